@@ -1,0 +1,12 @@
+//! careergraph: a LangGraph-style multi-agent workflow engine with career workflows on top.
+//!
+//! Layers, with imports pointing one way only:
+//! `ui` (wasm32) → `workflows` → `graph`, `llm`.
+#![forbid(unsafe_code)]
+
+pub mod graph;
+pub mod llm;
+pub mod workflows;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,3 @@
+//! Career workflows, one module per seed design document.
+
+pub mod sample;
