@@ -1,0 +1,67 @@
+# careergraph — the two commands of the README, and the steps behind them.
+#   make serve   installs what is missing, then serves the app on http://127.0.0.1:8080
+#   make test    installs what is missing, then runs every suite, stopping at the first failure
+#
+# Every tool pin lives here. `make pins` fails if Cargo.toml or Trunk.toml disagree with it.
+
+TRUNK_VERSION        := 0.21.14
+WASM_BINDGEN_VERSION := 0.2.130
+BINARYEN_VERSION     := 132
+WASM_TARGET          := wasm32-unknown-unknown
+
+SHELL := /bin/bash
+CARGO_BIN := $(HOME)/.cargo/bin
+NODE_BIN  := $(CURDIR)/web/node_modules/.bin
+export PATH := $(NODE_BIN):$(CARGO_BIN):$(PATH)
+# Trunk must not try to reach the network for tools or its own version check.
+export TRUNK_SKIP_VERSION_CHECK := true
+# wasm-bindgen-test-runner: Debian's chromedriver, and our extra Chromium flags.
+export CHROMEDRIVER := /usr/bin/chromedriver
+export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
+export WASM_BINDGEN_TEST_TIMEOUT := 120
+
+.PHONY: serve test tools browser pins build-release clean-tools help
+.DEFAULT_GOAL := help
+
+help:
+	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
+	@echo "make test    # run every test suite (installs what is missing)"
+
+serve: tools
+	trunk serve
+
+test: tools browser
+	bash tests/suites.sh
+
+build-release: tools
+	trunk build --release
+
+# ---- installs: each step checks the pinned version first, so a second run installs nothing ----
+
+tools: pins
+	@rustup target list --installed | grep -qx '$(WASM_TARGET)' || rustup target add $(WASM_TARGET)
+	@rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' \
+		|| cargo install trunk --locked --version $(TRUNK_VERSION)
+	@# wasm-bindgen-cli's own lockfile pins a crate the registry lacks: install without --locked.
+	@wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
+		|| cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@# npm packages (binaryen for wasm-opt, Playwright) come from web/package-lock.json.
+	@# PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: Playwright drives Debian's Chromium, never its own download.
+	@cmp -s web/package-lock.json web/node_modules/.package-lock.json 2>/dev/null \
+		|| (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+
+browser:
+	@test -x /usr/bin/chromium && test -x /usr/bin/chromedriver \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver)
+
+pins:
+	@grep -q 'wasm-bindgen = "=$(WASM_BINDGEN_VERSION)"' Cargo.toml \
+		|| { echo "Cargo.toml must pin wasm-bindgen = \"=$(WASM_BINDGEN_VERSION)\" (Makefile WASM_BINDGEN_VERSION)"; exit 1; }
+	@grep -q 'wasm_bindgen = "$(WASM_BINDGEN_VERSION)"' Trunk.toml \
+		|| { echo "Trunk.toml [tools] wasm_bindgen must be \"$(WASM_BINDGEN_VERSION)\""; exit 1; }
+	@grep -q 'wasm_opt = "version_$(BINARYEN_VERSION)"' Trunk.toml \
+		|| { echo "Trunk.toml [tools] wasm_opt must be \"version_$(BINARYEN_VERSION)\""; exit 1; }
+	@grep -q '"binaryen": "$(BINARYEN_VERSION).0.0"' web/package.json \
+		|| { echo "web/package.json must pin binaryen $(BINARYEN_VERSION).0.0"; exit 1; }

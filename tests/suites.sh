@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs every test suite in order, stops at the first failure, and ends with one line per suite.
+# Called by `make test` (which has installed the tools and put them on PATH).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+WASM_TARGET=wasm32-unknown-unknown
+LOG_DIR=target/test-logs
+mkdir -p "$LOG_DIR"
+summary=()
+failed=0
+
+print_summary() {
+  echo
+  echo "==================== test summary ===================="
+  printf '%s\n' "${summary[@]}"
+  local passed=$(( ${#summary[@]} - failed ))
+  echo "suites: $passed passed, $failed failed"
+}
+
+# Sums the "N passed" counts a runner printed (cargo test, wasm-bindgen-test, Playwright).
+count_passed() {
+  grep -Eo '[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'
+}
+
+# run NAME COMMAND... : runs one suite, logs it, records one summary line.
+run() {
+  local name=$1; shift
+  local log="$LOG_DIR/$name.log" start=$SECONDS
+  echo "──── $name: $*"
+  "$@" 2>&1 | tee "$log"
+  local status=${PIPESTATUS[0]}
+  local took=$(( SECONDS - start ))
+  if [ "$status" -eq 0 ]; then
+    local tests; tests=$(count_passed "$log")
+    summary+=("$(printf 'PASS  %-12s %4ss  %s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")")")
+  else
+    failed=1
+    summary+=("$(printf 'FAIL  %-12s %4ss  (log: %s)' "$name" "$took" "$log")")
+    print_summary
+    exit "$status"
+  fi
+}
+
+run fmt        cargo fmt --all --check
+run clippy     cargo clippy --all-targets --locked -- -D warnings
+run clippy-wasm cargo clippy --all-targets --locked --target "$WASM_TARGET" -- -D warnings
+run native     cargo test --locked
+# Browser suites are the tests/*_wasm.rs files; the native ones are compiled out on wasm32.
+browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
+run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"
+run release    trunk build --release
+run e2e        bash -c 'cd web && npx playwright test'
+
+print_summary

@@ -1,0 +1,64 @@
+//! The app shell, mounted in headless Chromium: the form a user lands on is there and usable.
+#![cfg(target_arch = "wasm32")]
+
+use careergraph::ui::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn query(selector: &str) -> Option<web_sys::Element> {
+    web_sys::window()?
+        .document()?
+        .query_selector(selector)
+        .ok()?
+}
+
+async fn next_frame() {
+    // Leptos applies effects in microtasks; a zero-delay promise lets them run.
+    let promise = js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL);
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn shell_renders_form_prefilled_with_sample_resume() {
+    leptos::mount::mount_to_body(App);
+    next_frame().await;
+
+    let title = query("h1")
+        .expect("header title")
+        .text_content()
+        .unwrap_or_default();
+    assert_eq!(title, "careergraph");
+
+    let resume: web_sys::HtmlTextAreaElement = query("[data-testid=resume]")
+        .expect("resume text area")
+        .dyn_into()
+        .unwrap();
+    assert!(
+        resume.value().contains("Experience"),
+        "resume is pre-filled with the sample"
+    );
+
+    let options = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .query_selector_all("[data-testid=workflow] option")
+        .unwrap();
+    assert!(options.length() >= 4, "every workflow is offered");
+
+    let drawer = query("[data-testid=settings-drawer]").expect("settings drawer");
+    assert!(drawer.has_attribute("hidden"), "settings start closed");
+    let open: web_sys::HtmlElement = query("[data-testid=open-settings]")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    open.click();
+    next_frame().await;
+    assert!(
+        !drawer.has_attribute("hidden"),
+        "the settings button opens the drawer"
+    );
+    assert_eq!(open.get_attribute("aria-expanded").as_deref(), Some("true"));
+}
