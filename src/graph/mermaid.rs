@@ -17,7 +17,8 @@ struct DrawnEdge {
 
 impl<S: State> CompiledGraph<S> {
     /// The graph as a Mermaid flowchart (`graph TD;`, `__start__`/`__end__`, dotted
-    /// conditional edges labelled with their path-map key).
+    /// conditional edges labelled with their path-map key). Edges are sorted by (source, target)
+    /// so the drawing is stable.
     pub fn to_mermaid(&self) -> String {
         let topology = &self.topology;
         let mut edges: BTreeSet<DrawnEdge> = BTreeSet::new();
