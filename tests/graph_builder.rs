@@ -24,7 +24,10 @@ fn compile_error(graph: StateGraph<TestState>) -> String {
 fn compile_rejects_an_edge_to_an_unknown_node() {
     let mut graph = base();
     graph.add_edge("a", "ghost");
-    assert_eq!(compile_error(graph), "edge `a` -> `ghost` goes to unknown node `ghost`");
+    assert_eq!(
+        compile_error(graph),
+        "edge `a` -> `ghost` goes to unknown node `ghost`"
+    );
 }
 
 #[test]
@@ -46,13 +49,20 @@ fn compile_rejects_unreachable_nodes() {
     let mut graph = base();
     graph.add_node("island", log_node("island", 0));
     let message = compile_error(graph);
-    assert!(message.contains("unreachable") && message.contains("island"), "{message}");
+    assert!(
+        message.contains("unreachable") && message.contains("island"),
+        "{message}"
+    );
 }
 
 #[test]
 fn compile_accepts_nodes_reached_only_by_declared_command_destinations() {
     let mut graph = StateGraph::<TestState>::new();
-    graph.add_node_with("a", NodeOptions::default().destinations(["b"]), log_node("a", 0));
+    graph.add_node_with(
+        "a",
+        NodeOptions::default().destinations(["b"]),
+        log_node("a", 0),
+    );
     graph.add_node("b", log_node("b", 0));
     graph.add_edge(START, "a");
     assert!(graph.compile().is_ok());
@@ -63,7 +73,10 @@ fn compile_rejects_missing_path_map_targets() {
     let mut graph = base();
     graph.add_conditional_edges("a", |_s: &TestState| "go", [("go", "missing")]);
     let message = compile_error(graph);
-    assert!(message.contains("path-map key `go`") && message.contains("`missing`"), "{message}");
+    assert!(
+        message.contains("path-map key `go`") && message.contains("`missing`"),
+        "{message}"
+    );
 }
 
 #[test]
@@ -108,7 +121,9 @@ fn mermaid_matches_langgraph_draw_mermaid_structure() {
     // Same header, node shapes, arrows and class defs as LangGraph; edges sorted by (source, target).
     let mut graph = StateGraph::<TestState>::new();
     graph.add_node("agent", log_node("agent", 0));
-    graph.add_node("tools", |_s: TestState, _c: NodeContext| async { Ok(TestUpdate::default()) });
+    graph.add_node("tools", |_s: TestState, _c: NodeContext| async {
+        Ok(TestUpdate::default())
+    });
     graph.add_edge(START, "agent");
     graph.add_conditional_edges(
         "agent",

@@ -7,8 +7,8 @@ use std::rc::Rc;
 use std::time::Duration;
 
 use careergraph::graph::{
-    Checkpoint, CheckpointSource, Checkpointer, CompiledGraph, GraphError, MemorySaver, NodeContext,
-    NodeError, NodeOptions, RetryPolicy, RunConfig, SleepFn, StateGraph, START,
+    Checkpoint, CheckpointSource, Checkpointer, CompiledGraph, GraphError, MemorySaver,
+    NodeContext, NodeError, NodeOptions, RetryPolicy, RunConfig, SleepFn, StateGraph, START,
 };
 use futures::executor::block_on;
 use graph_support::*;
@@ -42,7 +42,10 @@ fn state_is_saved_after_every_superstep_per_thread() {
         ]
     );
     assert_eq!(history[1].next, strings(&["two"]));
-    assert_eq!(history[1].parent_id.as_deref(), Some(history[2].checkpoint_id.as_str()));
+    assert_eq!(
+        history[1].parent_id.as_deref(),
+        Some(history[2].checkpoint_id.as_str())
+    );
     assert!(block_on(saver.list("other", "")).unwrap().is_empty());
 }
 
@@ -68,7 +71,10 @@ fn checkpoint_is_plain_serde_data_with_a_format_version() {
     let back: Checkpoint = serde_json::from_str(&json).unwrap();
     assert_eq!(back, checkpoint);
     assert_eq!(checkpoint.format_version, 1);
-    assert_eq!(checkpoint.channel_values["log"], serde_json::json!(["one", "two"]));
+    assert_eq!(
+        checkpoint.channel_values["log"],
+        serde_json::json!(["one", "two"])
+    );
 }
 
 #[test]
@@ -76,7 +82,12 @@ fn update_state_as_node_applies_reducers_and_follows_its_edges() {
     let graph = chain(Rc::new(MemorySaver::new()));
     let config = RunConfig::thread("t");
     block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
-    block_on(graph.update_state(&config, TestUpdate::default().log(vec!["edited".into()]), Some("one"))).unwrap();
+    block_on(graph.update_state(
+        &config,
+        TestUpdate::default().log(vec!["edited".into()]),
+        Some("one"),
+    ))
+    .unwrap();
     let snapshot = block_on(graph.get_state(&config)).unwrap();
     assert_eq!(snapshot.source, CheckpointSource::Update);
     assert_eq!(snapshot.values.log, strings(&["one", "two", "edited"]));
@@ -89,7 +100,11 @@ fn update_state_as_node_applies_reducers_and_follows_its_edges() {
 fn update_state_without_node_keeps_the_next_tasks() {
     let graph = chain(Rc::new(MemorySaver::new()));
     let config = RunConfig::thread("t");
-    block_on(graph.invoke(TestUpdate::default(), &config.clone().with_recursion_limit(1))).unwrap_err();
+    block_on(graph.invoke(
+        TestUpdate::default(),
+        &config.clone().with_recursion_limit(1),
+    ))
+    .unwrap_err();
     block_on(graph.update_state(&config, TestUpdate::default().value("human"), None)).unwrap();
     let snapshot = block_on(graph.get_state(&config)).unwrap();
     assert_eq!(snapshot.next, strings(&["two"]));
@@ -104,12 +119,17 @@ fn replay_from_a_checkpoint_forks_the_thread() {
     block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
     let history = block_on(graph.state_history(&config)).unwrap();
     let after_one = history.iter().find(|s| s.step == 1).unwrap();
-    let replay = config.clone().at_checkpoint(after_one.checkpoint_id.clone());
+    let replay = config
+        .clone()
+        .at_checkpoint(after_one.checkpoint_id.clone());
     let state = block_on(graph.continue_run(&replay)).unwrap().into_state();
     assert_eq!(state.log, strings(&["one", "two"]));
     let history = block_on(graph.state_history(&config)).unwrap();
     assert_eq!(history.len(), 4, "the replayed step is a new checkpoint");
-    assert_eq!(history[0].parent_id.as_deref(), Some(after_one.checkpoint_id.as_str()));
+    assert_eq!(
+        history[0].parent_id.as_deref(),
+        Some(after_one.checkpoint_id.as_str())
+    );
 }
 
 /// START → (paid ∥ flaky); flaky fails while `fail` is set.
@@ -133,7 +153,9 @@ fn failing_graph(paid_runs: Rc<Cell<u32>>, fail: Rc<Cell<bool>>) -> CompiledGrap
     });
     graph.add_edge(START, "paid");
     graph.add_edge(START, "flaky");
-    graph.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap()
+    graph
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap()
 }
 
 #[test]
@@ -158,12 +180,19 @@ fn node_failure_keeps_sibling_writes_so_resuming_reruns_only_the_failed_node() {
     let config = RunConfig::thread("t");
     block_on(graph.invoke(TestUpdate::default(), &config)).unwrap_err();
     let snapshot = block_on(graph.get_state(&config)).unwrap();
-    assert!(snapshot.values.log.is_empty(), "the failed step was not committed");
+    assert!(
+        snapshot.values.log.is_empty(),
+        "the failed step was not committed"
+    );
     assert_eq!(snapshot.completed_tasks, strings(&["1:paid"]));
     fail.set(false);
     let state = block_on(graph.continue_run(&config)).unwrap().into_state();
     assert_eq!(state.log, strings(&["flaky", "paid"]));
-    assert_eq!(paid_runs.get(), 1, "the succeeded sibling was not paid for twice");
+    assert_eq!(
+        paid_runs.get(),
+        1,
+        "the succeeded sibling was not paid for twice"
+    );
 }
 
 #[test]
@@ -173,16 +202,20 @@ fn retry_policy_retries_with_backoff_through_the_injected_sleep() {
     let mut graph = StateGraph::<TestState>::new();
     let policy = RetryPolicy::attempts(3).with_backoff(Duration::from_millis(100), 2.0);
     let node_attempts = attempts.clone();
-    graph.add_node_with("flaky", NodeOptions::default().retry(policy), move |_s: TestState, _c: NodeContext| {
-        let attempts = node_attempts.clone();
-        async move {
-            attempts.set(attempts.get() + 1);
-            if attempts.get() < 3 {
-                return Err(NodeError::msg("try again"));
+    graph.add_node_with(
+        "flaky",
+        NodeOptions::default().retry(policy),
+        move |_s: TestState, _c: NodeContext| {
+            let attempts = node_attempts.clone();
+            async move {
+                attempts.set(attempts.get() + 1);
+                if attempts.get() < 3 {
+                    return Err(NodeError::msg("try again"));
+                }
+                Ok(TestUpdate::default().value("ok"))
             }
-            Ok(TestUpdate::default().value("ok"))
-        }
-    });
+        },
+    );
     graph.add_edge(START, "flaky");
     let graph = graph.compile().unwrap();
     let recorded = slept.clone();
@@ -191,10 +224,15 @@ fn retry_policy_retries_with_backoff_through_the_injected_sleep() {
         Box::pin(async {})
     });
     let config = RunConfig::default().with_sleep(sleep);
-    let state = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap().into_state();
+    let state = block_on(graph.invoke(TestUpdate::default(), &config))
+        .unwrap()
+        .into_state();
     assert_eq!(state.value, "ok");
     assert_eq!(attempts.get(), 3);
-    assert_eq!(*slept.borrow(), vec![Duration::from_millis(100), Duration::from_millis(200)]);
+    assert_eq!(
+        *slept.borrow(),
+        vec![Duration::from_millis(100), Duration::from_millis(200)]
+    );
 }
 
 #[test]
@@ -225,6 +263,8 @@ fn new_input_on_a_finished_thread_builds_on_its_state() {
     let graph = chain(Rc::new(MemorySaver::new()));
     let config = RunConfig::thread("t");
     block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
-    let state = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap().into_state();
+    let state = block_on(graph.invoke(TestUpdate::default(), &config))
+        .unwrap()
+        .into_state();
     assert_eq!(state.log, strings(&["one", "two", "one", "two"]));
 }

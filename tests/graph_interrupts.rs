@@ -6,7 +6,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use careergraph::graph::{
-    CompiledGraph, GraphError, MemorySaver, NodeContext, Resume, RunConfig, RunOutcome, StateGraph, START,
+    CompiledGraph, GraphError, MemorySaver, NodeContext, Resume, RunConfig, RunOutcome, StateGraph,
+    START,
 };
 use futures::executor::block_on;
 use graph_support::*;
@@ -68,10 +69,16 @@ fn several_interrupts_in_one_node_are_answered_in_call_order() {
     graph.add_node("form", |_s: TestState, ctx: NodeContext| async move {
         let name = ctx.interrupt(json!("name?"))?;
         let role = ctx.interrupt(json!("role?"))?;
-        Ok(TestUpdate::default().value(format!("{}/{}", name.as_str().unwrap(), role.as_str().unwrap())))
+        Ok(TestUpdate::default().value(format!(
+            "{}/{}",
+            name.as_str().unwrap(),
+            role.as_str().unwrap()
+        )))
     });
     graph.add_edge(START, "form");
-    let graph = graph.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap();
+    let graph = graph
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("form");
     let first = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
     assert_eq!(first.interrupts()[0].payload, json!("name?"));
@@ -98,7 +105,9 @@ fn two_askers() -> (CompiledGraph<TestState>, Rc<Cell<u32>>, Rc<Cell<u32>>) {
         });
         graph.add_edge(START, name);
     }
-    let graph = graph.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap();
+    let graph = graph
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     (graph, runs_a, runs_b)
 }
 
@@ -106,7 +115,11 @@ fn two_askers() -> (CompiledGraph<TestState>, Rc<Cell<u32>>, Rc<Cell<u32>>) {
 fn several_nodes_interrupting_in_one_step_are_all_reported() {
     let (graph, _, _) = two_askers();
     let outcome = block_on(graph.invoke(TestUpdate::default(), &RunConfig::thread("t"))).unwrap();
-    let nodes: Vec<&str> = outcome.interrupts().iter().map(|i| i.node.as_str()).collect();
+    let nodes: Vec<&str> = outcome
+        .interrupts()
+        .iter()
+        .map(|i| i.node.as_str())
+        .collect();
     assert_eq!(nodes, vec!["a", "b"]);
 }
 
@@ -130,12 +143,24 @@ fn answered_interrupt_runs_on_while_the_others_stay_paused() {
     let partial = block_on(graph.resume(&config, Resume::by_id([(id_a, json!("1"))]))).unwrap();
     assert_eq!(partial.interrupts().len(), 1);
     assert_eq!(partial.interrupts()[0].id, id_b);
-    assert_eq!((runs_a.get(), runs_b.get()), (2, 1), "b stayed paused, not re-run");
+    assert_eq!(
+        (runs_a.get(), runs_b.get()),
+        (2, 1),
+        "b stayed paused, not re-run"
+    );
     let snapshot = block_on(graph.get_state(&config)).unwrap();
-    assert_eq!(snapshot.completed_tasks.len(), 1, "a's write is kept pending");
+    assert_eq!(
+        snapshot.completed_tasks.len(),
+        1,
+        "a's write is kept pending"
+    );
     let done = block_on(graph.resume(&config, Resume::by_id([(id_b, json!("2"))]))).unwrap();
     assert_eq!(done.state().log, strings(&["a=1", "b=2"]));
-    assert_eq!((runs_a.get(), runs_b.get()), (2, 2), "a was not paid for twice");
+    assert_eq!(
+        (runs_a.get(), runs_b.get()),
+        (2, 2),
+        "a was not paid for twice"
+    );
 }
 
 #[test]

@@ -3,7 +3,9 @@
 
 mod graph_support;
 
-use careergraph::graph::{CompiledGraph, GraphError, NodeContext, RunConfig, StateGraph, END, START};
+use careergraph::graph::{
+    CompiledGraph, GraphError, NodeContext, RunConfig, StateGraph, END, START,
+};
 use careergraph::state;
 use futures::executor::block_on;
 use graph_support::{recorder, strings, supersteps, yield_now};
@@ -24,7 +26,15 @@ state! {
 }
 
 /// A stub reviewer; `delay` makes reviewers finish in an order unlike their name order.
-fn reviewer(name: &'static str, delay: usize) -> impl Fn(Review, NodeContext) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<ReviewUpdate, careergraph::graph::NodeError>>>> {
+fn reviewer(
+    name: &'static str,
+    delay: usize,
+) -> impl Fn(
+    Review,
+    NodeContext,
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<ReviewUpdate, careergraph::graph::NodeError>>>,
+> {
     move |state, _ctx| {
         Box::pin(async move {
             yield_now(delay).await;
@@ -43,7 +53,9 @@ fn should_continue_review(state: &Review) -> &'static str {
 
 fn seed_000() -> CompiledGraph<Review> {
     let mut graph = StateGraph::<Review>::new();
-    graph.add_node("router", |_s: Review, _c: NodeContext| async { Ok(ReviewUpdate::default()) });
+    graph.add_node("router", |_s: Review, _c: NodeContext| async {
+        Ok(ReviewUpdate::default())
+    });
     graph.add_node("recruiter", reviewer("recruiter", 3));
     graph.add_node("tech_writer", reviewer("tech_writer", 0));
     graph.add_node("copywriter", reviewer("copywriter", 1));
@@ -96,7 +108,9 @@ fn seed_000_runs_the_exact_superstep_sequence() {
     let graph = seed_000();
     let (sink, events) = recorder();
     let config = RunConfig::default().with_events(sink);
-    let state = block_on(graph.invoke(input(2, true), &config)).unwrap().into_state();
+    let state = block_on(graph.invoke(input(2, true), &config))
+        .unwrap()
+        .into_state();
     let mut expected = Vec::new();
     for round in 1..=2 {
         expected.push(strings(&["router"]));
@@ -159,7 +173,9 @@ fn seed_000_review_loop_is_bounded_by_the_recursion_limit() {
     let error = block_on(graph.invoke(input(10, false), &RunConfig::default())).unwrap_err();
     assert_eq!(error, GraphError::RecursionLimit { limit: 25 });
     let config = RunConfig::default().with_recursion_limit(40);
-    let state = block_on(graph.invoke(input(10, false), &config)).unwrap().into_state();
+    let state = block_on(graph.invoke(input(10, false), &config))
+        .unwrap()
+        .into_state();
     assert_eq!(state.rounds, 10);
     let config = RunConfig::default().with_recursion_limit(39);
     assert!(block_on(graph.invoke(input(10, false), &config)).is_err());

@@ -4,7 +4,9 @@ mod graph_support;
 
 use std::rc::Rc;
 
-use careergraph::graph::{EventSink, MemorySaver, NodeContext, NodeError, RunConfig, StateGraph, StreamEvent, START};
+use careergraph::graph::{
+    EventSink, MemorySaver, NodeContext, NodeError, RunConfig, StateGraph, StreamEvent, START,
+};
 use futures::executor::block_on;
 use futures::StreamExt;
 use graph_support::*;
@@ -38,7 +40,11 @@ fn stream_reports_node_start_finish_custom_step_and_run_end() {
     graph.add_edge("writer", "after");
     let graph = graph.compile().unwrap();
     let (sink, events) = recorder();
-    block_on(graph.invoke(TestUpdate::default(), &RunConfig::default().with_events(sink))).unwrap();
+    block_on(graph.invoke(
+        TestUpdate::default(),
+        &RunConfig::default().with_events(sink),
+    ))
+    .unwrap();
     let events = events.borrow();
     assert_eq!(
         event_names(&events),
@@ -53,9 +59,13 @@ fn stream_reports_node_start_finish_custom_step_and_run_end() {
             "finished",
         ])
     );
-    let StreamEvent::NodeFinished { update, .. } = &events[2] else { panic!() };
+    let StreamEvent::NodeFinished { update, .. } = &events[2] else {
+        panic!()
+    };
     assert_eq!(update, &json!({ "value": "text" }));
-    let StreamEvent::StepDone { state, .. } = &events[6] else { panic!() };
+    let StreamEvent::StepDone { state, .. } = &events[6] else {
+        panic!()
+    };
     assert_eq!(state["log"], json!(["after"]));
 }
 
@@ -67,10 +77,19 @@ fn stream_reports_interrupts() {
         Ok(TestUpdate::default())
     });
     graph.add_edge(START, "ask");
-    let graph = graph.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap();
+    let graph = graph
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let (sink, events) = recorder();
-    block_on(graph.invoke(TestUpdate::default(), &RunConfig::thread("t").with_events(sink))).unwrap();
-    assert_eq!(event_names(&events.borrow()), strings(&["start ask", "interrupted"]));
+    block_on(graph.invoke(
+        TestUpdate::default(),
+        &RunConfig::thread("t").with_events(sink),
+    ))
+    .unwrap();
+    assert_eq!(
+        event_names(&events.borrow()),
+        strings(&["start ask", "interrupted"])
+    );
 }
 
 #[test]
@@ -82,8 +101,15 @@ fn stream_reports_failures() {
     graph.add_edge(START, "broken");
     let graph = graph.compile().unwrap();
     let (sink, events) = recorder();
-    block_on(graph.invoke(TestUpdate::default(), &RunConfig::default().with_events(sink))).unwrap_err();
-    assert_eq!(event_names(&events.borrow()), strings(&["start broken", "fail broken", "failed"]));
+    block_on(graph.invoke(
+        TestUpdate::default(),
+        &RunConfig::default().with_events(sink),
+    ))
+    .unwrap_err();
+    assert_eq!(
+        event_names(&events.borrow()),
+        strings(&["start broken", "fail broken", "failed"])
+    );
 }
 
 #[test]
@@ -100,5 +126,8 @@ fn stream_through_a_channel_receiver() {
         receiver.collect().await
     });
     assert_eq!(events.len(), 4);
-    assert!(matches!(events.last(), Some(StreamEvent::RunFinished { .. })));
+    assert!(matches!(
+        events.last(),
+        Some(StreamEvent::RunFinished { .. })
+    ));
 }

@@ -68,7 +68,9 @@ fn parent_graph(child: CompiledGraph<Child>, with_saver: bool) -> CompiledGraph<
     parent.add_edge("before", "review");
     parent.add_edge("review", "after");
     if with_saver {
-        parent.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap()
+        parent
+            .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+            .unwrap()
     } else {
         parent.compile().unwrap()
     }
@@ -158,11 +160,16 @@ fn subgraph_failure_resumes_inside_the_child() {
         |_p: &TestState, c: &Child| TestUpdate::default().value(c.answer.clone()),
     );
     parent.add_edge(START, "sub");
-    let graph = parent.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap();
+    let graph = parent
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("t");
     let error = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap_err();
     let message = error.to_string();
-    assert!(message.contains("`sub`") && message.contains("`call`") && message.contains("quota"), "{message}");
+    assert!(
+        message.contains("`sub`") && message.contains("`call`") && message.contains("quota"),
+        "{message}"
+    );
     fail.set(false);
     let state = block_on(graph.continue_run(&config)).unwrap().into_state();
     assert_eq!(state.value, "called");

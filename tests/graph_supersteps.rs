@@ -32,7 +32,10 @@ fn nodes_of_one_superstep_run_concurrently() {
     block_on(graph.invoke(TestUpdate::default(), &RunConfig::default())).unwrap();
     let trace = trace.borrow();
     let first_end = trace.iter().position(|t| t.ends_with("end")).unwrap();
-    assert_eq!(first_end, 2, "both nodes started before either finished: {trace:?}");
+    assert_eq!(
+        first_end, 2,
+        "both nodes started before either finished: {trace:?}"
+    );
 }
 
 #[test]
@@ -155,7 +158,11 @@ fn node_with_several_incoming_edges_runs_once_per_step_it_is_triggered_in() {
         .into_state();
     assert_eq!(
         supersteps(&events.borrow()),
-        vec![strings(&["a", "b", "slow"]), strings(&["b", "c"]), strings(&["c"])]
+        vec![
+            strings(&["a", "b", "slow"]),
+            strings(&["b", "c"]),
+            strings(&["c"])
+        ]
     );
     assert_eq!(state.log.iter().filter(|n| *n == "c").count(), 2);
 }
@@ -239,7 +246,9 @@ fn command_goto_several_nodes_runs_them_in_one_step() {
     graph.add_node_with(
         "decide",
         NodeOptions::default().destinations(["left", "right"]),
-        |_s: TestState, _c: NodeContext| async { Ok(Command::<TestState>::goto_many(["right", "left"])) },
+        |_s: TestState, _c: NodeContext| async {
+            Ok(Command::<TestState>::goto_many(["right", "left"]))
+        },
     );
     graph.add_node("left", log_node("left", 0));
     graph.add_node("right", log_node("right", 0));
@@ -299,8 +308,20 @@ fn send_map_reduce_runs_one_task_per_send_with_its_own_input() {
         "plan",
         |s: &TestState| {
             vec![
-                Send::new("write", TestState { topic: "intro".into(), ..s.clone() }),
-                Send::new("write", TestState { topic: "skills".into(), ..s.clone() }),
+                Send::new(
+                    "write",
+                    TestState {
+                        topic: "intro".into(),
+                        ..s.clone()
+                    },
+                ),
+                Send::new(
+                    "write",
+                    TestState {
+                        topic: "skills".into(),
+                        ..s.clone()
+                    },
+                ),
             ]
         },
         ["write"],
@@ -316,7 +337,11 @@ fn send_map_reduce_runs_one_task_per_send_with_its_own_input() {
     assert_eq!(state.value, "2 sections");
     assert_eq!(
         supersteps(&events.borrow()),
-        vec![strings(&["plan"]), strings(&["write", "write"]), strings(&["reduce"])]
+        vec![
+            strings(&["plan"]),
+            strings(&["write", "write"]),
+            strings(&["reduce"])
+        ]
     );
 }
 
@@ -327,7 +352,9 @@ fn input_goes_through_reducers_and_start_edges() {
     graph.add_edge(START, "a");
     graph.add_edge("a", END);
     let graph = graph.compile().unwrap();
-    let input = TestUpdate::default().log(vec!["input".to_string()]).value("v");
+    let input = TestUpdate::default()
+        .log(vec!["input".to_string()])
+        .value("v");
     let state = block_on(graph.invoke(input, &RunConfig::default()))
         .unwrap()
         .into_state();
@@ -342,13 +369,20 @@ fn conditional_edge_from_start_routes_on_the_input() {
     graph.add_node("long", log_node("long", 0));
     graph.add_conditional_edges(
         START,
-        |s: &TestState| if s.topic.len() > 3 { "is_long" } else { "is_short" },
+        |s: &TestState| {
+            if s.topic.len() > 3 {
+                "is_long"
+            } else {
+                "is_short"
+            }
+        },
         [("is_long", "long"), ("is_short", "short")],
     );
     let graph = graph.compile().unwrap();
-    let state = block_on(graph.invoke(TestUpdate::default().topic("resume"), &RunConfig::default()))
-        .unwrap()
-        .into_state();
+    let state =
+        block_on(graph.invoke(TestUpdate::default().topic("resume"), &RunConfig::default()))
+            .unwrap()
+            .into_state();
     assert_eq!(state.log, strings(&["long"]));
 }
 
@@ -361,5 +395,8 @@ fn router_key_missing_from_path_map_fails_clearly() {
     let graph = graph.compile().unwrap();
     let error = block_on(graph.invoke(TestUpdate::default(), &RunConfig::default())).unwrap_err();
     let message = error.to_string();
-    assert!(message.contains("oops") && message.contains("path map"), "{message}");
+    assert!(
+        message.contains("oops") && message.contains("path map"),
+        "{message}"
+    );
 }

@@ -11,6 +11,8 @@
 //! `run_loop` (steps, interrupts, checkpoints), `checkpoint` (storage), `stream` (events).
 
 mod algo;
+#[cfg(test)]
+mod algo_tests;
 pub mod channels;
 pub mod checkpoint;
 

@@ -51,7 +51,8 @@ pub async fn yield_now(times: usize) {
 pub fn log_node(
     name: &'static str,
     delay: usize,
-) -> impl Fn(TestState, NodeContext) -> Pin<Box<dyn Future<Output = Result<TestUpdate, NodeError>>>> {
+) -> impl Fn(TestState, NodeContext) -> Pin<Box<dyn Future<Output = Result<TestUpdate, NodeError>>>>
+{
     move |_state, _ctx| {
         Box::pin(async move {
             yield_now(delay).await;
