@@ -210,3 +210,60 @@ fn threads_are_independent() {
     assert_eq!(still.interrupts.len(), 1);
     assert_eq!(still.next, strings(&["ask"]));
 }
+
+#[test]
+fn interrupt_inside_a_send_task_resumes_only_that_task() {
+    let runs = Rc::new(Cell::new(0));
+    let mut graph = StateGraph::<TestState>::new();
+    graph.add_node("plan", |_s: TestState, _c: NodeContext| async {
+        Ok(TestUpdate::default())
+    });
+    let worker_runs = runs.clone();
+    graph.add_node("worker", move |s: TestState, ctx: NodeContext| {
+        let runs = worker_runs.clone();
+        async move {
+            runs.set(runs.get() + 1);
+            let text = if s.topic == "needs human" {
+                ctx.interrupt(json!(s.topic))?
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string()
+            } else {
+                s.topic
+            };
+            Ok(TestUpdate::default().log(vec![text]))
+        }
+    });
+    graph.add_edge(START, "plan");
+    graph.add_conditional_edges(
+        "plan",
+        |_s: &TestState| {
+            ["auto", "needs human"]
+                .iter()
+                .map(|t| {
+                    careergraph::graph::Send::new(
+                        "worker",
+                        TestState {
+                            topic: t.to_string(),
+                            ..Default::default()
+                        },
+                    )
+                })
+                .collect::<Vec<_>>()
+        },
+        ["worker"],
+    );
+    let graph = graph
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
+    let config = RunConfig::thread("t");
+    let paused = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
+    assert_eq!(paused.interrupts()[0].payload, json!("needs human"));
+    let done = block_on(graph.resume(&config, Resume::value("answered"))).unwrap();
+    assert_eq!(
+        done.state().log,
+        strings(&["auto", "answered"]),
+        "send order kept"
+    );
+    assert_eq!(runs.get(), 3, "the finished send task did not run again");
+}

@@ -131,3 +131,17 @@ fn stream_through_a_channel_receiver() {
         Some(StreamEvent::RunFinished { .. })
     ));
 }
+
+#[test]
+fn events_serialise_as_tagged_json_for_the_ui() {
+    let event = StreamEvent::NodeStarted {
+        path: vec![],
+        step: 1,
+        node: "router".into(),
+        task_id: "1:router".into(),
+    };
+    assert_eq!(
+        serde_json::to_value(&event).unwrap(),
+        json!({ "type": "node_started", "path": [], "step": 1, "node": "router", "task_id": "1:router" })
+    );
+}

@@ -175,3 +175,67 @@ fn subgraph_failure_resumes_inside_the_child() {
     assert_eq!(state.value, "called");
     assert_eq!(prep_runs.get(), 1);
 }
+
+#[test]
+fn subgraph_entered_again_in_a_loop_starts_afresh() {
+    let prep_runs = Rc::new(Cell::new(0));
+    let mut parent = StateGraph::<TestState>::new();
+    parent.add_subgraph(
+        "sub",
+        child_graph(prep_runs.clone(), false),
+        |_p: &TestState| ChildUpdate::default(),
+        |_p: &TestState, c: &Child| TestUpdate::default().log(c.items.clone()).count(1u32),
+    );
+    parent.add_edge(START, "sub");
+    parent.add_conditional_edges(
+        "sub",
+        |s: &TestState| {
+            if s.count < 2 {
+                "sub"
+            } else {
+                careergraph::graph::END
+            }
+        },
+        ["sub", careergraph::graph::END],
+    );
+    let graph = parent
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
+    let state = block_on(graph.invoke(TestUpdate::default(), &RunConfig::thread("t")))
+        .unwrap()
+        .into_state();
+    assert_eq!(prep_runs.get(), 2);
+    assert_eq!(
+        state.log,
+        strings(&[
+            "prepared",
+            "finished with auto",
+            "prepared",
+            "finished with auto"
+        ])
+    );
+}
+
+#[test]
+fn subgraph_events_carry_the_subgraph_path() {
+    let graph = parent_graph(child_graph(Rc::new(Cell::new(0)), false), false);
+    let (sink, events) = recorder();
+    block_on(graph.invoke(
+        TestUpdate::default(),
+        &RunConfig::default().with_events(sink),
+    ))
+    .unwrap();
+    let child_nodes: Vec<String> = events
+        .borrow()
+        .iter()
+        .filter_map(|event| match event {
+            careergraph::graph::StreamEvent::NodeStarted { path, node, .. }
+                if path == &strings(&["review"]) =>
+            {
+                Some(node.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(child_nodes, strings(&["prep", "ask", "finish"]));
+}

@@ -6,6 +6,41 @@
 //! bound, so it works in the browser), and their updates are applied together at the end of the
 //! step, in a deterministic order.
 //!
+//! ```
+//! use std::rc::Rc;
+//! use careergraph::graph::{EventSink, MemorySaver, NodeContext, Resume, RunConfig, StateGraph, START, END};
+//! use careergraph::state;
+//! use futures::executor::block_on;
+//! use serde_json::json;
+//!
+//! state! {
+//!     pub struct Draft updates DraftUpdate {
+//!         pub text: String,
+//!         pub notes: Vec<String> => append,
+//!     }
+//! }
+//!
+//! let mut graph = StateGraph::<Draft>::new();
+//! graph.add_node("write", |s: Draft, ctx: NodeContext| async move {
+//!     ctx.emit(json!("token")); // custom stream event
+//!     Ok(DraftUpdate::default().text(format!("{} v2", s.text)))
+//! });
+//! graph.add_node("approve", |_s: Draft, ctx: NodeContext| async move {
+//!     let answer = ctx.interrupt(json!("ok to send?"))?; // pauses the run
+//!     Ok(DraftUpdate::default().notes(vec![answer.to_string()]))
+//! });
+//! graph.add_edge(START, "write");
+//! graph.add_conditional_edges("write", |s: &Draft| if s.text.is_empty() { END } else { "approve" }, ["approve", END]);
+//! let graph = graph.compile_with_checkpointer(Rc::new(MemorySaver::new())).unwrap();
+//!
+//! let (events, _receiver) = EventSink::channel();
+//! let config = RunConfig::thread("user-42").with_events(events);
+//! let paused = block_on(graph.invoke(DraftUpdate::default().text("v1"), &config)).unwrap();
+//! assert_eq!(paused.interrupts()[0].payload, json!("ok to send?"));
+//! let done = block_on(graph.resume(&config, Resume::value("yes"))).unwrap();
+//! assert_eq!(done.state().text, "v1 v2");
+//! ```
+//!
 //! Layout, after LangGraph: `channels` (reducers), `state` (trait + macro), `builder`
 //! (declaration + validation), `algo` (pure step logic), `runner` (concurrent tasks),
 //! `run_loop` (steps, interrupts, checkpoints), `checkpoint` (storage), `stream` (events).
