@@ -9,8 +9,10 @@ use crate::graph::checkpoint::{
 use crate::graph::command::{Command, Interrupt, Resume};
 use crate::graph::config::RunConfig;
 use crate::graph::error::GraphError;
-use crate::graph::run_loop::{RunLoop, RunOutcome, Start, ThreadState};
+use crate::graph::outcome::RunOutcome;
+use crate::graph::run_loop::{RunLoop, Start};
 use crate::graph::state::State;
+use crate::graph::thread::ThreadState;
 use crate::graph::topology::Topology;
 
 /// A validated graph, ready to run. Cheap to clone.

@@ -58,13 +58,16 @@ mod config;
 mod context;
 mod error;
 mod mermaid;
+mod outcome;
 mod retry;
 mod run_loop;
 mod runner;
 mod state;
 mod stream;
 mod subgraph;
+mod thread;
 mod topology;
+mod validate;
 
 pub use builder::{EdgeSources, NodeOptions, PathMap, StateGraph};
 pub use checkpoint::{Checkpoint, CheckpointSource, Checkpointer, MemorySaver};
@@ -73,8 +76,8 @@ pub use compiled::{CompiledGraph, StateSnapshot};
 pub use config::{RunConfig, SleepFn, DEFAULT_RECURSION_LIMIT};
 pub use context::NodeContext;
 pub use error::{GraphError, NodeError};
+pub use outcome::RunOutcome;
 pub use retry::RetryPolicy;
-pub use run_loop::RunOutcome;
 pub use state::State;
 pub use stream::{EventSink, StreamEvent};
 

@@ -6,56 +6,19 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use crate::graph::algo::{apply_input, apply_writes, prepare_next_tasks, TaskWrites, Triggers};
+use crate::graph::algo::{apply_input, apply_writes, prepare_next_tasks};
 use crate::graph::checkpoint::{
-    checkpoint_id, checkpoint_sequence, decode_triggers, decode_writes, encode_triggers,
-    encode_writes, Checkpoint, CheckpointSource, Checkpointer, CHECKPOINT_FORMAT_VERSION,
+    checkpoint_id, checkpoint_sequence, CheckpointSource, Checkpointer,
 };
-use crate::graph::command::{Interrupt, Resume};
+use crate::graph::command::Resume;
 use crate::graph::config::RunConfig;
 use crate::graph::error::GraphError;
+use crate::graph::outcome::RunOutcome;
 use crate::graph::runner::{run_step, StepEnv, TaskOutcome, TaskRun};
 use crate::graph::state::State;
 use crate::graph::stream::StreamEvent;
+use crate::graph::thread::ThreadState;
 use crate::graph::topology::Topology;
-
-/// How a run ended when it did not fail.
-#[derive(Debug, Clone)]
-pub enum RunOutcome<S: State> {
-    /// Reached END (no more tasks).
-    Done(S),
-    /// Paused: answer the interrupts with `resume`. `state` is the last committed state.
-    Interrupted {
-        state: S,
-        interrupts: Vec<Interrupt>,
-    },
-}
-
-impl<S: State> RunOutcome<S> {
-    pub fn state(&self) -> &S {
-        match self {
-            RunOutcome::Done(state) | RunOutcome::Interrupted { state, .. } => state,
-        }
-    }
-
-    pub fn into_state(self) -> S {
-        match self {
-            RunOutcome::Done(state) | RunOutcome::Interrupted { state, .. } => state,
-        }
-    }
-
-    /// Pending interrupts (empty when done).
-    pub fn interrupts(&self) -> &[Interrupt] {
-        match self {
-            RunOutcome::Done(_) => &[],
-            RunOutcome::Interrupted { interrupts, .. } => interrupts,
-        }
-    }
-
-    pub fn is_done(&self) -> bool {
-        matches!(self, RunOutcome::Done(_))
-    }
-}
 
 /// How a run begins.
 pub(crate) enum Start<S: State> {
@@ -63,91 +26,6 @@ pub(crate) enum Start<S: State> {
     Resume(Resume),
     /// Go on from the saved checkpoint (after a failure, or to replay from `checkpoint_id`).
     Continue,
-}
-
-/// The thread's position between supersteps, plus the uncommitted results of the next step.
-pub(crate) struct ThreadState<S: State> {
-    pub state: S,
-    pub triggers: Triggers<S>,
-    pub step: i64,
-    pub checkpoint_id: Option<String>,
-    pub next_sequence: u64,
-    pub pending_writes: BTreeMap<String, TaskWrites<S>>,
-    pub pending_interrupts: Vec<(String, Interrupt)>,
-    pub resume_values: BTreeMap<String, Vec<Value>>,
-}
-
-impl<S: State> ThreadState<S> {
-    fn fresh() -> Self {
-        ThreadState {
-            state: S::default(),
-            triggers: Triggers::default(),
-            step: -1,
-            checkpoint_id: None,
-            next_sequence: 1,
-            pending_writes: BTreeMap::new(),
-            pending_interrupts: Vec::new(),
-            resume_values: BTreeMap::new(),
-        }
-    }
-
-    pub(crate) fn from_checkpoint(
-        checkpoint: &Checkpoint,
-        latest_sequence: u64,
-    ) -> Result<Self, GraphError> {
-        let mut pending_writes = BTreeMap::new();
-        for write in &checkpoint.pending_writes {
-            pending_writes.insert(write.task_id.clone(), decode_writes(write)?);
-        }
-        Ok(ThreadState {
-            state: serde_json::from_value(checkpoint.channel_values.clone())?,
-            triggers: decode_triggers(&checkpoint.pending_tasks)?,
-            step: checkpoint.step,
-            checkpoint_id: Some(checkpoint.id.clone()),
-            next_sequence: latest_sequence + 1,
-            pending_writes,
-            pending_interrupts: checkpoint.pending_interrupts.clone(),
-            resume_values: checkpoint.resume_values.clone(),
-        })
-    }
-
-    fn to_checkpoint(
-        &self,
-        topology_config: &RunConfig,
-        id: String,
-        parent_id: Option<String>,
-        source: CheckpointSource,
-    ) -> Result<Checkpoint, GraphError> {
-        let pending_writes = self
-            .pending_writes
-            .iter()
-            .map(|(task_id, writes)| {
-                let node = task_id.rsplit(':').next().unwrap_or_default();
-                encode_writes(task_id, node, writes)
-            })
-            .collect::<Result<_, _>>()?;
-        Ok(Checkpoint {
-            format_version: CHECKPOINT_FORMAT_VERSION,
-            id,
-            parent_id,
-            thread_id: topology_config.thread_id.clone(),
-            ns: topology_config.ns.clone(),
-            step: self.step,
-            source,
-            channel_values: serde_json::to_value(&self.state)?,
-            pending_tasks: encode_triggers(&self.triggers)?,
-            pending_writes,
-            pending_interrupts: self.pending_interrupts.clone(),
-            resume_values: self.resume_values.clone(),
-        })
-    }
-
-    fn interrupts(&self) -> Vec<Interrupt> {
-        self.pending_interrupts
-            .iter()
-            .map(|(_, i)| i.clone())
-            .collect()
-    }
 }
 
 /// One invocation of a graph on a thread.

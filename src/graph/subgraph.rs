@@ -12,7 +12,8 @@ use crate::graph::compiled::CompiledGraph;
 use crate::graph::config::RunConfig;
 use crate::graph::context::NodeContext;
 use crate::graph::error::{GraphError, NodeError};
-use crate::graph::run_loop::{RunOutcome, Start};
+use crate::graph::outcome::RunOutcome;
+use crate::graph::run_loop::Start;
 use crate::graph::state::State;
 
 impl<P: State> StateGraph<P> {
