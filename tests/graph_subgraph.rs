@@ -239,3 +239,41 @@ fn subgraph_events_carry_the_subgraph_path() {
         .collect();
     assert_eq!(child_nodes, strings(&["prep", "ask", "finish"]));
 }
+
+#[test]
+fn subgraph_with_two_interrupts_resumes_them_one_id_at_a_time() {
+    let mut child = StateGraph::<Child>::new();
+    for name in ["left", "right"] {
+        child.add_node(name, move |_s: Child, ctx: NodeContext| async move {
+            let answer = ctx.interrupt(json!(name))?;
+            Ok(ChildUpdate::default().items(vec![format!("{name}={}", answer.as_str().unwrap())]))
+        });
+        child.add_edge(START, name);
+    }
+    let mut parent = StateGraph::<TestState>::new();
+    parent.add_subgraph(
+        "sub",
+        child.compile().unwrap(),
+        |_p: &TestState| ChildUpdate::default(),
+        |_p: &TestState, c: &Child| TestUpdate::default().log(c.items.clone()),
+    );
+    parent.add_edge(START, "sub");
+    let graph = parent
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
+    let config = RunConfig::thread("t");
+    let paused = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
+    let ids: Vec<String> = paused.interrupts().iter().map(|i| i.id.clone()).collect();
+    assert_eq!(ids.len(), 2);
+    let partial =
+        block_on(graph.resume(&config, Resume::by_id([(ids[0].clone(), json!("L"))]))).unwrap();
+    assert_eq!(
+        partial.interrupts().len(),
+        1,
+        "no duplicate of the unanswered interrupt"
+    );
+    assert_eq!(partial.interrupts()[0].id, ids[1]);
+    let done =
+        block_on(graph.resume(&config, Resume::by_id([(ids[1].clone(), json!("R"))]))).unwrap();
+    assert_eq!(done.state().log, strings(&["left=L", "right=R"]));
+}

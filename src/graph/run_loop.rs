@@ -91,12 +91,14 @@ impl<S: State> RunLoop<'_, S> {
                     limit: self.config.recursion_limit,
                 });
             }
-            // Tasks already done (pending writes) are not paid for twice; tasks whose interrupt
-            // is still unanswered stay paused.
+            // Tasks already done (pending writes) are not paid for twice; tasks whose interrupts
+            // are all still unanswered stay paused. A task with some answers runs (a subgraph
+            // with several interrupts resumes the answered ones and re-reports the rest).
             let paused: BTreeSet<&str> = thread
                 .pending_interrupts
                 .iter()
                 .map(|(task_id, _)| task_id.as_str())
+                .filter(|task_id| !fresh_answers.contains_key(*task_id))
                 .collect();
             let runs: Vec<TaskRun<S>> = tasks
                 .iter()
@@ -113,6 +115,11 @@ impl<S: State> RunLoop<'_, S> {
                     fresh_answers: fresh_answers.remove(&task.id).unwrap_or_default(),
                 })
                 .collect();
+            // A task that runs reports its interrupts afresh.
+            let running: BTreeSet<&str> = runs.iter().map(|r| r.task.id.as_str()).collect();
+            thread
+                .pending_interrupts
+                .retain(|(task_id, _)| !running.contains(task_id.as_str()));
             let env = StepEnv {
                 topology: self.topology,
                 committed: &thread.state,
