@@ -58,10 +58,11 @@ impl<S: State> Default for Topology<S> {
 }
 
 impl<S: State> Topology<S> {
+    /// Targets of the plain edges from `source`: a range scan, as edges are sorted by source.
     pub fn plain_targets<'a>(&'a self, source: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.edges
-            .iter()
-            .filter(move |(from, _)| from == source)
+            .range((source.to_string(), String::new())..)
+            .take_while(move |(from, _)| from == source)
             .map(|(_, to)| to.as_str())
     }
 
