@@ -143,6 +143,10 @@ impl<S: State> RunLoop<'_, S> {
                     }
                 }
             }
+            // Report interrupts in task order, however many resumes it took to get here.
+            thread
+                .pending_interrupts
+                .sort_by_key(|(task_id, _)| tasks.iter().position(|t| &t.id == task_id));
             if failure.is_some() || !thread.pending_interrupts.is_empty() {
                 self.save_pending(&thread).await?;
                 return match failure {
