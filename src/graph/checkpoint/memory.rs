@@ -1,0 +1,62 @@
+//! In-memory checkpointer, for tests and for runs that need interrupts without persistence.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use futures::future::{self, LocalBoxFuture};
+
+use super::{Checkpoint, Checkpointer};
+use crate::graph::error::GraphError;
+
+/// Keeps every checkpoint of every thread in memory, keyed by (thread, namespace, id).
+#[derive(Debug, Default)]
+pub struct MemorySaver {
+    threads: RefCell<BTreeMap<(String, String), BTreeMap<String, Checkpoint>>>,
+}
+
+impl MemorySaver {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Checkpointer for MemorySaver {
+    fn put(&self, checkpoint: Checkpoint) -> LocalBoxFuture<'_, Result<(), GraphError>> {
+        let key = (checkpoint.thread_id.clone(), checkpoint.ns.clone());
+        self.threads
+            .borrow_mut()
+            .entry(key)
+            .or_default()
+            .insert(checkpoint.id.clone(), checkpoint);
+        Box::pin(future::ready(Ok(())))
+    }
+
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<Checkpoint>, GraphError>> {
+        let threads = self.threads.borrow();
+        let found = threads
+            .get(&(thread_id.to_string(), ns.to_string()))
+            .and_then(|checkpoints| match id {
+                Some(id) => checkpoints.get(id).cloned(),
+                None => checkpoints.values().next_back().cloned(),
+            });
+        Box::pin(future::ready(Ok(found)))
+    }
+
+    fn list<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        let threads = self.threads.borrow();
+        let all = threads
+            .get(&(thread_id.to_string(), ns.to_string()))
+            .map(|checkpoints| checkpoints.values().rev().cloned().collect())
+            .unwrap_or_default();
+        Box::pin(future::ready(Ok(all)))
+    }
+}

@@ -1,0 +1,117 @@
+//! Checkpoints: plain serde snapshots of a thread after every superstep, and the storage trait.
+
+mod codec;
+mod memory;
+
+pub(crate) use codec::{decode_triggers, decode_writes, encode_triggers, encode_writes};
+
+pub use memory::MemorySaver;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use futures::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::graph::command::Interrupt;
+use crate::graph::error::GraphError;
+
+/// Bumped when the checkpoint layout changes, so stored data can be migrated or rejected.
+pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
+
+/// Why a checkpoint was written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckpointSource {
+    /// The run's input was applied.
+    Input,
+    /// A superstep was committed.
+    Loop,
+    /// `update_state` wrote it.
+    Update,
+}
+
+/// What triggers the next superstep's tasks (LangGraph's trigger channels and TASKS topic).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct PendingTasks {
+    /// Nodes triggered by plain edges, commands or routers (`branch:to:<node>` channels).
+    pub branch_to: BTreeSet<String>,
+    /// Fan-in barriers (`join:<a>+<b>:<target>` channels): which sources have finished so far.
+    pub barriers: BTreeMap<String, BTreeSet<String>>,
+    /// `Send` packets, in send order: `{node, arg}`.
+    pub sends: Vec<SendPacket>,
+}
+
+/// A serialised `Send`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SendPacket {
+    pub node: String,
+    pub arg: Value,
+}
+
+/// The result of one task of an uncommitted step, kept so that the task is not run again.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PendingWrite {
+    pub task_id: String,
+    pub node: String,
+    /// The task's update (`null` if none).
+    pub update: Value,
+    /// Nodes the task triggers (static edges, goto, routers), END excluded.
+    pub goto: Vec<String>,
+    pub sends: Vec<SendPacket>,
+}
+
+/// A snapshot of one thread (and subgraph namespace) between supersteps.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub format_version: u32,
+    /// Sortable, unique within the thread.
+    pub id: String,
+    pub parent_id: Option<String>,
+    pub thread_id: String,
+    /// Subgraph namespace, empty at the root graph.
+    pub ns: String,
+    pub step: i64,
+    pub source: CheckpointSource,
+    /// The state, serialised field by field.
+    pub channel_values: Value,
+    /// What runs next.
+    pub pending_tasks: PendingTasks,
+    /// Writes of tasks of the next step that already succeeded (the step failed or paused).
+    pub pending_writes: Vec<PendingWrite>,
+    /// Interrupts raised by tasks of the next step and not answered yet, with their task id.
+    pub pending_interrupts: Vec<(String, Interrupt)>,
+    /// Answers given to each task's interrupts, replayed in call order when the task re-runs.
+    pub resume_values: BTreeMap<String, Vec<Value>>,
+}
+
+/// Storage of checkpoints. Async and not `Send`, so a browser (IndexedDB) store fits too.
+/// `put` of an existing `(thread_id, ns, id)` replaces it: the engine re-puts a checkpoint to
+/// attach pending writes and interrupts to it.
+pub trait Checkpointer {
+    fn put(&self, checkpoint: Checkpoint) -> LocalBoxFuture<'_, Result<(), GraphError>>;
+
+    /// The checkpoint with `id`, or the latest one of the thread when `id` is `None`.
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<Checkpoint>, GraphError>>;
+
+    /// All checkpoints of the thread, newest first.
+    fn list<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>>;
+}
+
+/// Checkpoint ids are zero-padded counters, so string order is creation order without a clock.
+pub(crate) fn checkpoint_id(sequence: u64) -> String {
+    format!("{sequence:012}")
+}
+
+pub(crate) fn checkpoint_sequence(id: &str) -> u64 {
+    id.parse().unwrap_or(0)
+}

@@ -1,0 +1,301 @@
+//! The superstep loop: loads or starts a thread, runs steps until END, an interrupt, a failure
+//! or the recursion limit, and saves a checkpoint after every step.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::graph::algo::{apply_input, apply_writes, prepare_next_tasks};
+use crate::graph::checkpoint::{
+    checkpoint_id, checkpoint_sequence, CheckpointSource, Checkpointer,
+};
+use crate::graph::command::Resume;
+use crate::graph::config::RunConfig;
+use crate::graph::error::GraphError;
+use crate::graph::outcome::RunOutcome;
+use crate::graph::runner::{run_step, StepEnv, TaskOutcome, TaskRun};
+use crate::graph::state::State;
+use crate::graph::stream::StreamEvent;
+use crate::graph::thread::ThreadState;
+use crate::graph::topology::Topology;
+
+/// How a run begins.
+pub(crate) enum Start<S: State> {
+    Input(S::Update),
+    Resume(Resume),
+    /// Go on from the saved checkpoint (after a failure, or to replay from `checkpoint_id`).
+    Continue,
+}
+
+/// One invocation of a graph on a thread.
+pub(crate) struct RunLoop<'a, S: State> {
+    pub topology: &'a Topology<S>,
+    pub checkpointer: Option<Rc<dyn Checkpointer>>,
+    pub config: &'a RunConfig,
+}
+
+impl<S: State> RunLoop<'_, S> {
+    /// Runs to completion, pause or failure, reporting the end on the event stream.
+    pub async fn run(&self, start: Start<S>) -> Result<RunOutcome<S>, GraphError> {
+        let result = self.run_inner(start).await;
+        if let Some(sink) = &self.config.events {
+            let path = self.config.path.clone();
+            match &result {
+                Ok(RunOutcome::Done(state)) => sink.emit(StreamEvent::RunFinished {
+                    path,
+                    state: serde_json::to_value(state).unwrap_or(Value::Null),
+                }),
+                Ok(RunOutcome::Interrupted { interrupts, .. }) => {
+                    sink.emit(StreamEvent::Interrupted {
+                        path,
+                        interrupts: interrupts.clone(),
+                    })
+                }
+                Err(error) => sink.emit(StreamEvent::RunFailed {
+                    path,
+                    error: error.to_string(),
+                }),
+            }
+        }
+        result
+    }
+
+    async fn run_inner(&self, start: Start<S>) -> Result<RunOutcome<S>, GraphError> {
+        let mut thread = self.load(&start).await?;
+        let mut fresh_answers: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
+        match start {
+            Start::Input(input) => {
+                thread.triggers =
+                    apply_input(self.topology, &mut thread.state, &thread.triggers, input)?;
+                thread.step += 1;
+                thread.pending_writes.clear();
+                thread.pending_interrupts.clear();
+                thread.resume_values.clear();
+                self.save_new(&mut thread, CheckpointSource::Input).await?;
+            }
+            Start::Resume(resume) => {
+                fresh_answers = self.answer_interrupts(&mut thread, resume)?;
+            }
+            Start::Continue => {}
+        }
+        let mut steps_run = 0;
+        loop {
+            let step = thread.step + 1;
+            let tasks = prepare_next_tasks(self.topology, &thread.triggers, step);
+            if tasks.is_empty() {
+                return Ok(RunOutcome::Done(thread.state));
+            }
+            if steps_run >= self.config.recursion_limit {
+                return Err(GraphError::RecursionLimit {
+                    limit: self.config.recursion_limit,
+                });
+            }
+            // Tasks already done (pending writes) are not paid for twice; tasks whose interrupts
+            // are all still unanswered stay paused. A task with some answers runs (a subgraph
+            // with several interrupts resumes the answered ones and re-reports the rest).
+            let paused: BTreeSet<&str> = thread
+                .pending_interrupts
+                .iter()
+                .map(|(task_id, _)| task_id.as_str())
+                .filter(|task_id| !fresh_answers.contains_key(*task_id))
+                .collect();
+            let runs: Vec<TaskRun<S>> = tasks
+                .iter()
+                .filter(|t| {
+                    !thread.pending_writes.contains_key(&t.id) && !paused.contains(t.id.as_str())
+                })
+                .map(|task| TaskRun {
+                    task,
+                    resume_values: thread
+                        .resume_values
+                        .get(&task.id)
+                        .cloned()
+                        .unwrap_or_default(),
+                    fresh_answers: fresh_answers.remove(&task.id).unwrap_or_default(),
+                })
+                .collect();
+            // A task that runs reports its interrupts afresh.
+            let running: BTreeSet<&str> = runs.iter().map(|r| r.task.id.as_str()).collect();
+            thread
+                .pending_interrupts
+                .retain(|(task_id, _)| !running.contains(task_id.as_str()));
+            let env = StepEnv {
+                topology: self.topology,
+                committed: &thread.state,
+                step,
+                config: self.config,
+                checkpointer: self.checkpointer.clone(),
+            };
+            let ran: Vec<String> = runs.iter().map(|r| r.task.id.clone()).collect();
+            let outcomes = run_step(&env, runs).await;
+            let mut failure = None;
+            for (task_id, outcome) in ran.into_iter().zip(outcomes) {
+                match outcome {
+                    TaskOutcome::Done(writes) => {
+                        thread.pending_writes.insert(task_id, writes);
+                    }
+                    TaskOutcome::Interrupted(interrupts) => thread
+                        .pending_interrupts
+                        .extend(interrupts.into_iter().map(|i| (task_id.clone(), i))),
+                    TaskOutcome::Failed(error) => {
+                        failure.get_or_insert(error);
+                    }
+                }
+            }
+            // Report interrupts in task order, however many resumes it took to get here.
+            thread
+                .pending_interrupts
+                .sort_by_key(|(task_id, _)| tasks.iter().position(|t| &t.id == task_id));
+            if failure.is_some() || !thread.pending_interrupts.is_empty() {
+                self.save_pending(&thread).await?;
+                return match failure {
+                    Some(error) => Err(error),
+                    None => Ok(RunOutcome::Interrupted {
+                        interrupts: thread.interrupts(),
+                        state: thread.state,
+                    }),
+                };
+            }
+            let finished = tasks
+                .iter()
+                .map(|task| {
+                    let writes = thread
+                        .pending_writes
+                        .remove(&task.id)
+                        .expect("all tasks wrote");
+                    (task, writes)
+                })
+                .collect();
+            let (triggers, _changed) =
+                apply_writes(self.topology, &mut thread.state, &thread.triggers, finished)?;
+            thread.triggers = triggers;
+            thread.step = step;
+            thread.resume_values.clear();
+            steps_run += 1;
+            self.save_new(&mut thread, CheckpointSource::Loop).await?;
+            if let Some(sink) = &self.config.events {
+                sink.emit(StreamEvent::StepDone {
+                    path: self.config.path.clone(),
+                    step,
+                    nodes: tasks.iter().map(|t| t.node.clone()).collect(),
+                    state: serde_json::to_value(&thread.state)?,
+                });
+            }
+        }
+    }
+
+    /// The thread to start from: the saved checkpoint (latest or `config.checkpoint_id`), or a
+    /// fresh one for an input on a new thread.
+    async fn load(&self, start: &Start<S>) -> Result<ThreadState<S>, GraphError> {
+        let Some(saver) = &self.checkpointer else {
+            return match start {
+                Start::Input(_) => Ok(ThreadState::fresh()),
+                Start::Resume(_) => Err(GraphError::NoCheckpointer("resume")),
+                Start::Continue => Err(GraphError::NoCheckpointer("continuing a thread")),
+            };
+        };
+        let (thread_id, ns) = (&self.config.thread_id, &self.config.ns);
+        let latest = saver.get(thread_id, ns, None).await?;
+        let wanted = match &self.config.checkpoint_id {
+            Some(id) => saver.get(thread_id, ns, Some(id)).await?,
+            None => latest.clone(),
+        };
+        let latest_sequence = latest.map(|c| checkpoint_sequence(&c.id)).unwrap_or(0);
+        match (wanted, start) {
+            (Some(checkpoint), _) => ThreadState::from_checkpoint(&checkpoint, latest_sequence),
+            (None, Start::Input(_)) if self.config.checkpoint_id.is_none() => {
+                Ok(ThreadState::fresh())
+            }
+            (None, _) => Err(GraphError::CheckpointNotFound {
+                thread_id: thread_id.clone(),
+                checkpoint_id: self.config.checkpoint_id.clone(),
+            }),
+        }
+    }
+
+    /// Records the answers of a `resume` and returns them per task (for subgraph nodes).
+    fn answer_interrupts(
+        &self,
+        thread: &mut ThreadState<S>,
+        resume: Resume,
+    ) -> Result<BTreeMap<String, BTreeMap<String, Value>>, GraphError> {
+        let pending_ids: Vec<String> = thread
+            .pending_interrupts
+            .iter()
+            .map(|(_, i)| i.id.clone())
+            .collect();
+        let answers = match resume {
+            _ if pending_ids.is_empty() => {
+                return Err(GraphError::NothingToResume {
+                    thread_id: self.config.thread_id.clone(),
+                })
+            }
+            Resume::Value(value) if pending_ids.len() == 1 => {
+                BTreeMap::from([(pending_ids[0].clone(), value)])
+            }
+            Resume::Value(_) => return Err(GraphError::ResumeNeedsIds { ids: pending_ids }),
+            Resume::ById(answers) => answers,
+        };
+        if let Some(unknown) = answers.keys().find(|id| !pending_ids.contains(id)) {
+            return Err(GraphError::UnknownInterruptId {
+                id: unknown.clone(),
+                pending: pending_ids,
+            });
+        }
+        let mut per_task: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
+        thread.pending_interrupts.retain(|(task_id, interrupt)| {
+            let Some(answer) = answers.get(&interrupt.id) else {
+                return true;
+            };
+            thread
+                .resume_values
+                .entry(task_id.clone())
+                .or_default()
+                .push(answer.clone());
+            per_task
+                .entry(task_id.clone())
+                .or_default()
+                .insert(interrupt.id.clone(), answer.clone());
+            false
+        });
+        Ok(per_task)
+    }
+
+    /// Saves a new checkpoint for the thread's current position.
+    async fn save_new(
+        &self,
+        thread: &mut ThreadState<S>,
+        source: CheckpointSource,
+    ) -> Result<(), GraphError> {
+        let Some(saver) = &self.checkpointer else {
+            return Ok(());
+        };
+        let id = checkpoint_id(thread.next_sequence);
+        thread.next_sequence += 1;
+        let checkpoint = thread.to_checkpoint(
+            self.config,
+            id.clone(),
+            thread.checkpoint_id.clone(),
+            source,
+        )?;
+        saver.put(checkpoint).await?;
+        thread.checkpoint_id = Some(id);
+        Ok(())
+    }
+
+    /// Re-saves the current checkpoint with the uncommitted step's writes and interrupts.
+    async fn save_pending(&self, thread: &ThreadState<S>) -> Result<(), GraphError> {
+        let (Some(saver), Some(id)) = (&self.checkpointer, &thread.checkpoint_id) else {
+            return Ok(());
+        };
+        let existing = saver
+            .get(&self.config.thread_id, &self.config.ns, Some(id))
+            .await?;
+        let (parent_id, source) = existing
+            .map(|c| (c.parent_id, c.source))
+            .unwrap_or((None, CheckpointSource::Loop));
+        let checkpoint = thread.to_checkpoint(self.config, id.clone(), parent_id, source)?;
+        saver.put(checkpoint).await
+    }
+}
