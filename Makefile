@@ -49,8 +49,10 @@ tools: pins
 		|| cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
 	@# npm packages (binaryen for wasm-opt, Playwright) come from web/package-lock.json.
 	@# PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: Playwright drives Debian's Chromium, never its own download.
-	@cmp -s web/package-lock.json web/node_modules/.package-lock.json 2>/dev/null \
-		|| (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund)
+	@# The stamp is the lockfile that was last installed: reinstall only when the lockfile changed.
+	@cmp -s web/package-lock.json web/node_modules/.installed-lock.json 2>/dev/null \
+		|| (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund \
+			&& cp package-lock.json node_modules/.installed-lock.json)
 
 browser:
 	@test -x /usr/bin/chromium && test -x /usr/bin/chromedriver \

@@ -1,30 +1,25 @@
-//! The app shell: header, settings drawer and the run form.
+//! The app shell: header, settings drawer and the run form. Settings and keys are shared through
+//! context so any page can read them; both persist themselves when they change.
 
 use leptos::prelude::*;
 
 use super::components::{Header, RunForm, SettingsDrawer};
-
-/// Provider settings chosen in the drawer. The key lives only in memory for now.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ProviderSettings {
-    pub provider: String,
-    pub api_key: String,
-}
-
-impl Default for ProviderSettings {
-    fn default() -> Self {
-        Self {
-            provider: "demo".into(),
-            api_key: String::new(),
-        }
-    }
-}
+use super::keys::{self, Keys};
+use super::settings::Settings;
 
 #[component]
 pub fn App() -> impl IntoView {
-    let settings = RwSignal::new(ProviderSettings::default());
+    let settings = RwSignal::new(Settings::load());
+    let keys = RwSignal::new(keys::load_keys());
     let drawer_open = RwSignal::new(false);
+
+    Effect::new(move |_| settings.with(Settings::save));
+    Effect::new(move |_| {
+        let remember = settings.with(|s| s.remember_keys);
+        keys.with(|k| keys::save_keys(k, remember));
+    });
     provide_context(settings);
+    provide_context::<RwSignal<Keys>>(keys);
 
     view! {
         <Header drawer_open=drawer_open />

@@ -2,6 +2,8 @@
 
 mod app;
 mod components;
+mod keys;
+mod settings;
 mod storage;
 
 use wasm_bindgen::prelude::*;

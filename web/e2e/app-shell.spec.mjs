@@ -15,7 +15,7 @@ test.describe('app shell', () => {
     await expect(page).toHaveTitle('careergraph');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('careergraph');
     await expect(page.getByLabel('Workflow')).toBeVisible();
-    await expect(page.getByLabel('Resume')).toHaveValue(/Experience/);
+    await expect(page.getByLabel('Resume', { exact: true })).toHaveValue(/Experience/);
     await expect(page.getByLabel('Target role or job description')).not.toHaveValue('');
     await expect(page.getByRole('button', { name: 'Run' })).toBeEnabled();
     await page.screenshot({ path: '../target/playwright/app-shell.png', fullPage: true });
@@ -29,22 +29,22 @@ test.describe('app shell', () => {
     const drawer = page.getByRole('complementary', { name: 'Settings' });
     await expect(drawer).toBeVisible();
     await drawer.getByLabel('Provider').selectOption('openai');
-    await drawer.getByLabel('API key').fill('sk-example');
+    await drawer.getByLabel('API key').fill('sk-test-example');
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the resume and role the user typed survive a reload', async ({ page }) => {
-    await page.getByLabel('Resume').fill('Ada Example\nEngineer at Somewhere (2020–2024)');
+    await page.getByLabel('Resume', { exact: true }).fill('Ada Example\nEngineer at Somewhere (2020–2024)');
     await page.getByLabel('Target role or job description').fill('Staff engineer');
     await page.reload();
-    await expect(page.getByLabel('Resume')).toHaveValue('Ada Example\nEngineer at Somewhere (2020–2024)');
+    await expect(page.getByLabel('Resume', { exact: true })).toHaveValue('Ada Example\nEngineer at Somewhere (2020–2024)');
     await expect(page.getByLabel('Target role or job description')).toHaveValue('Staff engineer');
   });
 
   test('Run with an empty resume explains what is missing', async ({ page }) => {
-    await page.getByLabel('Resume').fill('');
+    await page.getByLabel('Resume', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Run' }).click();
     await expect(page.getByRole('status')).toContainText('Paste a resume first');
   });
