@@ -13,7 +13,10 @@ pub struct ProviderSettings {
 
 impl Default for ProviderSettings {
     fn default() -> Self {
-        Self { provider: "demo".into(), api_key: String::new() }
+        Self {
+            provider: "demo".into(),
+            api_key: String::new(),
+        }
     }
 }
 

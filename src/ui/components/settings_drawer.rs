@@ -8,14 +8,18 @@ const PROVIDERS: &[(&str, &str)] = &[
     ("openai", "OpenAI"),
     ("anthropic", "Anthropic"),
     ("gemini", "Google Gemini"),
-    ("openai_compatible", "OpenAI-compatible (Ollama, LM Studio…)"),
+    (
+        "openai_compatible",
+        "OpenAI-compatible (Ollama, LM Studio…)",
+    ),
 ];
 
 /// Side drawer with the provider choice and API key. Escape closes it.
 #[component]
 pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
     let settings = expect_context::<RwSignal<ProviderSettings>>();
-    let needs_key = move || settings.with(|s| s.provider != "demo" && s.provider != "openai_compatible");
+    let needs_key =
+        move || settings.with(|s| s.provider != "demo" && s.provider != "openai_compatible");
 
     view! {
         <aside
