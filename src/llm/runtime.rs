@@ -60,15 +60,80 @@ fn default_random() -> f64 {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn default_sleep(duration: Duration) -> LocalBoxFuture<'static, ()> {
-    // No executor is assumed natively: a thread sleeps and completes a oneshot.
-    let (tx, rx) = futures::channel::oneshot::channel::<()>();
-    std::thread::spawn(move || {
-        std::thread::sleep(duration);
-        let _ = tx.send(());
-    });
-    Box::pin(async move {
-        let _ = rx.await;
-    })
+    native_timer::sleep(duration)
+}
+
+/// Natively no executor is assumed: one shared thread completes oneshots at their deadlines.
+/// (A thread per sleep would pile up, since every streamed event arms an idle timeout.)
+#[cfg(not(target_arch = "wasm32"))]
+mod native_timer {
+    use std::sync::{Condvar, Mutex, OnceLock};
+    use std::time::{Duration, Instant};
+
+    use futures::channel::oneshot;
+    use futures::future::LocalBoxFuture;
+
+    struct Timer {
+        pending: Mutex<Vec<(Instant, oneshot::Sender<()>)>>,
+        changed: Condvar,
+    }
+
+    fn timer() -> &'static Timer {
+        static TIMER: OnceLock<&'static Timer> = OnceLock::new();
+        TIMER.get_or_init(|| {
+            let timer: &'static Timer = Box::leak(Box::new(Timer {
+                pending: Mutex::new(Vec::new()),
+                changed: Condvar::new(),
+            }));
+            std::thread::spawn(move || run(timer));
+            timer
+        })
+    }
+
+    fn run(timer: &'static Timer) {
+        let mut pending = timer.pending.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            let now = Instant::now();
+            // Fire what is due; forget sleeps whose future was dropped (a finished timeout race).
+            let mut index = 0;
+            while index < pending.len() {
+                if pending[index].1.is_canceled() {
+                    pending.swap_remove(index);
+                } else if pending[index].0 <= now {
+                    let (_, done) = pending.swap_remove(index);
+                    let _ = done.send(());
+                } else {
+                    index += 1;
+                }
+            }
+            let wait = pending
+                .iter()
+                .map(|(deadline, _)| *deadline - now)
+                .min()
+                .unwrap_or(Duration::from_secs(1));
+            // Wake at least every second to drop cancelled entries.
+            let wait = wait.min(Duration::from_secs(1));
+            pending = timer
+                .changed
+                .wait_timeout(pending, wait)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    pub fn sleep(duration: Duration) -> LocalBoxFuture<'static, ()> {
+        let (done, fired) = oneshot::channel();
+        let timer = timer();
+        timer
+            .pending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((Instant::now() + duration, done));
+        timer.changed.notify_one();
+        Box::pin(async move {
+            let _ = fired.await;
+        })
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]
