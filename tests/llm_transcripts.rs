@@ -494,3 +494,33 @@ fn ollama_nonstream() {
     assert_eq!(response.cost_usd, None, "a local model has no price");
     check_every_chunking(&body, |cuts| run_complete("ollama", 200, &body, cuts));
 }
+
+/// The SSE decoder alone yields the recorded number of events, whatever the chunking.
+#[test]
+fn sse_event_counts_match_the_recordings() {
+    use careergraph::llm::decode::sse::SseDecoder;
+    use careergraph::llm::decode::PushDecoder;
+    let cases = [
+        ("openai/chat-stream-usage.sse", 13),
+        ("openai/chat-stream-tool-calls.sse", 15),
+        ("anthropic/messages-stream.sse", 10),
+        ("anthropic/messages-stream-tool-use-forced.sse", 25),
+        ("gemini/stream-generate-content.sse", 3),
+    ];
+    for (name, expected) in cases {
+        let Some(body) = transcript(name) else { return };
+        for cut in 0..=body.len() {
+            let mut decoder = SseDecoder::new();
+            let mut events = decoder.push(&body[..cut]);
+            events.extend(decoder.push(&body[cut..]));
+            events.extend(decoder.finish());
+            assert_eq!(events.len(), expected, "{name} cut at {cut}");
+            for event in &events {
+                assert!(
+                    event.data == "[DONE]"
+                        || serde_json::from_str::<serde_json::Value>(&event.data).is_ok()
+                );
+            }
+        }
+    }
+}
