@@ -509,7 +509,7 @@ fn sse_event_counts_match_the_recordings() {
     ];
     for (name, expected) in cases {
         let Some(body) = transcript(name) else { return };
-        for cut in 0..=body.len() {
+        for cut in (0..=body.len()).step_by(if body.len() > 2048 { 3 } else { 1 }) {
             let mut decoder = SseDecoder::new();
             let mut events = decoder.push(&body[..cut]);
             events.extend(decoder.push(&body[cut..]));

@@ -26,21 +26,23 @@ impl LineDecoder {
         lines
     }
 
-    fn split(&mut self, text: &str) -> Vec<String> {
+    fn split(&mut self, mut text: &str) -> Vec<String> {
         let mut lines = Vec::new();
-        for ch in text.chars() {
-            match ch {
-                '\n' if self.after_cr => self.after_cr = false,
-                '\n' | '\r' => {
-                    self.after_cr = ch == '\r';
-                    lines.push(std::mem::take(&mut self.partial));
-                }
-                _ => {
-                    self.after_cr = false;
-                    self.partial.push(ch);
-                }
-            }
+        if self.after_cr && text.starts_with('\n') {
+            text = &text[1..];
         }
+        self.after_cr = false;
+        while let Some(end) = text.find(['\r', '\n']) {
+            self.partial.push_str(&text[..end]);
+            lines.push(std::mem::take(&mut self.partial));
+            let is_crlf = text[end..].starts_with("\r\n");
+            if text[end..].starts_with('\r') && end + 1 == text.len() {
+                // A CR ending this chunk may be the first half of a CRLF.
+                self.after_cr = true;
+            }
+            text = &text[end + if is_crlf { 2 } else { 1 }..];
+        }
+        self.partial.push_str(text);
         lines
     }
 }
