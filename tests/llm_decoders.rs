@@ -1,5 +1,7 @@
 //! The pure pieces: SSE/NDJSON/UTF-8 decoding per spec, JSON extraction, backoff, prices.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::time::Duration;
 
 use careergraph::llm::decode::ndjson::NdjsonDecoder;

@@ -1,4 +1,6 @@
 //! Every recorded provider response (shared/provider-transcripts) decodes to the right text, JSON,
+
+#![cfg(not(target_arch = "wasm32"))]
 //! usage or error through the full model pipeline, whole and cut into arbitrary chunks.
 
 use std::cell::RefCell;
