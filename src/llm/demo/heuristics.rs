@@ -129,21 +129,16 @@ fn split_parts(text: &str) -> (String, String) {
     (resume, role)
 }
 
-/// Numbers that read as results: percentages, money, multipliers, or plain figures.
+/// Numbers that read as results: percentages, money, multipliers, counts (years excluded).
 fn metrics(text: &str) -> Vec<String> {
+    let is_year = |t: &str| {
+        t.len() == 4 && t.starts_with(['1', '2']) && t.chars().all(|c| c.is_ascii_digit())
+    };
     text.split_whitespace()
         .map(|t| t.trim_matches(|c: char| matches!(c, ',' | '.' | ';' | ':' | '(' | ')')))
-        .filter(|t| t.chars().any(|c| c.is_ascii_digit()))
-        .filter(|t| {
-            t.contains('%')
-                || t.starts_with('$')
-                || t.ends_with('x')
-                || t.ends_with('k')
-                || t.len() >= 2
-        })
-        .filter(|t| {
-            !(t.len() == 4 && t.starts_with(['1', '2']) && t.chars().all(|c| c.is_ascii_digit()))
-        }) // years
+        // Figures start with a digit or a currency/approximation sign ("p99" is not a result).
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit() || "$€£+~".contains(c)))
+        .filter(|t| t.chars().any(|c| c.is_ascii_digit()) && !is_year(t))
         .map(str::to_string)
         .collect()
 }
@@ -167,13 +162,16 @@ pub fn analyze(text: &str) -> Analysis {
     } else {
         matched.len() as f64 / role_keywords.len() as f64
     };
-    let mut verbs: Vec<String> = resume_words
+    // In order of first appearance, so the opening bullets are quoted first.
+    let mut verbs: Vec<String> = Vec::new();
+    for word in resume_words
         .iter()
         .filter(|w| ACTION_VERBS.contains(&w.as_str()))
-        .cloned()
-        .collect();
-    verbs.sort();
-    verbs.dedup();
+    {
+        if !verbs.contains(word) {
+            verbs.push(word.clone());
+        }
+    }
     let metrics = metrics(&resume);
     let word_count = resume_words.len();
 
