@@ -190,3 +190,8 @@ fn cost_is_estimated_for_known_models_only() {
     );
     assert_eq!(estimate_cost("llama3", &usage), None);
 }
+
+#[test]
+fn sse_ignores_a_leading_byte_order_mark() {
+    assert_eq!(data(&sse_all(&[b"\xef\xbb", b"\xbfdata: x\n\n"])), ["x"]);
+}

@@ -19,6 +19,7 @@ pub struct SseDecoder {
     data: String,
     has_data: bool,
     id: Option<String>,
+    started: bool,
 }
 
 impl SseDecoder {
@@ -27,6 +28,13 @@ impl SseDecoder {
     }
 
     fn on_line(&mut self, line: &str, out: &mut Vec<SseEvent>) {
+        // The spec ignores one byte-order mark at the very start of the stream.
+        let line = if self.started {
+            line
+        } else {
+            line.strip_prefix('\u{feff}').unwrap_or(line)
+        };
+        self.started = true;
         if line.is_empty() {
             // Dispatch; the spec drops events without data.
             if self.has_data {
