@@ -32,7 +32,7 @@ impl LineDecoder {
             text = &text[1..];
         }
         self.after_cr = false;
-        while let Some(end) = text.find(['\r', '\n']) {
+        while let Some(end) = text.bytes().position(|b| b == b'\r' || b == b'\n') {
             self.partial.push_str(&text[..end]);
             lines.push(std::mem::take(&mut self.partial));
             let is_crlf = text[end..].starts_with("\r\n");
