@@ -34,8 +34,10 @@ impl Message {
     }
 }
 
-/// A JSON schema the answer must follow. `name` is used where providers want one
-/// (OpenAI `json_schema.name`, Anthropic's forced tool name).
+/// A JSON schema the answer must follow. For OpenAI's strict mode every object needs
+/// `"additionalProperties": false` and all its properties listed in `required`; Gemini gets the
+/// schema with JSON-Schema-only keywords removed, Anthropic gets it as a forced tool's input schema.
+/// `name` is used where providers want one (OpenAI `json_schema.name`, Anthropic's tool name).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct OutputSchema {
     pub name: String,
