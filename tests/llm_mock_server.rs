@@ -484,3 +484,28 @@ async fn cancelling_stops_a_call_in_flight() {
     assert_eq!(result.unwrap_err(), LlmError::Cancelled);
     assert!(started.elapsed() < Duration::from_millis(1500));
 }
+
+#[tokio::test]
+async fn a_retry_after_longer_than_we_wait_fails_fast() {
+    let mock = MockServer::start();
+    mock.script(vec![mock_server::rules::Rule {
+        status: Some(429),
+        retry_after: Some(120),
+        ..Default::default()
+    }]);
+    let (runtime, _) = recording_runtime();
+    let model = OpenAiModel::new(
+        OpenAiConfig::openai("sk-test-1").with_base_url(&format!("{}/v1", mock.url)),
+        Rc::new(ReqwestTransport::default()),
+    )
+    .with_runtime(runtime);
+    let started = Instant::now();
+    let error = model
+        .complete(ChatRequest::new("critic", "You are the critic.").user("hi"))
+        .await
+        .unwrap_err();
+    assert_eq!(error.retry_after(), Some(Duration::from_secs(120)));
+    assert!(error.to_string().contains("retry after 120s"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(mock.requests().len(), 1);
+}
