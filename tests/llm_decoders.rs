@@ -195,3 +195,12 @@ fn cost_is_estimated_for_known_models_only() {
 fn sse_ignores_a_leading_byte_order_mark() {
     assert_eq!(data(&sse_all(&[b"\xef\xbb", b"\xbfdata: x\n\n"])), ["x"]);
 }
+
+#[test]
+fn a_bracket_in_prose_does_not_hide_the_object() {
+    let answer = "As noted [1], here it is: {\"score\": 4}";
+    assert_eq!(
+        parse_lenient::<Score>(answer).unwrap(),
+        Score { score: 4.0 }
+    );
+}

@@ -7,8 +7,14 @@ pub fn json_candidates(answer: &str) -> Vec<String> {
     if let Some(fenced) = fenced_block(answer) {
         out.push(fenced.trim().to_string());
     }
-    if let Some(span) = balanced_span(answer) {
-        out.push(span.to_string());
+    // Objects first: prose like "see [1]" before the answer must not hide it.
+    for opener in ['{', '['] {
+        if let Some(span) = answer
+            .find(opener)
+            .and_then(|start| balanced_span(answer, start))
+        {
+            out.push(span.to_string());
+        }
     }
     out.dedup();
     out
@@ -25,9 +31,8 @@ fn fenced_block(text: &str) -> Option<&str> {
     Some(&body[..end])
 }
 
-/// The first balanced JSON object or array, skipping braces inside strings.
-fn balanced_span(text: &str) -> Option<&str> {
-    let start = text.find(['{', '['])?;
+/// The balanced JSON object or array opening at `start`, skipping brackets inside strings.
+fn balanced_span(text: &str, start: usize) -> Option<&str> {
     let mut depth = 0usize;
     let mut in_string = false;
     let mut escaped = false;
