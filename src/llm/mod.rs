@@ -1,1 +1,66 @@
 //! Chat-model providers behind one trait; only the HTTP transport differs between browser and native.
+//!
+//! - [`ChatModel`] is the dyn-compatible trait every provider implements (complete, stream).
+//! - [`complete_typed`] adds structured output on top: the schema goes to the provider, the reply is
+//!   validated by deserializing into a Rust type, repaired (fences/prose stripped) and retried once.
+//! - Providers: [`openai::OpenAiModel`] (also any OpenAI-compatible server), [`anthropic::AnthropicModel`],
+//!   [`gemini::GeminiModel`], [`ollama`] (native NDJSON), and the offline [`demo::DemoModel`].
+//! - [`http::HttpTransport`] is the seam between browser (`http::fetch`) and native (tests) code.
+//!
+//! ```
+//! use careergraph::llm::demo::DemoModel;
+//! use careergraph::llm::{complete_typed, ChatModel, ChatRequest, OutputSchema};
+//!
+//! #[derive(serde::Deserialize)]
+//! struct Critique { score: f64, issues: Vec<String> }
+//!
+//! let schema = OutputSchema::new("critique", serde_json::json!({
+//!     "type": "object",
+//!     "properties": {"score": {"type": "number"}, "issues": {"type": "array", "items": {"type": "string"}}},
+//!     "required": ["score", "issues"], "additionalProperties": false
+//! }));
+//! let request = ChatRequest::new("critic", "You are the resume critic.")
+//!     .user("Resume: Led 4 engineers, cut costs 20%.\nJob description: Rust lead")
+//!     .with_schema(schema);
+//! // Any provider works the same way: `&dyn ChatModel`.
+//! let model: Box<dyn ChatModel> = Box::new(DemoModel::new());
+//! let typed = futures::executor::block_on(complete_typed::<Critique>(model.as_ref(), request)).unwrap();
+//! assert!(typed.value.score > 0.0);
+//! ```
+//!
+//! In the browser, a real provider is the same call with another model:
+//!
+//! ```ignore
+//! let transport = Rc::new(careergraph::llm::http::fetch::FetchTransport);
+//! let openai = OpenAiModel::new(OpenAiConfig::openai(key), transport.clone());
+//! let claude = AnthropicModel::new(AnthropicConfig::new(key).with_model("claude-haiku-4-5"), transport.clone());
+//! let gemini = GeminiModel::new(GeminiConfig::new(key), transport.clone()).with_timeout(Duration::from_secs(60));
+//! let local = OpenAiModel::new(OpenAiConfig::ollama("llama3.2"), transport);
+//! ```
+
+pub mod anthropic;
+pub mod client;
+pub mod decode;
+pub mod demo;
+pub mod error;
+pub mod gemini;
+pub mod http;
+pub mod json_repair;
+pub mod model;
+pub mod ollama;
+pub mod openai;
+pub mod pricing;
+pub mod retry;
+pub mod runtime;
+pub mod secret;
+pub mod structured;
+pub mod types;
+
+pub use error::LlmError;
+pub use model::ChatModel;
+pub use runtime::{CancelToken, Runtime};
+pub use secret::ApiKey;
+pub use structured::complete_typed;
+pub use types::{
+    ChatRequest, ChatResponse, Message, MessageRole, OutputSchema, StreamEvent, Usage,
+};

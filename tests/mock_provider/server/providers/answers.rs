@@ -1,0 +1,171 @@
+//! Answers in each provider's format: whole JSON bodies and stream events.
+
+use serde_json::{json, Value};
+
+use super::{Ask, Provider};
+
+pub(super) fn tokens(text: &str) -> u64 {
+    (text.len() as u64).div_ceil(4).max(1)
+}
+
+/// Text cut into about four pieces at char boundaries.
+pub(super) fn pieces_of(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let size = chars.len().div_ceil(4).max(1);
+    chars.chunks(size).map(|c| c.iter().collect()).collect()
+}
+
+/// For Anthropic's forced tool: the answer as a JSON object, if it is one (a fenced or prose
+/// answer is sent as a text block instead, as a model ignoring the tool would).
+pub(super) fn tool_input(ask: &Ask, answer: &str) -> Option<Value> {
+    ask.tool.as_ref()?;
+    serde_json::from_str::<Value>(answer)
+        .ok()
+        .filter(Value::is_object)
+}
+
+pub(super) fn full_answer(provider: Provider, ask: &Ask, answer: &str) -> Value {
+    let (input, output) = (ask.input_tokens, tokens(answer));
+    match provider {
+        Provider::OpenAi => json!({
+            "id": "chatcmpl-mock", "object": "chat.completion", "created": 1_750_000_000, "model": ask.model,
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": answer, "refusal": null}, "logprobs": null, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output},
+        }),
+        Provider::Anthropic => {
+            let (content, stop) = match tool_input(ask, answer) {
+                Some(input_json) => (
+                    json!([{"type": "tool_use", "id": "toolu_mock", "name": ask.tool, "input": input_json}]),
+                    "tool_use",
+                ),
+                None => (json!([{"type": "text", "text": answer}]), "end_turn"),
+            };
+            json!({
+                "id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": content,
+                "stop_reason": stop, "stop_sequence": null,
+                "usage": {"input_tokens": input, "output_tokens": output},
+            })
+        }
+        Provider::Gemini => json!({
+            "candidates": [{"content": {"parts": [{"text": answer}], "role": "model"}, "finishReason": "STOP", "index": 0}],
+            "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": output, "totalTokenCount": input + output},
+            "modelVersion": ask.model, "responseId": "mock",
+        }),
+        Provider::Ollama => json!({
+            "model": ask.model, "created_at": "2025-01-01T00:00:00Z", "message": {"role": "assistant", "content": answer},
+            "done_reason": "stop", "done": true, "prompt_eval_count": input, "eval_count": output,
+        }),
+    }
+}
+
+pub(super) fn sse(event: Option<&str>, data: &Value) -> Vec<u8> {
+    match event {
+        Some(name) => format!("event: {name}\ndata: {data}\n\n").into_bytes(),
+        None => format!("data: {data}\n\n").into_bytes(),
+    }
+}
+
+pub(super) fn stream_pieces(
+    provider: Provider,
+    ask: &Ask,
+    answer: &str,
+) -> (&'static str, Vec<Vec<u8>>) {
+    let (input, output) = (ask.input_tokens, tokens(answer));
+    let parts = pieces_of(answer);
+    match provider {
+        Provider::OpenAi => {
+            let chunk = |delta: Value, finish: Value| {
+                json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "created": 1_750_000_000, "model": ask.model,
+                       "choices": [{"index": 0, "delta": delta, "logprobs": null, "finish_reason": finish}], "usage": null})
+            };
+            let mut out = vec![sse(
+                None,
+                &chunk(json!({"role": "assistant", "content": ""}), Value::Null),
+            )];
+            out.extend(
+                parts
+                    .iter()
+                    .map(|p| sse(None, &chunk(json!({"content": p}), Value::Null))),
+            );
+            out.push(sse(None, &chunk(json!({}), json!("stop"))));
+            if ask.include_usage {
+                let usage = json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "model": ask.model, "choices": [],
+                                   "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output}});
+                out.push(sse(None, &usage));
+            }
+            out.push(b"data: [DONE]\n\n".to_vec());
+            ("text/event-stream; charset=utf-8", out)
+        }
+        Provider::Anthropic => {
+            let tool = tool_input(ask, answer).map(|_| ask.tool.clone().unwrap_or_default());
+            let (block, delta_kind, stop) = match &tool {
+                Some(name) => (
+                    json!({"type": "tool_use", "id": "toolu_mock", "name": name, "input": {}}),
+                    "input_json_delta",
+                    "tool_use",
+                ),
+                None => (
+                    json!({"type": "text", "text": ""}),
+                    "text_delta",
+                    "end_turn",
+                ),
+            };
+            let mut out = vec![
+                sse(
+                    Some("message_start"),
+                    &json!({"type": "message_start", "message": {"id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": [], "stop_reason": null, "usage": {"input_tokens": input, "output_tokens": 1}}}),
+                ),
+                sse(
+                    Some("content_block_start"),
+                    &json!({"type": "content_block_start", "index": 0, "content_block": block}),
+                ),
+                sse(Some("ping"), &json!({"type": "ping"})),
+            ];
+            for part in &parts {
+                let delta = if tool.is_some() {
+                    json!({"type": delta_kind, "partial_json": part})
+                } else {
+                    json!({"type": delta_kind, "text": part})
+                };
+                out.push(sse(
+                    Some("content_block_delta"),
+                    &json!({"type": "content_block_delta", "index": 0, "delta": delta}),
+                ));
+            }
+            out.push(sse(
+                Some("content_block_stop"),
+                &json!({"type": "content_block_stop", "index": 0}),
+            ));
+            out.push(sse(Some("message_delta"), &json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null}, "usage": {"output_tokens": output}})));
+            out.push(sse(Some("message_stop"), &json!({"type": "message_stop"})));
+            ("text/event-stream; charset=utf-8", out)
+        }
+        Provider::Gemini => {
+            let count = parts.len();
+            let out = parts
+                .iter()
+                .enumerate()
+                .map(|(i, part)| {
+                    let last = i + 1 == count;
+                    let mut candidate = json!({"content": {"parts": [{"text": part}], "role": "model"}, "index": 0});
+                    if last {
+                        candidate["finishReason"] = json!("STOP");
+                    }
+                    let used = if last { output } else { 0 };
+                    let event = json!({"candidates": [candidate], "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": used, "totalTokenCount": input + used}, "modelVersion": ask.model});
+                    // Google separates events with CRLF CRLF.
+                    format!("data: {event}\r\n\r\n").into_bytes()
+                })
+                .collect();
+            ("text/event-stream", out)
+        }
+        Provider::Ollama => {
+            let mut out: Vec<Vec<u8>> = parts
+                .iter()
+                .map(|part| format!("{}\n", json!({"model": ask.model, "message": {"role": "assistant", "content": part}, "done": false})).into_bytes())
+                .collect();
+            out.push(format!("{}\n", json!({"model": ask.model, "message": {"role": "assistant", "content": ""}, "done": true, "done_reason": "stop", "prompt_eval_count": input, "eval_count": output})).into_bytes());
+            ("application/x-ndjson", out)
+        }
+    }
+}
