@@ -46,6 +46,26 @@ run fmt        cargo fmt --all --check
 run clippy     cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --all-targets --locked --target "$WASM_TARGET" -- -D warnings
 run native     cargo test --locked
+# The mock provider server (tests/mock_provider) answers the browser and Playwright suites' model calls.
+MOCK_PORT=8787
+start_mock() {
+  cargo build --locked --quiet --example mock_provider || return 1
+  target/debug/examples/mock_provider --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
+  MOCK_PID=$!
+  trap 'kill "$MOCK_PID" 2>/dev/null' EXIT
+  for _ in $(seq 1 50); do
+    grep -q "listening" "$LOG_DIR/mock-provider.log" && return 0
+    sleep 0.2
+  done
+  echo "mock provider did not start; see $LOG_DIR/mock-provider.log"
+  return 1
+}
+# Not through `run`: its pipeline would start the server in a subshell that kills it on exit.
+if ! start_mock; then
+  failed=1; summary+=("FAIL  mock provider (log: $LOG_DIR/mock-provider.log)"); print_summary; exit 1
+fi
+export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
+
 # Browser suites are the tests/*_wasm.rs files; the native ones are compiled out on wasm32.
 browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
 run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"

@@ -2,8 +2,14 @@
 //! `cargo run --example mock_provider -- --port 8787` (`--port 0` picks a free port).
 //! See `server/mod.rs` for endpoints and the scripting API.
 
+// A native server: on wasm32 (clippy --all-targets for the browser build) it compiles to nothing.
+#[cfg(not(target_arch = "wasm32"))]
 mod server;
 
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     let mut port: u16 = 8787;
     let mut args = std::env::args().skip(1);
