@@ -1,0 +1,201 @@
+//! Where and how to reach Anthropic.
+
+use serde_json::json;
+
+use super::stream::{handle_event, AnthropicStreamState};
+use super::wire::{AnthropicEvent, ErrorEnvelope, MessagesResponse};
+use crate::llm::client::{ErrorBody, Parsed, Protocol};
+use crate::llm::decode::sse::SseEvent;
+use crate::llm::error::{excerpt, LlmError};
+use crate::llm::http::HttpRequest;
+use crate::llm::secret::ApiKey;
+use crate::llm::types::{ChatRequest, MessageRole};
+
+pub const ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
+pub const ANTHROPIC_DEFAULT_MODEL: &str = "claude-sonnet-4-5";
+pub const ANTHROPIC_VERSION: &str = "2023-06-01";
+/// The API requires `max_tokens`; this is used when a request does not set one.
+pub const DEFAULT_MAX_TOKENS: u32 = 4096;
+
+#[derive(Debug, Clone)]
+pub struct AnthropicConfig {
+    /// Without `/v1`; `/v1/messages` is appended.
+    pub base_url: String,
+    pub api_key: ApiKey,
+    pub model: String,
+}
+
+impl AnthropicConfig {
+    pub fn new(api_key: impl Into<ApiKey>) -> Self {
+        Self {
+            base_url: ANTHROPIC_BASE_URL.into(),
+            api_key: api_key.into(),
+            model: ANTHROPIC_DEFAULT_MODEL.into(),
+        }
+    }
+
+    pub fn with_base_url(mut self, base_url: &str) -> Self {
+        self.base_url = base_url.trim_end_matches('/').into();
+        self
+    }
+
+    pub fn with_model(mut self, model: &str) -> Self {
+        self.model = model.into();
+        self
+    }
+
+    fn body(&self, request: &ChatRequest, model: &str, stream: bool) -> serde_json::Value {
+        let messages: Vec<_> = request
+            .messages
+            .iter()
+            .map(|message| {
+                let role = match message.role {
+                    MessageRole::User => "user",
+                    MessageRole::Assistant => "assistant",
+                };
+                json!({"role": role, "content": message.content})
+            })
+            .collect();
+        let mut body = json!({
+            "model": model,
+            "max_tokens": request.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
+            "messages": messages,
+            "stream": stream,
+        });
+        if !request.system.is_empty() {
+            body["system"] = json!(request.system);
+        }
+        if let Some(temperature) = request.temperature {
+            body["temperature"] = json!(temperature);
+        }
+        if let Some(schema) = &request.schema {
+            let name = tool_name(&schema.name);
+            body["tools"] = json!([{
+                "name": name,
+                "description": "Return the answer as this tool's input, following its schema exactly.",
+                "input_schema": schema.schema,
+            }]);
+            body["tool_choice"] = json!({"type": "tool", "name": name});
+        }
+        body
+    }
+}
+
+/// Tool names must match `^[a-zA-Z0-9_-]{1,64}$`.
+fn tool_name(name: &str) -> String {
+    let cleaned: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(64)
+        .collect();
+    if cleaned.is_empty() {
+        "structured_output".into()
+    } else {
+        cleaned
+    }
+}
+
+impl Protocol for AnthropicConfig {
+    type StreamState = AnthropicStreamState;
+
+    fn provider(&self) -> &str {
+        "anthropic"
+    }
+
+    fn default_model(&self) -> &str {
+        &self.model
+    }
+
+    fn api_key(&self) -> &ApiKey {
+        &self.api_key
+    }
+
+    fn build_request(
+        &self,
+        request: &ChatRequest,
+        model: &str,
+        stream: bool,
+    ) -> Result<HttpRequest, LlmError> {
+        if self.api_key.is_empty() {
+            return Err(LlmError::Config("Anthropic needs an API key".into()));
+        }
+        let url = format!("{}/v1/messages", self.base_url);
+        Ok(
+            HttpRequest::post_json(url, self.body(request, model, stream).to_string())
+                .header("x-api-key", self.api_key.expose())
+                .header("anthropic-version", ANTHROPIC_VERSION)
+                // Required for calls straight from a browser page (the key is the user's own).
+                .header("anthropic-dangerous-direct-browser-access", "true"),
+        )
+    }
+
+    fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {
+        let response: MessagesResponse = serde_json::from_slice(body).map_err(|e| e.to_string())?;
+        Ok(response.into_parsed())
+    }
+
+    fn parse_error(&self, body: &[u8]) -> ErrorBody {
+        match serde_json::from_slice::<ErrorEnvelope>(body) {
+            Ok(envelope) => ErrorBody {
+                kind: envelope.error.kind,
+                message: envelope.error.message,
+            },
+            Err(_) => ErrorBody {
+                kind: String::new(),
+                message: String::from_utf8_lossy(body).trim().to_string(),
+            },
+        }
+    }
+
+    fn on_stream_event(
+        &self,
+        event: &SseEvent,
+        state: &mut AnthropicStreamState,
+    ) -> Result<Option<String>, LlmError> {
+        let parsed: AnthropicEvent =
+            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+                provider: "anthropic".into(),
+                message: e.to_string(),
+                excerpt: excerpt(&event.data, 160),
+            })?;
+        if let AnthropicEvent::Error { error } = &parsed {
+            let provider = "anthropic".to_string();
+            let message = self.api_key.scrub(&error.message);
+            return Err(match error.kind.as_str() {
+                "overloaded_error" | "api_error" => LlmError::ProviderDown {
+                    provider,
+                    status: 529,
+                    message,
+                },
+                "rate_limit_error" => LlmError::RateLimited {
+                    provider,
+                    retry_after: None,
+                    message,
+                },
+                kind => LlmError::BadRequest {
+                    provider,
+                    status: 400,
+                    kind: kind.into(),
+                    message,
+                },
+            });
+        }
+        Ok(handle_event(parsed, state))
+    }
+
+    fn finish_stream(&self, state: AnthropicStreamState) -> Result<Parsed, LlmError> {
+        if !state.stopped {
+            return Err(LlmError::StreamInterrupted {
+                provider: "anthropic".into(),
+                message: "the stream ended before message_stop".into(),
+            });
+        }
+        Ok(state.into_parsed())
+    }
+}

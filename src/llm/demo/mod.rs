@@ -1,0 +1,123 @@
+//! An offline model: deterministic, no network, and honest: its answers are derived from the input
+//! text (keyword overlap with the role, metrics, action verbs, length), so an app does real work on
+//! first open before the user has entered a key.
+
+mod heuristics;
+mod schema_fill;
+
+pub use heuristics::{analyze, Analysis};
+pub use schema_fill::fill_schema;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use futures::future::LocalBoxFuture;
+use futures::stream::{self, LocalBoxStream, StreamExt};
+
+use crate::llm::error::LlmError;
+use crate::llm::model::ChatModel;
+use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent, Usage};
+
+/// Lets a workflow supply its own offline answers for one agent role.
+pub trait DemoResponder {
+    /// The answer text (JSON text when `request.schema` is set).
+    fn respond(&self, request: &ChatRequest) -> String;
+}
+
+#[derive(Clone, Default)]
+pub struct DemoModel {
+    responders: HashMap<String, Rc<dyn DemoResponder>>,
+}
+
+impl DemoModel {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Uses `responder` for requests whose `role_name` is `role`.
+    pub fn with_responder(mut self, role: &str, responder: Rc<dyn DemoResponder>) -> Self {
+        self.responders.insert(role.to_string(), responder);
+        self
+    }
+
+    fn answer(&self, request: &ChatRequest) -> String {
+        if let Some(responder) = self.responders.get(&request.role_name) {
+            return responder.respond(request);
+        }
+        let analysis = analyze(&request.user_text());
+        match &request.schema {
+            Some(schema) => fill_schema(&schema.schema, &analysis).to_string(),
+            None => analysis.summary(),
+        }
+    }
+
+    fn response(&self, request: &ChatRequest, text: String) -> ChatResponse {
+        // Rough token estimate (≈4 characters a token) so per-agent usage is not all zeros.
+        let estimate = |chars: usize| (chars as u64).div_ceil(4);
+        let prompt_chars = request.system.len()
+            + request
+                .messages
+                .iter()
+                .map(|m| m.content.len())
+                .sum::<usize>();
+        ChatResponse {
+            usage: Usage {
+                input_tokens: estimate(prompt_chars),
+                output_tokens: estimate(text.len()),
+            },
+            text,
+            cost_usd: Some(0.0),
+            provider: "demo".into(),
+            model: self.default_model().into(),
+            role_name: request.role_name.clone(),
+            finish_reason: Some("stop".into()),
+        }
+    }
+}
+
+impl std::fmt::Debug for DemoModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DemoModel")
+            .field("responders", &self.responders.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl ChatModel for DemoModel {
+    fn provider(&self) -> &str {
+        "demo"
+    }
+
+    fn default_model(&self) -> &str {
+        "demo-heuristics"
+    }
+
+    fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
+        Box::pin(async move {
+            if request.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+                return Err(LlmError::Cancelled);
+            }
+            let text = self.answer(&request);
+            Ok(self.response(&request, text))
+        })
+    }
+
+    fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
+        let text = self.answer(&request);
+        let mut events: Vec<Result<StreamEvent, LlmError>> = small_chunks(&text, 16)
+            .into_iter()
+            .map(|c| Ok(StreamEvent::TextDelta(c)))
+            .collect();
+        events.push(Ok(StreamEvent::Done(self.response(&request, text))));
+        stream::iter(events).boxed_local()
+    }
+}
+
+/// Splits at char boundaries into pieces of about `size` characters.
+fn small_chunks(text: &str, size: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .chunks(size.max(1))
+        .map(|c| c.iter().collect())
+        .collect()
+}

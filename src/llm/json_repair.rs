@@ -1,0 +1,75 @@
+//! Pulls the JSON out of a model answer that wrapped it in a code fence or in prose.
+
+/// Candidate JSON texts, best first: the answer as is, the inside of a ```json fence, then the first
+/// balanced `{…}`/`[…]` span. Callers try each until one deserializes.
+pub fn json_candidates(answer: &str) -> Vec<String> {
+    let mut out = vec![answer.trim().to_string()];
+    if let Some(fenced) = fenced_block(answer) {
+        out.push(fenced.trim().to_string());
+    }
+    if let Some(span) = balanced_span(answer) {
+        out.push(span.to_string());
+    }
+    out.dedup();
+    out
+}
+
+/// The content of the first ``` fence (with or without a language tag).
+fn fenced_block(text: &str) -> Option<&str> {
+    let start = text.find("```")?;
+    let after_ticks = &text[start + 3..];
+    // Skip the info string (e.g. `json`) up to the end of the line.
+    let body_start = after_ticks.find('\n').map(|i| i + 1).unwrap_or(0);
+    let body = &after_ticks[body_start..];
+    let end = body.find("```").unwrap_or(body.len());
+    Some(&body[..end])
+}
+
+/// The first balanced JSON object or array, skipping braces inside strings.
+fn balanced_span(text: &str) -> Option<&str> {
+    let start = text.find(['{', '['])?;
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (offset, ch) in text[start..].char_indices() {
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match ch {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(&text[start..start + offset + ch.len_utf8()]);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Deserializes the first candidate that fits `T`; on failure returns the error for the most
+/// JSON-looking candidate (the one a repair prompt should talk about).
+pub fn parse_lenient<T: serde::de::DeserializeOwned>(answer: &str) -> Result<T, String> {
+    let mut first_error = None;
+    for candidate in json_candidates(answer) {
+        match serde_json::from_str::<T>(&candidate) {
+            Ok(value) => return Ok(value),
+            Err(error) => {
+                let looks_like_json = candidate.starts_with('{') || candidate.starts_with('[');
+                if first_error.is_none() || looks_like_json {
+                    first_error = Some(error.to_string());
+                }
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| "empty answer".to_string()))
+}

@@ -1,0 +1,23 @@
+//! The chat-model trait. Dyn-compatible (the user picks a provider at run time) and without `Send`
+//! bounds (browser futures are not `Send`).
+
+use futures::future::LocalBoxFuture;
+use futures::stream::LocalBoxStream;
+
+use crate::llm::error::LlmError;
+use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
+
+pub trait ChatModel {
+    /// Short provider id shown to users and used in errors, e.g. "openai", "anthropic", "ollama".
+    fn provider(&self) -> &str;
+
+    /// The model used when a request does not name one.
+    fn default_model(&self) -> &str;
+
+    /// One answer. With `request.schema` set the provider is asked for JSON following it, and
+    /// `text` holds the JSON text; use [`crate::llm::complete_typed`] to get a validated Rust value.
+    fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>>;
+
+    /// The answer as text deltas, ending with one `StreamEvent::Done` holding the whole answer and usage.
+    fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>>;
+}

@@ -1,0 +1,201 @@
+//! Where and how to reach an OpenAI-style server.
+
+use serde_json::json;
+
+use super::stream::{handle_chunk, OpenAiStreamState};
+use super::wire::{ChatCompletion, ChatCompletionChunk, ErrorEnvelope};
+use crate::llm::client::{ErrorBody, Parsed, Protocol};
+use crate::llm::decode::sse::SseEvent;
+use crate::llm::error::LlmError;
+use crate::llm::http::HttpRequest;
+use crate::llm::secret::ApiKey;
+use crate::llm::types::{ChatRequest, MessageRole};
+
+pub const OPENAI_BASE_URL: &str = "https://api.openai.com/v1";
+pub const OPENAI_DEFAULT_MODEL: &str = "gpt-4o-mini";
+
+#[derive(Debug, Clone)]
+pub struct OpenAiConfig {
+    /// Shown to users and in errors: "openai", "ollama", "openrouter", …
+    pub provider: String,
+    /// Up to and including `/v1`; `/chat/completions` is appended.
+    pub base_url: String,
+    /// Empty for local servers that need none: then no `Authorization` header is sent.
+    pub api_key: ApiKey,
+    pub model: String,
+    /// OpenAI itself wants `max_completion_tokens` (required by reasoning models); most compatible
+    /// servers only know `max_tokens`.
+    pub use_max_completion_tokens: bool,
+    /// `strict: true` in `response_format.json_schema`; some compatible servers reject it.
+    pub strict_schema: bool,
+}
+
+impl OpenAiConfig {
+    pub fn openai(api_key: impl Into<ApiKey>) -> Self {
+        Self {
+            provider: "openai".into(),
+            base_url: OPENAI_BASE_URL.into(),
+            api_key: api_key.into(),
+            model: OPENAI_DEFAULT_MODEL.into(),
+            use_max_completion_tokens: true,
+            strict_schema: true,
+        }
+    }
+
+    /// Any OpenAI-compatible server; `api_key` may be empty.
+    pub fn compatible(
+        provider: &str,
+        base_url: &str,
+        api_key: impl Into<ApiKey>,
+        model: &str,
+    ) -> Self {
+        Self {
+            provider: provider.into(),
+            base_url: base_url.trim_end_matches('/').into(),
+            api_key: api_key.into(),
+            model: model.into(),
+            use_max_completion_tokens: false,
+            strict_schema: true,
+        }
+    }
+
+    /// Local Ollama (see the module docs about `OLLAMA_ORIGINS` for browsers).
+    pub fn ollama(model: &str) -> Self {
+        Self::compatible("ollama", "http://localhost:11434/v1", "", model)
+    }
+
+    pub fn lm_studio(model: &str) -> Self {
+        Self::compatible("lmstudio", "http://localhost:1234/v1", "", model)
+    }
+
+    pub fn openrouter(api_key: impl Into<ApiKey>, model: &str) -> Self {
+        Self::compatible("openrouter", "https://openrouter.ai/api/v1", api_key, model)
+    }
+
+    pub fn with_base_url(mut self, base_url: &str) -> Self {
+        self.base_url = base_url.trim_end_matches('/').into();
+        self
+    }
+
+    pub fn with_model(mut self, model: &str) -> Self {
+        self.model = model.into();
+        self
+    }
+
+    fn body(&self, request: &ChatRequest, model: &str, stream: bool) -> serde_json::Value {
+        let mut messages = Vec::new();
+        if !request.system.is_empty() {
+            messages.push(json!({"role": "system", "content": request.system}));
+        }
+        for message in &request.messages {
+            let role = match message.role {
+                MessageRole::User => "user",
+                MessageRole::Assistant => "assistant",
+            };
+            messages.push(json!({"role": role, "content": message.content}));
+        }
+        let mut body = json!({"model": model, "messages": messages, "stream": stream});
+        if stream {
+            body["stream_options"] = json!({"include_usage": true});
+        }
+        if let Some(temperature) = request.temperature {
+            body["temperature"] = json!(temperature);
+        }
+        if let Some(max_tokens) = request.max_tokens {
+            let field = if self.use_max_completion_tokens {
+                "max_completion_tokens"
+            } else {
+                "max_tokens"
+            };
+            body[field] = json!(max_tokens);
+        }
+        if let Some(schema) = &request.schema {
+            body["response_format"] = json!({
+                "type": "json_schema",
+                "json_schema": {"name": schema.name, "schema": schema.schema, "strict": self.strict_schema},
+            });
+        }
+        body
+    }
+}
+
+impl Protocol for OpenAiConfig {
+    type StreamState = OpenAiStreamState;
+
+    fn provider(&self) -> &str {
+        &self.provider
+    }
+
+    fn default_model(&self) -> &str {
+        &self.model
+    }
+
+    fn api_key(&self) -> &ApiKey {
+        &self.api_key
+    }
+
+    fn build_request(
+        &self,
+        request: &ChatRequest,
+        model: &str,
+        stream: bool,
+    ) -> Result<HttpRequest, LlmError> {
+        let url = format!("{}/chat/completions", self.base_url);
+        let mut http = HttpRequest::post_json(url, self.body(request, model, stream).to_string());
+        if !self.api_key.is_empty() {
+            http = http.header("authorization", format!("Bearer {}", self.api_key.expose()));
+        }
+        Ok(http)
+    }
+
+    fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {
+        let completion: ChatCompletion = serde_json::from_slice(body).map_err(|e| e.to_string())?;
+        completion.into_parsed()
+    }
+
+    fn parse_error(&self, body: &[u8]) -> ErrorBody {
+        match serde_json::from_slice::<ErrorEnvelope>(body) {
+            Ok(envelope) => envelope.error.into(),
+            Err(_) => ErrorBody {
+                kind: String::new(),
+                message: String::from_utf8_lossy(body).trim().to_string(),
+            },
+        }
+    }
+
+    fn on_stream_event(
+        &self,
+        event: &SseEvent,
+        state: &mut OpenAiStreamState,
+    ) -> Result<Option<String>, LlmError> {
+        if event.data.trim() == "[DONE]" {
+            state.done = true;
+            return Ok(None);
+        }
+        if let Ok(envelope) = serde_json::from_str::<ErrorEnvelope>(&event.data) {
+            let error: ErrorBody = envelope.error.into();
+            return Err(LlmError::ProviderDown {
+                provider: self.provider.clone(),
+                status: 200,
+                message: self.api_key.scrub(&error.message),
+            });
+        }
+        let chunk: ChatCompletionChunk =
+            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+                provider: self.provider.clone(),
+                message: e.to_string(),
+                excerpt: crate::llm::error::excerpt(&event.data, 160),
+            })?;
+        Ok(handle_chunk(chunk, state))
+    }
+
+    fn finish_stream(&self, state: OpenAiStreamState) -> Result<Parsed, LlmError> {
+        if !state.done && state.finish_reason.is_none() {
+            return Err(LlmError::StreamInterrupted {
+                provider: self.provider.clone(),
+                message: "the stream ended without a finish reason or [DONE]".into(),
+            });
+        }
+        Ok(state.into_parsed())
+    }
+}

@@ -1,0 +1,71 @@
+//! Structured output: ask for JSON, validate it against the Rust type by deserializing, repair what
+//! a model commonly gets wrong, and give the model one chance to fix what cannot be repaired.
+
+use serde::de::DeserializeOwned;
+
+use crate::llm::error::{excerpt, LlmError};
+use crate::llm::json_repair::parse_lenient;
+use crate::llm::model::ChatModel;
+use crate::llm::types::{ChatRequest, ChatResponse, Message};
+
+/// A validated value plus the raw answer; usage and cost cover the repair call too, if there was one.
+#[derive(Debug, Clone)]
+pub struct Typed<T> {
+    pub value: T,
+    pub response: ChatResponse,
+    /// Whether the model had to be asked a second time.
+    pub repaired_by_retry: bool,
+}
+
+/// Completes `request` (which should carry a schema) and deserializes the answer into `T`.
+///
+/// Fences and surrounding prose are stripped first; if the JSON still does not fit `T`, the model is
+/// told the validation error once and asked again. A second failure is `LlmError::InvalidOutput` with
+/// the reason and a short excerpt of the answer.
+pub async fn complete_typed<T: DeserializeOwned>(
+    model: &dyn ChatModel,
+    request: ChatRequest,
+) -> Result<Typed<T>, LlmError> {
+    let first = model.complete(request.clone()).await?;
+    let reason = match parse_lenient::<T>(&first.text) {
+        Ok(value) => {
+            return Ok(Typed {
+                value,
+                response: first,
+                repaired_by_retry: false,
+            })
+        }
+        Err(reason) => reason,
+    };
+
+    let mut repair = request;
+    repair.messages.push(Message::assistant(first.text.clone()));
+    repair.messages.push(Message::user(format!(
+        "Your previous answer could not be used: {reason}. Reply again with only the JSON object that \
+         follows the schema: no code fences, no explanations."
+    )));
+    let second = model.complete(repair).await?;
+    let combined = combine(&first, second);
+    match parse_lenient::<T>(&combined.text) {
+        Ok(value) => Ok(Typed {
+            value,
+            response: combined,
+            repaired_by_retry: true,
+        }),
+        Err(reason) => Err(LlmError::InvalidOutput {
+            reason,
+            excerpt: excerpt(&combined.text, 120),
+        }),
+    }
+}
+
+/// The second answer, with the first call's usage and cost added.
+fn combine(first: &ChatResponse, mut second: ChatResponse) -> ChatResponse {
+    second.usage.input_tokens += first.usage.input_tokens;
+    second.usage.output_tokens += first.usage.output_tokens;
+    second.cost_usd = match (first.cost_usd, second.cost_usd) {
+        (Some(a), Some(b)) => Some(a + b),
+        _ => None,
+    };
+    second
+}

@@ -1,0 +1,143 @@
+//! Provider-neutral request and response types.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::llm::runtime::CancelToken;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageRole {
+    User,
+    Assistant,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Message {
+    pub role: MessageRole,
+    pub content: String,
+}
+
+impl Message {
+    pub fn user(content: impl Into<String>) -> Self {
+        Self {
+            role: MessageRole::User,
+            content: content.into(),
+        }
+    }
+    pub fn assistant(content: impl Into<String>) -> Self {
+        Self {
+            role: MessageRole::Assistant,
+            content: content.into(),
+        }
+    }
+}
+
+/// A JSON schema the answer must follow. `name` is used where providers want one
+/// (OpenAI `json_schema.name`, Anthropic's forced tool name).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OutputSchema {
+    pub name: String,
+    pub schema: serde_json::Value,
+}
+
+impl OutputSchema {
+    pub fn new(name: impl Into<String>, schema: serde_json::Value) -> Self {
+        Self {
+            name: name.into(),
+            schema,
+        }
+    }
+}
+
+/// One chat call. `role_name` is the agent role (e.g. "critic"): it is not sent as a field, but it
+/// labels usage per agent, lets the demo/mock pick a responder, and the system prompt usually names it.
+#[derive(Debug, Clone, Default)]
+pub struct ChatRequest {
+    pub role_name: String,
+    pub system: String,
+    pub messages: Vec<Message>,
+    pub schema: Option<OutputSchema>,
+    /// Overrides the provider's default model for this call.
+    pub model: Option<String>,
+    pub temperature: Option<f32>,
+    pub max_tokens: Option<u32>,
+    /// Overrides the provider's default per-call timeout.
+    pub timeout: Option<Duration>,
+    pub cancel: Option<CancelToken>,
+}
+
+impl ChatRequest {
+    pub fn new(role_name: impl Into<String>, system: impl Into<String>) -> Self {
+        Self {
+            role_name: role_name.into(),
+            system: system.into(),
+            ..Self::default()
+        }
+    }
+    pub fn user(mut self, content: impl Into<String>) -> Self {
+        self.messages.push(Message::user(content));
+        self
+    }
+    pub fn with_schema(mut self, schema: OutputSchema) -> Self {
+        self.schema = Some(schema);
+        self
+    }
+    pub fn with_model(mut self, model: impl Into<String>) -> Self {
+        self.model = Some(model.into());
+        self
+    }
+    pub fn with_timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+    /// All user-message text joined, for heuristics (demo model) and matching (mock).
+    pub fn user_text(&self) -> String {
+        let texts: Vec<&str> = self
+            .messages
+            .iter()
+            .filter(|m| m.role == MessageRole::User)
+            .map(|m| m.content.as_str())
+            .collect();
+        texts.join("\n")
+    }
+}
+
+/// Token counts for one call. Providers name these differently; all map here.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Usage {
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+}
+
+impl Usage {
+    pub fn total(&self) -> u64 {
+        self.input_tokens + self.output_tokens
+    }
+}
+
+/// A finished answer.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChatResponse {
+    /// The answer text; for structured calls, the JSON text.
+    pub text: String,
+    pub usage: Usage,
+    /// Estimated USD cost from the price table; `None` for unknown models (tokens still counted).
+    pub cost_usd: Option<f64>,
+    pub provider: String,
+    pub model: String,
+    pub role_name: String,
+    pub finish_reason: Option<String>,
+}
+
+/// What a stream yields: text as it arrives, then the finished answer (with usage) once.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StreamEvent {
+    TextDelta(String),
+    Done(ChatResponse),
+}
