@@ -211,3 +211,17 @@ fn demo_reviews_every_corpus_resume() {
         );
     }
 }
+
+#[test]
+fn json_resume_is_read_as_its_sections_and_bullets() {
+    let json = r#"{"basics": {"name": "Ann", "summary": "Rust engineer"},
+        "work": [{"name": "Acme", "startDate": "2019-03-01",
+                  "highlights": ["Built a queue handling 40k jobs a day", "Worked on billing"]}],
+        "education": [{"institution": "Uni"}], "skills": [{"name": "Rust"}]}"#;
+    let signals = Signals::new(json, "Rust engineer");
+    assert_eq!(signals.bullets, 2);
+    assert_eq!(signals.strong_bullets, 1);
+    assert_eq!(signals.metrics, 1, "40k counts, the date does not");
+    assert_eq!(signals.sections.len(), 4, "{:?}", signals.sections);
+    assert_eq!(signals.weak_phrases, ["worked on"]);
+}

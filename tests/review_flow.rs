@@ -321,3 +321,29 @@ fn the_graph_draws_as_the_seed() {
     }
     assert!(mermaid.contains("aggregator"), "{mermaid}");
 }
+
+#[test]
+fn cancelling_mid_run_stops_before_the_next_call() {
+    use careergraph::graph::{EventSink, StreamEvent};
+    let model = Rc::new(critics([&[6.0], &[6.0], &[6.0]]));
+    let cancel = CancelToken::new();
+    let settings = ReviewSettings::default().with_cancel(cancel.clone());
+    let graph = resume_review::build(model.clone(), settings.clone()).unwrap();
+    // The "user" presses stop as soon as the first round is scored.
+    let sink = EventSink::new(move |event| {
+        if let StreamEvent::NodeFinished { node, .. } = &event {
+            if node == "aggregator" {
+                cancel.cancel();
+            }
+        }
+    });
+    let input = ReviewInput::new(RESUME, "Backend Engineer");
+    let error = block_on(graph.invoke(
+        initial_state(&input, &settings),
+        &RunConfig::default().with_events(sink),
+    ))
+    .unwrap_err();
+    assert!(error.to_string().contains("cancelled"), "{error}");
+    assert_eq!(model.calls("recruiter"), 1, "no second round");
+    assert_eq!(model.calls("revisor"), 0);
+}

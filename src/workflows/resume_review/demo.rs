@@ -7,10 +7,11 @@
 //! starting with a strong action verb, weak phrases ("worked on", "responsible for", ...), length,
 //! standard sections, bullet length. Each critic weighs them by its persona (see `score_*`).
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use crate::domain::{DesignAdvice, Issue, PortfolioAdvice, PortfolioPiece, Severity};
 use crate::llm::demo::{DemoModel, DemoResponder};
@@ -128,8 +129,55 @@ fn bullet_lines(resume: &str) -> Vec<&str> {
         .collect()
 }
 
+/// JSON Resume files are read as the Markdown they would render to, so the demo sees their
+/// sections and bullets (string arrays such as `highlights` become bullets). Other text is as is.
+pub fn as_markdown(resume: &str) -> Cow<'_, str> {
+    let trimmed = resume.trim_start();
+    if !trimmed.starts_with('{') {
+        return Cow::Borrowed(resume);
+    }
+    let Ok(value) = serde_json::from_str::<Value>(trimmed) else {
+        return Cow::Borrowed(resume);
+    };
+    let mut out = String::new();
+    render_json(&value, true, &mut out);
+    Cow::Owned(out)
+}
+
+fn render_json(value: &Value, top: bool, out: &mut String) {
+    match value {
+        Value::Object(map) => {
+            for (key, value) in map {
+                if top {
+                    let title = match key.as_str() {
+                        "work" => "Experience",
+                        "basics" => "Summary",
+                        other => other,
+                    };
+                    out.push_str(&format!("## {title}\n"));
+                }
+                render_json(value, false, out);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                match item {
+                    Value::String(text) => out.push_str(&format!("- {text}\n")),
+                    other => render_json(other, false, out),
+                }
+            }
+        }
+        Value::String(text) => {
+            out.push_str(text);
+            out.push('\n');
+        }
+        _ => {}
+    }
+}
+
 impl Signals {
     pub fn new(resume: &str, role: &str) -> Self {
+        let resume = &*as_markdown(resume);
         let resume_words: BTreeSet<String> = words(resume).into_iter().collect();
         let role_keywords: BTreeSet<String> = words(role)
             .into_iter()
@@ -173,7 +221,8 @@ impl Signals {
             overlap,
             matched_keywords: matched,
             missing_keywords: missing,
-            metrics: facts::numbers(resume)
+            // Numbers in bullets only: headings and contact lines hold dates and phone numbers.
+            metrics: facts::numbers(&bullets.join("\n"))
                 .iter()
                 .filter(|n| !facts::is_year(n))
                 .count(),
@@ -478,6 +527,7 @@ impl DemoResponder for PortfolioResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, role) = resume_and_role(request);
         let signals = Signals::new(&resume, &role);
+        let resume = as_markdown(&resume);
         let mut pieces = Vec::new();
         // Write up the strongest quantified bullet: evidence the resume already claims.
         if let Some(bullet) = bullet_lines(&resume)
@@ -524,6 +574,7 @@ impl DemoResponder for DesignResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, role) = resume_and_role(request);
         let signals = Signals::new(&resume, &role);
+        let resume = as_markdown(&resume);
         let long_lines = resume.lines().filter(|l| l.chars().count() > 120).count();
         let mut layout_issues = Vec::new();
         let mut recommendations = Vec::new();
