@@ -347,3 +347,25 @@ fn cancelling_mid_run_stops_before_the_next_call() {
     assert_eq!(model.calls("recruiter"), 1, "no second round");
     assert_eq!(model.calls("revisor"), 0);
 }
+
+#[test]
+fn runs_with_a_checkpointer_and_the_state_round_trips() {
+    use careergraph::graph::MemorySaver;
+    let model = Rc::new(critics([&[7.0, 9.0], &[7.0, 9.0], &[7.0, 9.0]]));
+    let settings = ReviewSettings::default();
+    let graph = resume_review::graph(model, settings.clone())
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
+    let config = RunConfig::thread("review-1");
+    let input = ReviewInput::new(RESUME, "Backend Engineer");
+    let done = block_on(graph.invoke(initial_state(&input, &settings), &config))
+        .unwrap()
+        .into_state();
+    let saved = block_on(graph.get_state(&config)).unwrap();
+    assert_eq!(saved.values.final_score, done.final_score);
+    assert_eq!(saved.values.feedback_history, done.feedback_history);
+    let json = serde_json::to_value(&done).unwrap();
+    assert!(json.get("api_key").is_none(), "no keys in state");
+    let back: ReviewState = serde_json::from_value(json).unwrap();
+    assert_eq!(back.revision_history, done.revision_history);
+}

@@ -16,18 +16,26 @@
 //! use careergraph::workflows::resume_review::{self, ReviewInput, ReviewSettings};
 //! use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 //!
-//! let cancel = CancelToken::new(); // keep it; `cancel.cancel()` stops the run
+//! // Keep the token: `cancel.cancel()` aborts in-flight calls and fails the run.
+//! let cancel = CancelToken::new();
 //! let settings = ReviewSettings::default().with_cancel(cancel.clone());
-//! let graph = resume_review::build(Rc::new(resume_review::demo_model()), settings.clone()).unwrap();
-//! let events = EventSink::new(|event| {
-//!     if let StreamEvent::Custom { payload, .. } = event {
-//!         let _ = payload["type"].as_str(); // "delta" | "usage" | "agent_error"
-//!     }
+//! // Any `ChatModel` (it carries the API key); the demo model works offline.
+//! let model = Rc::new(resume_review::demo_model());
+//! let graph = resume_review::build(model, settings.clone()).unwrap();
+//!
+//! let events = EventSink::new(|event| match event {
+//!     // `payload["type"]`: "delta" (live text per agent), "usage" (tokens, cost), "agent_error".
+//!     StreamEvent::Custom { payload, .. } => { let _ = &payload["agent"]; }
+//!     // Node lifecycle and the state after every superstep, for progress and partial results.
+//!     StreamEvent::NodeStarted { .. } | StreamEvent::StepDone { .. } => {}
+//!     _ => {}
 //! });
+//! let config = RunConfig::default().with_events(events);
 //! let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
-//! let run = graph.invoke(resume_review::initial_state(&input, &settings), &RunConfig::default().with_events(events));
+//! let run = graph.invoke(resume_review::initial_state(&input, &settings), &config);
 //! let state = futures::executor::block_on(run).unwrap().into_state();
-//! assert!(state.final_score > 0.0);
+//! assert!((0.0..=10.0).contains(&state.final_score));
+//! assert!(graph.to_mermaid().contains("aggregator"));
 //! ```
 
 mod advice;
