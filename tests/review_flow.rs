@@ -319,7 +319,16 @@ fn the_graph_draws_as_the_seed() {
     ] {
         assert!(mermaid.contains(line), "{line} in\n{mermaid}");
     }
-    assert!(mermaid.contains("aggregator"), "{mermaid}");
+    for line in [
+        "\tcopywriter --> aggregator;",
+        "\ttech_writer --> aggregator;",
+        "\taggregator -.-> revisor;",
+        "\taggregator -.-> portfolio;",
+        "\tportfolio -.-> design;",
+        "\tportfolio -.-> __end__;",
+    ] {
+        assert!(mermaid.contains(line), "{line} in\n{mermaid}");
+    }
 }
 
 #[test]
@@ -368,4 +377,35 @@ fn runs_with_a_checkpointer_and_the_state_round_trips() {
     assert!(json.get("api_key").is_none(), "no keys in state");
     let back: ReviewState = serde_json::from_value(json).unwrap();
     assert_eq!(back.revision_history, done.revision_history);
+}
+
+#[test]
+fn a_malformed_critic_answer_is_repaired_once_and_out_of_range_scores_are_clamped() {
+    let fenced = format!("Sure! ```json\n{}\n```", critic_json(9.0));
+    let model = Rc::new(
+        critics([&[9.0], &[9.0], &[9.0]])
+            // Unusable first answer; the repair request (non-streaming) gets a valid one.
+            .answer(
+                "recruiter",
+                vec![
+                    Ok("I think it is good".into()),
+                    Ok(critic_json(8.0).to_string()),
+                ],
+            )
+            // Wrapped in prose and a fence: repaired locally, no second call.
+            .answer("tech_writer", vec![Ok(fenced)])
+            .answer("copywriter", vec![Ok(critic_json(85.0).to_string())]),
+    );
+    let (state, events) = run_with(model.clone(), ReviewSettings::default());
+    let state = state.unwrap();
+    let scores: Vec<f64> = state.current_feedback.iter().map(|f| f.score).collect();
+    assert_eq!(scores, [8.0, 9.0, 10.0]);
+    assert_eq!(model.calls("recruiter"), 2);
+    assert_eq!(model.calls("tech_writer"), 1);
+    let usage: Vec<_> = custom_payloads(&events)
+        .into_iter()
+        .filter(|p| p["type"] == "usage" && p["agent"] == "recruiter")
+        .collect();
+    assert_eq!(usage[0]["repaired"], true);
+    assert_eq!(usage[0]["input_tokens"], 200, "both calls counted");
 }

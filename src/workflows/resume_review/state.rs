@@ -43,13 +43,15 @@ state! {
     }
 }
 
-/// The first update of a run: the input plus the settings that routing reads.
+/// The first update of a run: the input plus the settings that routing reads. Use a fresh thread
+/// per review when checkpointing: the history fields append to whatever the thread already holds.
 pub fn initial_state(input: &ReviewInput, settings: &ReviewSettings) -> ReviewUpdate {
     let resume = Resume::new(input.resume.clone());
     ReviewUpdate::default()
         .original_resume(resume.clone())
         .resume(resume)
         .target_role(input.target_role.clone())
+        .current_iteration(0u32)
         .threshold(settings.threshold)
         .max_iterations(settings.max_iterations)
         .design_review(settings.design_review)
