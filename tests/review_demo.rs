@@ -225,3 +225,13 @@ fn json_resume_is_read_as_its_sections_and_bullets() {
     assert_eq!(signals.sections.len(), 4, "{:?}", signals.sections);
     assert_eq!(signals.weak_phrases, ["worked on"]);
 }
+
+#[test]
+fn demo_revision_only_rewrites_openings() {
+    let text = "- Responsible for billing. Worked on the API.\nI was responsible for hiring.\n[\"Helped with onboarding\"]";
+    let (revised, _) = revise(text);
+    assert_eq!(
+        revised,
+        "- Owned billing. Contributed to the API.\nI was responsible for hiring.\n[\"Supported onboarding\"]"
+    );
+}

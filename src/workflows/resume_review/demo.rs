@@ -201,10 +201,9 @@ impl Signals {
                     .is_some_and(|w| STRONG_VERBS.contains(&w.as_str()))
             })
             .count();
-        let lower = resume.to_lowercase();
         let weak_phrases = WEAK_PHRASES
             .iter()
-            .filter(|(weak, _)| lower.contains(weak))
+            .filter(|(weak, _)| !weak_openings(resume, weak).is_empty())
             .map(|(weak, _)| weak.to_string())
             .collect();
         let avg_bullet_words = if bullets.is_empty() {
@@ -480,29 +479,46 @@ impl DemoResponder for CriticResponder {
     }
 }
 
+/// Where `weak` (lowercase ASCII) opens a bullet, line, sentence or JSON string in `text`. Only
+/// openings count: mid-sentence "I was responsible for" cannot become "I was owned".
+fn weak_openings(text: &str, weak: &str) -> Vec<usize> {
+    // ASCII lowercasing keeps byte offsets, so positions index `text` too.
+    let lower = text.to_ascii_lowercase();
+    lower
+        .match_indices(weak)
+        .map(|(at, _)| at)
+        .filter(|&at| {
+            let line = text[..at].rsplit('\n').next().unwrap_or("");
+            let marker_only = line
+                .trim_start_matches(['-', '*', '•', '#', ' ', '\t', '"'])
+                .is_empty();
+            marker_only || line.trim_end().ends_with(['.', ';', ':', '"', '('])
+        })
+        .collect()
+}
+
 /// Replaces weak openings with stronger wording, keeping every fact (replacements hold no numbers
 /// or names). Returns the text and the list of changes.
 pub fn revise(resume: &str) -> (String, Vec<String>) {
     let mut text = resume.to_string();
     let mut changes = Vec::new();
     for (weak, strong) in WEAK_PHRASES {
-        let mut count = 0;
-        loop {
-            let lower = text.to_ascii_lowercase();
-            let Some(at) = lower.find(weak) else { break };
-            // ASCII lowercasing keeps byte offsets, so `at` indexes `text` too.
-            let original = &text[at..at + weak.len()];
-            let starts_upper = original.chars().next().is_some_and(char::is_uppercase);
+        let positions = weak_openings(&text, weak);
+        // Back to front, so earlier positions stay valid.
+        for &at in positions.iter().rev() {
+            let starts_upper = text[at..].starts_with(|c: char| c.is_ascii_uppercase());
             let replacement = if starts_upper {
                 strong.to_string()
             } else {
                 strong.to_lowercase()
             };
             text.replace_range(at..at + weak.len(), &replacement);
-            count += 1;
         }
-        if count > 0 {
-            changes.push(format!("Replaced \"{weak}\" with \"{strong}\" ({count}×)"));
+        if !positions.is_empty() {
+            changes.push(format!(
+                "Replaced \"{weak}\" with \"{strong}\" ({}×)",
+                positions.len()
+            ));
         }
     }
     if changes.is_empty() {

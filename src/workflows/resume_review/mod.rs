@@ -55,10 +55,11 @@ use std::rc::Rc;
 use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
 use crate::llm::{ChatModel, LlmError};
 
+use call::Deps;
+
 pub use aggregate::{
     integrated_score, merge_feedback, should_continue_review, should_do_design_review,
 };
-pub use call::Deps;
 pub use demo::demo_model;
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
