@@ -1,9 +1,10 @@
 //! careergraph: a LangGraph-style multi-agent workflow engine with career workflows on top.
 //!
 //! Layers, with imports pointing one way only:
-//! `ui` (wasm32) → `workflows` → `graph`, `llm`.
+//! `ui` (wasm32) → `workflows` → `graph`, `llm`, `domain` (plain data).
 #![forbid(unsafe_code)]
 
+pub mod domain;
 pub mod graph;
 pub mod llm;
 pub mod workflows;

@@ -60,7 +60,7 @@ pub use error::LlmError;
 pub use model::ChatModel;
 pub use runtime::{CancelToken, Runtime};
 pub use secret::ApiKey;
-pub use structured::complete_typed;
+pub use structured::{complete_typed, validate_typed, Typed};
 pub use types::{
     ChatRequest, ChatResponse, Message, MessageRole, OutputSchema, StreamEvent, Usage,
 };

@@ -27,6 +27,17 @@ pub async fn complete_typed<T: DeserializeOwned>(
     request: ChatRequest,
 ) -> Result<Typed<T>, LlmError> {
     let first = model.complete(request.clone()).await?;
+    validate_typed(model, request, first).await
+}
+
+/// The validation half of [`complete_typed`], for callers that obtained the first answer some other
+/// way (e.g. by streaming it to show tokens live): parse `first` into `T`, repairing it and, if that
+/// is not enough, asking `model` once more with the validation error.
+pub async fn validate_typed<T: DeserializeOwned>(
+    model: &dyn ChatModel,
+    request: ChatRequest,
+    first: ChatResponse,
+) -> Result<Typed<T>, LlmError> {
     let reason = match parse_lenient::<T>(&first.text) {
         Ok(value) => {
             return Ok(Typed {

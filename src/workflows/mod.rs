@@ -1,3 +1,4 @@
 //! Career workflows, one module per seed design document.
 
+pub mod resume_review;
 pub mod sample;

@@ -1,0 +1,31 @@
+//! Advice given after the review loop: what to build for a portfolio, how to lay the resume out.
+
+use serde::{Deserialize, Serialize};
+
+/// Portfolio pieces that would back the resume up for the target role.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PortfolioAdvice {
+    pub summary: String,
+    pub pieces: Vec<PortfolioPiece>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PortfolioPiece {
+    pub title: String,
+    /// What to build or write up.
+    pub description: String,
+    /// Which requirement of the role it demonstrates.
+    pub demonstrates: String,
+}
+
+/// Layout and readability review.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DesignAdvice {
+    /// 0–10.
+    pub readability_score: f64,
+    pub layout_issues: Vec<String>,
+    pub recommendations: Vec<String>,
+}

@@ -1,0 +1,12 @@
+//! Career domain models shared by workflows and the UI. Plain data with serde, no behaviour that
+//! needs the engine or a model, so they can be checkpointed, streamed as JSON and shown as is.
+
+pub mod advice;
+pub mod feedback;
+pub mod resume;
+pub mod revision;
+
+pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
+pub use feedback::{Feedback, Issue, Severity};
+pub use resume::{Resume, ResumeSection};
+pub use revision::{FactCheck, Revision};

@@ -1,0 +1,75 @@
+//! The three critic nodes. Each writes only its own `*_feedback` field, so they can run in the same
+//! superstep without a reducer. A failed call becomes the seed's neutral feedback and the run goes
+//! on; only cancellation stops it.
+
+use std::rc::Rc;
+
+use serde::Deserialize;
+
+use crate::domain::{Feedback, Issue};
+use crate::graph::{NodeContext, NodeError};
+use crate::llm::LlmError;
+
+use super::agents::Agent;
+use super::call::{emit_agent_error, Deps};
+use super::prompts::user_message;
+use super::state::{ReviewState, ReviewUpdate};
+
+/// A critic's answer: `Feedback` minus `agent_name`, which the workflow sets rather than trusting
+/// the model with it.
+#[derive(Debug, Deserialize)]
+struct CriticAnswer {
+    score: f64,
+    #[serde(default)]
+    strengths: Vec<String>,
+    #[serde(default)]
+    issues: Vec<Issue>,
+    #[serde(default)]
+    suggestions: Vec<String>,
+}
+
+impl CriticAnswer {
+    fn into_feedback(self, agent: &Agent) -> Feedback {
+        // Clamped: a model answering 85 for "8.5" must not dominate the integrated score.
+        let score = if self.score.is_finite() {
+            self.score.clamp(0.0, 10.0)
+        } else {
+            0.0
+        };
+        Feedback {
+            agent_name: agent.agent_name.to_string(),
+            score,
+            strengths: self.strengths,
+            issues: self.issues,
+            suggestions: self.suggestions,
+        }
+    }
+}
+
+/// Runs one critic on the current resume.
+pub async fn run_critic(
+    deps: Rc<Deps>,
+    agent: Agent,
+    state: ReviewState,
+    ctx: NodeContext,
+) -> Result<ReviewUpdate, NodeError> {
+    let iteration = state.current_iteration;
+    let user = user_message(&state.target_role, &[], &state.resume.text);
+    let feedback = match deps
+        .call::<CriticAnswer>(&ctx, &agent, iteration, user)
+        .await
+    {
+        Ok(answer) => answer.into_feedback(&agent),
+        Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
+        Err(error) => {
+            emit_agent_error(&ctx, &agent, iteration, &error);
+            Feedback::failed(agent.agent_name, &error.to_string())
+        }
+    };
+    let update = ReviewUpdate::default();
+    Ok(match agent.node {
+        "recruiter" => update.recruiter_feedback(Some(feedback)),
+        "tech_writer" => update.tech_writer_feedback(Some(feedback)),
+        _ => update.copywriter_feedback(Some(feedback)),
+    })
+}

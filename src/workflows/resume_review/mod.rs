@@ -1,0 +1,144 @@
+//! Resume review (seed 000): three critics review a resume in parallel, an aggregator scores the
+//! round, a revisor rewrites until the score reaches the threshold or the rounds run out, then
+//! portfolio advice and an optional design review.
+//!
+//! ```text
+//! START → router → recruiter ∥ tech_writer ∥ copywriter → aggregator
+//! aggregator ─should_continue_review→ revisor → router (loop) | portfolio
+//! portfolio ─should_do_design_review→ design → END | END
+//! ```
+//!
+//! Using it (what the page does):
+//! ```
+//! use std::rc::Rc;
+//! use careergraph::graph::{EventSink, RunConfig, StreamEvent};
+//! use careergraph::llm::CancelToken;
+//! use careergraph::workflows::resume_review::{self, ReviewInput, ReviewSettings};
+//! use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+//!
+//! // Keep the token: `cancel.cancel()` aborts in-flight calls and fails the run.
+//! let cancel = CancelToken::new();
+//! let settings = ReviewSettings::default().with_cancel(cancel.clone());
+//! // Any `ChatModel` (it carries the API key); the demo model works offline.
+//! let model = Rc::new(resume_review::demo_model());
+//! let graph = resume_review::build(model, settings.clone()).unwrap();
+//!
+//! let events = EventSink::new(|event| match event {
+//!     // `payload["type"]`: "delta" (live text per agent), "usage" (tokens, cost), "agent_error".
+//!     StreamEvent::Custom { payload, .. } => { let _ = &payload["agent"]; }
+//!     // Node lifecycle and the state after every superstep, for progress and partial results.
+//!     StreamEvent::NodeStarted { .. } | StreamEvent::StepDone { .. } => {}
+//!     _ => {}
+//! });
+//! let config = RunConfig::default().with_events(events);
+//! let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
+//! let run = graph.invoke(resume_review::initial_state(&input, &settings), &config);
+//! let state = futures::executor::block_on(run).unwrap().into_state();
+//! assert!((0.0..=10.0).contains(&state.final_score));
+//! assert!(graph.to_mermaid().contains("aggregator"));
+//! ```
+
+mod advice;
+pub mod agents;
+mod aggregate;
+mod call;
+mod critics;
+pub mod demo;
+pub mod facts;
+pub mod prompts;
+mod revisor;
+mod settings;
+mod state;
+
+use std::rc::Rc;
+
+use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
+use crate::llm::{ChatModel, LlmError};
+
+use call::Deps;
+
+pub use aggregate::{
+    integrated_score, merge_feedback, should_continue_review, should_do_design_review,
+};
+pub use demo::demo_model;
+pub use settings::{ReviewInput, ReviewSettings};
+pub use state::{initial_state, ReviewState, ReviewUpdate};
+
+/// Node names, in graph order.
+pub const NODES: [&str; 8] = [
+    "router",
+    "recruiter",
+    "tech_writer",
+    "copywriter",
+    "aggregator",
+    "revisor",
+    "portfolio",
+    "design",
+];
+
+/// Builds the review graph around `model` (which carries the API key) and `settings` (model
+/// overrides and the cancel token; threshold, rounds and design go into state via
+/// [`initial_state`]). Cheap: build one graph per run, so each run gets its own cancel token.
+/// Compile it with a checkpointer yourself via [`graph`] if the page needs history.
+pub fn build(
+    model: Rc<dyn ChatModel>,
+    settings: ReviewSettings,
+) -> Result<CompiledGraph<ReviewState>, GraphError> {
+    graph(model, settings).compile()
+}
+
+/// The uncompiled graph, for callers that want `compile_with_checkpointer`.
+pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<ReviewState> {
+    let deps = Rc::new(Deps { model, settings });
+    let mut graph = StateGraph::<ReviewState>::new();
+
+    let router_deps = deps.clone();
+    graph.add_node("router", move |state: ReviewState, _ctx: NodeContext| {
+        let deps = router_deps.clone();
+        async move {
+            // A cancelled run stops here between rounds instead of starting three more calls.
+            if deps.settings.is_cancelled() {
+                return Err(NodeError::from(LlmError::Cancelled));
+            }
+            // The one place the round counter moves: 1 during the first round.
+            Ok(ReviewUpdate::default().current_iteration(state.current_iteration + 1))
+        }
+    });
+    for agent in agents::CRITICS {
+        let deps = deps.clone();
+        graph.add_node(agent.node, move |state: ReviewState, ctx: NodeContext| {
+            critics::run_critic(deps.clone(), agent, state, ctx)
+        });
+    }
+    graph.add_node(
+        "aggregator",
+        |state: ReviewState, _ctx: NodeContext| async move { Ok(aggregate::aggregate(&state)) },
+    );
+    let revisor_deps = deps.clone();
+    graph.add_node("revisor", move |state: ReviewState, ctx: NodeContext| {
+        revisor::run_revisor(revisor_deps.clone(), state, ctx)
+    });
+    let portfolio_deps = deps.clone();
+    graph.add_node("portfolio", move |state: ReviewState, ctx: NodeContext| {
+        advice::run_portfolio(portfolio_deps.clone(), state, ctx)
+    });
+    graph.add_node("design", move |state: ReviewState, ctx: NodeContext| {
+        advice::run_design(deps.clone(), state, ctx)
+    });
+
+    graph.add_edge(START, "router");
+    for agent in agents::CRITICS {
+        graph.add_edge("router", agent.node);
+    }
+    // One edge from all three: the aggregator waits until every critic has written.
+    graph.add_edge(agents::CRITICS.map(|agent| agent.node), "aggregator");
+    graph.add_conditional_edges(
+        "aggregator",
+        should_continue_review,
+        ["revisor", "portfolio"],
+    );
+    graph.add_edge("revisor", "router");
+    graph.add_conditional_edges("portfolio", should_do_design_review, ["design", END]);
+    graph.add_edge("design", END);
+    graph
+}

@@ -1,0 +1,125 @@
+//! The revisor node: rewrites the resume to address this round's issues, then checks the facts.
+//!
+//! Guard policy (the prompt forbids changing facts; this is what happens when a model does anyway):
+//! - a revision that **adds** facts (a number or year not in the original) is rejected: the resume
+//!   stays as it was, the revision is kept in `revision_history` with `accepted: false`, and a
+//!   warning names the invented facts. Invented achievements are the worst outcome for a user.
+//! - a revision that **drops** facts is accepted (condensing can be intended) with a warning
+//!   naming what went missing, so the user can put it back.
+//!
+//! Facts are compared with the *original* resume, not the previous revision, so small drifts
+//! cannot add up over rounds.
+
+use std::rc::Rc;
+
+use serde::Deserialize;
+
+use crate::domain::{Feedback, Resume, Revision};
+use crate::graph::{NodeContext, NodeError};
+use crate::llm::LlmError;
+
+use super::agents::REVISOR;
+use super::call::{emit_agent_error, Deps};
+use super::facts;
+use super::prompts::user_message;
+use super::state::{ReviewState, ReviewUpdate};
+
+#[derive(Debug, Deserialize)]
+struct RevisorAnswer {
+    revised_resume: String,
+    #[serde(default)]
+    changes: Vec<String>,
+}
+
+/// The feedback block of the revisor's message: every issue and suggestion, by critic.
+pub fn feedback_block(feedback: &[Feedback]) -> String {
+    let mut block = String::new();
+    for critic in feedback.iter().filter(|f| !f.is_failure()) {
+        block.push_str(&format!(
+            "{} ({:.1}/10):\n",
+            critic.agent_name, critic.score
+        ));
+        for issue in &critic.issues {
+            block.push_str(&format!(
+                "- [{:?}] {}: {} → {}\n",
+                issue.severity, issue.section, issue.description, issue.suggestion
+            ));
+        }
+        for suggestion in &critic.suggestions {
+            block.push_str(&format!("- {suggestion}\n"));
+        }
+    }
+    block
+}
+
+pub async fn run_revisor(
+    deps: Rc<Deps>,
+    state: ReviewState,
+    ctx: NodeContext,
+) -> Result<ReviewUpdate, NodeError> {
+    let iteration = state.current_iteration;
+    let user = user_message(
+        &state.target_role,
+        &[("feedback", feedback_block(&state.current_feedback))],
+        &state.resume.text,
+    );
+    let answer = match deps
+        .call::<RevisorAnswer>(&ctx, &REVISOR, iteration, user)
+        .await
+    {
+        Ok(answer) => answer,
+        Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
+        Err(error) => {
+            emit_agent_error(&ctx, &REVISOR, iteration, &error);
+            return Ok(ReviewUpdate::default().warnings(vec![format!(
+                "Round {iteration}: the revisor failed, the resume was not revised ({error})"
+            )]));
+        }
+    };
+    Ok(revision_update(
+        &state,
+        iteration,
+        answer.revised_resume,
+        answer.changes,
+    ))
+}
+
+/// Applies the guard policy of the module docs to a revision.
+fn revision_update(
+    state: &ReviewState,
+    iteration: u32,
+    text: String,
+    changes: Vec<String>,
+) -> ReviewUpdate {
+    let fact_check = facts::check(&state.original_resume.text, &text);
+    let accepted = fact_check.added.is_empty() && !text.trim().is_empty();
+    let mut warnings = Vec::new();
+    if !fact_check.added.is_empty() {
+        warnings.push(format!(
+            "Round {iteration}: revision rejected, it introduced facts not in your resume: {}",
+            fact_check.added.join(", ")
+        ));
+    }
+    if accepted && !fact_check.dropped.is_empty() {
+        warnings.push(format!(
+            "Round {iteration}: the revision left out facts from your resume: {}",
+            fact_check.dropped.join(", ")
+        ));
+    }
+    let revision = Revision {
+        iteration,
+        text: text.clone(),
+        changes,
+        fact_check,
+        accepted,
+    };
+    let mut update = ReviewUpdate::default()
+        .revision_history(vec![revision])
+        .warnings(warnings);
+    if accepted {
+        update = update
+            .resume(Resume::new(text.clone()))
+            .revised_resume(Some(text));
+    }
+    update
+}

@@ -1,0 +1,58 @@
+//! The review state: the seed's `ReviewState` fields, minus API keys, plus settings and results.
+
+use crate::domain::{DesignAdvice, Feedback, PortfolioAdvice, Resume, Revision};
+use crate::state;
+
+use super::settings::{ReviewInput, ReviewSettings};
+
+state! {
+    /// Everything a review run knows; checkpointed after every superstep and streamed as JSON.
+    pub struct ReviewState updates ReviewUpdate {
+        /// The resume the critics read: the user's, then each accepted revision.
+        pub resume: Resume,
+        /// The resume as given; revisions are fact-checked against it.
+        pub original_resume: Resume,
+        pub target_role: String,
+        /// Written by each critic node, overwritten every round (one writer each: no reducer).
+        pub recruiter_feedback: Option<Feedback>,
+        pub tech_writer_feedback: Option<Feedback>,
+        pub copywriter_feedback: Option<Feedback>,
+        /// This round's feedback, merged by the aggregator in the order recruiter, tech writer, copywriter.
+        pub current_feedback: Vec<Feedback>,
+        /// One entry per round.
+        pub feedback_history: Vec<Vec<Feedback>> => append,
+        pub integrated_score: f64,
+        pub threshold_met: bool,
+        /// Rounds started; the router increments it, so it is 1 during the first round.
+        pub current_iteration: u32,
+        /// The integrated score of the last round.
+        pub final_score: f64,
+        /// Settings copied from `ReviewSettings` so routing depends on state only (and a resumed
+        /// checkpoint routes the same way).
+        pub threshold: f64,
+        pub max_iterations: u32,
+        pub design_review: bool,
+        /// The latest accepted revision's text (`None` until the revisor has run and been accepted).
+        pub revised_resume: Option<String>,
+        pub revision_history: Vec<Revision> => append,
+        pub portfolio_advice: Option<PortfolioAdvice>,
+        pub design_advice: Option<DesignAdvice>,
+        /// Things the user should know that did not stop the run: failed agents, revisions that
+        /// changed facts.
+        pub warnings: Vec<String> => append,
+    }
+}
+
+/// The first update of a run: the input plus the settings that routing reads. Use a fresh thread
+/// per review when checkpointing: the history fields append to whatever the thread already holds.
+pub fn initial_state(input: &ReviewInput, settings: &ReviewSettings) -> ReviewUpdate {
+    let resume = Resume::new(input.resume.clone());
+    ReviewUpdate::default()
+        .original_resume(resume.clone())
+        .resume(resume)
+        .target_role(input.target_role.clone())
+        .current_iteration(0u32)
+        .threshold(settings.threshold)
+        .max_iterations(settings.max_iterations)
+        .design_review(settings.design_review)
+}
