@@ -67,9 +67,10 @@ pub async fn run_critic(
         }
     };
     let update = ReviewUpdate::default();
-    Ok(match agent.node {
-        "recruiter" => update.recruiter_feedback(Some(feedback)),
-        "tech_writer" => update.tech_writer_feedback(Some(feedback)),
-        _ => update.copywriter_feedback(Some(feedback)),
-    })
+    match agent.node {
+        "recruiter" => Ok(update.recruiter_feedback(Some(feedback))),
+        "tech_writer" => Ok(update.tech_writer_feedback(Some(feedback))),
+        "copywriter" => Ok(update.copywriter_feedback(Some(feedback))),
+        other => Err(NodeError::from(format!("`{other}` is not a critic"))),
+    }
 }
