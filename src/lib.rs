@@ -7,6 +7,7 @@
 pub mod domain;
 pub mod graph;
 pub mod llm;
+pub mod session;
 pub mod workflows;
 
 #[cfg(target_arch = "wasm32")]

@@ -53,3 +53,11 @@ impl From<String> for ApiKey {
         Self::new(key)
     }
 }
+
+/// Keys arrive from settings forms and host apps as plain strings. There is deliberately no
+/// `Serialize`: a key can be read in, never written out (checkpoints, exports, logs).
+impl<'de> serde::Deserialize<'de> for ApiKey {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        String::deserialize(deserializer).map(ApiKey::new)
+    }
+}

@@ -1,0 +1,14 @@
+//! The one public path from a user's choices to a running workflow, shared by the Leptos app and
+//! the JS API: a provider configuration becomes a chat model, a workflow id and JSON input become a
+//! run, and the run reports the engine's events. Platform-neutral: the HTTP transport is passed in
+//! (fetch in the browser, a native client in tests).
+
+mod error;
+mod provider;
+mod registry;
+mod run;
+
+pub use error::{ErrorCode, SessionError};
+pub use provider::{build_model, ProviderConfig, ProviderKind};
+pub use registry::{workflow, workflows, WorkflowInfo};
+pub use run::{start_run, Run, RunHandle};

@@ -1,0 +1,148 @@
+//! Provider configuration as the user gives it, and the chat model it makes. The key travels inside
+//! the model object only: `ProviderConfig` never serialises it and its `Debug` hides it.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::{ErrorCode, SessionError};
+use crate::llm::anthropic::{AnthropicConfig, AnthropicModel};
+use crate::llm::gemini::{GeminiConfig, GeminiModel};
+use crate::llm::http::HttpTransport;
+use crate::llm::openai::{OpenAiConfig, OpenAiModel};
+use crate::llm::{ApiKey, ChatModel};
+use crate::workflows::resume_review;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderKind {
+    /// Offline heuristics: no network, no key.
+    #[default]
+    Demo,
+    Openai,
+    Anthropic,
+    Gemini,
+    /// Any OpenAI-compatible server (Ollama, LM Studio, OpenRouter, vLLM): key optional.
+    OpenaiCompatible,
+}
+
+impl ProviderKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            ProviderKind::Demo => "Demo (offline heuristics, no key)",
+            ProviderKind::Openai => "OpenAI",
+            ProviderKind::Anthropic => "Anthropic",
+            ProviderKind::Gemini => "Google Gemini",
+            ProviderKind::OpenaiCompatible => "OpenAI-compatible (Ollama, LM Studio…)",
+        }
+    }
+
+    pub fn needs_key(self) -> bool {
+        matches!(
+            self,
+            ProviderKind::Openai | ProviderKind::Anthropic | ProviderKind::Gemini
+        )
+    }
+}
+
+/// What the user chose in settings (or a host app passed to `configure`).
+#[derive(Clone, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ProviderConfig {
+    pub provider: ProviderKind,
+    /// Empty or absent: the provider's default model.
+    pub model: Option<String>,
+    pub api_key: Option<ApiKey>,
+    /// Empty or absent: the provider's own endpoint (required for `openai_compatible`).
+    pub base_url: Option<String>,
+    /// Agent (node) name → model, the seed's `override_model`.
+    pub agent_models: BTreeMap<String, String>,
+}
+
+impl std::fmt::Debug for ProviderConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProviderConfig")
+            .field("provider", &self.provider)
+            .field("model", &self.model)
+            .field("api_key", &self.api_key.as_ref().map(|_| "***"))
+            .field("base_url", &self.base_url)
+            .field("agent_models", &self.agent_models)
+            .finish()
+    }
+}
+
+fn non_empty(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// Builds the chat model for `config`. Fails with a user-facing message when a key or URL is missing.
+pub fn build_model(
+    config: &ProviderConfig,
+    transport: Rc<dyn HttpTransport>,
+) -> Result<Rc<dyn ChatModel>, SessionError> {
+    let key = config.api_key.clone().unwrap_or_default();
+    if config.provider.needs_key() && key.is_empty() {
+        return Err(SessionError::new(
+            ErrorCode::MissingKey,
+            format!(
+                "Add your {} API key in Settings, or choose the offline demo.",
+                config.provider.label()
+            ),
+        ));
+    }
+    let model = non_empty(&config.model);
+    let base_url = non_empty(&config.base_url);
+    let chat: Rc<dyn ChatModel> = match config.provider {
+        ProviderKind::Demo => Rc::new(resume_review::demo_model()),
+        ProviderKind::Openai => {
+            let mut c = OpenAiConfig::openai(key);
+            if let Some(url) = base_url {
+                c = c.with_base_url(url);
+            }
+            if let Some(m) = model {
+                c = c.with_model(m);
+            }
+            Rc::new(OpenAiModel::new(c, transport))
+        }
+        ProviderKind::OpenaiCompatible => {
+            let url = base_url.ok_or_else(|| {
+                SessionError::new(
+                    ErrorCode::InvalidProvider,
+                    "Enter the server's base URL in Settings, e.g. http://localhost:11434/v1 for Ollama.",
+                )
+            })?;
+            let m = model.ok_or_else(|| {
+                SessionError::new(
+                    ErrorCode::InvalidProvider,
+                    "Enter a model name in Settings, e.g. llama3.1.",
+                )
+            })?;
+            Rc::new(OpenAiModel::new(
+                OpenAiConfig::compatible("openai_compatible", url, key, m),
+                transport,
+            ))
+        }
+        ProviderKind::Anthropic => {
+            let mut c = AnthropicConfig::new(key);
+            if let Some(url) = base_url {
+                c = c.with_base_url(url);
+            }
+            if let Some(m) = model {
+                c = c.with_model(m);
+            }
+            Rc::new(AnthropicModel::new(c, transport))
+        }
+        ProviderKind::Gemini => {
+            let mut c = GeminiConfig::new(key);
+            if let Some(url) = base_url {
+                c = c.with_base_url(url);
+            }
+            if let Some(m) = model {
+                c = c.with_model(m);
+            }
+            Rc::new(GeminiModel::new(c, transport))
+        }
+    };
+    Ok(chat)
+}

@@ -1,0 +1,39 @@
+//! The workflows a caller can start, with what they take as input. Only workflows that run end to
+//! end are listed.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkflowInfo {
+    pub id: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// JSON schema of the `input` that `start_run` takes for this workflow.
+    pub input_schema: Value,
+}
+
+pub fn workflows() -> Vec<WorkflowInfo> {
+    vec![WorkflowInfo {
+        id: "resume_review",
+        title: "Resume review",
+        description: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
+                      it is revised until the score meets the threshold, then portfolio and design advice.",
+        input_schema: json!({
+            "type": "object",
+            "required": ["resume", "targetRole"],
+            "properties": {
+                "resume": {"type": "string", "description": "The resume: Markdown, plain text or JSON Resume"},
+                "targetRole": {"type": "string", "description": "Target role or job description"},
+                "threshold": {"type": "number", "minimum": 0, "maximum": 10, "default": 8.0},
+                "maxIterations": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
+                "designReview": {"type": "boolean", "default": true}
+            }
+        }),
+    }]
+}
+
+pub fn workflow(id: &str) -> Option<WorkflowInfo> {
+    workflows().into_iter().find(|w| w.id == id)
+}

@@ -1,0 +1,211 @@
+//! The public path shared by the app and the JS API: provider config → model, workflow id + JSON
+//! input → run with events → final state as JSON. Errors carry a code and a user-facing message.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "mock_provider/server/mod.rs"]
+mod mock_server;
+#[path = "mock_provider/native_transport.rs"]
+mod native_transport;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use careergraph::graph::{EventSink, StreamEvent};
+use careergraph::session::{build_model, start_run, workflows, ErrorCode, ProviderConfig};
+use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use mock_server::MockServer;
+use native_transport::ReqwestTransport;
+use serde_json::{json, Value};
+
+fn config(value: Value) -> ProviderConfig {
+    serde_json::from_value(value).expect("provider config")
+}
+
+fn transport() -> Rc<ReqwestTransport> {
+    Rc::new(ReqwestTransport::default())
+}
+
+fn recorder() -> (EventSink, Rc<RefCell<Vec<StreamEvent>>>) {
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let sink_seen = seen.clone();
+    (
+        EventSink::new(move |event| sink_seen.borrow_mut().push(event)),
+        seen,
+    )
+}
+
+fn review_input() -> Value {
+    json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE})
+}
+
+#[test]
+fn registry_lists_the_review_with_its_input_schema() {
+    let list = workflows();
+    let review = list
+        .iter()
+        .find(|w| w.id == "resume_review")
+        .expect("review listed");
+    assert_eq!(
+        review.input_schema["required"],
+        json!(["resume", "targetRole"])
+    );
+}
+
+#[test]
+fn demo_review_runs_offline_and_reports_events_and_final_state() {
+    let provider = config(json!({"provider": "demo"}));
+    let model = build_model(&provider, transport()).unwrap();
+    let (sink, seen) = recorder();
+    let run = start_run("resume_review", review_input(), &provider, model, sink).unwrap();
+    assert!(run.mermaid.contains("aggregator"));
+    let state = futures::executor::block_on(run.outcome).unwrap();
+    let score = state["final_score"].as_f64().unwrap();
+    assert!((0.0..=10.0).contains(&score));
+    let events = seen.borrow();
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, StreamEvent::NodeStarted { node, .. } if node == "recruiter")));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, StreamEvent::Custom { payload, .. } if payload["type"] == "delta")));
+    assert!(matches!(
+        events.last(),
+        Some(StreamEvent::RunFinished { .. })
+    ));
+}
+
+#[test]
+fn paid_provider_without_key_says_what_to_do() {
+    let err = build_model(&config(json!({"provider": "anthropic"})), transport())
+        .err()
+        .unwrap();
+    assert_eq!(err.code, ErrorCode::MissingKey);
+    assert!(err.message.contains("Anthropic API key"), "{}", err.message);
+}
+
+#[test]
+fn compatible_server_needs_a_base_url_but_no_key() {
+    let err = build_model(
+        &config(json!({"provider": "openai_compatible", "model": "llama3.1"})),
+        transport(),
+    )
+    .err()
+    .unwrap();
+    assert_eq!(err.code, ErrorCode::InvalidProvider);
+    let ok = build_model(
+        &config(
+            json!({"provider": "openai_compatible", "model": "llama3.1", "baseUrl": "http://localhost:11434/v1"}),
+        ),
+        transport(),
+    );
+    assert!(ok.is_ok());
+}
+
+#[test]
+fn bad_input_is_rejected_before_any_call() {
+    let provider = config(json!({"provider": "demo"}));
+    let model = || build_model(&provider, transport()).unwrap();
+    let (sink, _) = recorder();
+    let empty = start_run(
+        "resume_review",
+        json!({"resume": "  ", "targetRole": "SRE"}),
+        &provider,
+        model(),
+        sink.clone(),
+    );
+    let err = empty.err().unwrap();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
+    assert!(err.message.contains("resume is empty"), "{}", err.message);
+
+    let huge = "word ".repeat(20_000);
+    let err = start_run(
+        "resume_review",
+        json!({"resume": huge, "targetRole": "SRE"}),
+        &provider,
+        model(),
+        sink.clone(),
+    )
+    .err()
+    .unwrap();
+    assert!(err.message.contains("limit"), "{}", err.message);
+
+    let err = start_run(
+        "resume_review",
+        json!({"resume": "x"}),
+        &provider,
+        model(),
+        sink.clone(),
+    )
+    .err()
+    .unwrap();
+    assert!(err.message.contains("targetRole"), "{}", err.message);
+
+    let err = start_run("nope", review_input(), &provider, model(), sink)
+        .err()
+        .unwrap();
+    assert_eq!(err.code, ErrorCode::UnknownWorkflow);
+}
+
+#[test]
+fn cancelled_run_ends_with_the_cancelled_code() {
+    let provider = config(json!({"provider": "demo"}));
+    let model = build_model(&provider, transport()).unwrap();
+    let (sink, _) = recorder();
+    let run = start_run("resume_review", review_input(), &provider, model, sink).unwrap();
+    run.handle.cancel();
+    let err = futures::executor::block_on(run.outcome).err().unwrap();
+    assert_eq!(err.code, ErrorCode::Cancelled, "{}", err.message);
+}
+
+#[test]
+fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
+    let provider = config(
+        json!({"provider": "openai", "apiKey": "sk-test-secret-123", "baseUrl": "http://127.0.0.1:1/v1"}),
+    );
+    assert!(!format!("{provider:?}").contains("sk-test-secret-123"));
+
+    let mock = MockServer::start();
+    let provider = config(json!({
+        "provider": "openai", "apiKey": "sk-test-secret-123", "baseUrl": format!("{}/v1", mock.url),
+        "agentModels": {"recruiter": "gpt-4o"}
+    }));
+    let model = build_model(&provider, transport()).unwrap();
+    let (sink, seen) = recorder();
+    let input = json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1, "designReview": false});
+    let run = start_run("resume_review", input, &provider, model, sink).unwrap();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let state = runtime
+        .block_on(tokio::task::LocalSet::new().run_until(run.outcome))
+        .unwrap();
+    assert!(
+        !state.to_string().contains("sk-test-secret-123"),
+        "the key is not in state"
+    );
+    for event in seen.borrow().iter() {
+        assert!(
+            !serde_json::to_string(event)
+                .unwrap()
+                .contains("sk-test-secret-123"),
+            "the key is not in events"
+        );
+    }
+    let requests = mock.requests();
+    assert!(!requests.is_empty());
+    assert!(
+        requests.iter().any(|r| r.body.contains("\"gpt-4o\"")),
+        "the per-agent model reached the provider"
+    );
+    for r in &requests {
+        let auth: Vec<_> = r
+            .headers
+            .iter()
+            .filter(|(_, v)| v.contains("sk-test-secret-123"))
+            .collect();
+        assert_eq!(auth.len(), 1, "the key travels in exactly one header");
+        assert!(!r.body.contains("sk-test-secret-123") && !r.target.contains("sk-test-secret-123"));
+    }
+}
