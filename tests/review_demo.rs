@@ -235,3 +235,46 @@ fn demo_revision_only_rewrites_openings() {
         "- Owned billing. Contributed to the API.\nI was responsible for hiring.\n[\"Supported onboarding\"]"
     );
 }
+
+#[test]
+fn markdown_report_has_score_feedback_advice_and_the_final_resume() {
+    let provider: careergraph::session::ProviderConfig =
+        serde_json::from_value(serde_json::json!({"provider": "demo"})).unwrap();
+    let model = careergraph::session::build_model(&provider, std::rc::Rc::new(NoNetwork)).unwrap();
+    let input = serde_json::json!({"resume": careergraph::workflows::sample::SAMPLE_RESUME, "targetRole": "Backend engineer"});
+    let run = careergraph::session::start_run(
+        "resume_review",
+        input,
+        &provider,
+        model,
+        careergraph::graph::EventSink::new(|_| {}),
+    )
+    .unwrap();
+    let state: careergraph::workflows::resume_review::ReviewState =
+        serde_json::from_value(futures::executor::block_on(run.outcome).unwrap()).unwrap();
+    let report = careergraph::workflows::resume_review::report_markdown(&state);
+    assert!(report.starts_with("# Resume review — Backend engineer"));
+    assert!(report.contains(&format!("**{:.1}/10**", state.final_score)));
+    assert!(report.contains("### Recruiter"));
+    assert!(report.contains("## Portfolio"));
+    assert!(report.contains("## Final resume"));
+    assert!(
+        report.contains("Parcelwise"),
+        "the resume's facts are in the report"
+    );
+}
+
+/// The demo model never sends a request; this transport proves it by failing if asked.
+struct NoNetwork;
+
+impl careergraph::llm::http::HttpTransport for NoNetwork {
+    fn send(
+        &self,
+        _request: careergraph::llm::http::HttpRequest,
+    ) -> futures::future::LocalBoxFuture<
+        'static,
+        Result<careergraph::llm::http::HttpResponse, careergraph::llm::http::TransportError>,
+    > {
+        panic!("the demo model must not use the network")
+    }
+}

@@ -2,11 +2,13 @@
 //! needs the engine or a model, so they can be checkpointed, streamed as JSON and shown as is.
 
 pub mod advice;
+pub mod diff;
 pub mod feedback;
 pub mod resume;
 pub mod revision;
 
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
+pub use diff::{diff_lines, DiffLine};
 pub use feedback::{Feedback, Issue, Severity};
 pub use resume::{Resume, ResumeSection};
 pub use revision::{FactCheck, Revision};

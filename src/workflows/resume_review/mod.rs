@@ -46,6 +46,7 @@ mod critics;
 pub mod demo;
 pub mod facts;
 pub mod prompts;
+mod report;
 mod revisor;
 mod settings;
 mod state;
@@ -61,6 +62,7 @@ pub use aggregate::{
     integrated_score, merge_feedback, should_continue_review, should_do_design_review,
 };
 pub use demo::demo_model;
+pub use report::report_markdown;
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 
