@@ -28,6 +28,29 @@ pub enum ProviderKind {
 }
 
 impl ProviderKind {
+    pub const ALL: [ProviderKind; 5] = [
+        ProviderKind::Demo,
+        ProviderKind::Openai,
+        ProviderKind::Anthropic,
+        ProviderKind::Gemini,
+        ProviderKind::OpenaiCompatible,
+    ];
+
+    /// The id used in JSON, settings and key storage.
+    pub fn id(self) -> &'static str {
+        match self {
+            ProviderKind::Demo => "demo",
+            ProviderKind::Openai => "openai",
+            ProviderKind::Anthropic => "anthropic",
+            ProviderKind::Gemini => "gemini",
+            ProviderKind::OpenaiCompatible => "openai_compatible",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.id() == id)
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             ProviderKind::Demo => "Demo (offline heuristics, no key)",

@@ -2,7 +2,9 @@
 
 mod app;
 mod components;
+mod download;
 mod keys;
+mod review;
 mod settings;
 mod storage;
 

@@ -5,20 +5,10 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::storage;
+use crate::llm::ApiKey;
+use crate::session::{ProviderConfig, ProviderKind};
 
 const SETTINGS_ITEM: &str = "careergraph.settings.v1";
-
-/// Providers offered in the drawer: (id, label). The demo needs no key and sends nothing anywhere.
-pub const PROVIDERS: &[(&str, &str)] = &[
-    ("demo", "Demo (offline heuristics, no key)"),
-    ("openai", "OpenAI"),
-    ("anthropic", "Anthropic"),
-    ("gemini", "Google Gemini"),
-    (
-        "openai_compatible",
-        "OpenAI-compatible (Ollama, LM Studio…)",
-    ),
-];
 
 /// Review agents whose model can be overridden one by one (the seed's `override_model`).
 pub const AGENTS: &[(&str, &str)] = &[
@@ -75,8 +65,22 @@ impl Settings {
         }
     }
 
-    /// Whether the chosen provider cannot work without a key.
-    pub fn needs_key(&self) -> bool {
-        matches!(self.provider.as_str(), "openai" | "anthropic" | "gemini")
+    /// The chosen provider; an unknown id (an old or edited store) falls back to the demo.
+    pub fn provider_kind(&self) -> ProviderKind {
+        ProviderKind::from_id(&self.provider).unwrap_or_default()
+    }
+
+    /// What `session::build_model` needs: these settings plus the provider's key.
+    pub fn provider_config(&self, api_key: Option<String>) -> ProviderConfig {
+        let non_empty = |v: &str| Some(v.trim().to_string()).filter(|v| !v.is_empty());
+        ProviderConfig {
+            provider: self.provider_kind(),
+            model: non_empty(&self.model),
+            api_key: api_key
+                .filter(|k| !k.trim().is_empty())
+                .map(|k| ApiKey::new(k.trim())),
+            base_url: non_empty(&self.base_url),
+            agent_models: self.agent_models.clone(),
+        }
     }
 }

@@ -1,44 +1,54 @@
 use leptos::prelude::*;
 
+use crate::session::workflows;
 use crate::ui::keys::Keys;
-use crate::ui::settings::{Settings, PROVIDERS};
+use crate::ui::review::{start_review, ActiveRun, ReviewRun};
+use crate::ui::settings::Settings;
 use crate::ui::storage;
-use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE, WORKFLOWS};
+use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 
 const DRAFT_RESUME_KEY: &str = "careergraph.draft.resume";
 const DRAFT_ROLE_KEY: &str = "careergraph.draft.role";
 const DRAFT_WORKFLOW_KEY: &str = "careergraph.draft.workflow";
 
-/// The run form: workflow picker, resume, target role or job description, and Run.
-/// What the user types is saved as they type, so a reload loses nothing.
+/// The run form: workflow picker, resume, target role or job description, Run; the run below it.
+/// What the user types is saved as they type, so a reload or a failed run loses nothing.
 #[component]
 pub fn RunForm() -> impl IntoView {
-    let workflow = draft_signal(DRAFT_WORKFLOW_KEY, WORKFLOWS[0].0);
+    let available = workflows();
+    let workflow = draft_signal(DRAFT_WORKFLOW_KEY, available[0].id);
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let role = draft_signal(DRAFT_ROLE_KEY, SAMPLE_TARGET_ROLE);
     let status = RwSignal::new(String::new());
     let settings = expect_context::<RwSignal<Settings>>();
     let keys = expect_context::<RwSignal<Keys>>();
+    // Not `Send` (the run handle holds the cancel token), so a local signal.
+    let active = RwSignal::new_local(None::<ActiveRun>);
+    let running = move || {
+        active.with(|run| {
+            run.as_ref().is_some_and(|r| {
+                r.model
+                    .phase
+                    .with(|p| *p == crate::ui::review::Phase::Running)
+            })
+        })
+    };
+    let demo = move || settings.with(|s| s.provider == "demo");
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let words = resume.with(|r| r.split_whitespace().count());
+        if running() {
+            return;
+        }
         let settings = settings.get();
-        let has_key = keys.with(|k| {
-            k.get(&settings.provider)
-                .is_some_and(|key| !key.trim().is_empty())
-        });
-        status.set(if words == 0 {
-            "Paste a resume first: the text area is empty.".to_string()
-        } else if settings.needs_key() && !has_key {
-            let label = PROVIDERS
-                .iter()
-                .find(|(id, _)| *id == settings.provider)
-                .map_or("this provider", |(_, l)| *l);
-            format!("Add your {label} API key in Settings, or choose the offline demo.")
-        } else {
-            format!("Ready: {words} words of resume for “{}”.", role.get())
-        });
+        let key = keys.with(|k| k.get(&settings.provider).cloned());
+        match start_review(&settings, key, resume.get(), role.get()) {
+            Ok(run) => {
+                status.set(String::new());
+                active.set(Some(run));
+            }
+            Err(error) => status.set(error.message),
+        }
     };
 
     view! {
@@ -51,9 +61,9 @@ pub fn RunForm() -> impl IntoView {
                     prop:value=move || workflow.get()
                     on:change=move |ev| workflow.set(event_target_value(&ev))
                 >
-                    {WORKFLOWS
+                    {available
                         .iter()
-                        .map(|(id, label)| view! { <option value=*id>{*label}</option> })
+                        .map(|w| view! { <option value=w.id title=w.description>{w.title}</option> })
                         .collect_view()}
                 </select>
             </div>
@@ -81,12 +91,18 @@ pub fn RunForm() -> impl IntoView {
                 ></textarea>
             </div>
             <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="run">"Run"</button>
+                <button type="submit" class="button button--primary" data-testid="run" disabled=running>
+                    {move || if running() { "Running…" } else { "Run" }}
+                </button>
+                <span class="badge badge--info" hidden=move || !demo()>
+                    "Demo: heuristic scores, no model is called"
+                </span>
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">
                     {move || status.get()}
                 </p>
             </div>
         </form>
+        {move || active.get().map(|run| view! { <ReviewRun run=run /> })}
     }
 }
 

@@ -1,7 +1,8 @@
 use leptos::prelude::*;
 
+use crate::session::ProviderKind;
 use crate::ui::keys::{self, Keys};
-use crate::ui::settings::{Settings, AGENTS, PROVIDERS};
+use crate::ui::settings::{Settings, AGENTS};
 
 /// Side drawer: provider, model, base URL, API key (per provider), per-agent models and the review
 /// settings. Escape or Close hides it and gives focus back to the Settings button.
@@ -58,9 +59,9 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     prop:value=provider
                     on:change=move |ev| settings.update(|s| s.provider = event_target_value(&ev))
                 >
-                    {PROVIDERS
+                    {ProviderKind::ALL
                         .iter()
-                        .map(|(value, label)| view! { <option value=*value>{*label}</option> })
+                        .map(|kind| view! { <option value=kind.id()>{kind.label()}</option> })
                         .collect_view()}
                 </select>
             </div>

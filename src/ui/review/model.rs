@@ -1,0 +1,177 @@
+//! What the review page shows while a run goes on, as signals, and how engine events change it.
+//! The page never polls: every event from the run's `EventSink` lands in `apply`.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+use serde_json::Value;
+
+use crate::domain::Feedback;
+use crate::graph::StreamEvent;
+use crate::workflows::resume_review::ReviewState;
+
+pub const CRITICS: [(&str, &str); 3] = [
+    ("recruiter", "Recruiter"),
+    ("tech_writer", "Technical writer"),
+    ("copywriter", "Copywriter"),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeStatus {
+    Idle,
+    Running,
+    Done,
+    Failed,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    Running,
+    Finished,
+    Stopped,
+    Failed(String),
+}
+
+/// One critic's card: the text streamed so far this round, then its parsed feedback.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Card {
+    pub streamed: String,
+    pub feedback: Option<Feedback>,
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct UsageTotals {
+    pub calls: u32,
+    pub input_tokens: u64,
+    pub output_tokens: u64,
+    /// Known only when every call's model had a price; otherwise tokens only.
+    pub cost_usd: Option<f64>,
+    pub cost_unknown: bool,
+}
+
+/// Signals of one run. `Copy`: it is a bundle of signal handles.
+#[derive(Clone, Copy)]
+pub struct RunModel {
+    pub phase: RwSignal<Phase>,
+    pub nodes: RwSignal<BTreeMap<String, NodeStatus>>,
+    pub iteration: RwSignal<u32>,
+    pub cards: RwSignal<BTreeMap<String, Card>>,
+    /// Text streamed by the revisor, portfolio and design agents, by agent.
+    pub activity: RwSignal<BTreeMap<String, String>>,
+    /// The aggregator's integrated score, one per round.
+    pub scores: RwSignal<Vec<f64>>,
+    pub usage: RwSignal<UsageTotals>,
+    pub result: RwSignal<Option<ReviewState>>,
+    pub mermaid: RwSignal<String>,
+}
+
+impl RunModel {
+    pub fn new() -> Self {
+        Self {
+            phase: RwSignal::new(Phase::Running),
+            nodes: RwSignal::new(BTreeMap::new()),
+            iteration: RwSignal::new(0),
+            cards: RwSignal::new(BTreeMap::new()),
+            activity: RwSignal::new(BTreeMap::new()),
+            scores: RwSignal::new(Vec::new()),
+            usage: RwSignal::new(UsageTotals::default()),
+            result: RwSignal::new(None),
+            mermaid: RwSignal::new(String::new()),
+        }
+    }
+
+    pub fn status(&self, node: &str) -> NodeStatus {
+        self.nodes
+            .with(|n| n.get(node).copied().unwrap_or(NodeStatus::Idle))
+    }
+
+    fn set_status(&self, node: &str, status: NodeStatus) {
+        self.nodes.update(|n| {
+            n.insert(node.to_string(), status);
+        });
+    }
+
+    /// Applies one engine event. Events from inside subgraphs (non-empty path) do not occur in the
+    /// review and are ignored.
+    pub fn apply(&self, event: StreamEvent) {
+        match event {
+            StreamEvent::NodeStarted { node, path, .. } if path.is_empty() => {
+                if node == "router" {
+                    self.start_round();
+                }
+                self.set_status(&node, NodeStatus::Running);
+            }
+            StreamEvent::NodeFinished {
+                node, update, path, ..
+            } if path.is_empty() => {
+                self.set_status(&node, NodeStatus::Done);
+                self.take_update(&node, &update);
+            }
+            StreamEvent::NodeFailed { node, path, .. } if path.is_empty() => {
+                self.set_status(&node, NodeStatus::Failed)
+            }
+            StreamEvent::Custom { payload, .. } => self.take_custom(&payload),
+            StreamEvent::RunFinished { state, path } if path.is_empty() => {
+                if let Ok(state) = serde_json::from_value::<ReviewState>(state) {
+                    self.result.set(Some(state));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The router starts every round: the graph goes back to idle and the cards to empty.
+    fn start_round(&self) {
+        self.nodes
+            .update(|n| n.values_mut().for_each(|s| *s = NodeStatus::Idle));
+        self.cards.set(BTreeMap::new());
+        self.iteration.update(|i| *i += 1);
+    }
+
+    fn take_update(&self, node: &str, update: &Value) {
+        if CRITICS.iter().any(|(id, _)| *id == node) {
+            if let Ok(feedback) =
+                serde_json::from_value::<Feedback>(update[format!("{node}_feedback")].clone())
+            {
+                self.cards
+                    .update(|c| c.entry(node.to_string()).or_default().feedback = Some(feedback));
+            }
+        } else if node == "aggregator" {
+            if let Some(score) = update["integrated_score"].as_f64() {
+                self.scores.update(|s| s.push(score));
+            }
+        }
+    }
+
+    fn take_custom(&self, payload: &Value) {
+        let agent = payload["agent"].as_str().unwrap_or_default().to_string();
+        match payload["type"].as_str() {
+            Some("delta") => {
+                let delta = payload["delta"].as_str().unwrap_or_default();
+                if CRITICS.iter().any(|(id, _)| *id == agent) {
+                    self.cards
+                        .update(|c| c.entry(agent).or_default().streamed.push_str(delta));
+                } else {
+                    self.activity
+                        .update(|a| a.entry(agent).or_default().push_str(delta));
+                }
+            }
+            Some("usage") => self.usage.update(|u| {
+                u.calls += 1;
+                u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
+                u.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
+                match payload["cost_usd"].as_f64() {
+                    Some(cost) => u.cost_usd = Some(u.cost_usd.unwrap_or(0.0) + cost),
+                    None => u.cost_unknown = true,
+                }
+            }),
+            Some("agent_error") => {
+                let error = payload["error"].as_str().unwrap_or_default().to_string();
+                self.cards
+                    .update(|c| c.entry(agent).or_default().error = Some(error));
+            }
+            _ => {}
+        }
+    }
+}
