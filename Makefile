@@ -20,7 +20,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test tools browser pins build-release clean-tools help
+.PHONY: serve test bench tools browser pins build-release help
 .DEFAULT_GOAL := help
 
 help:
@@ -35,6 +35,13 @@ test: tools browser
 
 build-release: tools
 	trunk build --release
+
+# Figures, not tests: engine overhead per superstep (native), and the review's critic phase in
+# headless Chromium against the mock provider delaying each critic by 1 s.
+bench: tools browser build-release
+	cargo bench --bench engine
+	cargo build --example mock_provider
+	node web/bench/critic-phase.mjs 1000 5
 
 # ---- installs: each step checks the pinned version first, so a second run installs nothing ----
 
