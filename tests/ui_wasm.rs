@@ -46,7 +46,11 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
         .unwrap()
         .query_selector_all("[data-testid=workflow] option")
         .unwrap();
-    assert!(options.length() >= 4, "every workflow is offered");
+    assert_eq!(
+        options.length() as usize,
+        careergraph::session::workflows().len(),
+        "every workflow is offered"
+    );
 
     let drawer = query("[data-testid=settings-drawer]").expect("settings drawer");
     assert!(drawer.has_attribute("hidden"), "settings start closed");
@@ -61,4 +65,34 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
         "the settings button opens the drawer"
     );
     assert_eq!(open.get_attribute("aria-expanded").as_deref(), Some("true"));
+}
+
+#[wasm_bindgen_test]
+async fn demo_run_fills_three_cards_and_a_final_score() {
+    leptos::mount::mount_to_body(App);
+    next_frame().await;
+    let run: web_sys::HtmlElement = query("[data-testid=run]")
+        .expect("Run button")
+        .dyn_into()
+        .unwrap();
+    run.click();
+    // The demo answers without a network; give the run a bounded number of frames to finish.
+    for _ in 0..200 {
+        if query("[data-testid=final-score]").is_some() {
+            break;
+        }
+        gloo_timers::future::TimeoutFuture::new(10).await;
+    }
+    let score = query("[data-testid=final-score]")
+        .expect("a final score")
+        .text_content()
+        .unwrap_or_default();
+    let value: f64 = score.parse().expect("a number");
+    assert!((0.0..=10.0).contains(&value));
+    for critic in ["recruiter", "tech_writer", "copywriter"] {
+        let card = query(&format!(
+            "[data-testid=card-{critic}] [data-testid=card-score]"
+        ));
+        assert!(card.is_some(), "{critic} card shows a score");
+    }
 }

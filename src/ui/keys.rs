@@ -1,6 +1,7 @@
-//! API keys, per provider. Kept in `sessionStorage` (gone when the tab closes) unless the user ticks
-//! "remember on this device" (`localStorage`). Keys are never part of settings, drafts, exports or
-//! checkpoints: this module is the only place that stores them.
+//! API keys, per provider. Kept in `sessionStorage` unless the user ticks "remember on this device"
+//! (`localStorage`). A key that was not remembered does not survive a reload or a closed tab: on a
+//! reload the session copy is dropped before anything reads it. Keys are never part of settings,
+//! drafts, exports or checkpoints: this module is the only place that stores them.
 
 use std::collections::BTreeMap;
 
@@ -11,8 +12,11 @@ const KEYS_ITEM: &str = "careergraph.keys.v1";
 /// Provider id → API key.
 pub type Keys = BTreeMap<String, String>;
 
-/// Keys remembered on this device win over nothing; session keys win over remembered ones.
+/// Keys remembered on this device, overlaid with this tab's session keys (none after a reload).
 pub fn load_keys() -> Keys {
+    if page_was_reloaded() {
+        remove_from(Store::Session, KEYS_ITEM);
+    }
     let mut keys = read(Store::Local);
     keys.extend(read(Store::Session));
     keys
@@ -45,4 +49,17 @@ fn read(store: Store) -> Keys {
     load_from(store, KEYS_ITEM)
         .and_then(|json| serde_json::from_str(&json).ok())
         .unwrap_or_default()
+}
+
+/// Whether this page load is a reload (Navigation Timing's `type`), as opposed to a first visit.
+fn page_was_reloaded() -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+        return false;
+    };
+    let entries = performance.get_entries_by_type("navigation");
+    entries
+        .get(0)
+        .dyn_into::<web_sys::PerformanceNavigationTiming>()
+        .is_ok_and(|nav| nav.type_() == web_sys::NavigationType::Reload)
 }

@@ -46,6 +46,6 @@ test.describe('app shell', () => {
   test('Run with an empty resume explains what is missing', async ({ page }) => {
     await page.getByLabel('Resume', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Run' }).click();
-    await expect(page.getByRole('status')).toContainText('Paste a resume first');
+    await expect(page.getByTestId('status')).toContainText('The resume is empty: paste it first.');
   });
 });
