@@ -1,4 +1,5 @@
 //! Career workflows, one module per seed design document.
 
+pub mod common;
 pub mod resume_review;
 pub mod sample;
