@@ -2,4 +2,5 @@
 
 pub mod common;
 pub mod resume_review;
+pub mod resume_tailoring;
 pub mod sample;
