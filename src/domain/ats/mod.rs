@@ -129,10 +129,13 @@ pub struct SkillMention {
     pub written: String,
 }
 
+/// Per n-gram: first spelling, mentions, first position, strongest importance.
+type GramStats = (String, u32, usize, Importance);
+
 /// Extracts the skills and keywords of a job description.
 pub fn extract(job_description: &str) -> JobTerms {
     let mut skills: BTreeMap<String, (Importance, u32, usize)> = BTreeMap::new();
-    let mut grams: BTreeMap<String, (String, u32, usize, Importance)> = BTreeMap::new();
+    let mut grams: BTreeMap<String, GramStats> = BTreeMap::new();
     let mut preferred_part = false;
     let mut position = 0usize;
     for line in job_description.lines() {
@@ -201,7 +204,7 @@ pub fn extract(job_description: &str) -> JobTerms {
     skill_terms.sort_by_key(|(first, t)| (t.importance, *first));
 
     // Repeated bigrams first claim their words, then repeated single words.
-    let mut repeated: Vec<(&String, &(String, u32, usize, Importance))> =
+    let mut repeated: Vec<(&String, &GramStats)> =
         grams.iter().filter(|(_, v)| v.1 >= 2).collect();
     repeated.sort_by_key(|(key, v)| (!key.contains(' '), std::cmp::Reverse(v.1), v.2));
     let mut claimed: BTreeSet<&str> = BTreeSet::new();
@@ -371,7 +374,7 @@ fn token(raw: &str) -> Token {
 
 fn is_single_token_alias(lower: &str) -> bool {
     skills::KNOWN_SKILLS.iter().any(|(name, aliases)| {
-        name.to_lowercase() == lower || aliases.iter().any(|alias| *alias == lower)
+        name.to_lowercase() == lower || aliases.contains(&lower)
     })
 }
 
