@@ -204,8 +204,7 @@ pub fn extract(job_description: &str) -> JobTerms {
     skill_terms.sort_by_key(|(first, t)| (t.importance, *first));
 
     // Repeated bigrams first claim their words, then repeated single words.
-    let mut repeated: Vec<(&String, &GramStats)> =
-        grams.iter().filter(|(_, v)| v.1 >= 2).collect();
+    let mut repeated: Vec<(&String, &GramStats)> = grams.iter().filter(|(_, v)| v.1 >= 2).collect();
     repeated.sort_by_key(|(key, v)| (!key.contains(' '), std::cmp::Reverse(v.1), v.2));
     let mut claimed: BTreeSet<&str> = BTreeSet::new();
     let mut keywords: Vec<(u32, usize, AtsTerm)> = Vec::new();
@@ -373,9 +372,9 @@ fn token(raw: &str) -> Token {
 }
 
 fn is_single_token_alias(lower: &str) -> bool {
-    skills::KNOWN_SKILLS.iter().any(|(name, aliases)| {
-        name.to_lowercase() == lower || aliases.contains(&lower)
-    })
+    skills::KNOWN_SKILLS
+        .iter()
+        .any(|(name, aliases)| name.to_lowercase() == lower || aliases.contains(&lower))
 }
 
 /// Light stemming of alphabetic words of five letters or more: "-ies" → "-y", then "-ing",
