@@ -80,6 +80,34 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
         .contains("Cached sessions in Redis"));
     assert!(state["tailored_resume"].as_str().unwrap().contains("Redis"));
     assert_eq!(state["user_id"], "u1");
+
+    // A finished run takes no more answers.
+    let (sink, _) = recorder();
+    let err = resume_run(&run.handle, json!({"decision": "approve"}), sink)
+        .err()
+        .unwrap();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
+}
+
+#[test]
+fn a_cancelled_paused_run_takes_no_answers_and_handles_stay_send_sync() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<careergraph::session::RunHandle>();
+    let (provider, model) = demo();
+    let (sink, _) = recorder();
+    let input = json!({"resume": RESUME, "jobDescription": JD, "maxQuestions": 0});
+    let run = start_run("resume_tailoring", input, &provider, model, sink).unwrap();
+    let step = block_on(run.outcome).unwrap();
+    assert_eq!(
+        step["interrupts"][0]["payload"]["type"], "review",
+        "no questions allowed"
+    );
+    run.handle.cancel();
+    let (sink, _) = recorder();
+    let err = resume_run(&run.handle, json!({"decision": "approve"}), sink)
+        .err()
+        .unwrap();
+    assert_eq!(err.code, ErrorCode::InvalidInput);
 }
 
 #[test]

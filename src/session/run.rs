@@ -18,36 +18,37 @@ use crate::workflows::resume_tailoring::{self, TailorInput, TailorSettings};
 pub const MAX_INPUT_CHARS: usize = 60_000;
 
 /// Stops a run: in-flight model calls are aborted and the run ends with `ErrorCode::Cancelled`.
-/// For an interactive workflow it also holds the paused run, answered with [`resume_run`].
-#[derive(Clone, Default)]
+/// For an interactive workflow it also names the paused run (its checkpoint thread), answered
+/// with [`resume_run`]. `Send + Sync`: the paused graph itself stays in this thread's registry.
+#[derive(Clone, Debug, Default)]
 pub struct RunHandle {
     cancel: CancelToken,
-    paused: Option<Rc<dyn Resumable>>,
-}
-
-impl std::fmt::Debug for RunHandle {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("RunHandle")
-            .field("cancelled", &self.cancel.is_cancelled())
-            .field("interactive", &self.paused.is_some())
-            .finish()
-    }
+    thread_id: Option<String>,
 }
 
 impl RunHandle {
+    /// Cancels in-flight calls; an interactive run is also forgotten (no further answers).
     pub fn cancel(&self) {
         self.cancel.cancel();
+        if let Some(id) = &self.thread_id {
+            PAUSED.with(|paused| paused.borrow_mut().remove(id));
+        }
     }
 
     /// The checkpoint thread of an interactive run (`None` for one-shot workflows).
     pub fn thread_id(&self) -> Option<String> {
-        self.paused.as_ref().map(|p| p.thread_id())
+        self.thread_id.clone()
     }
+}
+
+thread_local! {
+    /// Interactive runs by thread id, from start until they finish or are cancelled.
+    static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
+        Default::default();
 }
 
 /// A run that can pause for the user and be resumed on its thread.
 trait Resumable {
-    fn thread_id(&self) -> String;
     fn resume(
         &self,
         answer: Value,
@@ -68,8 +69,12 @@ impl<S: State> Interactive<S> {
 }
 
 /// An interactive run's step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id",
-/// "node", "path", "payload"}], "state"}` or `{"status": "done", "threadId", "state"}`.
+/// "node", "path", "payload"}], "state"}` or `{"status": "done", "threadId", "state"}`. A finished
+/// run leaves the registry.
 fn step_json<S: State>(thread_id: &str, outcome: RunOutcome<S>) -> Result<Value, SessionError> {
+    if outcome.is_done() {
+        PAUSED.with(|paused| paused.borrow_mut().remove(thread_id));
+    }
     let failed = |e: serde_json::Error| SessionError::new(ErrorCode::RunFailed, e.to_string());
     Ok(match outcome {
         RunOutcome::Done(state) => serde_json::json!({
@@ -87,10 +92,6 @@ fn step_json<S: State>(thread_id: &str, outcome: RunOutcome<S>) -> Result<Value,
 }
 
 impl<S: State> Resumable for Interactive<S> {
-    fn thread_id(&self) -> String {
-        self.config.thread_id.clone()
-    }
-
     fn resume(
         &self,
         answer: Value,
@@ -117,9 +118,14 @@ pub fn resume_run(
     events: EventSink,
 ) -> Result<LocalBoxFuture<'static, Result<Value, SessionError>>, SessionError> {
     let paused = handle
-        .paused
+        .thread_id
         .as_ref()
-        .ok_or_else(|| invalid("This run does not take answers."))?;
+        .and_then(|id| PAUSED.with(|paused| paused.borrow().get(id).cloned()))
+        .ok_or_else(|| {
+            invalid(
+                "This run does not take answers (it finished, was stopped, or is not interactive).",
+            )
+        })?;
     Ok(paused.resume(answer, events))
 }
 
@@ -323,9 +329,14 @@ fn start_tailoring(
         config: RunConfig::thread(next_thread_id("tailor"))
             .with_recursion_limit(settings.recursion_limit()),
     });
+    let thread_id = interactive.config.thread_id.clone();
+    PAUSED.with(|paused| {
+        let run: Rc<dyn Resumable> = interactive.clone();
+        paused.borrow_mut().insert(thread_id.clone(), run)
+    });
     let handle = RunHandle {
         cancel,
-        paused: Some(interactive.clone()),
+        thread_id: Some(thread_id),
     };
     let outcome = async move {
         let config = interactive.config(events);

@@ -400,8 +400,16 @@ fn stem(word: &str) -> String {
     w
 }
 
+/// An alias as stemmed tokens, its canonical name, and whether it must match as written.
+type Alias = (Vec<String>, &'static str, bool);
+
+thread_local! {
+    /// Built once per thread (the page has one).
+    static ALIASES: Vec<Alias> = alias_table();
+}
+
 /// Alias token sequences (stemmed), longest first, with their canonical name.
-fn alias_table() -> Vec<(Vec<String>, &'static str, bool)> {
+fn alias_table() -> Vec<Alias> {
     let mut table = Vec::new();
     for (name, aliases) in skills::KNOWN_SKILLS {
         let case_sensitive = skills::CASE_SENSITIVE.contains(name);
@@ -419,7 +427,10 @@ fn alias_table() -> Vec<(Vec<String>, &'static str, bool)> {
 
 /// Known skills in a token stream: (canonical name, token range), longest alias first, no overlaps.
 fn find_skills_in_tokens(toks: &[Token]) -> Vec<(String, std::ops::Range<usize>)> {
-    let table = alias_table();
+    ALIASES.with(|table| find_with(table, toks))
+}
+
+fn find_with(table: &[Alias], toks: &[Token]) -> Vec<(String, std::ops::Range<usize>)> {
     let mut found = Vec::new();
     let mut i = 0;
     while i < toks.len() {
