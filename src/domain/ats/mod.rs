@@ -129,8 +129,17 @@ pub struct SkillMention {
     pub written: String,
 }
 
-/// Per n-gram: first spelling, mentions, first position, strongest importance.
-type GramStats = (String, u32, usize, Importance);
+/// Per n-gram: first spelling, mentions, first position, strongest importance, and whether it
+/// was ever written in lowercase (names of places and companies never are).
+type GramStats = (String, u32, usize, Importance, bool);
+
+/// Lines, and the parts of a line separated by three or more spaces (job ads pasted from a web
+/// page often come as one line with the paragraph breaks turned into spaces).
+fn segments(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .flat_map(|line| line.split("   "))
+        .filter(|segment| !segment.trim().is_empty())
+}
 
 /// Extracts the skills and keywords of a job description.
 pub fn extract(job_description: &str) -> JobTerms {
@@ -138,7 +147,7 @@ pub fn extract(job_description: &str) -> JobTerms {
     let mut grams: BTreeMap<String, GramStats> = BTreeMap::new();
     let mut preferred_part = false;
     let mut position = 0usize;
-    for line in job_description.lines() {
+    for line in segments(job_description) {
         let marker = has_preferred_marker(line);
         if is_heading(line) {
             preferred_part = marker;
@@ -170,18 +179,21 @@ pub fn extract(job_description: &str) -> JobTerms {
         for (i, token) in usable.iter().enumerate() {
             position += 1;
             let Some(token) = token else { continue };
-            let mut record = |key: String, written: String| {
+            let lowercase = |t: &Token| !t.raw.starts_with(char::is_uppercase);
+            let mut record = |key: String, written: String, lower: bool| {
                 let entry = grams
                     .entry(key)
-                    .or_insert((written, 0, position, importance));
+                    .or_insert((written, 0, position, importance, false));
                 entry.1 += 1;
                 entry.3 = entry.3.min(importance);
+                entry.4 |= lower;
             };
-            record(token.stem.clone(), token.lower.clone());
+            record(token.stem.clone(), token.lower.clone(), lowercase(token));
             if let Some(Some(next)) = usable.get(i + 1) {
                 record(
                     format!("{} {}", token.stem, next.stem),
                     format!("{} {}", token.lower, next.lower),
+                    lowercase(token) || lowercase(next),
                 );
             }
         }
@@ -204,11 +216,12 @@ pub fn extract(job_description: &str) -> JobTerms {
     skill_terms.sort_by_key(|(first, t)| (t.importance, *first));
 
     // Repeated bigrams first claim their words, then repeated single words.
-    let mut repeated: Vec<(&String, &GramStats)> = grams.iter().filter(|(_, v)| v.1 >= 2).collect();
+    let mut repeated: Vec<(&String, &GramStats)> =
+        grams.iter().filter(|(_, v)| v.1 >= 2 && v.4).collect();
     repeated.sort_by_key(|(key, v)| (!key.contains(' '), std::cmp::Reverse(v.1), v.2));
     let mut claimed: BTreeSet<&str> = BTreeSet::new();
     let mut keywords: Vec<(u32, usize, AtsTerm)> = Vec::new();
-    for (key, (written, count, first, importance)) in repeated {
+    for (key, (written, count, first, importance, _)) in repeated {
         if key.contains(' ') {
             claimed.extend(key.split(' '));
         } else if claimed.contains(key.as_str()) || key.len() < 3 {
@@ -343,7 +356,10 @@ fn is_token_char(c: char) -> bool {
 
 fn tokens(text: &str) -> Vec<Token> {
     let mut out = Vec::new();
-    for piece in text.split(|c: char| !is_token_char(c)) {
+    let words = text
+        .split_whitespace()
+        .filter(|w| !(w.contains("://") || w.to_lowercase().starts_with("www.")));
+    for piece in words.flat_map(|w| w.split(|c: char| !is_token_char(c))) {
         let piece = piece.trim_matches(|c| matches!(c, '.' | '/' | '-'));
         if piece.is_empty() {
             continue;
@@ -477,15 +493,48 @@ fn has_preferred_marker(line: &str) -> bool {
 }
 
 /// A Markdown heading, or a short line ending with a colon ("Requirements:").
+/// A Markdown heading, a short line ending with a colon ("Requirements:"), a bold line, or a
+/// short capitalised line without punctuation naming a usual section ("Preferred Qualifications").
 fn is_heading(line: &str) -> bool {
     let trimmed = line.trim();
+    let words = trimmed.split_whitespace().count();
     trimmed.starts_with('#')
-        || (trimmed.ends_with(':') && trimmed.split_whitespace().count() <= 6)
+        || (trimmed.ends_with(':') && words <= 6)
         || (trimmed.starts_with("**") && trimmed.ends_with("**"))
+        || (words <= 4
+            && trimmed.starts_with(char::is_uppercase)
+            && !trimmed.contains(['.', ',', ';', '('])
+            && HEADING_WORDS
+                .iter()
+                .any(|w| trimmed.to_lowercase().contains(w)))
 }
+
+/// Words that make a short line a section heading ("Preferred Qualifications", "Our Tech Stack").
+const HEADING_WORDS: &[&str] = &[
+    "qualification",
+    "requirement",
+    "responsibilit",
+    "skills",
+    "stack",
+    "benefits",
+    "about",
+    "nice to have",
+    "preferred",
+    "bonus",
+    "must have",
+    "offer",
+    "the role",
+    "you will",
+    "you'll",
+    "what you",
+    "who you",
+    "plus",
+    "perks",
+];
 
 fn is_content_word(token: &Token) -> bool {
     token.lower.len() >= 3
+        && !token.lower.contains(['.', '/'])
         && token.lower.chars().any(|c| c.is_alphabetic())
         && !token.lower.chars().any(|c| c.is_ascii_digit())
         && !STOP_WORDS.contains(&token.lower.as_str())
@@ -671,6 +720,34 @@ const STOP_WORDS: &[&str] = &[
     "proven",
     "build",
     "building",
+    "best",
+    "key",
+    "quickly",
+    "make",
+    "making",
+    "create",
+    "creating",
+    "ensure",
+    "ensuring",
+    "throughout",
+    "duties",
+    "location",
+    "term",
+    "arrangement",
+    "status",
+    "support",
+    "supports",
+    "solve",
+    "http",
+    "https",
+    "www",
+    "including",
+    "various",
+    "related",
+    "relevant",
+    "etc",
+    "e.g",
+    "i.e",
     "minimum",
     "least",
     "ideally",

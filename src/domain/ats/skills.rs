@@ -32,7 +32,7 @@ pub const KNOWN_SKILLS: &[(&str, &[&str])] = &[
     ("Django", &[]),
     ("Flask", &[]),
     ("FastAPI", &[]),
-    ("Spring", &["spring boot"]),
+    ("Spring Boot", &["spring framework"]),
     ("Rails", &["ruby on rails"]),
     ("Tokio", &[]),
     ("PyTorch", &["torch"]),

@@ -184,6 +184,32 @@ fn score_follows_the_documented_formula() {
 }
 
 #[test]
+fn flattened_job_ads_keep_their_sections() {
+    // Pasted from a web page: one line, paragraphs separated by runs of spaces.
+    let jd =
+        "We build travel software.   Minimum Qualifications   Experience with Kafka and Docker   \
+              Preferred Qualifications   Scala and Terraform   Benefits   Unlimited PTO";
+    let job = extract(jd);
+    let importance = |name: &str| job.skills().find(|t| t.term == name).unwrap().importance;
+    assert_eq!(importance("Kafka"), Importance::Required);
+    assert_eq!(importance("Scala"), Importance::Preferred);
+    assert_eq!(importance("Terraform"), Importance::Preferred);
+}
+
+#[test]
+fn names_and_urls_are_not_keywords() {
+    let jd = "Join Acme in Toronto. Acme builds billing tools; Toronto office. \
+              See https://www.acme.com/jobs and https://www.acme.com/jobs. billing tools matter.";
+    let keywords: Vec<String> = extract(jd)
+        .terms
+        .into_iter()
+        .filter(|t| t.kind == TermKind::Keyword)
+        .map(|t| t.term)
+        .collect();
+    assert_eq!(keywords, ["billing tools"]);
+}
+
+#[test]
 fn empty_inputs_score_zero_without_panicking() {
     assert_eq!(score("", RESUME).score, 0);
     assert_eq!(score(JD, "").score, 0);
