@@ -151,9 +151,7 @@ pub async fn job_analyzer(
         .warnings(warnings))
 }
 
-/// Scores the master resume against the job (deterministic), asks for recruiter feedback, and
-/// lists the required skills the master resume does not show (`missing_info`, at most
-/// `max_questions`).
+/// Scores the master resume against the job (deterministic) and asks for recruiter feedback.
 pub async fn resume_screener(
     deps: Rc<Deps>,
     state: GraphState,
@@ -171,11 +169,8 @@ pub async fn resume_screener(
         .await?
         .map(|a| a.feedback)
         .unwrap_or_default();
-    let mut missing = report.missing_required_skills();
-    missing.truncate(state.max_questions as usize);
     Ok(GraphUpdate::default()
         .recruiter_feedback(feedback)
-        .missing_info(missing)
         .warnings(warnings))
 }
 
@@ -188,15 +183,29 @@ fn report_block(report: &AtsReport) -> String {
     )
 }
 
-/// Gap analysis, then either the info-collection subgraph (missing information, not yet asked)
-/// or the tailored draft (→ `ats_optimizer`). Returns a `Command`.
+/// The gap analysis: required skills the master resume does not show, most important first, at
+/// most `max_questions`.
+pub fn missing_info(state: &GraphState) -> Vec<String> {
+    let mut missing =
+        ats::analyze(&state.job_terms, &state.master_resume).missing_required_skills();
+    missing.truncate(state.max_questions as usize);
+    missing
+}
+
+/// Gap analysis, then either the info-collection subgraph (missing information, not yet asked;
+/// `missing_info` is written for it) or the tailored draft (→ `ats_optimizer`). Returns a
+/// `Command`.
 pub async fn resume_tailorer(
     deps: Rc<Deps>,
     state: GraphState,
     ctx: NodeContext,
 ) -> Result<Command<GraphState>, NodeError> {
-    if !state.info_collection_done && !state.missing_info.is_empty() {
-        return Ok(Command::goto("info_collection"));
+    if !state.info_collection_done {
+        let missing = missing_info(&state);
+        if !missing.is_empty() {
+            return Ok(Command::goto("info_collection")
+                .with_update(GraphUpdate::default().missing_info(missing)));
+        }
     }
     let user = user_message(&[
         ("job_description", &state.job_description),
