@@ -426,3 +426,25 @@ fn agents_stream_their_answers_as_custom_events() {
         .collect();
     assert_eq!(agents, ["job_analyzer", "resume_screener"]);
 }
+
+#[test]
+fn the_diagram_shows_every_node_and_the_command_routes() {
+    let graph = resume_tailoring::build(
+        Rc::new(resume_tailoring::demo_model()),
+        TailorSettings::default(),
+    )
+    .unwrap();
+    let mermaid = graph.to_mermaid();
+    for node in resume_tailoring::NODES {
+        assert!(mermaid.contains(node), "{node} missing:\n{mermaid}");
+    }
+    for route in [
+        "resume_tailorer -.-> info_collection",
+        "info_collection --> resume_tailorer",
+        "human_review -.-> reflexion_agent",
+        "human_review -.-> finalization_agent",
+        "reflexion_agent --> ats_optimizer",
+    ] {
+        assert!(mermaid.contains(route), "{route} missing:\n{mermaid}");
+    }
+}
