@@ -401,6 +401,38 @@ fn drafts_with_invented_facts_are_rejected() {
         .any(|w| w.contains("rejected") && w.contains("300%")));
 }
 
+/// An optimizer that claims a skill the resume does not show: kept, but the user is warned.
+struct ClaimingReviser;
+
+impl DemoResponder for ClaimingReviser {
+    fn respond(&self, request: &ChatRequest) -> String {
+        let text = request.user_text();
+        let draft = careergraph::workflows::resume_tailoring::prompts::block(&text, "resume")
+            .unwrap_or("")
+            .replace("Kafka", "Kafka, Rust");
+        json!({"resume": draft, "changes": ["added Rust"]}).to_string()
+    }
+}
+
+#[test]
+fn drafts_naming_unshown_skills_are_flagged() {
+    let model =
+        resume_tailoring::demo_model().with_responder("reflexion_agent", Rc::new(ClaimingReviser));
+    let h = Harness::with_model(TailorSettings::default(), model);
+    h.start(&full_resume());
+    let again = h.answer(json!({"decision": "revise", "feedback": "more"}));
+    let state = again.state();
+    assert!(state.current_draft.contains("Rust"));
+    assert!(
+        state
+            .warnings
+            .iter()
+            .any(|w| w.contains("does not show: Rust")),
+        "{:?}",
+        state.warnings
+    );
+}
+
 #[test]
 fn agents_stream_their_answers_as_custom_events() {
     let h = Harness::new(TailorSettings::default());

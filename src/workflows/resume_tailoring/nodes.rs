@@ -3,7 +3,9 @@
 //!
 //! Fact guard (as the review's revisor): every draft an agent writes is compared with the master
 //! resume (which holds the user's own answers). A draft that adds a number or year not in it is
-//! rejected, the previous draft stays and a warning says what was invented. A failed agent call
+//! rejected, the previous draft stays and a warning says what was invented. A draft that names a
+//! known skill the master resume does not show is kept with a warning (a skill can be worded in
+//! ways the list does not know; the user decides at the review). A failed agent call
 //! is a warning too, with a deterministic fallback, so the run always reaches a result.
 
 use std::rc::Rc;
@@ -255,6 +257,21 @@ fn guarded(
             check.added.join(", ")
         ));
         return fallback.to_string();
+    }
+    let known: std::collections::BTreeSet<String> = ats::skill_mentions(&state.master_resume)
+        .into_iter()
+        .map(|m| m.skill)
+        .collect();
+    let new_skills: Vec<String> = ats::skill_mentions(&answer.resume)
+        .into_iter()
+        .filter(|m| !known.contains(&m.skill))
+        .map(|m| m.written)
+        .collect();
+    if !new_skills.is_empty() {
+        warnings.push(format!(
+            "{what} mentions skills your resume does not show: {}. Keep them only if true.",
+            new_skills.join(", ")
+        ));
     }
     answer.resume
 }
