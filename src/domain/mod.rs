@@ -2,6 +2,7 @@
 //! needs the engine or a model, so they can be checkpointed, streamed as JSON and shown as is.
 
 pub mod advice;
+pub mod ats;
 pub mod diff;
 pub mod feedback;
 pub mod resume;

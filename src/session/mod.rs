@@ -11,4 +11,4 @@ mod run;
 pub use error::{ErrorCode, SessionError};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
-pub use run::{start_run, Run, RunHandle};
+pub use run::{resume_run, start_run, Run, RunHandle};

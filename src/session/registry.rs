@@ -31,6 +31,29 @@ pub fn workflows() -> Vec<WorkflowInfo> {
                 "designReview": {"type": "boolean", "default": true}
             }
         }),
+    },
+    WorkflowInfo {
+        id: "resume_tailoring",
+        title: "Resume tailoring",
+        description: "Tailors the resume to a job description: job analysis, screening, questions about \
+                      missing skills (answers update the master resume), ATS optimisation, your review \
+                      (approve or request revisions), final resume. Interactive: answer with resumeRun.",
+        input_schema: json!({
+            "type": "object",
+            "required": ["resume", "jobDescription"],
+            "properties": {
+                "resume": {"type": "string", "description": "The resume to tailor: Markdown or plain text"},
+                "jobDescription": {"type": "string", "description": "The job description, as text"},
+                "masterResume": {"type": "string", "description": "The full master resume the answers are added to (defaults to resume)"},
+                "userId": {"type": "string"},
+                "jobId": {"type": "string"},
+                "targetAtsScore": {"type": "integer", "minimum": 0, "maximum": 100, "default": 80},
+                "humanReview": {"type": "boolean", "default": true},
+                "reviewTimeoutSeconds": {"type": "integer", "minimum": 10, "default": 600},
+                "maxQuestions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 5},
+                "maxRevisions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3}
+            }
+        }),
     }]
 }
 

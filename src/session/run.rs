@@ -8,24 +8,125 @@ use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
 use super::provider::ProviderConfig;
-use crate::graph::{EventSink, RunConfig};
+use crate::graph::{CompiledGraph, EventSink, MemorySaver, Resume, RunConfig, RunOutcome, State};
 use crate::llm::{CancelToken, ChatModel};
 use crate::workflows::resume_review::{self, ReviewInput, ReviewSettings};
+use crate::workflows::resume_tailoring::{self, TailorInput, TailorSettings};
 
 /// Largest resume or job description accepted, in characters: far above any real resume, low
 /// enough that a pasted book cannot run up a bill.
 pub const MAX_INPUT_CHARS: usize = 60_000;
 
 /// Stops a run: in-flight model calls are aborted and the run ends with `ErrorCode::Cancelled`.
+/// For an interactive workflow it also names the paused run (its checkpoint thread), answered
+/// with [`resume_run`]. `Send + Sync`: the paused graph itself stays in this thread's registry.
 #[derive(Clone, Debug, Default)]
 pub struct RunHandle {
     cancel: CancelToken,
+    thread_id: Option<String>,
 }
 
 impl RunHandle {
+    /// Cancels in-flight calls; an interactive run is also forgotten (no further answers).
     pub fn cancel(&self) {
         self.cancel.cancel();
+        if let Some(id) = &self.thread_id {
+            PAUSED.with(|paused| paused.borrow_mut().remove(id));
+        }
     }
+
+    /// The checkpoint thread of an interactive run (`None` for one-shot workflows).
+    pub fn thread_id(&self) -> Option<String> {
+        self.thread_id.clone()
+    }
+}
+
+thread_local! {
+    /// Interactive runs by thread id, from start until they finish or are cancelled.
+    static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
+        Default::default();
+}
+
+/// A run that can pause for the user and be resumed on its thread.
+trait Resumable {
+    fn resume(
+        &self,
+        answer: Value,
+        events: EventSink,
+    ) -> LocalBoxFuture<'static, Result<Value, SessionError>>;
+}
+
+/// A graph checkpointed in memory (`MemorySaver`) under one thread id.
+struct Interactive<S: State> {
+    graph: Rc<CompiledGraph<S>>,
+    config: RunConfig,
+}
+
+impl<S: State> Interactive<S> {
+    fn config(&self, events: EventSink) -> RunConfig {
+        self.config.clone().with_events(events)
+    }
+}
+
+/// An interactive run's step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id",
+/// "node", "path", "payload"}], "state"}` or `{"status": "done", "threadId", "state"}`. A finished
+/// run leaves the registry.
+fn step_json<S: State>(thread_id: &str, outcome: RunOutcome<S>) -> Result<Value, SessionError> {
+    if outcome.is_done() {
+        PAUSED.with(|paused| paused.borrow_mut().remove(thread_id));
+    }
+    let failed = |e: serde_json::Error| SessionError::new(ErrorCode::RunFailed, e.to_string());
+    Ok(match outcome {
+        RunOutcome::Done(state) => serde_json::json!({
+            "status": "done",
+            "threadId": thread_id,
+            "state": serde_json::to_value(&state).map_err(failed)?,
+        }),
+        RunOutcome::Interrupted { interrupts, state } => serde_json::json!({
+            "status": "interrupted",
+            "threadId": thread_id,
+            "interrupts": serde_json::to_value(&interrupts).map_err(failed)?,
+            "state": serde_json::to_value(&state).map_err(failed)?,
+        }),
+    })
+}
+
+impl<S: State> Resumable for Interactive<S> {
+    fn resume(
+        &self,
+        answer: Value,
+        events: EventSink,
+    ) -> LocalBoxFuture<'static, Result<Value, SessionError>> {
+        let graph = self.graph.clone();
+        let config = self.config(events);
+        Box::pin(async move {
+            let outcome = graph
+                .resume(&config, Resume::value(answer))
+                .await
+                .map_err(|e| SessionError::from_graph(&e))?;
+            step_json(&config.thread_id, outcome)
+        })
+    }
+}
+
+/// Answers the question an interactive run (e.g. `resume_tailoring`) is paused on: `answer` is
+/// the shape its interrupt payload documents. Resolves to the next step (see `start_run`). Events
+/// of the resumed part go to `events`.
+pub fn resume_run(
+    handle: &RunHandle,
+    answer: Value,
+    events: EventSink,
+) -> Result<LocalBoxFuture<'static, Result<Value, SessionError>>, SessionError> {
+    let paused = handle
+        .thread_id
+        .as_ref()
+        .and_then(|id| PAUSED.with(|paused| paused.borrow().get(id).cloned()))
+        .ok_or_else(|| {
+            invalid(
+                "This run does not take answers (it finished, was stopped, or is not interactive).",
+            )
+        })?;
+    Ok(paused.resume(answer, events))
 }
 
 /// A started run: the handle, the workflow's Mermaid diagram, and the future that drives it to the end.
@@ -65,6 +166,11 @@ fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
 
 /// Starts `workflow_id` with `input` (its `WorkflowInfo::input_schema`) on `model`. Events go to
 /// `events` as they happen; nothing runs until `outcome` is polled.
+///
+/// `outcome` resolves to the final state for one-shot workflows (`resume_review`). Interactive
+/// workflows (`resume_tailoring`) resolve to a step: `{"status": "interrupted", "threadId",
+/// "interrupts": [{"id", "node", "path", "payload"}], "state"}` while waiting for the user
+/// (answer with [`resume_run`] on the same handle), or `{"status": "done", "threadId", "state"}`.
 pub fn start_run(
     workflow_id: &str,
     input: Value,
@@ -74,6 +180,7 @@ pub fn start_run(
 ) -> Result<Run, SessionError> {
     match workflow_id {
         "resume_review" => start_review(input, provider, model, events),
+        "resume_tailoring" => start_tailoring(input, provider, model, events),
         other => Err(SessionError::new(
             ErrorCode::UnknownWorkflow,
             format!("There is no workflow called “{other}”."),
@@ -129,6 +236,116 @@ fn start_review(
             .into_state();
         serde_json::to_value(&state)
             .map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
+    };
+    Ok(Run {
+        handle,
+        mermaid,
+        outcome: Box::pin(outcome),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct TailorRunInput {
+    resume: String,
+    job_description: String,
+    master_resume: Option<String>,
+    user_id: Option<String>,
+    job_id: Option<String>,
+    target_ats_score: Option<u32>,
+    human_review: Option<bool>,
+    review_timeout_seconds: Option<u32>,
+    max_questions: Option<u32>,
+    max_revisions: Option<u32>,
+}
+
+/// A fresh thread id per interactive run in this page (runs live in memory only).
+fn next_thread_id(prefix: &str) -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+fn start_tailoring(
+    input: Value,
+    provider: &ProviderConfig,
+    model: Rc<dyn ChatModel>,
+    events: EventSink,
+) -> Result<Run, SessionError> {
+    let input: TailorRunInput = serde_json::from_value(input)
+        .map_err(|e| invalid(format!("The tailoring input is not valid: {e}.")))?;
+    check_text("resume", &input.resume)?;
+    check_text("job description", &input.job_description)?;
+    if let Some(master) = input
+        .master_resume
+        .as_deref()
+        .filter(|m| !m.trim().is_empty())
+    {
+        check_text("master resume", master)?;
+    }
+
+    let cancel = CancelToken::new();
+    let mut settings = TailorSettings::default().with_cancel(cancel.clone());
+    settings.target_ats_objective = input
+        .target_ats_score
+        .unwrap_or(settings.target_ats_objective)
+        .min(100);
+    settings.human_review = input.human_review.unwrap_or(settings.human_review);
+    settings.review_timeout_seconds = input
+        .review_timeout_seconds
+        .unwrap_or(settings.review_timeout_seconds)
+        .max(10);
+    settings.max_questions = input
+        .max_questions
+        .unwrap_or(settings.max_questions)
+        .min(10);
+    settings.max_revisions = input
+        .max_revisions
+        .unwrap_or(settings.max_revisions)
+        .min(10);
+    for (agent, name) in &provider.agent_models {
+        if !name.trim().is_empty() {
+            settings = settings.with_model_override(agent, name.trim());
+        }
+    }
+
+    let graph = resume_tailoring::build_with_checkpointer(
+        model,
+        settings.clone(),
+        Rc::new(MemorySaver::new()),
+    )
+    .map_err(|e| SessionError::from_graph(&e))?;
+    let mermaid = graph.to_mermaid();
+    let tailor_input = TailorInput {
+        user_id: input.user_id.unwrap_or_default(),
+        job_id: input.job_id.unwrap_or_default(),
+        resume: input.resume,
+        job_description: input.job_description,
+        master_resume: input.master_resume,
+    };
+    let initial = resume_tailoring::initial_state(&tailor_input, &settings);
+    let interactive = Rc::new(Interactive {
+        graph: Rc::new(graph),
+        config: RunConfig::thread(next_thread_id("tailor"))
+            .with_recursion_limit(settings.recursion_limit()),
+    });
+    let thread_id = interactive.config.thread_id.clone();
+    PAUSED.with(|paused| {
+        let run: Rc<dyn Resumable> = interactive.clone();
+        paused.borrow_mut().insert(thread_id.clone(), run)
+    });
+    let handle = RunHandle {
+        cancel,
+        thread_id: Some(thread_id),
+    };
+    let outcome = async move {
+        let config = interactive.config(events);
+        let outcome = interactive
+            .graph
+            .invoke(initial, &config)
+            .await
+            .map_err(|e| SessionError::from_graph(&e))?;
+        step_json(&config.thread_id, outcome)
     };
     Ok(Run {
         handle,

@@ -1,0 +1,276 @@
+use super::*;
+
+const JD: &str = "\
+# Senior Backend Engineer — Freightline
+
+We are looking for a backend engineer to build our shipment tracking platform.
+
+## Requirements
+- 5+ years building backend services in Python or Go
+- Production experience with k8s and Docker
+- Postgres and Redis; you design schemas and tune queries
+- Event streaming with Kafka
+- CI/CD pipelines and observability (Prometheus, Grafana)
+- Experience mentoring engineers on the shipment tracking platform
+
+## Nice to have
+- ML experience (recommendation or ETA models)
+- JS/TypeScript for internal tools
+- Terraform
+";
+
+const RESUME: &str = "\
+# Ana Costa
+Backend engineer, 6 years.
+
+## Experience
+### Senior Engineer — Parcelwise (2021–present)
+- Built shipment tracking services in Python and Golang handling 40k events per minute
+- Ran them on Kubernetes; containerization with Docker
+- Tuned PostgreSQL queries, cutting p99 latency by 60%
+- Mentored three engineers
+
+## Skills
+Python, Go, Kubernetes, Docker, PostgreSQL, Kafka, GitHub Actions
+";
+
+fn names(terms: &[AtsTerm]) -> Vec<&str> {
+    terms.iter().map(|t| t.term.as_str()).collect()
+}
+
+#[test]
+fn stems_inflections_together() {
+    assert_eq!(stem("pipelines"), stem("pipeline"));
+    assert_eq!(stem("mentoring"), stem("mentored"));
+    assert_eq!(stem("managed"), stem("manages"));
+    assert_eq!(stem("process"), "process");
+    assert_eq!(stem("js"), "js");
+}
+
+#[test]
+fn folds_abbreviations_and_spellings() {
+    assert_eq!(canonical("JS"), Some("JavaScript"));
+    assert_eq!(canonical("k8s"), Some("Kubernetes"));
+    assert_eq!(canonical("ML"), Some("Machine learning"));
+    assert_eq!(canonical("machine learning"), Some("Machine learning"));
+    assert_eq!(canonical("Postgres"), Some("PostgreSQL"));
+    assert_eq!(canonical("golang"), Some("Go"));
+    assert_eq!(canonical("CI/CD"), Some("CI/CD"));
+    assert_eq!(canonical("Node.js"), Some("Node.js"));
+    assert_eq!(canonical("C++"), Some("C++"));
+    assert_eq!(canonical("banana"), None);
+    assert!(mentions("Deployed on K8s clusters", "Kubernetes"));
+    assert!(mentions("trained machine-learning models", "ML"));
+    assert!(mentions("Test-driven development", "TDD"));
+}
+
+#[test]
+fn go_the_word_is_not_go_the_language() {
+    let found: Vec<String> = skill_mentions("Ready to go live; we go fast")
+        .into_iter()
+        .map(|m| m.skill)
+        .collect();
+    assert!(found.is_empty(), "{found:?}");
+    let found = skill_mentions("Services in Go and golang");
+    assert_eq!(found[0].skill, "Go");
+    assert_eq!(found[0].written, "Go");
+}
+
+#[test]
+fn slash_pairs_are_two_skills_unless_one_alias() {
+    let found: Vec<String> = skill_mentions("JS/TypeScript, React/Redux, CI/CD")
+        .into_iter()
+        .map(|m| m.skill)
+        .collect();
+    assert_eq!(found, ["JavaScript", "TypeScript", "React", "CI/CD"]);
+}
+
+#[test]
+fn extracts_required_and_preferred_skills_from_a_job_description() {
+    let job = extract(JD);
+    let required: Vec<&str> = job
+        .skills()
+        .filter(|t| t.importance == Importance::Required)
+        .map(|t| t.term.as_str())
+        .collect();
+    let preferred: Vec<&str> = job
+        .skills()
+        .filter(|t| t.importance == Importance::Preferred)
+        .map(|t| t.term.as_str())
+        .collect();
+    for skill in [
+        "Python",
+        "Go",
+        "Kubernetes",
+        "Docker",
+        "PostgreSQL",
+        "Redis",
+        "Kafka",
+        "CI/CD",
+        "Observability",
+        "Prometheus",
+        "Grafana",
+        "Mentoring",
+    ] {
+        assert!(
+            required.contains(&skill),
+            "{skill} not required in {required:?}"
+        );
+    }
+    for skill in ["Machine learning", "JavaScript", "TypeScript", "Terraform"] {
+        assert!(
+            preferred.contains(&skill),
+            "{skill} not preferred in {preferred:?}"
+        );
+    }
+    let keywords: Vec<&str> = job
+        .terms
+        .iter()
+        .filter(|t| t.kind == TermKind::Keyword)
+        .map(|t| t.term.as_str())
+        .collect();
+    assert!(keywords.contains(&"shipment tracking"), "{keywords:?}");
+    assert!(
+        !keywords.iter().any(|k| k.contains("years")),
+        "{keywords:?}"
+    );
+}
+
+#[test]
+fn matches_a_resume_across_abbreviations() {
+    let report = score(JD, RESUME);
+    let matched = names(&report.matched);
+    // "k8s" in the JD = "Kubernetes" in the resume; "Postgres" = "PostgreSQL"; "Go" = "Golang";
+    // "mentoring" = "Mentored".
+    for skill in [
+        "Kubernetes",
+        "PostgreSQL",
+        "Go",
+        "Python",
+        "Docker",
+        "Kafka",
+        "Mentoring",
+        "shipment tracking",
+    ] {
+        assert!(matched.contains(&skill), "{skill} not matched: {matched:?}");
+    }
+    assert_eq!(
+        report.missing_required_skills(),
+        ["Redis", "CI/CD", "Observability", "Prometheus", "Grafana"]
+    );
+    assert!(names(&report.missing).contains(&"Terraform"));
+    assert!(report.score > 40 && report.score < 90, "{}", report.score);
+}
+
+#[test]
+fn score_follows_the_documented_formula() {
+    let report = score(JD, RESUME);
+    let total: f64 = report
+        .matched
+        .iter()
+        .chain(&report.missing)
+        .map(AtsTerm::weight)
+        .sum();
+    let matched: f64 = report.matched.iter().map(AtsTerm::weight).sum();
+    assert_eq!(report.total_weight, total);
+    assert_eq!(report.score, (100.0 * matched / total).round() as u32);
+    // Adding the missing skills can only raise the score, to 100 with everything present.
+    let everything = format!(
+        "{RESUME}\nAlso: Redis, CI/CD, observability, Prometheus, Grafana, ML, JS, TypeScript, Terraform, {}",
+        report.missing_names().join(", ")
+    );
+    let full = score(JD, &everything);
+    assert_eq!(full.score, 100, "{:?}", full.missing);
+}
+
+#[test]
+fn flattened_job_ads_keep_their_sections() {
+    // Pasted from a web page: one line, paragraphs separated by runs of spaces.
+    let jd =
+        "We build travel software.   Minimum Qualifications   Experience with Kafka and Docker   \
+              Preferred Qualifications   Scala and Terraform   Benefits   Unlimited PTO";
+    let job = extract(jd);
+    let importance = |name: &str| job.skills().find(|t| t.term == name).unwrap().importance;
+    assert_eq!(importance("Kafka"), Importance::Required);
+    assert_eq!(importance("Scala"), Importance::Preferred);
+    assert_eq!(importance("Terraform"), Importance::Preferred);
+}
+
+#[test]
+fn names_and_urls_are_not_keywords() {
+    let jd = "Join Acme in Toronto. Acme builds billing tools; Toronto office. \
+              See https://www.acme.com/jobs and https://www.acme.com/jobs. billing tools matter.";
+    let keywords: Vec<String> = extract(jd)
+        .terms
+        .into_iter()
+        .filter(|t| t.kind == TermKind::Keyword)
+        .map(|t| t.term)
+        .collect();
+    assert_eq!(keywords, ["billing tools"]);
+}
+
+#[test]
+fn empty_inputs_score_zero_without_panicking() {
+    assert_eq!(score("", RESUME).score, 0);
+    assert_eq!(score(JD, "").score, 0);
+    assert!(extract("").terms.is_empty());
+}
+
+#[test]
+fn keyword_stuffing_counts_once() {
+    let once = score(JD, "Redis");
+    let many = score(JD, &"Redis ".repeat(50));
+    assert_eq!(once.score, many.score);
+}
+
+#[test]
+fn data_science_job_with_abbreviations() {
+    let jd = "Data Scientist\nRequirements:\n- ML and NLP in production\n- Python, SQL, sklearn\n- A/B testing and statistics\nPreferred:\n- LLMs, PyTorch\n";
+    let resume = "Built machine learning models for natural language processing with scikit-learn and Python; ran AB testing; wrote SQL; statistical modelling.";
+    let report = score(jd, resume);
+    assert_eq!(
+        report.missing_required_skills(),
+        Vec::<String>::new(),
+        "{:?}",
+        report.missing
+    );
+    assert_eq!(names(&report.missing), ["LLM", "PyTorch"]);
+}
+
+/// The shared corpus of real job descriptions, when present: every JD yields skills and a score
+/// in range against a real resume. Never copied into the repo.
+#[test]
+#[cfg(not(target_arch = "wasm32"))]
+fn corpus_job_descriptions_when_present() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return;
+    };
+    let files: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
+    let resume = files
+        .iter()
+        .find(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.contains("resume"))
+        })
+        .and_then(|p| std::fs::read_to_string(p).ok());
+    let Some(resume) = resume else { return };
+    for path in &files {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !(name.starts_with("jd-") && (name.ends_with(".txt") || name.ends_with(".md"))) {
+            continue;
+        }
+        let Ok(jd) = std::fs::read_to_string(path) else {
+            continue;
+        };
+        let job = extract(&jd);
+        // A warehouse or non-English ad may name no known skill; it must still not panic.
+        if name.contains("engineer") || name.contains("datascience") {
+            assert!(job.skills().count() > 3, "{name}: {:?}", job.terms);
+        }
+        let report = analyze(&job, &resume);
+        assert!(report.score <= 100, "{name}");
+        assert_eq!(report.matched.len() + report.missing.len(), job.terms.len());
+    }
+}

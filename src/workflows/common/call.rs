@@ -1,0 +1,76 @@
+//! One agent call: stream the answer (each text delta goes out as a custom event so a page can fill
+//! the agent's card live), then validate it into a Rust type with the llm layer's repair logic, and
+//! report usage and cost as another custom event. The agent is named by `request.role_name`.
+
+use futures::StreamExt;
+use serde::de::DeserializeOwned;
+use serde_json::json;
+
+use crate::graph::NodeContext;
+use crate::llm::{validate_typed, ChatModel, ChatRequest, LlmError, StreamEvent};
+
+/// Calls `model` with `request` and returns its validated answer.
+///
+/// Custom events (payloads of `StreamEvent::Custom`, tagged with the node by the engine):
+/// - `{"type": "delta", "agent": role, "iteration": n, "delta": text}` for every text delta;
+/// - `{"type": "usage", "agent": role, "iteration": n, "provider", "model", "input_tokens",
+///   "output_tokens", "cost_usd": number|null, "repaired": bool}` once per successful call
+///   (a repair retry's tokens are included).
+pub async fn call_agent<T: DeserializeOwned>(
+    model: &dyn ChatModel,
+    ctx: &NodeContext,
+    request: ChatRequest,
+    iteration: u32,
+) -> Result<T, LlmError> {
+    if request.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+        return Err(LlmError::Cancelled);
+    }
+    let agent = request.role_name.clone();
+    let mut first = None;
+    {
+        let mut stream = model.stream(request.clone());
+        while let Some(event) = stream.next().await {
+            match event? {
+                StreamEvent::TextDelta(delta) => ctx.emit(json!({
+                    "type": "delta",
+                    "agent": agent,
+                    "iteration": iteration,
+                    "delta": delta,
+                })),
+                StreamEvent::Done(response) => {
+                    first = Some(response);
+                    break;
+                }
+            }
+        }
+    }
+    let first = first.ok_or_else(|| LlmError::StreamInterrupted {
+        provider: model.provider().to_string(),
+        message: "the stream ended without a final answer".to_string(),
+    })?;
+    let typed = validate_typed::<T>(model, request, first).await?;
+    let response = &typed.response;
+    ctx.emit(json!({
+        "type": "usage",
+        "agent": agent,
+        "iteration": iteration,
+        "provider": response.provider,
+        "model": response.model,
+        "input_tokens": response.usage.input_tokens,
+        "output_tokens": response.usage.output_tokens,
+        "cost_usd": response.cost_usd,
+        "repaired": typed.repaired_by_retry,
+    }));
+    Ok(typed.value)
+}
+
+/// Tells the page an agent failed and what the run did instead:
+/// `{"type": "agent_error", "agent": node, "iteration": n, "error": user-facing message}`.
+pub fn emit_agent_error(ctx: &NodeContext, agent: &str, iteration: u32, error: &LlmError) {
+    ctx.emit(json!({
+        "type": "agent_error",
+        "agent": agent,
+        "iteration": iteration,
+        "error": error.to_string(),
+    }));
+}

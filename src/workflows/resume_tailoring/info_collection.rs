@@ -1,0 +1,260 @@
+//! The info-collection subgraph (seed 001): asks the user about missing information, one question
+//! (one interrupt) at a time, and writes the answers into the full (master) resume.
+//!
+//! ```text
+//! START → conversation_starter → question_asker ─(questions left, not stopped)→ question_asker
+//!                                               └→ info_formatter → END
+//! ```
+//!
+//! Question interrupt payload (surfaces at the parent graph, `path: ["info_collection"]`):
+//! ```json
+//! {"type": "question", "question": "The job asks for Redis. ...", "index": 1, "total": 3,
+//!  "missing_item": "Redis", "actions": ["answer", "skip", "stop"]}
+//! ```
+//! Answers: `{"action": "answer", "answer": "text"}` (or just a string), `{"action": "skip"}`
+//! (or an empty string), `{"action": "stop"}` (ends the conversation; an `answer` given with it is
+//! kept). Answers collected before a skip or stop are used.
+
+use std::collections::BTreeMap;
+
+use serde_json::{json, Value};
+
+use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
+
+use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question};
+
+/// Heading of the master-resume section that holds the user's answers.
+pub const ADDED_SECTION: &str = "## Additional experience (added by you)";
+
+pub fn build() -> Result<CompiledGraph<InfoCollectionState>, GraphError> {
+    let mut graph = StateGraph::<InfoCollectionState>::new();
+    graph.add_node(
+        "conversation_starter",
+        |state: InfoCollectionState, _ctx: NodeContext| async move {
+            Ok(conversation_starter(&state))
+        },
+    );
+    graph.add_node("question_asker", question_asker);
+    graph.add_node(
+        "info_formatter",
+        |state: InfoCollectionState, _ctx: NodeContext| async move { Ok(info_formatter(&state)) },
+    );
+    graph.add_edge(START, "conversation_starter");
+    graph.add_conditional_edges(
+        "conversation_starter",
+        next_question,
+        ["question_asker", "info_formatter"],
+    );
+    graph.add_conditional_edges(
+        "question_asker",
+        next_question,
+        ["question_asker", "info_formatter"],
+    );
+    graph.add_edge("info_formatter", END);
+    graph.compile()
+}
+
+/// The question for one missing item. Asks for evidence, never assumes the user has it.
+pub fn question_for(item: &str) -> String {
+    format!(
+        "The job asks for {item}, which your resume does not show. Have you used {item}? If so, \
+         where and how (role, project, what you did with it, results)? Skip if you have not."
+    )
+}
+
+fn conversation_starter(state: &InfoCollectionState) -> InfoCollectionUpdate {
+    let questions: Vec<Question> = state
+        .missing_info_requirements
+        .iter()
+        .map(|item| Question {
+            item: item.clone(),
+            text: question_for(item),
+        })
+        .collect();
+    let intro = format!(
+        "To tailor your resume I need to know about {} thing(s) the job asks for: {}. Answer, skip \
+         a question, or stop at any time; what you tell me is added to your master resume.",
+        questions.len(),
+        state.missing_info_requirements.join(", ")
+    );
+    InfoCollectionUpdate::default()
+        .total_questions(questions.len() as u32)
+        .remaining_questions(questions)
+        .messages(vec![ChatTurn {
+            role: "assistant".into(),
+            content: intro,
+        }])
+}
+
+fn next_question(state: &InfoCollectionState) -> &'static str {
+    if state.stopped || state.remaining_questions.is_empty() {
+        "info_formatter"
+    } else {
+        "question_asker"
+    }
+}
+
+enum Reply {
+    Answer(String),
+    Skip,
+    Stop(Option<String>),
+}
+
+fn parse_reply(value: &Value) -> Reply {
+    let text = |v: Option<&Value>| {
+        v.and_then(Value::as_str)
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    if let Some(answer) = value.as_str() {
+        return match text(Some(value)) {
+            Some(_) => Reply::Answer(answer.trim().to_string()),
+            None => Reply::Skip,
+        };
+    }
+    let answer = text(value.get("answer"));
+    match value.get("action").and_then(Value::as_str) {
+        Some("stop") => Reply::Stop(answer),
+        Some("skip") => Reply::Skip,
+        _ => answer.map_or(Reply::Skip, Reply::Answer),
+    }
+}
+
+/// Asks the first remaining question (an interrupt) and records the reply.
+async fn question_asker(
+    state: InfoCollectionState,
+    ctx: NodeContext,
+) -> Result<InfoCollectionUpdate, NodeError> {
+    let Some(question) = state.remaining_questions.first().cloned() else {
+        return Ok(InfoCollectionUpdate::default());
+    };
+    let index = state.total_questions as usize - state.remaining_questions.len() + 1;
+    let reply = ctx.interrupt(json!({
+        "type": "question",
+        "question": question.text,
+        "index": index,
+        "total": state.total_questions,
+        "missing_item": question.item,
+        "actions": ["answer", "skip", "stop"],
+    }))?;
+    let mut collected: BTreeMap<String, String> = state.collected_info.clone();
+    let mut turns = vec![ChatTurn {
+        role: "assistant".into(),
+        content: question.text.clone(),
+    }];
+    let mut update = InfoCollectionUpdate::default()
+        .remaining_questions(state.remaining_questions[1..].to_vec());
+    match parse_reply(&reply) {
+        Reply::Answer(answer) => {
+            turns.push(ChatTurn {
+                role: "user".into(),
+                content: answer.clone(),
+            });
+            collected.insert(question.item.clone(), answer);
+        }
+        Reply::Skip => {
+            turns.push(ChatTurn {
+                role: "user".into(),
+                content: "(skipped)".into(),
+            });
+            update = update.skipped(vec![question.item.clone()]);
+        }
+        Reply::Stop(answer) => {
+            if let Some(answer) = answer {
+                turns.push(ChatTurn {
+                    role: "user".into(),
+                    content: answer.clone(),
+                });
+                collected.insert(question.item.clone(), answer);
+            }
+            turns.push(ChatTurn {
+                role: "user".into(),
+                content: "(stopped the conversation)".into(),
+            });
+            update = update.stopped(true);
+        }
+    }
+    Ok(update.collected_info(collected).messages(turns))
+}
+
+/// Formats the answers for the tailorer and adds them to the full resume (the last step).
+fn info_formatter(state: &InfoCollectionState) -> InfoCollectionUpdate {
+    // In question order, not alphabetical.
+    let answered: Vec<(&String, &String)> = state
+        .missing_info_requirements
+        .iter()
+        .filter_map(|item| state.collected_info.get(item).map(|a| (item, a)))
+        .collect();
+    let formatted = answered
+        .iter()
+        .map(|(item, answer)| format!("- {item}: {answer}"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let updated = if answered.is_empty() {
+        state.full_resume.clone()
+    } else {
+        add_to_resume(&state.full_resume, &formatted)
+    };
+    InfoCollectionUpdate::default()
+        .final_collected_info(formatted)
+        .updated_full_resume(updated)
+        .is_complete(!state.stopped && state.remaining_questions.is_empty())
+}
+
+/// Appends `lines` to the resume's [`ADDED_SECTION`] (created at the end when absent), so later
+/// sessions keep adding to the same section.
+pub fn add_to_resume(resume: &str, lines: &str) -> String {
+    let resume = resume.trim_end();
+    match resume.find(ADDED_SECTION) {
+        Some(start) => {
+            let body_start = start + ADDED_SECTION.len();
+            let end = resume[body_start..]
+                .find("\n#")
+                .map_or(resume.len(), |i| body_start + i);
+            format!(
+                "{}\n{}{}",
+                resume[..end].trim_end(),
+                lines,
+                if end < resume.len() {
+                    format!("\n{}", &resume[end..])
+                } else {
+                    "\n".to_string()
+                }
+            )
+        }
+        None => format!("{resume}\n\n{ADDED_SECTION}\n{lines}\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_go_into_one_section_across_sessions() {
+        let once = add_to_resume("# Ann\n## Skills\nRust\n", "- Redis: caching at Acme");
+        assert!(once.ends_with(&format!("{ADDED_SECTION}\n- Redis: caching at Acme\n")));
+        let twice = add_to_resume(&format!("{once}\n## Education\nBSc"), "- Kafka: events");
+        assert_eq!(twice.matches(ADDED_SECTION).count(), 1);
+        let section = twice.split(ADDED_SECTION).nth(1).unwrap();
+        assert!(section.find("Kafka").unwrap() < section.find("## Education").unwrap());
+    }
+
+    #[test]
+    fn replies_parse_leniently() {
+        assert!(matches!(parse_reply(&json!("used it")), Reply::Answer(_)));
+        assert!(matches!(parse_reply(&json!("  ")), Reply::Skip));
+        assert!(matches!(
+            parse_reply(&json!({"action": "skip"})),
+            Reply::Skip
+        ));
+        assert!(matches!(
+            parse_reply(&json!({"action": "stop", "answer": "x"})),
+            Reply::Stop(Some(_))
+        ));
+        assert!(matches!(
+            parse_reply(&json!({"action": "answer", "answer": "x"})),
+            Reply::Answer(_)
+        ));
+    }
+}

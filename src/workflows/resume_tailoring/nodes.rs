@@ -1,0 +1,392 @@
+//! The main graph's nodes except `human_review` (see `review.rs`) and the info-collection
+//! subgraph (see `info_collection.rs`).
+//!
+//! Fact guard (as the review's revisor): every draft an agent writes is compared with the master
+//! resume (which holds the user's own answers). A draft that adds a number or year not in it is
+//! rejected, the previous draft stays and a warning says what was invented. A draft that names a
+//! known skill the master resume does not show is kept with a warning (a skill can be worded in
+//! ways the list does not know; the user decides at the review). A failed agent call
+//! is a warning too, with a deterministic fallback, so the run always reaches a result.
+
+use std::rc::Rc;
+
+use serde::de::DeserializeOwned;
+
+use crate::domain::ats::{self, AtsReport};
+use crate::graph::{Command, NodeContext, NodeError};
+use crate::llm::{ChatModel, ChatRequest, LlmError};
+use crate::workflows::common;
+use crate::workflows::resume_review::facts;
+
+use super::agents::{
+    Agent, ResumeAnswer, ScreeningAnswer, StrategyAnswer, ATS_OPTIMIZER, JOB_ANALYZER, REFLEXION,
+    RESUME_SCREENER, RESUME_TAILORER,
+};
+use super::prompts::user_message;
+use super::settings::TailorSettings;
+use super::state::{GraphState, GraphUpdate};
+
+/// What every node needs besides the state.
+pub struct Deps {
+    pub model: Rc<dyn ChatModel>,
+    pub settings: TailorSettings,
+}
+
+impl Deps {
+    async fn call<T: DeserializeOwned>(
+        &self,
+        ctx: &NodeContext,
+        agent: &Agent,
+        iteration: u32,
+        user: String,
+    ) -> Result<T, LlmError> {
+        if self.settings.is_cancelled() {
+            return Err(LlmError::Cancelled);
+        }
+        let mut request = ChatRequest::new(agent.node, agent.system)
+            .user(user)
+            .with_schema(agent.schema());
+        request.model = self.settings.model_overrides.get(agent.node).cloned();
+        request.cancel = self.settings.cancel.clone();
+        common::call_agent(self.model.as_ref(), ctx, request, iteration).await
+    }
+
+    /// Calls `agent`; a failure other than cancellation becomes `Ok(None)` plus an
+    /// `agent_error` event and a warning in `warnings`.
+    async fn try_call<T: DeserializeOwned>(
+        &self,
+        ctx: &NodeContext,
+        agent: &Agent,
+        iteration: u32,
+        user: String,
+        warnings: &mut Vec<String>,
+    ) -> Result<Option<T>, NodeError> {
+        match self.call::<T>(ctx, agent, iteration, user).await {
+            Ok(answer) => Ok(Some(answer)),
+            Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            Err(error) => {
+                common::emit_agent_error(ctx, agent.node, iteration, &error);
+                warnings.push(format!(
+                    "{} failed ({error}); continuing without it",
+                    agent.node
+                ));
+                Ok(None)
+            }
+        }
+    }
+}
+
+/// Normalises the texts (line endings, BOM, trailing spaces) and checks they are not empty. A
+/// missing text sets `error` and ends the run (routing: [`after_file_loader`]).
+pub fn file_loader(state: &GraphState) -> GraphUpdate {
+    let resume = normalize(&state.original_resume);
+    let master = normalize(&state.master_resume);
+    let job = normalize(&state.job_description);
+    let mut update = GraphUpdate::default()
+        .original_resume(resume.clone())
+        .master_resume(if master.is_empty() {
+            resume.clone()
+        } else {
+            master
+        })
+        .job_description(job.clone());
+    if resume.is_empty() {
+        update = update.error(Some("The resume is empty.".to_string()));
+    } else if job.is_empty() {
+        update = update.error(Some("The job description is empty.".to_string()));
+    }
+    update
+}
+
+pub fn after_file_loader(state: &GraphState) -> &'static str {
+    if state.error.is_some() {
+        crate::graph::END
+    } else {
+        "job_analyzer"
+    }
+}
+
+fn normalize(text: &str) -> String {
+    text.trim_start_matches('\u{feff}')
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .lines()
+        .map(str::trim_end)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .trim()
+        .to_string()
+}
+
+/// Terms as the agents see them: "Kubernetes (skill, required)".
+fn terms_block(terms: &[ats::AtsTerm]) -> String {
+    terms
+        .iter()
+        .map(|t| format!("- {} ({:?}, {:?})", t.term, t.kind, t.importance).to_lowercase())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Extracts the job's ATS terms (deterministic) and asks for a tailoring strategy.
+pub async fn job_analyzer(
+    deps: Rc<Deps>,
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<GraphUpdate, NodeError> {
+    let terms = ats::extract(&state.job_description);
+    let user = user_message(&[
+        ("job_description", &state.job_description),
+        ("ats_terms", &terms_block(&terms.terms)),
+    ]);
+    let mut warnings = Vec::new();
+    let answer: StrategyAnswer = deps
+        .try_call(&ctx, &JOB_ANALYZER, 0, user, &mut warnings)
+        .await?
+        .unwrap_or_else(|| StrategyAnswer {
+            strategy: String::new(),
+            key_requirements: terms.skills().map(|t| t.term.clone()).collect(),
+        });
+    Ok(GraphUpdate::default()
+        .job_strategy(answer.strategy)
+        .key_requirements(answer.key_requirements)
+        .job_terms(terms)
+        .warnings(warnings))
+}
+
+/// Scores the master resume against the job (deterministic) and asks for recruiter feedback.
+pub async fn resume_screener(
+    deps: Rc<Deps>,
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<GraphUpdate, NodeError> {
+    let report = ats::analyze(&state.job_terms, &state.master_resume);
+    let user = user_message(&[
+        ("job_description", &state.job_description),
+        ("ats_report", &report_block(&report)),
+        ("resume", &state.master_resume),
+    ]);
+    let mut warnings = Vec::new();
+    let feedback = deps
+        .try_call::<ScreeningAnswer>(&ctx, &RESUME_SCREENER, 0, user, &mut warnings)
+        .await?
+        .map(|a| a.feedback)
+        .unwrap_or_default();
+    Ok(GraphUpdate::default()
+        .recruiter_feedback(feedback)
+        .warnings(warnings))
+}
+
+fn report_block(report: &AtsReport) -> String {
+    format!(
+        "score: {}/100\nmatched:\n{}\nmissing:\n{}",
+        report.score,
+        terms_block(&report.matched),
+        terms_block(&report.missing)
+    )
+}
+
+/// The gap analysis: required skills the master resume does not show, most important first, at
+/// most `max_questions`.
+pub fn missing_info(state: &GraphState) -> Vec<String> {
+    let mut missing =
+        ats::analyze(&state.job_terms, &state.master_resume).missing_required_skills();
+    missing.truncate(state.max_questions as usize);
+    missing
+}
+
+/// Gap analysis, then either the info-collection subgraph (missing information, not yet asked;
+/// `missing_info` is written for it) or the tailored draft (→ `ats_optimizer`). Returns a
+/// `Command`.
+pub async fn resume_tailorer(
+    deps: Rc<Deps>,
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<Command<GraphState>, NodeError> {
+    if !state.info_collection_done {
+        let missing = missing_info(&state);
+        if !missing.is_empty() {
+            return Ok(Command::goto("info_collection")
+                .with_update(GraphUpdate::default().missing_info(missing)));
+        }
+    }
+    let user = user_message(&[
+        ("job_description", &state.job_description),
+        ("job_strategy", &state.job_strategy),
+        ("recruiter_feedback", &state.recruiter_feedback),
+        ("collected_info", &state.collected_info),
+        ("resume", &state.master_resume),
+    ]);
+    let mut warnings = Vec::new();
+    let answer = deps
+        .try_call::<ResumeAnswer>(&ctx, &RESUME_TAILORER, 0, user, &mut warnings)
+        .await?;
+    // Without an accepted draft the master resume is the draft: untailored but true.
+    let draft = guarded(
+        &state,
+        "the tailored draft",
+        answer,
+        &state.master_resume,
+        &mut warnings,
+    );
+    Ok(Command::goto("ats_optimizer").with_update(
+        GraphUpdate::default()
+            .current_draft(draft)
+            .warnings(warnings),
+    ))
+}
+
+/// Applies the fact guard of the module docs; returns the text to use.
+fn guarded(
+    state: &GraphState,
+    what: &str,
+    answer: Option<ResumeAnswer>,
+    fallback: &str,
+    warnings: &mut Vec<String>,
+) -> String {
+    let Some(answer) = answer else {
+        return fallback.to_string();
+    };
+    if answer.resume.trim().is_empty() {
+        warnings.push(format!("{what} was empty and was not used"));
+        return fallback.to_string();
+    }
+    let check = facts::check(&state.master_resume, &answer.resume);
+    if !check.added.is_empty() {
+        warnings.push(format!(
+            "{what} was rejected: it introduced facts not in your resume: {}",
+            check.added.join(", ")
+        ));
+        return fallback.to_string();
+    }
+    let known: std::collections::BTreeSet<String> = ats::skill_mentions(&state.master_resume)
+        .into_iter()
+        .map(|m| m.skill)
+        .collect();
+    let new_skills: Vec<String> = ats::skill_mentions(&answer.resume)
+        .into_iter()
+        .filter(|m| !known.contains(&m.skill))
+        .map(|m| m.written)
+        .collect();
+    if !new_skills.is_empty() {
+        warnings.push(format!(
+            "{what} mentions skills your resume does not show: {}. Keep them only if true.",
+            new_skills.join(", ")
+        ));
+    }
+    answer.resume
+}
+
+/// Terms the draft misses although the master resume shows them: what the optimizer may add.
+fn evidenced_missing(state: &GraphState, report: &AtsReport) -> Vec<String> {
+    report
+        .missing
+        .iter()
+        .filter(|t| ats::mentions(&state.master_resume, &t.term))
+        .map(|t| t.term.clone())
+        .collect()
+}
+
+/// Works evidenced missing terms into the draft (an LLM call only when there are some), then
+/// scores the draft deterministically.
+pub async fn ats_optimizer(
+    deps: Rc<Deps>,
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<GraphUpdate, NodeError> {
+    let mut draft = state.current_draft.clone();
+    let mut warnings = Vec::new();
+    let before = ats::analyze(&state.job_terms, &draft);
+    let addable = evidenced_missing(&state, &before);
+    if !addable.is_empty() {
+        let user = user_message(&[
+            ("job_description", &state.job_description),
+            ("missing_keywords", &addable.join("\n")),
+            ("master_resume", &state.master_resume),
+            ("resume", &draft),
+        ]);
+        let answer = deps
+            .try_call::<ResumeAnswer>(
+                &ctx,
+                &ATS_OPTIMIZER,
+                state.revision_count,
+                user,
+                &mut warnings,
+            )
+            .await?;
+        draft = guarded(
+            &state,
+            "the ATS optimisation",
+            answer,
+            &draft,
+            &mut warnings,
+        );
+    }
+    let report = ats::analyze(&state.job_terms, &draft);
+    Ok(GraphUpdate::default()
+        .current_draft(draft)
+        .ats_score(report.score)
+        .keywords_matched(report.matched_names())
+        .keywords_missing(report.missing_names())
+        .ats_report(report)
+        .warnings(warnings))
+}
+
+pub fn after_ats_optimizer(state: &GraphState) -> &'static str {
+    if state.human_review_enabled {
+        "human_review"
+    } else {
+        "finalization_agent"
+    }
+}
+
+/// Revises the draft with the reviewer's feedback (→ `ats_optimizer`, then review again).
+pub async fn reflexion_agent(
+    deps: Rc<Deps>,
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<GraphUpdate, NodeError> {
+    let round = state.revision_count + 1;
+    let feedback = state.human_feedback.clone().unwrap_or_default();
+    let user = user_message(&[
+        ("feedback", &feedback),
+        ("master_resume", &state.master_resume),
+        ("resume", &state.current_draft),
+    ]);
+    let mut warnings = Vec::new();
+    let answer = deps
+        .try_call::<ResumeAnswer>(&ctx, &REFLEXION, round, user, &mut warnings)
+        .await?;
+    let draft = guarded(
+        &state,
+        &format!("revision {round}"),
+        answer,
+        &state.current_draft,
+        &mut warnings,
+    );
+    Ok(GraphUpdate::default()
+        .current_draft(draft)
+        .revision_count(round)
+        .warnings(warnings))
+}
+
+/// The final resume is the current draft; a timed-out review is finalized with a warning.
+pub fn finalization_agent(state: &GraphState) -> GraphUpdate {
+    let mut warnings = Vec::new();
+    if state.human_decision == Some(super::HumanDecision::Timeout) {
+        warnings.push(format!(
+            "Human review timed out after {} s: the current draft was finalized without your approval.",
+            state.review_timeout_seconds
+        ));
+    }
+    if state.ats_score < state.target_ats_objective {
+        warnings.push(format!(
+            "ATS score {} is below the target {}; missing: {}",
+            state.ats_score,
+            state.target_ats_objective,
+            state.keywords_missing.join(", ")
+        ));
+    }
+    GraphUpdate::default()
+        .tailored_resume(state.current_draft.clone())
+        .warnings(warnings)
+}

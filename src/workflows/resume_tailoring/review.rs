@@ -1,0 +1,103 @@
+//! `human_review` (seed 003): pauses with the review context and routes on the user's decision.
+//!
+//! Interrupt payload:
+//! ```json
+//! {"type": "review", "resume_draft": "...", "ats_score": 72, "target_score": 80,
+//!  "keywords_matched": ["Python"], "keywords_missing": ["Redis"], "revision": 0,
+//!  "max_revisions": 3, "timeout_seconds": 600,
+//!  "question": "Please review this resume draft. Is it acceptable or does it need revisions?",
+//!  "actions": ["approve", "revise"]}
+//! ```
+//! Answers: `{"decision": "approve"}` → `finalization_agent`; `{"decision": "revise", "feedback":
+//! "..."}` → `reflexion_agent` (then ATS optimisation and this review again);
+//! `{"decision": "timeout"}` → `finalization_agent` with a warning. The engine has no clock: the
+//! page starts a timer of `timeout_seconds` when it shows the review and sends the timeout answer
+//! when it fires (the seed's default: finalize the current draft). Anything else is an `error`
+//! decision and finalizes too, with `error` set. A "revise" beyond `max_revisions` finalizes with a
+//! warning.
+
+use serde_json::{json, Value};
+
+use crate::graph::{Command, NodeContext, NodeError};
+
+use super::state::{GraphState, GraphUpdate, HumanDecision};
+
+pub const QUESTION: &str =
+    "Please review this resume draft. Is it acceptable or does it need revisions?";
+
+pub fn review_payload(state: &GraphState) -> Value {
+    json!({
+        "type": "review",
+        "resume_draft": state.current_draft,
+        "ats_score": state.ats_score,
+        "target_score": state.target_ats_objective,
+        "keywords_matched": state.keywords_matched,
+        "keywords_missing": state.keywords_missing,
+        "revision": state.revision_count,
+        "max_revisions": state.max_revisions,
+        "timeout_seconds": state.review_timeout_seconds,
+        "question": QUESTION,
+        "actions": ["approve", "revise"],
+    })
+}
+
+pub async fn human_review(
+    state: GraphState,
+    ctx: NodeContext,
+) -> Result<Command<GraphState>, NodeError> {
+    let answer = ctx.interrupt(review_payload(&state))?;
+    Ok(decide(&state, &answer))
+}
+
+/// The routing and state update for one answer (see the module docs).
+pub fn decide(state: &GraphState, answer: &Value) -> Command<GraphState> {
+    let decision = answer
+        .get("decision")
+        .or_else(|| answer.get("action"))
+        .and_then(Value::as_str)
+        .map(|d| d.trim().to_lowercase());
+    let feedback = answer
+        .get("feedback")
+        .and_then(Value::as_str)
+        .map(|f| f.trim().to_string())
+        .filter(|f| !f.is_empty());
+    let update = GraphUpdate::default();
+    match decision.as_deref() {
+        Some("approve" | "approved") => Command::goto("finalization_agent").with_update(
+            update
+                .human_decision(Some(HumanDecision::Approved))
+                .human_feedback(feedback),
+        ),
+        Some("revise") if state.revision_count >= state.max_revisions => {
+            Command::goto("finalization_agent").with_update(
+                update
+                    .human_decision(Some(HumanDecision::Revise))
+                    .human_feedback(feedback)
+                    .warnings(vec![format!(
+                        "Revision limit ({}) reached: the last draft was finalized without the requested changes.",
+                        state.max_revisions
+                    )]),
+            )
+        }
+        Some("revise") => Command::goto("reflexion_agent").with_update(
+            update
+                .human_decision(Some(HumanDecision::Revise))
+                .human_feedback(Some(feedback.unwrap_or_else(|| {
+                    "Improve the draft for this job.".to_string()
+                }))),
+        ),
+        Some("timeout") => Command::goto("finalization_agent").with_update(
+            update
+                .human_decision(Some(HumanDecision::Timeout))
+                .human_feedback(Some(
+                    "Review timed out, proceeding with current draft.".to_string(),
+                )),
+        ),
+        _ => Command::goto("finalization_agent").with_update(
+            update
+                .human_decision(Some(HumanDecision::Error))
+                .human_feedback(Some(format!("Unexpected review answer: {answer}")))
+                .error(Some("The review answer was not understood; the draft was finalized.".to_string())),
+        ),
+    }
+}

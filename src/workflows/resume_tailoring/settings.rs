@@ -1,0 +1,97 @@
+//! Per-run settings and input. Settings are not state: model overrides and the cancel token belong
+//! to the caller; the values routing reads are copied into state by [`super::initial_state`].
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::llm::CancelToken;
+
+/// How a tailoring run behaves. `Default`: ATS target 80, human review on with a 10-minute timeout,
+/// at most 5 questions and 3 revision rounds.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TailorSettings {
+    /// ATS score (0–100) the draft should reach; shown to the reviewer as the target.
+    pub target_ats_objective: u32,
+    /// Pause for the user's review (`human_review`) before finalizing.
+    pub human_review: bool,
+    /// How long the page waits for a review before it answers `{"decision": "timeout"}` (the
+    /// engine has no clock: the page runs the timer). Sent in the review payload.
+    pub review_timeout_seconds: u32,
+    /// Questions the info-collection conversation asks at most (the most important missing
+    /// required skills first).
+    pub max_questions: u32,
+    /// Revision rounds (review → reflexion) at most; a further "revise" finalizes with a warning.
+    pub max_revisions: u32,
+    /// Model per agent, keyed by node name. Unlisted agents use the model's default.
+    pub model_overrides: BTreeMap<String, String>,
+    /// Cancels every chat call of the run. Not serialised: the caller keeps it.
+    #[serde(skip)]
+    pub cancel: Option<CancelToken>,
+}
+
+impl Default for TailorSettings {
+    fn default() -> Self {
+        TailorSettings {
+            target_ats_objective: 80,
+            human_review: true,
+            review_timeout_seconds: 600,
+            max_questions: 5,
+            max_revisions: 3,
+            model_overrides: BTreeMap::new(),
+            cancel: None,
+        }
+    }
+}
+
+impl TailorSettings {
+    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    pub fn with_model_override(mut self, node: &str, model: &str) -> Self {
+        self.model_overrides
+            .insert(node.to_string(), model.to_string());
+        self
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(CancelToken::is_cancelled)
+    }
+
+    /// Supersteps a run needs at most: the pipeline, the info-collection detour, and per revision
+    /// round reflexion → ATS → review, with room to spare.
+    pub fn recursion_limit(&self) -> usize {
+        16 + 3 * self.max_revisions as usize + self.max_questions as usize
+    }
+}
+
+/// What the user gives: the resume to tailor, the job description (text; file import converts
+/// files to text before this), and optionally the full master resume the resume was cut from
+/// (defaults to `resume`). Ids are the page's, for storage keys.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TailorInput {
+    pub user_id: String,
+    pub job_id: String,
+    pub resume: String,
+    pub job_description: String,
+    pub master_resume: Option<String>,
+}
+
+impl TailorInput {
+    pub fn new(resume: impl Into<String>, job_description: impl Into<String>) -> Self {
+        TailorInput {
+            resume: resume.into(),
+            job_description: job_description.into(),
+            ..TailorInput::default()
+        }
+    }
+
+    pub fn with_master_resume(mut self, master: impl Into<String>) -> Self {
+        self.master_resume = Some(master.into());
+        self
+    }
+}
