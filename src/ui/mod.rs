@@ -11,6 +11,7 @@ mod storage;
 use wasm_bindgen::prelude::*;
 
 pub use app::App;
+pub use components::WORKFLOWS_WITH_PAGES;
 
 /// Mounts the app when the page asks for it (`<body data-careergraph-app>`), so hosts that embed
 /// the package, and the wasm-bindgen test pages, get the library without the app taking over.

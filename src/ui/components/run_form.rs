@@ -11,11 +11,18 @@ const DRAFT_RESUME_KEY: &str = "careergraph.draft.resume";
 const DRAFT_ROLE_KEY: &str = "careergraph.draft.role";
 const DRAFT_WORKFLOW_KEY: &str = "careergraph.draft.workflow";
 
+/// Workflows this page can show a run of. The session may list more (the JS API can run them);
+/// each joins the picker when its page exists.
+pub const WORKFLOWS_WITH_PAGES: &[&str] = &["resume_review"];
+
 /// The run form: workflow picker, resume, target role or job description, Run; the run below it.
 /// What the user types is saved as they type, so a reload or a failed run loses nothing.
 #[component]
 pub fn RunForm() -> impl IntoView {
-    let available = workflows();
+    let available: Vec<_> = workflows()
+        .into_iter()
+        .filter(|w| WORKFLOWS_WITH_PAGES.contains(&w.id))
+        .collect();
     let workflow = draft_signal(DRAFT_WORKFLOW_KEY, available[0].id);
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let role = draft_signal(DRAFT_ROLE_KEY, SAMPLE_TARGET_ROLE);
