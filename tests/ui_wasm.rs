@@ -48,8 +48,8 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
         .unwrap();
     assert_eq!(
         options.length() as usize,
-        careergraph::session::workflows().len(),
-        "every workflow is offered"
+        careergraph::ui::WORKFLOWS_WITH_PAGES.len(),
+        "every workflow with a page is offered"
     );
 
     let drawer = query("[data-testid=settings-drawer]").expect("settings drawer");
