@@ -42,7 +42,8 @@ build-release: tools
 # tests/benches/run.py runs every measurement, checks the final states agree, prints the table.
 bench: tools browser build-release bench-anchors
 	cargo build --example mock_provider
-	$(BENCH_VENV)/bin/python tests/benches/run.py
+	@# --readme: the table also replaces the one in README.md's "Performance" section.
+	$(BENCH_VENV)/bin/python tests/benches/run.py --readme
 
 # ---- bench anchors: LangGraph (PyPI) and LangGraph.js (npm), exact pins, under target/ ----
 LANGGRAPH_VERSION    := 1.2.22

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use futures::executor::block_on;
 
-#[allow(dead_code)] // memory.rs uses other parts of the shared module.
+#[allow(dead_code)] // each bench uses only part of the shared module.
 mod graphs;
 
 fn main() {
