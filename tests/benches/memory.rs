@@ -29,7 +29,7 @@ fn run(
     let mut feedback = 0;
     for i in first..first + runs {
         let config = RunConfig::thread(format!("m{i}")).with_recursion_limit(10_000);
-        let input = graphs::BenchUpdate::default().max_rounds(100);
+        let input = graphs::BenchUpdate::default().max_rounds(100u32);
         feedback = block_on(graph.invoke(input, &config))
             .unwrap()
             .into_state()

@@ -107,8 +107,9 @@ def memory():
     m = json_lines(run(["cargo", "bench", "--bench", "memory"]))[0]
     mib = lambda k: f"{m[k] / 1024:.1f} MiB"  # noqa: E731
     return (f"peak RSS {mib('one_run_kib')} after one run, {mib('runs_21_kib')} after 21 "
-            f"(baseline {mib('baseline_kib')}); with the checkpointer {mib('saver_one_run_kib')} "
-            f"after one run, {mib('saver_runs_21_kib')} after 21 threads")
+            f"(baseline {mib('baseline_kib')}): flat, nothing kept between runs. With the checkpointer "
+            f"{mib('saver_one_run_kib')} after one thread, {mib('saver_runs_21_kib')} after 21: the saver "
+            f"keeps every checkpoint of every thread, by design")
 
 
 def fmt(us):

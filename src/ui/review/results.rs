@@ -15,7 +15,7 @@ fn usage_text(u: UsageTotals) -> String {
     );
     match (u.cost_usd, u.cost_unknown) {
         (_, true) | (None, _) => format!("{tokens} · cost unknown for this model"),
-        (Some(cost), false) if cost == 0.0 => format!("{tokens} · no cost"),
+        (Some(0.0), false) => format!("{tokens} · no cost"),
         (Some(cost), false) => format!("{tokens} · about ${cost:.4}"),
     }
 }
