@@ -142,7 +142,7 @@ def machine():
     cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
                 if l.startswith("model name")), "unknown CPU")
     date = datetime.now(timezone.utc).strftime("%Y-%m-%d")
-    return f"{date}, {os.cpu_count()} cores (`nproc`), {cpu}"
+    return f"{date}, `nproc` = {len(os.sched_getaffinity(0))}, {cpu}"
 
 
 def write_readme(text):
