@@ -14,7 +14,7 @@ const { Annotation, END, MemorySaver, Send, START, StateGraph } = lg;
 // LangGraph.js adds an abort listener per run on a shared signal: silence the leak warning.
 setMaxListeners(0);
 
-const WARM_UP = 3, SAMPLES = 15, BATCH_US = 5_000, BUDGET_US = 10_000_000;
+const WARM_UP = 3, WARM_UP_US = 300_000, SAMPLES = 15, BATCH_US = 5_000, BUDGET_US = 10_000_000;
 
 const append = () => Annotation({ reducer: (a, b) => a.concat(b), default: () => [] });
 const last = (initial) => Annotation({ reducer: (_a, b) => b, default: () => initial });
@@ -80,8 +80,12 @@ async function measure(graph, input) {
   const invoke = () => graph.invoke({ ...input },
     { recursionLimit: 10_000, configurable: { thread_id: `run${run++}` } });
   const started = nowUs();
-  for (let i = 0; i < WARM_UP; i++) final = await invoke();
-  const perRun = Math.max((nowUs() - started) / WARM_UP, 0.001);
+  let warmRuns = 0;
+  while (warmRuns < WARM_UP || nowUs() - started < WARM_UP_US) {
+    final = await invoke();
+    warmRuns++;
+  }
+  const perRun = Math.max((nowUs() - started) / warmRuns, 0.001);
   const batch = Math.max(1, Math.ceil(BATCH_US / perRun));
   const samples = [];
   const budgetStart = nowUs();

@@ -12,7 +12,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
-WARM_UP, SAMPLES, BATCH_US, BUDGET_US = 3, 15, 5_000.0, 10_000_000.0
+WARM_UP, WARM_UP_US, SAMPLES, BATCH_US, BUDGET_US = 3, 300_000.0, 15, 5_000.0, 10_000_000.0
 
 
 class Bench(TypedDict, total=False):
@@ -108,9 +108,11 @@ async def measure(graph, state_in):
         return await graph.ainvoke(dict(state_in), config)
 
     started = now_us()
-    for _ in range(WARM_UP):
+    warm_runs = 0
+    while warm_runs < WARM_UP or now_us() - started < WARM_UP_US:
         last = await invoke()
-    per_run = max((now_us() - started) / WARM_UP, 0.001)
+        warm_runs += 1
+    per_run = max((now_us() - started) / warm_runs, 0.001)
     batch = max(1, int(-(-BATCH_US // per_run)))
     samples = []
     budget_start = now_us()

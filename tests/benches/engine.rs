@@ -15,9 +15,10 @@ fn main() {
     let now_us = || origin.elapsed().as_secs_f64() * 1e6;
     if !json {
         println!(
-            "median of {} batched samples after {} warm-up runs, instant nodes",
+            "median of {} batched samples after a warm-up of ≥ {} runs and ≥ {} ms, instant nodes",
             graphs::SAMPLES,
-            graphs::WARM_UP
+            graphs::WARM_UP,
+            graphs::WARM_UP_US / 1000.0
         );
     }
     for saver in [false, true] {

@@ -19,8 +19,10 @@ state! {
     }
 }
 
-/// Warm-up invocations (they also size the batch), samples, and a per-scenario time budget.
+/// Warm-up: at least WARM_UP invocations and WARM_UP_US (JITs — V8 for the wasm and LangGraph.js —
+/// need time, not a count); the warm-up also sizes the batch. Then samples, within a budget.
 pub const WARM_UP: usize = 3;
+pub const WARM_UP_US: f64 = 300_000.0;
 pub const SAMPLES: usize = 15;
 /// A sample is a batch of invocations lasting about this long: browsers coarsen
 /// `performance.now()` to 0.1 ms, shorter than one run of the small graphs.
@@ -191,7 +193,7 @@ pub fn result_json(
     )
 }
 
-/// Warm-up, then SAMPLES batches (bounded by BUDGET_US); returns (median µs per run, last state).
+/// Warm-up (bounded: each run is bounded and the loop ends after WARM_UP_US), then SAMPLES batches (bounded by BUDGET_US); returns (median µs per run, last state).
 /// `now_us` is the clock: `Instant` natively, `performance.now()` in the browser.
 pub async fn measure(s: &Scenario, now_us: &dyn Fn() -> f64) -> (f64, Bench) {
     let mut run = 0usize;
@@ -204,10 +206,12 @@ pub async fn measure(s: &Scenario, now_us: &dyn Fn() -> f64) -> (f64, Bench) {
         outcome.into_state()
     };
     let started = now_us();
-    for _ in 0..WARM_UP {
+    let mut warm_runs = 0;
+    while warm_runs < WARM_UP || now_us() - started < WARM_UP_US {
         last = invoke().await;
+        warm_runs += 1;
     }
-    let per_run = ((now_us() - started) / WARM_UP as f64).max(0.001);
+    let per_run = ((now_us() - started) / warm_runs as f64).max(0.001);
     let batch = (BATCH_US / per_run).ceil().max(1.0) as usize;
     let mut samples = Vec::new();
     let budget_start = now_us();

@@ -160,7 +160,7 @@ def main():
     results = engine_results()
     check_states(results)
     text = (f"Latest run: {machine()}. Command: `make bench`. Median of up to 15 batched samples "
-            f"after 3 warm-up runs; instant nodes; all four implementations end in the same state.\n\n"
+            f"after a warm-up of ≥ 3 runs and ≥ 0.3 s; instant nodes; all four implementations end in the same state.\n\n"
             + table(results, critic_phase(), size_rows(), memory()))
     print(text)
     if "--readme" in sys.argv:
