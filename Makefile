@@ -26,6 +26,7 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 help:
 	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
 	@echo "make test    # run every test suite (installs what is missing)"
+	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
 
 serve: tools
 	trunk serve
