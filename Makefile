@@ -20,12 +20,13 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test bench tools browser pins build-release help
+.PHONY: serve test bench bench-anchors tools browser pins build-release help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
 	@echo "make test    # run every test suite (installs what is missing)"
+	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
 
 serve: tools
 	trunk serve
@@ -36,12 +37,31 @@ test: tools browser
 build-release: tools
 	trunk build --release
 
-# Figures, not tests: engine overhead per superstep (native), and the review's critic phase in
-# headless Chromium against the mock provider delaying each critic by 1 s.
-bench: tools browser build-release
-	cargo bench --bench engine
+# Figures, not tests (never part of `make test` or CI): one table of engine overhead per superstep
+# (careergraph native and in headless Chromium, against LangGraph Python and LangGraph.js as
+# anchors), the critic phase against the mock provider, bundle sizes and peak memory.
+# tests/benches/run.py runs every measurement, checks the final states agree, prints the table.
+bench: tools browser build-release bench-anchors
 	cargo build --example mock_provider
-	node web/bench/critic-phase.mjs 1000 5
+	@# --readme: the table also replaces the one in README.md's "Performance" section.
+	$(BENCH_VENV)/bin/python tests/benches/run.py --readme
+
+# ---- bench anchors: LangGraph (PyPI) and LangGraph.js (npm), exact pins, under target/ ----
+LANGGRAPH_VERSION    := 1.2.22
+BROTLI_PY_VERSION    := 1.1.0
+BENCH_VENV := $(CURDIR)/target/bench-venv
+BENCH_JS   := $(CURDIR)/target/bench-js
+
+bench-anchors:
+	@$(BENCH_VENV)/bin/python -c 'import importlib.metadata as m, sys; sys.exit(m.version("langgraph") != "$(LANGGRAPH_VERSION)")' 2>/dev/null \
+		|| { python3 -m venv $(BENCH_VENV) \
+			&& $(BENCH_VENV)/bin/pip install --quiet 'langgraph==$(LANGGRAPH_VERSION)' 'brotli==$(BROTLI_PY_VERSION)'; }
+	@# The JS anchor's package.json (exact versions) lives in tests/benches/js; installs go to target/.
+	@mkdir -p $(BENCH_JS)
+	@cmp -s tests/benches/js/package.json $(BENCH_JS)/node_modules/.installed-package.json 2>/dev/null \
+		|| { cp tests/benches/js/package.json $(BENCH_JS)/package.json \
+			&& (cd $(BENCH_JS) && npm install --no-audit --no-fund --no-package-lock) \
+			&& cp tests/benches/js/package.json $(BENCH_JS)/node_modules/.installed-package.json; }
 
 # ---- installs: each step checks the pinned version first, so a second run installs nothing ----
 

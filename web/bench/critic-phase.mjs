@@ -23,7 +23,9 @@ function start(command, args, readyPattern) {
   });
 }
 
-const mock = await start('target/debug/examples/mock_provider', ['--port', '0'], /listening on (http:\/\/\S+)/);
+// Cargo puts the mock server under CARGO_TARGET_DIR when that is set (a shared build dir).
+const targetDir = process.env.CARGO_TARGET_DIR ?? 'target';
+const mock = await start(`${targetDir}/debug/examples/mock_provider`, ['--port', '0'], /listening on (http:\/\/\S+)/);
 const mockUrl = mock.match[1];
 const site = await start('node', ['web/e2e/serve.mjs', 'dist', String(PAGE_PORT)], /serving/);
 const browser = await chromium.launch({

@@ -1,0 +1,171 @@
+"""`make bench` driver: runs every measurement, checks that all implementations end in the same
+state, prints ONE Markdown table, and with --readme rewrites the table in README.md's
+"Performance" section. Run from the repo root by `make bench` (which installs the anchors and puts
+the tools on PATH). Everything is offline and loopback only."""
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from importlib import metadata
+from pathlib import Path
+
+import brotli
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH_JS = ROOT / "target" / "bench-js"
+SCENARIOS = [("seed000_3", "seed-000, 3 rounds"), ("seed000_100", "seed-000, 100 rounds"),
+             ("chain_200", "200-node linear chain"), ("fanout_50", "50-way Send fan-out")]
+IMPLS = ["native", "wasm_browser", "langgraph_py", "langgraph_js"]
+# Each step is bounded: the measuring loops have their own budget, this is the backstop.
+STEP_TIMEOUT_S = 1800
+
+
+def run(cmd, **kw):
+    print(f"$ {' '.join(cmd)}", file=sys.stderr, flush=True)
+    started = time.time()
+    out = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=STEP_TIMEOUT_S, **kw)
+    if out.returncode != 0:
+        sys.stderr.write(out.stdout[-4000:] + out.stderr[-4000:])
+        sys.exit(f"bench step failed: {' '.join(cmd)}")
+    print(f"  ({time.time() - started:.0f} s)", file=sys.stderr, flush=True)
+    return out.stdout
+
+
+def json_lines(text, prefix=""):
+    """The JSON objects among the output lines (after `prefix`, anywhere in the line)."""
+    found = []
+    for line in text.splitlines():
+        at = line.find(prefix + "{")
+        if at >= 0:
+            found.append(json.loads(line[at + len(prefix):].strip()))
+    return found
+
+
+def engine_results():
+    results = json_lines(run(["cargo", "bench", "--bench", "engine", "--", "--json"]))
+    results += json_lines(run(["cargo", "test", "--release", "--target", "wasm32-unknown-unknown",
+                               "--test", "engine_browser", "--", "--nocapture"]), "BENCH ")
+    results += json_lines(run([sys.executable, "tests/benches/anchor_langgraph.py"]))
+    results += json_lines(run(["node", "tests/benches/anchor_langgraph.mjs", str(BENCH_JS)]))
+    return {(r["impl"], r["scenario"], r["saver"]): r for r in results}
+
+
+def check_states(results):
+    """Fails the bench unless every implementation measured every case and ended in one state."""
+    bad = []
+    for sid, _ in SCENARIOS:
+        for saver in [False, True]:
+            checks = {}
+            for impl in IMPLS:
+                r = results.get((impl, sid, saver))
+                checks[impl] = r and r["check"]
+            if None in checks.values() or len({json.dumps(c, sort_keys=True) for c in checks.values()}) != 1:
+                bad.append(f"{sid} saver={saver}: {checks}")
+    if bad:
+        sys.exit("final states disagree (or a figure is missing):\n  " + "\n  ".join(bad))
+
+
+def critic_phase():
+    out = run(["node", "web/bench/critic-phase.mjs", "1000", "5"])
+    m = re.search(r"median: (\d+) ms = ([\d.]+) × L", out)
+    return float(m.group(2)), int(m.group(1))
+
+
+def sizes(path):
+    data = path.read_bytes()
+    return len(data), len(gzip.compress(data, 9)), len(brotli.compress(data, quality=11))
+
+
+def size_row(label, path):
+    raw, gz, br = sizes(path)
+    return f"{raw / 1000:,.0f} KB raw, {gz / 1000:,.0f} KB gzip -9, {br / 1000:,.0f} KB brotli"
+
+
+def size_rows():
+    rows = []
+    dist = ROOT / "dist"
+    for label, pattern in [("release app wasm", "*_bg.wasm"), ("release app JS glue", "careergraph*.js")]:
+        files = sorted(dist.glob(pattern))
+        if not files:
+            sys.exit(f"no dist/{pattern}: run `make build-release` first")
+        rows.append((f"{label} (`dist/{files[0].name}`)", size_row(label, files[0])))
+    # The embeddable package, when it has been built (target/pkg, or under CARGO_TARGET_DIR).
+    for pkg in [ROOT / "target" / "pkg", Path(os.environ.get("CARGO_TARGET_DIR", "/nonexistent")) / "pkg"]:
+        if pkg.is_dir():
+            for f in sorted(pkg.glob("*.wasm")) + sorted(pkg.glob("*.js")):
+                rows.append((f"embeddable package `{f.name}`", size_row(f.name, f)))
+            break
+    return rows
+
+
+def memory():
+    m = json_lines(run(["cargo", "bench", "--bench", "memory"]))[0]
+    mib = lambda k: f"{m[k] / 1024:.1f} MiB"  # noqa: E731
+    return (f"peak RSS {mib('one_run_kib')} after one run, {mib('runs_21_kib')} after 21 "
+            f"(baseline {mib('baseline_kib')}): flat, nothing kept between runs. With the checkpointer "
+            f"{mib('saver_one_run_kib')} after one thread, {mib('saver_runs_21_kib')} after 21: the saver "
+            f"keeps every checkpoint of every thread, by design")
+
+
+def fmt(us):
+    return "—" if us is None else (f"{us:.2f}" if us < 100 else f"{us:,.0f}")
+
+
+def table(results, critic, size, mem):
+    py = metadata.version("langgraph")
+    js = json.loads((BENCH_JS / "node_modules/@langchain/langgraph/package.json").read_text())["version"]
+    lines = [f"| figure | careergraph native | careergraph wasm (Chromium) | LangGraph {py} (Python) "
+             f"| LangGraph.js {js} | careergraph ÷ anchor |", "| --- | --- | --- | --- | --- | --- |"]
+    for saver in [False, True]:
+        for sid, label in SCENARIOS:
+            us = {i: results[(i, sid, saver)]["us_per_superstep"] for i in IMPLS}
+            ratios = (f"native ÷ Python {us['native'] / us['langgraph_py']:.4f}, "
+                      f"wasm ÷ JS {us['wasm_browser'] / us['langgraph_js']:.4f}")
+            mode = "memory checkpointer" if saver else "no checkpointer"
+            lines.append(f"| µs/superstep: {label}, {mode} | " + " | ".join(fmt(us[i]) for i in IMPLS)
+                         + f" | {ratios} |")
+    ratio, ms = critic
+    lines.append(f"| critic phase / L (L = 1 s mock delay, median of 5, headless Chromium) | | {ratio:.3f} "
+                 f"({ms} ms; serial critics would be ≥ 3) | | | |")
+    for label, value in size:
+        lines.append(f"| {label} | | {value} | | | |")
+    lines.append(f"| memory: seed-000, 100 rounds (native) | {mem} | | | | |")
+    return "\n".join(lines)
+
+
+def machine():
+    cpu = next((l.split(":", 1)[1].strip() for l in Path("/proc/cpuinfo").read_text().splitlines()
+                if l.startswith("model name")), "unknown CPU")
+    date = datetime.now(timezone.utc).strftime("%Y-%m-%d")
+    return f"{date}, `nproc` = {len(os.sched_getaffinity(0))}, {cpu}"
+
+
+def write_readme(text):
+    readme = ROOT / "README.md"
+    body = readme.read_text()
+    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+    if start not in body:
+        sys.exit("README.md has no <!-- bench:start --> marker")
+    before, rest = body.split(start, 1)
+    after = rest.split(end, 1)[1]
+    readme.write_text(f"{before}{start}\n{text}\n{end}{after}")
+
+
+def main():
+    results = engine_results()
+    check_states(results)
+    text = (f"Latest run: {machine()}. Command: `make bench`. Median of up to 15 batched samples "
+            f"after a warm-up of ≥ 3 runs and ≥ 0.3 s; instant nodes; all four implementations end in the same state.\n\n"
+            + table(results, critic_phase(), size_rows(), memory()))
+    print(text)
+    if "--readme" in sys.argv:
+        write_readme(text)
+
+
+if __name__ == "__main__":
+    main()
