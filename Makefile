@@ -20,12 +20,13 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test tools browser pins build-release clean-tools help
+.PHONY: serve test tools browser pins build-release pkg clean-tools help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
 	@echo "make test    # run every test suite (installs what is missing)"
+	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
 
 serve: tools
 	trunk serve
@@ -35,6 +36,10 @@ test: tools browser
 
 build-release: tools
 	trunk build --release
+
+# The embeddable JS/TypeScript package: target/pkg/{web,bundler}/ plus package.json and README.
+pkg: tools
+	bash web/pkg/build.sh
 
 # ---- installs: each step checks the pinned version first, so a second run installs nothing ----
 
