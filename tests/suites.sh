@@ -70,6 +70,9 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
 run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"
 run release    trunk build --release
+# The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
+run pkg        make --no-print-directory pkg
+run tsc        bash -c 'cd web && npx tsc -p examples'
 run e2e        bash -c 'cd web && npx playwright test'
 
 print_summary

@@ -2,6 +2,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = 4173;
+// The embed example (web/examples) with the npm package's web build (`make pkg`) under /pkg/.
+export const EMBED_PORT = 4174;
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,10 +23,18 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `node e2e/serve.mjs ../dist ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `node e2e/serve.mjs ../dist ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node e2e/serve.mjs examples ${EMBED_PORT} /pkg=../target/pkg/web`,
+      url: `http://127.0.0.1:${EMBED_PORT}/embed.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });
