@@ -31,7 +31,7 @@ test.describe('embedded package', () => {
   test('runs a review against the mock OpenAI server; the key stays out of the page', async ({ page, request }) => {
     await request.post(`${MOCK_URL}/__mock/reset`);
     const key = 'sk-test-embed-0123456789';
-    await page.getByLabel('Provider').selectOption('openai');
+    await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Run review' }).click();
@@ -47,7 +47,7 @@ test.describe('embedded package', () => {
   });
 
   test('a missing key is an Error with its message and code', async ({ page }) => {
-    await page.getByLabel('Provider').selectOption('openai');
+    await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByRole('button', { name: 'Run review' }).click();
     const error = page.locator('#error');
     await expect(error).toHaveAttribute('data-code', 'missing_key');
@@ -56,7 +56,7 @@ test.describe('embedded package', () => {
   });
 
   test('a refused key shows each agent error, and the run still ends with a score', async ({ page }) => {
-    await page.getByLabel('Provider').selectOption('openai');
+    await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);
     await page.getByLabel('API key').fill('sk-wrong-key');
     await page.getByRole('button', { name: 'Run review' }).click();
