@@ -47,7 +47,8 @@ run clippy     cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --all-targets --locked --target "$WASM_TARGET" -- -D warnings
 run native     cargo test --locked
 # The mock provider server (tests/mock_provider) answers the browser and Playwright suites' model calls.
-MOCK_PORT=8787
+# Overridable, so two checkouts can run their suites side by side on one machine.
+MOCK_PORT=${MOCK_PORT:-8787}
 start_mock() {
   cargo build --locked --quiet --example mock_provider || return 1
   target/debug/examples/mock_provider --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &

@@ -1,9 +1,10 @@
 // End-to-end suite: drives Debian's Chromium (never a downloaded browser) against the release build.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT: so two checkouts can run the suite side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 // The embed example (web/examples) with the npm package's web build (`make pkg`) under /pkg/.
-export const EMBED_PORT = 4174;
+export const EMBED_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: './e2e',
