@@ -51,7 +51,7 @@ run native     cargo test --locked
 MOCK_PORT=${MOCK_PORT:-8787}
 start_mock() {
   cargo build --locked --quiet --example mock_provider || return 1
-  target/debug/examples/mock_provider --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
+  "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
   MOCK_PID=$!
   trap 'kill "$MOCK_PID" 2>/dev/null' EXIT
   for _ in $(seq 1 50); do
