@@ -13,5 +13,5 @@ pub mod workflows;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub mod ui;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "api"))]
 pub mod api;

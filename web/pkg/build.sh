@@ -3,7 +3,7 @@
 #   target/pkg/package.json, README.md
 #   target/pkg/web/      wasm-bindgen --target web: plain <script type="module">, no bundler
 #   target/pkg/bundler/  wasm-bindgen --target bundler: webpack, Vite, Rollup (the package's default export)
-# The crate is built without the `app` feature: the package holds the JS API, not the Leptos app.
+# The crate is built with the `api` feature only: the package holds the JS API, not the Leptos app.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -15,7 +15,7 @@ VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
-cargo build --release --locked --target wasm32-unknown-unknown --lib --no-default-features
+cargo build --release --locked --target wasm32-unknown-unknown --lib --no-default-features --features api
 
 rm -rf "$OUT"
 for flavour in web bundler; do
