@@ -1,6 +1,8 @@
 // Uses the package the way a TypeScript host app would; `tsc -p examples` checks it against the
 // generated .d.ts, so a change that breaks the declared shapes (or turns them into `any`) fails.
 import init, { Runner } from "careergraph/web";
+// The bundler build (the package's default import) must declare the same API.
+import { Runner as BundlerRunner } from "careergraph";
 import type {
   CareerGraphError,
   ErrorCode,
@@ -81,4 +83,10 @@ export function typesAreNotAny(runner: Runner): void {
   // @ts-expect-error: error codes are a closed list
   const code: ErrorCode = "oops";
   void code;
+}
+
+export async function bundlerBuild(resume: string): Promise<number> {
+  const run = new BundlerRunner({ provider: "demo" }).start("resume_review", { resume, targetRole: "SRE" });
+  const state: ReviewState = await run.result();
+  return state.final_score;
 }

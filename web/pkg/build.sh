@@ -17,9 +17,19 @@ WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enab
 
 cargo build --release --locked --target wasm32-unknown-unknown --lib --no-default-features --features api
 
+# A shared CARGO_TARGET_DIR holds one release careergraph.wasm for every checkout and for the
+# app's build too: take a private copy at once, and make sure it is the API's, not the app's.
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+cp "$WASM" "$WORK/careergraph.wasm"
+if ! grep -qa runner_start "$WORK/careergraph.wasm" || grep -qa data-careergraph-app "$WORK/careergraph.wasm"; then
+  echo "$WASM is not the JS API build (another build rewrote it?): run make pkg again" >&2
+  exit 1
+fi
+
 rm -rf "$OUT"
 for flavour in web bundler; do
-  wasm-bindgen --target "$flavour" --out-dir "$OUT/$flavour" --out-name careergraph "$WASM"
+  wasm-bindgen --target "$flavour" --out-dir "$OUT/$flavour" --out-name careergraph "$WORK/careergraph.wasm"
   wasm="$OUT/$flavour/careergraph_bg.wasm"
   wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
