@@ -20,12 +20,13 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test bench bench-anchors tools browser pins build-release help
+.PHONY: serve test bench bench-anchors tools browser pins build-release pkg help
 .DEFAULT_GOAL := help
 
 help:
 	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
 	@echo "make test    # run every test suite (installs what is missing)"
+	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
 	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
 
 serve: tools
@@ -36,6 +37,10 @@ test: tools browser
 
 build-release: tools
 	trunk build --release
+
+# The embeddable JS/TypeScript package: target/pkg/{web,bundler}/ plus package.json and README.
+pkg: tools
+	bash web/pkg/build.sh
 
 # Figures, not tests (never part of `make test` or CI): one table of engine overhead per superstep
 # (careergraph native and in headless Chromium, against LangGraph Python and LangGraph.js as

@@ -1,7 +1,7 @@
 //! careergraph: a LangGraph-style multi-agent workflow engine with career workflows on top.
 //!
 //! Layers, with imports pointing one way only:
-//! `ui` (wasm32) → `workflows` → `graph`, `llm`, `domain` (plain data).
+//! `ui`, `api` (wasm32) → `session` → `workflows` → `graph`, `llm`, `domain` (plain data).
 #![forbid(unsafe_code)]
 
 pub mod domain;
@@ -10,5 +10,8 @@ pub mod llm;
 pub mod session;
 pub mod workflows;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub mod ui;
+
+#[cfg(all(target_arch = "wasm32", feature = "api"))]
+pub mod api;

@@ -209,3 +209,11 @@ fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
         assert!(!r.body.contains("sk-test-secret-123") && !r.target.contains("sk-test-secret-123"));
     }
 }
+
+#[test]
+fn a_workflow_diagram_needs_no_run() {
+    let diagram = careergraph::session::mermaid("resume_review").unwrap();
+    assert!(diagram.contains("recruiter") && diagram.contains("aggregator"));
+    let err = careergraph::session::mermaid("nope").err().unwrap();
+    assert_eq!(err.code, ErrorCode::UnknownWorkflow);
+}

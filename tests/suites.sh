@@ -47,10 +47,11 @@ run clippy     cargo clippy --all-targets --locked -- -D warnings
 run clippy-wasm cargo clippy --all-targets --locked --target "$WASM_TARGET" -- -D warnings
 run native     cargo test --locked
 # The mock provider server (tests/mock_provider) answers the browser and Playwright suites' model calls.
-MOCK_PORT=8787
+# Overridable, so two checkouts can run their suites side by side on one machine.
+MOCK_PORT=${MOCK_PORT:-8787}
 start_mock() {
   cargo build --locked --quiet --example mock_provider || return 1
-  target/debug/examples/mock_provider --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
+  "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
   MOCK_PID=$!
   trap 'kill "$MOCK_PID" 2>/dev/null' EXIT
   for _ in $(seq 1 50); do
@@ -70,6 +71,9 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
 run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"
 run release    trunk build --release
+# The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
+run pkg        make --no-print-directory pkg
+run tsc        bash -c 'cd web && npx tsc -p examples'
 run e2e        bash -c 'cd web && npx playwright test'
 
 print_summary

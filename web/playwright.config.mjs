@@ -1,7 +1,10 @@
 // End-to-end suite: drives Debian's Chromium (never a downloaded browser) against the release build.
 import { defineConfig } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT: so two checkouts can run the suite side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+// The embed example (web/examples) with the npm package's web build (`make pkg`) under /pkg/.
+export const EMBED_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: './e2e',
@@ -21,10 +24,18 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `node e2e/serve.mjs ../dist ${PORT}`,
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `node e2e/serve.mjs ../dist ${PORT}`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node e2e/serve.mjs examples ${EMBED_PORT} /pkg=../target/pkg/web`,
+      url: `http://127.0.0.1:${EMBED_PORT}/embed.html`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+  ],
 });

@@ -3,11 +3,13 @@
 //! run, and the run reports the engine's events. Platform-neutral: the HTTP transport is passed in
 //! (fetch in the browser, a native client in tests).
 
+mod diagram;
 mod error;
 mod provider;
 mod registry;
 mod run;
 
+pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};

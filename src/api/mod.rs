@@ -1,0 +1,16 @@
+//! The JS API (wasm32): `Runner` starts workflows, `RunHandle` follows one run. Plain JSON in and
+//! out (objects and arrays, never `Map`s); failures are JS `Error`s with a machine-readable `code`.
+//! The TypeScript shapes live in `types.rs`; each file below is one group of verbs.
+
+mod catalog;
+mod convert;
+mod error;
+mod event_log;
+mod handle;
+mod interrupts;
+mod runner;
+mod start;
+mod types;
+
+pub use handle::{EventIterator, RunHandle};
+pub use runner::Runner;

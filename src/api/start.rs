@@ -1,0 +1,38 @@
+//! `runner.start(workflowId, input)`: checks the input, then runs the workflow in the background.
+
+use wasm_bindgen::prelude::*;
+
+use super::convert::from_js;
+use super::event_log::EventLog;
+use super::handle::RunHandle;
+use super::runner::Runner;
+use crate::session::{self, ErrorCode};
+
+#[wasm_bindgen]
+impl Runner {
+    /// Starts a run and returns at once; the run goes on in the background. Throws
+    /// `unknown_workflow` or `invalid_input` (with what to fix) before any model is called.
+    ///
+    /// ```ts
+    /// const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" });
+    /// run.subscribe((event) => console.log(event.type));
+    /// const state = await run.result();
+    /// ```
+    pub fn start(
+        &self,
+        #[wasm_bindgen(js_name = workflowId, unchecked_param_type = "WorkflowId")]
+        workflow_id: String,
+        #[wasm_bindgen(unchecked_param_type = "ReviewInput")] input: JsValue,
+    ) -> Result<RunHandle, JsValue> {
+        let input = from_js(input, ErrorCode::InvalidInput, "input")?;
+        let events = EventLog::new();
+        let run = session::start_run(
+            &workflow_id,
+            input,
+            &self.config,
+            self.model.clone(),
+            events.sink(),
+        )?;
+        Ok(RunHandle::spawn(run, events))
+    }
+}

@@ -1,0 +1,179 @@
+//! The TypeScript shapes of everything that crosses the API, written out by hand because the Rust
+//! side passes JSON (`serde_json::Value`) through: the .d.ts must still say what is in it.
+//! Keep in step with `session` (config, input, errors), `graph::StreamEvent`, the review's custom
+//! payloads (`workflows/resume_review/call.rs`) and `ReviewState`.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** Which model provider runs the agents. `demo` needs no network and no key. */
+export type ProviderKind = "demo" | "openai" | "anthropic" | "gemini" | "openai_compatible";
+
+/** What `new Runner(config)` and `runner.configure(config)` take. */
+export interface ProviderConfig {
+  provider?: ProviderKind;
+  /** Empty or absent: the provider's default model (required for `openai_compatible`). */
+  model?: string | null;
+  /** Required for openai, anthropic and gemini. Sent to the provider only; never logged or returned. */
+  apiKey?: string | null;
+  /** Empty or absent: the provider's own endpoint (required for `openai_compatible`). */
+  baseUrl?: string | null;
+  /** Agent (node) name → model, e.g. `{ recruiter: "gpt-4o" }`. */
+  agentModels?: Record<string, string>;
+}
+
+export type WorkflowId = "resume_review";
+
+export interface WorkflowInfo {
+  id: WorkflowId;
+  title: string;
+  description: string;
+  /** JSON schema of the `input` that `start` takes for this workflow. */
+  inputSchema: Record<string, unknown>;
+}
+
+/** Input of `resume_review`. */
+export interface ReviewInput {
+  /** Markdown, plain text or JSON Resume; at most 60 000 characters. */
+  resume: string;
+  /** Target role or job description; at most 60 000 characters. */
+  targetRole: string;
+  /** Score (0–10) at which revising stops. Default 8. */
+  threshold?: number;
+  /** Review rounds (1–10). Default 3. */
+  maxIterations?: number;
+  /** Whether the design (layout) review runs at the end. Default true. */
+  designReview?: boolean;
+}
+
+/** `error.code` of every `CareerGraphError`. */
+export type ErrorCode =
+  | "unknown_workflow"
+  | "invalid_input"
+  | "missing_key"
+  | "invalid_provider"
+  | "cancelled"
+  | "run_failed"
+  | "no_pending_interrupt";
+
+/** What every method throws and every promise rejects with. `message` is meant for users. */
+export interface CareerGraphError extends Error {
+  name: "CareerGraphError";
+  code: ErrorCode;
+}
+
+/** A pause in a run, waiting for `run.answer(id, value)`. */
+export interface Interrupt {
+  id: string;
+  node: string;
+  path: string[];
+  payload: unknown;
+}
+
+/** Live text of one agent's answer as it streams in. */
+export interface DeltaPayload {
+  type: "delta";
+  agent: string;
+  iteration: number;
+  delta: string;
+}
+
+/** Tokens and cost of one finished model call. */
+export interface UsagePayload {
+  type: "usage";
+  agent: string;
+  iteration: number;
+  provider: string;
+  model: string;
+  input_tokens: number;
+  output_tokens: number;
+  /** Null when the model's price is unknown. */
+  cost_usd: number | null;
+  /** Whether the answer needed a repair retry to fit its schema. */
+  repaired: boolean;
+}
+
+/** An agent failed (e.g. the key was refused); the run went on without it. */
+export interface AgentErrorPayload {
+  type: "agent_error";
+  agent: string;
+  iteration: number;
+  error: string;
+}
+
+export type ReviewPayload = DeltaPayload | UsagePayload | AgentErrorPayload;
+
+/** One moment of a run; switch on `type`. `path` is the subgraph path, empty at the top. */
+export type RunEvent =
+  | { type: "node_started"; path: string[]; step: number; node: string; task_id: string }
+  | { type: "node_finished"; path: string[]; step: number; node: string; task_id: string; update: Partial<ReviewState> | null }
+  | { type: "node_failed"; path: string[]; step: number; node: string; error: string }
+  | { type: "step_done"; path: string[]; step: number; nodes: string[]; state: ReviewState }
+  | { type: "interrupted"; path: string[]; interrupts: Interrupt[] }
+  | { type: "custom"; path: string[]; node: string; payload: ReviewPayload }
+  | { type: "run_finished"; path: string[]; state: ReviewState }
+  | { type: "run_failed"; path: string[]; error: string };
+
+export type RunEventType = RunEvent["type"];
+
+export interface ResumeSection { title: string; body: string }
+export interface Resume { text: string; sections: ResumeSection[] }
+
+export interface Issue {
+  severity: "low" | "medium" | "high";
+  section: string;
+  description: string;
+  suggestion: string;
+}
+
+export interface Feedback {
+  agent_name: string;
+  /** 0–10. */
+  score: number;
+  strengths: string[];
+  issues: Issue[];
+  suggestions: string[];
+}
+
+export interface FactCheck { dropped: string[]; added: string[] }
+
+export interface Revision {
+  iteration: number;
+  text: string;
+  changes: string[];
+  fact_check: FactCheck;
+  /** False when the revision changed facts and the previous text was kept. */
+  accepted: boolean;
+}
+
+export interface PortfolioPiece { title: string; description: string; demonstrates: string }
+export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
+export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
+
+/** The final state of `resume_review` (what `run.result()` resolves to). */
+export interface ReviewState {
+  resume: Resume;
+  original_resume: Resume;
+  target_role: string;
+  recruiter_feedback: Feedback | null;
+  tech_writer_feedback: Feedback | null;
+  copywriter_feedback: Feedback | null;
+  current_feedback: Feedback[];
+  feedback_history: Feedback[][];
+  integrated_score: number;
+  threshold_met: boolean;
+  current_iteration: number;
+  /** The integrated score (0–10) of the last round. */
+  final_score: number;
+  threshold: number;
+  max_iterations: number;
+  design_review: boolean;
+  revised_resume: string | null;
+  revision_history: Revision[];
+  portfolio_advice: PortfolioAdvice | null;
+  design_advice: DesignAdvice | null;
+  /** Things the user should know that did not stop the run (failed agents, rejected revisions). */
+  warnings: string[];
+}
+"#;

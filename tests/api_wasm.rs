@@ -1,0 +1,96 @@
+#![cfg(target_arch = "wasm32")]
+//! The JS API called from Rust in the browser: a demo review through `Runner` and `RunHandle`,
+//! events to a JS callback, the final state as a plain object, and errors as `Error`s with a code.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use careergraph::api::Runner;
+use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use js_sys::{Object, Reflect};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn json(value: serde_json::Value) -> JsValue {
+    js_sys::JSON::parse(&value.to_string()).unwrap()
+}
+
+fn code_of(error: &JsValue) -> String {
+    Reflect::get(error, &"code".into())
+        .unwrap()
+        .as_string()
+        .unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn demo_review_through_the_js_api() {
+    let runner = Runner::new(json(serde_json::json!({"provider": "demo"}))).unwrap();
+    let input = json(serde_json::json!({
+        "resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1
+    }));
+    let run = runner.start("resume_review".into(), input).unwrap();
+
+    let types = Rc::new(RefCell::new(Vec::<String>::new()));
+    let seen = types.clone();
+    let callback = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        let kind = Reflect::get(&event, &"type".into()).unwrap();
+        seen.borrow_mut().push(kind.as_string().unwrap());
+    });
+    let _unsubscribe = run.subscribe(
+        callback
+            .as_ref()
+            .unchecked_ref::<js_sys::Function>()
+            .clone(),
+    );
+
+    let state = JsFuture::from(run.result()).await.unwrap();
+    assert!(
+        state.is_instance_of::<Object>(),
+        "a plain object, not a Map"
+    );
+    let score = Reflect::get(&state, &"final_score".into())
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    assert!((0.0..=10.0).contains(&score));
+    assert!(types.borrow().iter().any(|t| t == "node_started"));
+    assert_eq!(
+        types.borrow().last().map(String::as_str),
+        Some("run_finished")
+    );
+
+    let err = run.answer("nope".into(), JsValue::NULL).unwrap_err();
+    assert_eq!(code_of(&err), "no_pending_interrupt");
+}
+
+#[wasm_bindgen_test]
+fn errors_are_js_errors_with_a_code() {
+    let Err(err) = Runner::new(json(serde_json::json!({"provider": "openai"}))) else {
+        panic!("a missing key must fail");
+    };
+    assert!(err.is_instance_of::<js_sys::Error>());
+    assert_eq!(code_of(&err), "missing_key");
+
+    let runner = Runner::new(JsValue::UNDEFINED).unwrap();
+    let Err(err) = runner.start("nope".into(), json(serde_json::json!({}))) else {
+        panic!("an unknown workflow must fail");
+    };
+    assert_eq!(code_of(&err), "unknown_workflow");
+    assert!(Runner::mermaid("resume_review".into())
+        .unwrap()
+        .contains("recruiter"));
+}
+
+#[wasm_bindgen_test]
+async fn a_cancelled_run_rejects_with_cancelled() {
+    let runner = Runner::new(JsValue::UNDEFINED).unwrap();
+    let input =
+        json(serde_json::json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE}));
+    let run = runner.start("resume_review".into(), input).unwrap();
+    run.cancel();
+    let err = JsFuture::from(run.result()).await.unwrap_err();
+    assert_eq!(code_of(&err), "cancelled");
+}
