@@ -94,3 +94,69 @@ async fn a_cancelled_run_rejects_with_cancelled() {
     let err = JsFuture::from(run.result()).await.unwrap_err();
     assert_eq!(code_of(&err), "cancelled");
 }
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &key.into()).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
+    let runner = Runner::new(json(serde_json::json!({"provider": "demo"}))).unwrap();
+    let input = json(serde_json::json!({
+        "resume": SAMPLE_RESUME,
+        "jobDescription": "Senior Backend Engineer\nRequirements: Java, Rust, PostgreSQL and Kafka.",
+        "maxQuestions": 1
+    }));
+    let run = Rc::new(runner.start("resume_tailoring".into(), input).unwrap());
+    let asked = Rc::new(RefCell::new(Vec::<String>::new()));
+    let (answering, log) = (run.clone(), asked.clone());
+    // A host answers inside its event callback, as a dialog would: a question, then the review.
+    let callback = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        if get(&event, "type").as_string().as_deref() != Some("interrupted") {
+            return;
+        }
+        let interrupt = js_sys::Array::from(&get(&event, "interrupts")).get(0);
+        let id = get(&interrupt, "id").as_string().unwrap();
+        let kind = get(&get(&interrupt, "payload"), "type")
+            .as_string()
+            .unwrap();
+        let answer = match kind.as_str() {
+            "question" => {
+                serde_json::json!({"action": "answer", "answer": "I maintained Java reconciliation jobs at Tillpoint"})
+            }
+            _ => serde_json::json!({"decision": "approve"}),
+        };
+        answering.answer(id.clone(), json(answer)).unwrap();
+        // The same question cannot be answered twice.
+        let again = answering
+            .answer(id, json(serde_json::json!({"decision": "approve"})))
+            .unwrap_err();
+        assert_eq!(code_of(&again), "no_pending_interrupt");
+        log.borrow_mut().push(kind);
+    });
+    let _unsubscribe = run.subscribe(
+        callback
+            .as_ref()
+            .unchecked_ref::<js_sys::Function>()
+            .clone(),
+    );
+
+    let state = JsFuture::from(run.result()).await.unwrap();
+    assert_eq!(
+        *asked.borrow(),
+        vec!["question".to_string(), "review".to_string()]
+    );
+    assert_eq!(
+        get(&state, "human_decision").as_string().as_deref(),
+        Some("approved")
+    );
+    let master = get(&state, "master_resume").as_string().unwrap();
+    assert!(
+        master.contains("Java reconciliation"),
+        "the answer reached the master resume"
+    );
+    assert!(!get(&state, "tailored_resume")
+        .as_string()
+        .unwrap()
+        .is_empty());
+}

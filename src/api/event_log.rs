@@ -18,6 +18,9 @@ pub struct EventLog {
     /// Iterators waiting for the next event (or the end).
     waiting: RefCell<Vec<oneshot::Sender<()>>>,
     finished: Cell<bool>,
+    /// Interrupt ids the run has asked and nobody has answered yet. Recorded before subscribers
+    /// hear the `interrupted` event, so a callback may answer at once.
+    asked: RefCell<Vec<String>>,
 }
 
 impl EventLog {
@@ -31,7 +34,22 @@ impl EventLog {
         EventSink::new(move |event| log.record(&event))
     }
 
+    /// Takes `id` off the unanswered questions; false when the run never asked it (or it was answered).
+    pub fn take_asked(&self, id: &str) -> bool {
+        let mut asked = self.asked.borrow_mut();
+        let before = asked.len();
+        asked.retain(|a| a != id);
+        asked.len() != before
+    }
+
     fn record(&self, event: &StreamEvent) {
+        if let StreamEvent::Interrupted { interrupts, path } = event {
+            if path.is_empty() {
+                self.asked
+                    .borrow_mut()
+                    .extend(interrupts.iter().map(|i| i.id.clone()));
+            }
+        }
         // An event that cannot become JSON is a bug elsewhere; the run must not fail over it.
         let Ok(value) = to_js(event) else { return };
         self.events.borrow_mut().push(value.clone());

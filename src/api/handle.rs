@@ -1,17 +1,22 @@
 //! `RunHandle`: one run under way. Events by `subscribe(callback)` or `for await (… of run)`, the
-//! final state by `result()`, and `cancel()`.
+//! final state by `result()`, `answer()` for runs that pause to ask, and `cancel()`.
+//!
+//! A run is a sequence of steps: an interactive workflow's step ends `{status: "interrupted"}`
+//! and the next one starts when `answer()` hands the driver `session::resume_run`'s future.
 
 use std::cell::Cell;
 use std::rc::Rc;
 
+use futures::channel::{mpsc, oneshot};
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
+use futures::StreamExt;
 use serde_json::Value;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::{future_to_promise, spawn_local};
 
 use super::convert::to_js;
 use super::event_log::EventLog;
-use crate::session::{self, Run, SessionError};
+use crate::session::{self, ErrorCode, Run, SessionError};
 
 type Outcome = Shared<LocalBoxFuture<'static, Result<Value, SessionError>>>;
 
@@ -21,23 +26,81 @@ pub struct RunHandle {
     pub(super) events: Rc<EventLog>,
     mermaid: String,
     outcome: Outcome,
+    /// Answers for the driver, as (interrupt id, value); closed by `cancel()` so a paused run ends.
+    pub(super) answers: mpsc::UnboundedSender<(String, Value)>,
+}
+
+fn stopped() -> SessionError {
+    SessionError::new(ErrorCode::Cancelled, "The run was stopped.")
+}
+
+/// The ids of a paused step's interrupts, or `None` when the step is the end of the run.
+fn paused_on(step: &Value) -> Option<Vec<String>> {
+    (step["status"] == "interrupted").then(|| {
+        step["interrupts"]
+            .as_array()
+            .map(|all| {
+                all.iter()
+                    .filter_map(|i| i["id"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// What `result()` gives: the final state, whether the workflow reports steps or its state.
+fn final_state(step: Value) -> Value {
+    if step["status"] == "done" {
+        step["state"].clone()
+    } else {
+        step
+    }
 }
 
 impl RunHandle {
-    /// Drives the run in the background, whether or not anyone awaits `result()`.
+    /// Drives the run in the background, step after step, whether or not anyone awaits
+    /// `result()`. A paused step waits for an answer to one of its interrupts, then resumes.
     pub(super) fn spawn(run: Run, events: Rc<EventLog>) -> RunHandle {
-        let outcome = run.outcome.shared();
-        let driver = outcome.clone();
-        let log = events.clone();
+        let (answers, mut answered) = mpsc::unbounded::<(String, Value)>();
+        let (done, finished) = oneshot::channel();
+        let (log, stopper) = (events.clone(), run.handle.clone());
+        let first = run.outcome;
         spawn_local(async move {
-            let _ = driver.await;
+            let mut step = first;
+            let result = 'run: loop {
+                let value = match step.await {
+                    Ok(value) => value,
+                    Err(error) => break Err(error),
+                };
+                let Some(ids) = paused_on(&value) else {
+                    break Ok(final_state(value));
+                };
+                loop {
+                    let Some((id, answer)) = answered.next().await else {
+                        break 'run Err(stopped());
+                    };
+                    if ids.contains(&id) {
+                        match session::resume_run(&stopper, answer, log.sink()) {
+                            Ok(next) => step = next,
+                            Err(error) => break 'run Err(error),
+                        }
+                        break;
+                    }
+                }
+            };
+            let _ = done.send(result);
             log.finish();
         });
+        let outcome = finished
+            .map(|r| r.unwrap_or_else(|_| Err(stopped())))
+            .boxed_local()
+            .shared();
         RunHandle {
             stopper: run.handle,
             events,
             mermaid: run.mermaid,
             outcome,
+            answers,
         }
     }
 }
@@ -63,8 +126,9 @@ impl RunHandle {
         .into_js_value()
     }
 
-    /// The final state. Rejects with `cancelled` after `cancel()`, or `run_failed`.
-    #[wasm_bindgen(unchecked_return_type = "Promise<ReviewState>")]
+    /// The final state, once the run has ended (after every `answer()` an interactive run needs).
+    /// Rejects with `cancelled` after `cancel()`, or `run_failed`.
+    #[wasm_bindgen(unchecked_return_type = "Promise<WorkflowState>")]
     pub fn result(&self) -> js_sys::Promise {
         let outcome = self.outcome.clone();
         future_to_promise(async move {
@@ -76,6 +140,7 @@ impl RunHandle {
     /// Stops the run: model calls under way are aborted and `result()` rejects with `cancelled`.
     pub fn cancel(&self) {
         self.stopper.cancel();
+        self.answers.close_channel();
     }
 
     /// The workflow's graph as a Mermaid flowchart.

@@ -23,7 +23,7 @@ export interface ProviderConfig {
   agentModels?: Record<string, string>;
 }
 
-export type WorkflowId = "resume_review";
+export type WorkflowId = "resume_review" | "resume_tailoring";
 
 export interface WorkflowInfo {
   id: WorkflowId;
@@ -46,6 +46,30 @@ export interface ReviewInput {
   /** Whether the design (layout) review runs at the end. Default true. */
   designReview?: boolean;
 }
+
+/** Input of `resume_tailoring`. The run pauses (`interrupted` events) for questions and review. */
+export interface TailorInput {
+  /** The resume to tailor: Markdown or plain text. */
+  resume: string;
+  /** The job description, as text. */
+  jobDescription: string;
+  /** The full master resume the answers are added to (defaults to `resume`). */
+  masterResume?: string;
+  userId?: string;
+  jobId?: string;
+  /** ATS score (0–100) the draft aims for. Default 80. */
+  targetAtsScore?: number;
+  /** Pause for a human review of the draft. Default true. */
+  humanReview?: boolean;
+  /** After this many seconds the page answers the review with `{ decision: "timeout" }`. Default 600. */
+  reviewTimeoutSeconds?: number;
+  maxQuestions?: number;
+  maxRevisions?: number;
+}
+
+/** What `run.answer(id, value)` takes for `resume_tailoring`'s two kinds of pause. */
+export type QuestionAnswer = string | { action: "answer"; answer: string } | { action: "skip" } | { action: "stop"; answer?: string };
+export type ReviewAnswer = { decision: "approve" } | { decision: "revise"; feedback: string } | { decision: "timeout" };
 
 /** `error.code` of every `CareerGraphError`. */
 export type ErrorCode =
@@ -151,7 +175,29 @@ export interface PortfolioPiece { title: string; description: string; demonstrat
 export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
 export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
 
-/** The final state of `resume_review` (what `run.result()` resolves to). */
+/** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
+export interface TailorState {
+  original_resume: string;
+  job_description: string;
+  current_draft: string;
+  tailored_resume: string;
+  ats_score: number;
+  target_ats_objective: number;
+  keywords_matched: string[];
+  keywords_missing: string[];
+  /** The master resume with the user's answers added; store it when `master_resume_updated`. */
+  master_resume: string;
+  master_resume_updated: boolean;
+  human_decision: "approved" | "revise" | "timeout" | "error" | null;
+  human_feedback: string | null;
+  warnings: string[];
+  error: string | null;
+}
+
+/** What `run.result()` resolves to: the final state of the workflow that ran. */
+export type WorkflowState = ReviewState | TailorState;
+
+/** The final state of `resume_review`. */
 export interface ReviewState {
   resume: Resume;
   original_resume: Resume;

@@ -9,6 +9,10 @@ import type {
   ProviderConfig,
   ReviewInput,
   ReviewState,
+  TailorInput,
+  WorkflowState,
+  QuestionAnswer,
+  ReviewAnswer,
   RunEvent,
   WorkflowInfo,
 } from "careergraph/web";
@@ -63,7 +67,8 @@ export async function review(resume: string, apiKey: string): Promise<number | E
       if (event.type === "interrupted") run.answer(event.interrupts[0].id, { approve: true });
     }
     unsubscribe();
-    const state: ReviewState = await run.result();
+    const state = await run.result();
+    if (!isReviewState(state)) throw new Error("a review ends with a ReviewState");
     const firstIssue = state.current_feedback[0]?.issues[0]?.severity;
     console.log(firstIssue, state.design_advice?.readability_score, state.warnings);
     return state.final_score;
@@ -87,6 +92,25 @@ export function typesAreNotAny(runner: Runner): void {
 
 export async function bundlerBuild(resume: string): Promise<number> {
   const run = new BundlerRunner({ provider: "demo" }).start("resume_review", { resume, targetRole: "SRE" });
-  const state: ReviewState = await run.result();
-  return state.final_score;
+  const state = await run.result();
+  return isReviewState(state) ? state.final_score : 0;
+}
+
+function isReviewState(state: WorkflowState): state is ReviewState {
+  return "final_score" in state;
+}
+
+/** Tailoring pauses for questions and a review; the host answers each pause in its own UI. */
+export async function tailor(runner: Runner, resume: string, jobDescription: string): Promise<number> {
+  const input: TailorInput = { resume, jobDescription, maxQuestions: 2 };
+  const run = runner.start("resume_tailoring", input);
+  run.subscribe((event) => {
+    if (event.type !== "interrupted") return;
+    const pause = event.interrupts[0];
+    const isReview = (pause.payload as { type?: string }).type === "review";
+    const answer: QuestionAnswer | ReviewAnswer = isReview ? { decision: "approve" } : { action: "skip" };
+    run.answer(pause.id, answer);
+  });
+  const state = await run.result();
+  return isReviewState(state) ? state.final_score : state.ats_score;
 }
