@@ -70,9 +70,26 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 # Browser suites are the tests/*_wasm.rs files; the native ones are compiled out on wasm32.
 browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
 run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"
-run release    trunk build --release
+# The release build and the package take minutes (wasm-opt): rebuild them only when what they
+# are built from changed, so a second `make test` is quick. A fresh clone has no stamp: it builds.
+build_inputs_hash() {
+  find src Cargo.toml Cargo.lock index.html Trunk.toml web/style.css web/boot.js web/favicon.svg web/pkg \
+    -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+}
+INPUTS=$(build_inputs_hash)
+# build_once STAMP OUTPUT COMMAND...: runs COMMAND unless OUTPUT exists and STAMP records these
+# inputs, then records them.
+build_once() {
+  local stamp=$1 output=$2; shift 2
+  if [ -f "$output" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$INPUTS" ]; then
+    echo "up to date with the sources ($stamp)"
+    return 0
+  fi
+  "$@" && mkdir -p "$(dirname "$stamp")" && echo "$INPUTS" > "$stamp"
+}
+run release    build_once target/.release-inputs dist/careergraph_bg.wasm trunk build --release
 # The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
-run pkg        make --no-print-directory pkg
+run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm make --no-print-directory pkg
 run tsc        bash -c 'cd web && npx tsc -p examples'
 run e2e        bash -c 'cd web && npx playwright test'
 
