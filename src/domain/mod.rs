@@ -5,11 +5,13 @@ pub mod advice;
 pub mod ats;
 pub mod diff;
 pub mod feedback;
+pub mod language;
 pub mod resume;
 pub mod revision;
 
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
 pub use diff::{diff_lines, DiffLine};
 pub use feedback::{Feedback, Issue, Severity};
+pub use language::Language;
 pub use resume::{Resume, ResumeSection};
 pub use revision::{FactCheck, Revision};

@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::components::{Header, RunForm, SettingsDrawer};
+use super::components::{Header, SettingsDrawer, WorkflowPicker};
+use super::i18n;
 use super::keys::{self, Keys};
 use super::settings::Settings;
 
@@ -19,13 +20,14 @@ pub fn App() -> impl IntoView {
         keys.with(|k| keys::save_keys(k, remember));
     });
     provide_context(settings);
+    i18n::sync_document_language(i18n::use_language());
     provide_context::<RwSignal<Keys>>(keys);
 
     view! {
         <Header drawer_open=drawer_open />
         <SettingsDrawer open=drawer_open />
         <main id="main" class="main">
-            <RunForm />
+            <WorkflowPicker />
         </main>
     }
 }

@@ -3,7 +3,9 @@
 mod app;
 mod components;
 mod download;
+mod i18n;
 mod keys;
+mod pages;
 mod review;
 mod settings;
 mod storage;
@@ -11,7 +13,7 @@ mod storage;
 use wasm_bindgen::prelude::*;
 
 pub use app::App;
-pub use components::WORKFLOWS_WITH_PAGES;
+pub use pages::WORKFLOWS_WITH_PAGES;
 
 /// Mounts the app when the page asks for it (`<body data-careergraph-app>`), so hosts that embed
 /// the package, and the wasm-bindgen test pages, get the library without the app taking over.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::storage;
+use crate::domain::Language;
 use crate::llm::ApiKey;
 use crate::session::{ProviderConfig, ProviderKind};
 
@@ -35,6 +36,8 @@ pub struct Settings {
     pub design_review: bool,
     /// Keep API keys on this device (localStorage) instead of this tab only.
     pub remember_keys: bool,
+    /// The app's strings and the agents' output language (`Language::id`).
+    pub language: String,
 }
 
 impl Default for Settings {
@@ -48,6 +51,7 @@ impl Default for Settings {
             max_iterations: 3,
             design_review: true,
             remember_keys: false,
+            language: Language::En.id().into(),
         }
     }
 }
@@ -68,6 +72,10 @@ impl Settings {
     /// The chosen provider; an unknown id (an old or edited store) falls back to the demo.
     pub fn provider_kind(&self) -> ProviderKind {
         ProviderKind::from_id(&self.provider).unwrap_or_default()
+    }
+
+    pub fn language(&self) -> Language {
+        Language::from_id(&self.language)
     }
 
     /// What `session::build_model` needs: these settings plus the provider's key.

@@ -3,7 +3,9 @@
 mod header;
 mod run_form;
 mod settings_drawer;
+mod workflow_picker;
 
 pub use header::Header;
-pub use run_form::{RunForm, WORKFLOWS_WITH_PAGES};
+pub use run_form::RunForm;
 pub use settings_drawer::SettingsDrawer;
+pub use workflow_picker::WorkflowPicker;

@@ -1,6 +1,5 @@
 use leptos::prelude::*;
 
-use crate::session::workflows;
 use crate::ui::keys::Keys;
 use crate::ui::review::{start_review, ActiveRun, ReviewRun};
 use crate::ui::settings::Settings;
@@ -9,21 +8,11 @@ use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 
 const DRAFT_RESUME_KEY: &str = "careergraph.draft.resume";
 const DRAFT_ROLE_KEY: &str = "careergraph.draft.role";
-const DRAFT_WORKFLOW_KEY: &str = "careergraph.draft.workflow";
 
-/// Workflows this page can show a run of. The session may list more (the JS API can run them);
-/// each joins the picker when its page exists.
-pub const WORKFLOWS_WITH_PAGES: &[&str] = &["resume_review"];
-
-/// The run form: workflow picker, resume, target role or job description, Run; the run below it.
+/// The review page's form: resume, target role or job description, Run; the run below it.
 /// What the user types is saved as they type, so a reload or a failed run loses nothing.
 #[component]
 pub fn RunForm() -> impl IntoView {
-    let available: Vec<_> = workflows()
-        .into_iter()
-        .filter(|w| WORKFLOWS_WITH_PAGES.contains(&w.id))
-        .collect();
-    let workflow = draft_signal(DRAFT_WORKFLOW_KEY, available[0].id);
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let role = draft_signal(DRAFT_ROLE_KEY, SAMPLE_TARGET_ROLE);
     let status = RwSignal::new(String::new());
@@ -60,20 +49,6 @@ pub fn RunForm() -> impl IntoView {
 
     view! {
         <form class="run-form" on:submit=on_submit data-testid="run-form">
-            <div class="field">
-                <label class="field__label" for="workflow">"Workflow"</label>
-                <select
-                    id="workflow"
-                    data-testid="workflow"
-                    prop:value=move || workflow.get()
-                    on:change=move |ev| workflow.set(event_target_value(&ev))
-                >
-                    {available
-                        .iter()
-                        .map(|w| view! { <option value=w.id title=w.description>{w.title}</option> })
-                        .collect_view()}
-                </select>
-            </div>
             <div class="field">
                 <label class="field__label" for="target-role">"Target role or job description"</label>
                 <textarea
@@ -114,7 +89,7 @@ pub fn RunForm() -> impl IntoView {
 }
 
 /// A signal initialised from the saved draft (or `default`) that saves itself on every change.
-fn draft_signal(key: &'static str, default: &str) -> RwSignal<String> {
+pub fn draft_signal(key: &'static str, default: &str) -> RwSignal<String> {
     let signal = RwSignal::new(storage::load(key).unwrap_or_else(|| default.to_string()));
     Effect::new(move |_| signal.with(|value| storage::save(key, value)));
     signal

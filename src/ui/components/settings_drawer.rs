@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::domain::Language;
 use crate::session::ProviderKind;
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
@@ -64,6 +65,22 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                         .map(|kind| view! { <option value=kind.id()>{kind.label()}</option> })
                         .collect_view()}
                 </select>
+            </div>
+            <div class="field">
+                <label class="field__label" for="language">"Language · 语言"</label>
+                <select
+                    id="language"
+                    data-testid="language"
+                    aria-describedby="language-hint"
+                    prop:value=move || settings.with(|s| s.language().id())
+                    on:change=move |ev| settings.update(|s| s.language = event_target_value(&ev))
+                >
+                    {Language::ALL
+                        .iter()
+                        .map(|lang| view! { <option value=lang.id()>{lang.label()}</option> })
+                        .collect_view()}
+                </select>
+                <span class="field__hint" id="language-hint">"The app's pages and what the agents write."</span>
             </div>
             <p class="field__hint" hidden=move || provider() != "demo">
                 "The demo scores your text with transparent heuristics (keywords, metrics, action verbs, length). No model is called."

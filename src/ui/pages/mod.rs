@@ -1,0 +1,17 @@
+//! One page per workflow. The picker above the page lists the workflows that have one here; the
+//! session may list more (the JS package can run them all).
+
+use leptos::prelude::*;
+
+use crate::ui::components::RunForm;
+
+/// Workflows this app has a page for, in picker order.
+pub const WORKFLOWS_WITH_PAGES: &[&str] = &["resume_review"];
+
+/// The page of workflow `id` (the review page for an unknown id, e.g. an old saved draft).
+pub fn workflow_page(id: &str) -> AnyView {
+    match id {
+        "resume_review" => view! { <RunForm /> }.into_any(),
+        _ => view! { <RunForm /> }.into_any(),
+    }
+}
