@@ -13,7 +13,9 @@ use careergraph::session::{
     build_model, reopen_run, resume_run, start_run, start_run_checkpointed, ProviderConfig,
     RunHandle,
 };
-use careergraph::store::{now_ms, RunRecord, RunStatus, Store, StoreErrorKind};
+use careergraph::store::{
+    now_ms, updated_master_resume, RunRecord, RunStatus, Store, StoreErrorKind,
+};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
@@ -360,6 +362,28 @@ async fn runs_list_newest_first_and_the_master_resume_round_trips() {
         "# Bo"
     );
 
+    // The last step of a run: its final record and the master resume, together.
+    let mut finished = store.get_run("b").await.unwrap().unwrap();
+    let done = json!({"status": "done", "state": {"master_resume_updated": true, "master_resume": "# Ann v3"}});
+    finished.record_step(&done, 10_000);
+    let master = updated_master_resume(&done).map(|text| ("u1", text));
+    store.finish_run(&finished, master).await.unwrap();
+    assert_eq!(
+        store.get_run("b").await.unwrap().unwrap().status,
+        RunStatus::Done
+    );
+    let loaded = store.load_master_resume("u1").await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.text.as_str(), loaded.updated_at_ms),
+        ("# Ann v3", 10_000)
+    );
+    // A run that did not update it leaves the master resume alone.
+    store.finish_run(&finished, None).await.unwrap();
+    assert_eq!(
+        store.load_master_resume("u1").await.unwrap().unwrap().text,
+        "# Ann v3"
+    );
+
     store.close();
     Store::delete_database(&name).await.unwrap();
 }
@@ -395,9 +419,12 @@ async fn no_api_key_reaches_any_stored_record() {
     let first = run.outcome.await.unwrap();
     let done = answer_to_the_end(&run.handle, first).await;
     record.record_step(&done, now_ms());
-    store.put_run(&record).await.unwrap();
+    // Saved whether or not the mock's answers made the run update it: the scan must see one.
     let master = done["state"]["master_resume"].as_str().unwrap();
-    store.save_master_resume("u1", master).await.unwrap();
+    store
+        .finish_run(&record, Some(("u1", master)))
+        .await
+        .unwrap();
     store.close();
 
     let records = every_record(&name).await;

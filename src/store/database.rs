@@ -80,6 +80,35 @@ pub(super) fn thread_range(parts: &[JsValue]) -> Result<IdbKeyRange, StoreError>
         .map_err(|e| StoreError::failed("read the saved runs", &describe(&e)))
 }
 
+/// A `runs` record: key and index fields beside the JSON.
+fn run_value(what: &str, record: &RunRecord) -> Result<JsValue, StoreError> {
+    Ok(object(&[
+        ("thread_id", JsValue::from_str(&record.thread_id)),
+        (
+            "created_at_ms",
+            JsValue::from_f64(record.created_at_ms as f64),
+        ),
+        ("json", to_json(what, record)?),
+    ]))
+}
+
+/// A `master_resumes` record.
+fn master_value(
+    what: &str,
+    user_id: &str,
+    text: &str,
+    updated_at_ms: u64,
+) -> Result<JsValue, StoreError> {
+    let saved = MasterResume {
+        text: text.to_string(),
+        updated_at_ms,
+    };
+    Ok(object(&[
+        ("user_id", JsValue::from_str(user_id)),
+        ("json", to_json(what, &saved)?),
+    ]))
+}
+
 impl Store {
     /// Opens (creating on first use) the app's database.
     pub async fn open() -> Result<Store, StoreError> {
@@ -182,6 +211,36 @@ impl Store {
         idb::committed(what, &tx).await
     }
 
+    /// The last, atomic step of a run: saves its final `record` and, when the run updated it,
+    /// the master resume (`(user_id, text)`, see `updated_master_resume`) in one transaction,
+    /// so a reload never sees a finished run without its answers in the master resume, or
+    /// the reverse.
+    pub async fn finish_run(
+        &self,
+        record: &RunRecord,
+        master_resume: Option<(&str, &str)>,
+    ) -> Result<(), StoreError> {
+        let what = "save the finished run";
+        let tx = idb::transaction(
+            &self.db,
+            &[RUNS, MASTER_RESUMES],
+            IdbTransactionMode::Readwrite,
+            what,
+        )?;
+        let failed = |e: JsValue| StoreError::failed(what, &describe(&e));
+        let run = run_value(what, record)?;
+        tx.object_store(RUNS)
+            .and_then(|s| s.put(&run))
+            .map_err(failed)?;
+        if let Some((user_id, text)) = master_resume {
+            let value = master_value(what, user_id, text, record.updated_at_ms)?;
+            tx.object_store(MASTER_RESUMES)
+                .and_then(|s| s.put(&value))
+                .map_err(failed)?;
+        }
+        idb::committed(what, &tx).await
+    }
+
     /// The master resume saved for `user_id` (use `""` for the page's single user).
     pub async fn load_master_resume(
         &self,
@@ -213,25 +272,22 @@ impl Store {
         text: &str,
     ) -> Result<MasterResume, StoreError> {
         let what = "save the master resume";
-        let saved = MasterResume {
-            text: text.to_string(),
-            updated_at_ms: now_ms(),
-        };
+        let updated_at_ms = now_ms();
         let tx = idb::transaction(
             &self.db,
             &[MASTER_RESUMES],
             IdbTransactionMode::Readwrite,
             what,
         )?;
-        let value = object(&[
-            ("user_id", JsValue::from_str(user_id)),
-            ("json", to_json(what, &saved)?),
-        ]);
+        let value = master_value(what, user_id, text, updated_at_ms)?;
         tx.object_store(MASTER_RESUMES)
             .and_then(|s| s.put(&value))
             .map_err(|e| StoreError::failed(what, &describe(&e)))?;
         idb::committed(what, &tx).await?;
-        Ok(saved)
+        Ok(MasterResume {
+            text: text.to_string(),
+            updated_at_ms,
+        })
     }
 }
 

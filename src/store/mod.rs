@@ -37,8 +37,9 @@
 //! // reopened.step is the step to show ("interrupted" re-opens its dialog); answer with
 //! // session::resume_run(&reopened.handle, answer, events), or session::continue_run for "stopped".
 //!
-//! // At the end: the answers are in state.master_resume; save it last, atomically.
-//! store.save_master_resume(user_id, &state["master_resume"].as_str().unwrap()).await?;
+//! // At the end: the final record and the master resume the answers updated, in one transaction.
+//! record.record_step(&done, now_ms());
+//! store.finish_run(&record, updated_master_resume(&done).map(|text| (user_id, text))).await?;
 //! store.delete_run(&thread).await?;                  // the record and all its checkpoints
 //! ```
 
@@ -53,7 +54,7 @@ mod database;
 mod idb;
 
 pub use error::{StoreError, StoreErrorKind};
-pub use records::{MasterResume, RunRecord, RunStatus};
+pub use records::{updated_master_resume, MasterResume, RunRecord, RunStatus};
 
 #[cfg(target_arch = "wasm32")]
 pub use checkpointer::IdbCheckpointer;

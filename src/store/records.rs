@@ -93,10 +93,64 @@ impl RunRecord {
     }
 }
 
+/// The master resume to save when a finished step carries one the run updated (the tailoring
+/// workflow adds the user's answers to it and sets `master_resume_updated`).
+pub fn updated_master_resume(step: &Value) -> Option<&str> {
+    let state = &step["state"];
+    let updated = step["status"] == "done" && state["master_resume_updated"] == true;
+    updated
+        .then(|| state["master_resume"].as_str())
+        .flatten()
+        .filter(|text| !text.trim().is_empty())
+}
+
 /// The user's master resume: every answer given to the tailoring questions is added to it, so
 /// the next run already knows them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MasterResume {
     pub text: String,
     pub updated_at_ms: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn steps_and_errors_set_the_status() {
+        let mut record = RunRecord::new("t", "resume_tailoring", "Acme", json!({}), 1);
+        assert_eq!(record.status, RunStatus::Running);
+        let paused = json!({"status": "interrupted", "interrupts": [{"id": "i"}], "state": {}});
+        record.record_step(&paused, 2);
+        assert_eq!(
+            (record.status, record.updated_at_ms, record.created_at_ms),
+            (RunStatus::Paused, 2, 1)
+        );
+        assert_eq!(record.last_step, Some(paused));
+        assert!(record.can_reopen());
+        record.record_step(&json!({"status": "stopped"}), 3);
+        assert_eq!(record.status, RunStatus::Running);
+        record.record_error(&SessionError::new(ErrorCode::RunFailed, "429"), 4);
+        assert_eq!(record.status, RunStatus::Failed);
+        assert_eq!(record.error.as_deref(), Some("429"));
+        assert!(!record.can_reopen());
+        record.record_error(&SessionError::new(ErrorCode::Cancelled, "stopped"), 5);
+        assert_eq!(record.status, RunStatus::Cancelled);
+        record.record_step(&json!({"status": "done", "state": {}}), 6);
+        assert_eq!(
+            (record.status, record.error.clone()),
+            (RunStatus::Done, None)
+        );
+    }
+
+    #[test]
+    fn only_a_finished_run_that_updated_it_gives_a_master_resume() {
+        let done = |updated: bool, text: &str| json!({"status": "done", "state": {"master_resume_updated": updated, "master_resume": text}});
+        assert_eq!(updated_master_resume(&done(true, "# Ann")), Some("# Ann"));
+        assert_eq!(updated_master_resume(&done(false, "# Ann")), None);
+        assert_eq!(updated_master_resume(&done(true, "  ")), None);
+        let paused = json!({"status": "interrupted", "state": {"master_resume_updated": true, "master_resume": "# Ann"}});
+        assert_eq!(updated_master_resume(&paused), None);
+    }
 }
