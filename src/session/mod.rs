@@ -5,12 +5,14 @@
 
 mod diagram;
 mod error;
+mod hiring;
 mod provider;
 mod registry;
 mod run;
 
 pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
+pub use hiring::HIRING_WORKFLOW_ID;
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
 pub use run::{resume_run, start_run, Run, RunHandle};

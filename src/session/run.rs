@@ -35,6 +35,11 @@ impl RunHandle {
         }
     }
 
+    /// The token `cancel` trips, for a workflow's settings.
+    pub(super) fn cancel_token(&self) -> CancelToken {
+        self.cancel.clone()
+    }
+
     /// The checkpoint thread of an interactive run (`None` for one-shot workflows).
     pub fn thread_id(&self) -> Option<String> {
         self.thread_id.clone()
@@ -146,12 +151,12 @@ struct ReviewRunInput {
     design_review: Option<bool>,
 }
 
-fn invalid(message: impl Into<String>) -> SessionError {
+pub(super) fn invalid(message: impl Into<String>) -> SessionError {
     SessionError::new(ErrorCode::InvalidInput, message)
 }
 
 /// Checks what the user typed before any model is called, with messages that say what to fix.
-fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
+pub(super) fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
     if text.trim().is_empty() {
         return Err(invalid(format!("The {what} is empty: paste it first.")));
     }
@@ -181,6 +186,9 @@ pub fn start_run(
     match workflow_id {
         "resume_review" => start_review(input, provider, model, events),
         "resume_tailoring" => start_tailoring(input, provider, model, events),
+        super::hiring::HIRING_WORKFLOW_ID => {
+            super::hiring::start_hiring(input, provider, model, events)
+        }
         other => Err(SessionError::new(
             ErrorCode::UnknownWorkflow,
             format!("There is no workflow called “{other}”."),
