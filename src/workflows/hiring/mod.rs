@@ -39,6 +39,7 @@ mod nodes;
 pub mod prompts;
 mod report;
 pub mod routing;
+pub mod sample;
 mod schemas;
 mod settings;
 mod state;
