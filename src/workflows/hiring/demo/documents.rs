@@ -66,6 +66,55 @@ pub fn years(text: &str) -> Vec<u32> {
     found
 }
 
+/// "6 years", "6+ years", "six years" (English number words up to twenty): the first claim of
+/// years the resume makes, if any.
+pub fn stated_years(text: &str) -> Option<f64> {
+    const WORDS: [&str; 20] = [
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric() && c != '+')
+        .filter(|w| !w.is_empty())
+        .collect();
+    words.windows(2).find_map(|pair| {
+        if !pair[1].starts_with("year") {
+            return None;
+        }
+        let number = pair[0].trim_end_matches('+');
+        number
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (1..=50).contains(n))
+            .or_else(|| {
+                WORDS
+                    .iter()
+                    .position(|w| *w == number)
+                    .map(|i| i as u32 + 1)
+            })
+            .map(f64::from)
+    })
+}
+
 /// "Title — Organization (2019–2024)" and its common variants.
 fn role_heading(line: &str) -> ProfileRole {
     let text = clean(line);
@@ -138,10 +187,13 @@ pub fn profile(resume: &str) -> CandidateProfile {
     } else {
         spans.iter().copied().max()
     };
-    let years_experience = match (spans.iter().copied().min(), latest) {
-        (Some(first), Some(last)) if last >= first => f64::from(last - first),
-        _ => 0.0,
-    };
+    // What the resume says about itself ("six years of experience") beats arithmetic on dates,
+    // which cannot know what "present" is without a clock.
+    let years_experience =
+        stated_years(resume).unwrap_or_else(|| match (spans.iter().copied().min(), latest) {
+            (Some(first), Some(last)) if last >= first => f64::from(last - first),
+            _ => 0.0,
+        });
     CandidateProfile {
         name,
         headline,
@@ -284,6 +336,20 @@ mod tests {
         assert!(a.must_have.contains(&"Rust".to_string()));
         assert_eq!(a.nice_to_have, ["Kafka"]);
         assert!(a.summary.starts_with("We build"));
+    }
+
+    #[test]
+    fn stated_years_win_over_dates() {
+        assert_eq!(
+            stated_years("Engineer with six years of experience"),
+            Some(6.0)
+        );
+        assert_eq!(stated_years("8+ years building APIs"), Some(8.0));
+        assert_eq!(stated_years("Led 3 engineers in 2020"), None);
+        let p = profile(
+            "# Ann\n## Summary\nTwelve years in data.\n## Experience\n### Eng — A (2020–2021)\n",
+        );
+        assert_eq!(p.years_experience, 12.0);
     }
 
     #[test]
