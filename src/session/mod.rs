@@ -5,6 +5,7 @@
 
 mod diagram;
 mod error;
+mod hiring;
 mod ids;
 mod persist;
 mod provider;
@@ -13,6 +14,7 @@ mod run;
 
 pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
+pub use hiring::HIRING_WORKFLOW_ID;
 pub use ids::new_thread_id;
 pub use persist::{continue_run, reopen_run, start_run_checkpointed, ReopenedRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};

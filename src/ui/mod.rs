@@ -3,6 +3,7 @@
 mod app;
 mod components;
 mod download;
+mod hiring;
 mod i18n;
 mod keys;
 mod pages;
