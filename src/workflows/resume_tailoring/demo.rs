@@ -129,7 +129,7 @@ impl DemoResponder for ScreenerResponder {
             ),
         };
         if !shown.is_empty() {
-            feedback.push_str(&lang.pick(" (", "（"));
+            feedback.push_str(lang.pick(" (", "（"));
             feedback.push_str(&list(&shown, lang));
             feedback.push_str(lang.pick(")", "）"));
         }
