@@ -5,6 +5,7 @@ pub mod advice;
 pub mod ats;
 pub mod diff;
 pub mod feedback;
+pub mod han;
 pub mod hiring;
 pub mod language;
 pub mod resume;
