@@ -4,7 +4,9 @@
 pub mod advice;
 pub mod ats;
 pub mod diff;
+pub mod export;
 pub mod feedback;
+pub mod import;
 pub mod language;
 pub mod resume;
 pub mod revision;

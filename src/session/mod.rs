@@ -13,4 +13,4 @@ pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
-pub use run::{resume_run, start_run, Run, RunHandle};
+pub use run::{resume_run, start_run, Run, RunHandle, MAX_INPUT_CHARS};

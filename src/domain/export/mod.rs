@@ -1,0 +1,1 @@
+//! Resume export (filled in by the next commit).
