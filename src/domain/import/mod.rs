@@ -22,6 +22,8 @@ pub use detect::{detect_format, ImportFormat, ACCEPT};
 pub use error::ImportError;
 pub use limits::{MAX_FILE_BYTES, MAX_TEXT_CHARS};
 pub use pdf::{PdfPage, PdfTextItem};
+/// The whitespace tidying imports get; exports use it too.
+pub(crate) use text::tidy;
 
 /// What an import produced: the text for the resume field, the format it was read as, and
 /// anything the user should know (text cut at the limit, a guessed encoding).

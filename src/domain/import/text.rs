@@ -74,7 +74,7 @@ fn windows_1252(byte: u8) -> char {
 
 /// Line endings to `\n`, control characters and zero-width marks out, trailing spaces off each
 /// line, at most one blank line in a row, no blank lines at either end.
-pub(super) fn tidy(text: &str) -> String {
+pub(crate) fn tidy(text: &str) -> String {
     let unified = text.replace("\r\n", "\n").replace('\r', "\n");
     let mut out = String::with_capacity(unified.len());
     let mut blank_run = 0;
