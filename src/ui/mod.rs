@@ -6,6 +6,7 @@ mod download;
 mod i18n;
 mod keys;
 mod pages;
+mod pdf_text;
 mod review;
 mod settings;
 mod storage;

@@ -40,6 +40,8 @@ pub enum ImportError {
     Unsupported { kind: &'static str },
     #[error("This file is not text (it looks like a binary file). Upload a PDF, DOCX, Markdown, text or JSON Resume file, {PASTE}")]
     Binary,
+    #[error("The browser could not read this file ({detail}). Try again, {PASTE}")]
+    Unreadable { detail: String },
     #[error("PDF text is read in the browser by pdf.js.")]
     PdfNeedsBrowser,
     #[error("This PDF has no text (it looks scanned). Paste the text or upload DOCX/Markdown.")]
@@ -73,6 +75,7 @@ impl ImportError {
             ImportError::Image { .. } => "image",
             ImportError::Unsupported { .. } => "unsupported",
             ImportError::Binary => "binary",
+            ImportError::Unreadable { .. } => "unreadable",
             ImportError::PdfNeedsBrowser => "pdf_needs_browser",
             ImportError::PdfScanned => "pdf_scanned",
             ImportError::PdfGarbledText => "pdf_garbled_text",

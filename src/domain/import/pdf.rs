@@ -105,7 +105,8 @@ fn line_text(line: &Line) -> String {
     items.sort_by(|a, b| a.x.total_cmp(&b.x));
     let mut text = String::new();
     let mut end_x: Option<f64> = None;
-    for item in items {
+    // pdf.js puts a " " piece across a wide gap; the gap itself says space or tab.
+    for item in items.into_iter().filter(|i| !i.text.trim().is_empty()) {
         if let Some(end) = end_x {
             let gap = item.x - end;
             let height = if item.height > 0.0 { item.height } else { 10.0 };
@@ -173,6 +174,21 @@ mod tests {
                 "Ada Quill\n- Cut batch time by 40%\nEngineer, Acme Rail\t2019 – 2023\n\n{filler}"
             )
         );
+    }
+
+    #[test]
+    fn a_space_piece_across_a_wide_gap_still_gives_a_tab() {
+        let mut space = item(" ", 105.0, 700.0);
+        space.width = 290.0;
+        let p = page(vec![
+            item("Engineer", 65.0, 700.0),
+            space,
+            item("2019 – 2024", 400.0, 700.0),
+            item(&"x".repeat(60), 10.0, 680.0),
+        ]);
+        assert!(pages_to_text(&[p])
+            .unwrap()
+            .starts_with("Engineer\t2019 – 2024\n"));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals};
 use crate::domain::{diff_lines, DiffLine};
+use crate::ui::components::ExportMenu;
 use crate::ui::download::download;
 use crate::workflows::resume_review::{report_markdown, ReviewState};
 
@@ -77,6 +78,7 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
                 </div>
             })}
             <h3>"Revised resume"</h3>
+            <ExportMenu text=Signal::stored(state.resume.text.clone()) />
             {if revised {
                 diff_view(&state.original_resume.text, &state.resume.text).into_any()
             } else {
