@@ -1,11 +1,11 @@
-//! PDF text through pdf.js (`web/import/pdf.mjs`, which loads pdf.js on first use). The JS side
+//! PDF text through pdf.js (`web/import/pdf.js`, which loads pdf.js on first use). The JS side
 //! only extracts positioned text; `crate::domain::import::import_pdf_pages` makes lines of it.
 
 use wasm_bindgen::prelude::*;
 
 use crate::domain::import::{ImportError, PdfPage};
 
-#[wasm_bindgen(module = "/web/import/pdf.mjs")]
+#[wasm_bindgen(module = "/web/import/pdf.js")]
 extern "C" {
     #[wasm_bindgen(js_name = extractPdfText, catch)]
     async fn extract_pdf_text(bytes: js_sys::Uint8Array) -> Result<JsValue, JsValue>;

@@ -3,6 +3,8 @@
 // dist/pdfjs/ by index.html and loaded here only when the first PDF is chosen: the app's start
 // does not pay for it. Its worker is a module worker from this origin, which the CSP allows.
 // Positions go back to Rust, which groups the pieces into lines (src/domain/import/pdf.rs).
+// A .js file, not .mjs: wasm-bindgen-test-runner serves .mjs with a non-JS MIME type, which a
+// browser refuses for a module.
 
 const MAX_PAGES = 50;
 let library;
