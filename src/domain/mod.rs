@@ -4,9 +4,11 @@
 pub mod advice;
 pub mod ats;
 pub mod diff;
+pub mod export;
 pub mod feedback;
 pub mod han;
 pub mod hiring;
+pub mod import;
 pub mod language;
 pub mod resume;
 pub mod revision;

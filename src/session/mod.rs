@@ -19,4 +19,4 @@ pub use ids::new_thread_id;
 pub use persist::{continue_run, reopen_run, start_run_checkpointed, ReopenedRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
-pub use run::{resume_run, start_run, Run, RunHandle};
+pub use run::{resume_run, start_run, Run, RunHandle, MAX_INPUT_CHARS};

@@ -7,6 +7,7 @@ mod hiring;
 mod i18n;
 mod keys;
 mod pages;
+mod pdf_text;
 mod review;
 mod settings;
 mod storage;

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use crate::ui::components::FileImport;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::Keys;
 use crate::ui::review::{start_review, ActiveRun, ReviewRun};
@@ -66,6 +67,7 @@ pub fn RunForm() -> impl IntoView {
             </div>
             <div class="field">
                 <label class="field__label" for="resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                <FileImport target=resume>
                 <textarea
                     id="resume"
                     class="field__input field__input--tall"
@@ -75,6 +77,7 @@ pub fn RunForm() -> impl IntoView {
                     prop:value=move || resume.get()
                     on:input=move |ev| resume.set(event_target_value(&ev))
                 ></textarea>
+                </FileImport>
             </div>
             <div class="run-form__actions">
                 <button type="submit" class="button button--primary" data-testid="run" disabled=running>
