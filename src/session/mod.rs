@@ -5,6 +5,7 @@
 
 mod diagram;
 mod error;
+mod navigator;
 mod provider;
 mod registry;
 mod run;

@@ -22,8 +22,8 @@ pub const MAX_INPUT_CHARS: usize = 60_000;
 /// with [`resume_run`]. `Send + Sync`: the paused graph itself stays in this thread's registry.
 #[derive(Clone, Debug, Default)]
 pub struct RunHandle {
-    cancel: CancelToken,
-    thread_id: Option<String>,
+    pub(super) cancel: CancelToken,
+    pub(super) thread_id: Option<String>,
 }
 
 impl RunHandle {
@@ -43,12 +43,12 @@ impl RunHandle {
 
 thread_local! {
     /// Interactive runs by thread id, from start until they finish or are cancelled.
-    static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
+    pub(super) static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
         Default::default();
 }
 
 /// A run that can pause for the user and be resumed on its thread.
-trait Resumable {
+pub(super) trait Resumable {
     fn resume(
         &self,
         answer: Value,
@@ -57,13 +57,13 @@ trait Resumable {
 }
 
 /// A graph checkpointed in memory (`MemorySaver`) under one thread id.
-struct Interactive<S: State> {
-    graph: Rc<CompiledGraph<S>>,
-    config: RunConfig,
+pub(super) struct Interactive<S: State> {
+    pub(super) graph: Rc<CompiledGraph<S>>,
+    pub(super) config: RunConfig,
 }
 
 impl<S: State> Interactive<S> {
-    fn config(&self, events: EventSink) -> RunConfig {
+    pub(super) fn config(&self, events: EventSink) -> RunConfig {
         self.config.clone().with_events(events)
     }
 }
@@ -71,7 +71,10 @@ impl<S: State> Interactive<S> {
 /// An interactive run's step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id",
 /// "node", "path", "payload"}], "state"}` or `{"status": "done", "threadId", "state"}`. A finished
 /// run leaves the registry.
-fn step_json<S: State>(thread_id: &str, outcome: RunOutcome<S>) -> Result<Value, SessionError> {
+pub(super) fn step_json<S: State>(
+    thread_id: &str,
+    outcome: RunOutcome<S>,
+) -> Result<Value, SessionError> {
     if outcome.is_done() {
         PAUSED.with(|paused| paused.borrow_mut().remove(thread_id));
     }
@@ -146,12 +149,12 @@ struct ReviewRunInput {
     design_review: Option<bool>,
 }
 
-fn invalid(message: impl Into<String>) -> SessionError {
+pub(super) fn invalid(message: impl Into<String>) -> SessionError {
     SessionError::new(ErrorCode::InvalidInput, message)
 }
 
 /// Checks what the user typed before any model is called, with messages that say what to fix.
-fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
+pub(super) fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
     if text.trim().is_empty() {
         return Err(invalid(format!("The {what} is empty: paste it first.")));
     }
@@ -181,6 +184,7 @@ pub fn start_run(
     match workflow_id {
         "resume_review" => start_review(input, provider, model, events),
         "resume_tailoring" => start_tailoring(input, provider, model, events),
+        "career_navigator" => super::navigator::start_navigator(input, provider, model, events),
         other => Err(SessionError::new(
             ErrorCode::UnknownWorkflow,
             format!("There is no workflow called “{other}”."),
@@ -260,7 +264,7 @@ struct TailorRunInput {
 }
 
 /// A fresh thread id per interactive run in this page (runs live in memory only).
-fn next_thread_id(prefix: &str) -> String {
+pub(super) fn next_thread_id(prefix: &str) -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(1);
     format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
