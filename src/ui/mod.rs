@@ -5,6 +5,7 @@ mod components;
 mod download;
 mod i18n;
 mod keys;
+mod navigator;
 mod pages;
 mod review;
 mod settings;
