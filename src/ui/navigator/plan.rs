@@ -53,12 +53,21 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
         .max()
         .unwrap_or(1)
         .max(1) as f64;
-    let bar = move |start_week: u32, weeks: u32| {
-        format!(
-            "margin-left:{:.1}%;width:{:.1}%",
-            f64::from(start_week) / total * 100.0,
-            (f64::from(weeks.max(1)) / total * 100.0).max(2.0)
-        )
+    // SVG geometry rather than inline styles: the page's CSP (style-src 'self') blocks those.
+    let bar = move |start_week: u32, weeks: u32, class: &'static str| {
+        let x = f64::from(start_week) / total * 100.0;
+        let width = (f64::from(weeks.max(1)) / total * 100.0).max(1.0);
+        view! {
+            <svg class="nav-timeline__svg" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
+                <rect class=class x=format!("{x:.2}") y="0" width=format!("{width:.2}") height="4" rx="1"></rect>
+            </svg>
+        }
+    };
+    let priority = move |p: &str| match p {
+        "high" => tr(lang, "high", "高"),
+        "medium" => tr(lang, "medium", "中"),
+        "low" => tr(lang, "low", "低"),
+        _ => "",
     };
     view! {
         <section class="card nav-plan" data-testid="nav-plan">
@@ -71,7 +80,7 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
                         <span class="nav-timeline__label">
                             {format!("{} · {} – {}", p.name, week_date(start, p.start_week), week_date(start, p.end_week))}
                         </span>
-                        <span class="nav-timeline__bar nav-timeline__bar--phase" style=bar(p.start_week, p.end_week.saturating_sub(p.start_week))></span>
+                        {bar(p.start_week, p.end_week.saturating_sub(p.start_week), "nav-timeline__bar nav-timeline__bar--phase")}
                     </li>
                 }).collect_view()}
             </ol>
@@ -82,9 +91,10 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
                         <span class="nav-timeline__label">
                             <time datetime=week_date(start, i.start_week).to_string()>{week_date(start, i.start_week).to_string()}</time>
                             {format!(" · {} {} · {}", i.duration_weeks, tr(lang, "wk", "周"), i.title)}
-                            <span class=format!("badge badge--{}", i.priority)>{i.priority.clone()}</span>
+                            " "
+                            <span class=format!("badge badge--{}", i.priority)>{priority(&i.priority)}</span>
                         </span>
-                        <span class="nav-timeline__bar" style=bar(i.start_week, i.duration_weeks)></span>
+                        {bar(i.start_week, i.duration_weeks, "nav-timeline__bar")}
                     </li>
                 }).collect_view()}
             </ol>
