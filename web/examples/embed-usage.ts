@@ -13,6 +13,10 @@ import type {
   WorkflowState,
   QuestionAnswer,
   ReviewAnswer,
+  NavigatorInput,
+  NavigatorState,
+  SatisfactionAnswer,
+  ConfirmPlanAnswer,
   RunEvent,
   WorkflowInfo,
 } from "careergraph/web";
@@ -112,5 +116,26 @@ export async function tailor(runner: Runner, resume: string, jobDescription: str
     run.answer(pause.id, answer);
   });
   const state = await run.result();
-  return isReviewState(state) ? state.final_score : state.ats_score;
+  if (isReviewState(state)) return state.final_score;
+  return "ats_score" in state ? state.ats_score : 0;
+}
+
+function isNavigatorState(state: WorkflowState): state is NavigatorState {
+  return "final_plan" in state;
+}
+
+/** A career plan: rate each report (here: satisfied at once) and confirm the plan. */
+export async function planCareer(runner: Runner, goal: string): Promise<number> {
+  const input: NavigatorInput = { goal, profile: { currentPosition: "Engineer", skills: ["Go"] }, language: "zh" };
+  const run = runner.start("career_navigator", input);
+  run.subscribe((event) => {
+    if (event.type !== "interrupted") return;
+    const pause = event.interrupts[0];
+    const kind = (pause.payload as { type?: string }).type;
+    const answer: SatisfactionAnswer | ConfirmPlanAnswer =
+      kind === "satisfaction" ? { level: "satisfied", feedback: "" } : { confirm: true };
+    run.answer(pause.id, answer);
+  });
+  const state = await run.result();
+  return isNavigatorState(state) ? state.final_plan?.action_items.length ?? 0 : 0;
 }
