@@ -23,7 +23,7 @@ export interface ProviderConfig {
   agentModels?: Record<string, string>;
 }
 
-export type WorkflowId = "resume_review" | "resume_tailoring" | "hiring_pipeline";
+export type WorkflowId = "resume_review" | "resume_tailoring" | "hiring_pipeline" | "career_navigator";
 
 export interface WorkflowInfo {
   id: WorkflowId;
@@ -89,6 +89,85 @@ export interface HiringInput {
 /** What `run.answer(id, value)` takes for `resume_tailoring`'s two kinds of pause. */
 export type QuestionAnswer = string | { action: "answer"; answer: string } | { action: "skip" } | { action: "stop"; answer?: string };
 export type ReviewAnswer = { decision: "approve" } | { decision: "revise"; feedback: string } | { decision: "timeout" };
+
+/** The profile part of `NavigatorInput`. Every field is optional. */
+export interface NavigatorProfile {
+  name?: string;
+  age?: number;
+  currentPosition?: string;
+  yearsExperience?: number;
+  education?: string;
+  skills?: string[];
+  interests?: string[];
+  /** Time, money, location or family constraints the plan must respect. */
+  constraints?: string;
+  location?: string;
+  userId?: string;
+}
+
+/** Input of `career_navigator`. The run pauses (`interrupted` events) for a satisfaction rating
+ * of each report and for the confirmation of the final plan. */
+export interface NavigatorInput {
+  /** The career goal in the user's words; at most 60 000 characters. */
+  goal: string;
+  profile?: NavigatorProfile;
+  /** The language every agent writes in. Default "en". */
+  language?: "en" | "zh";
+  /** Times a dissatisfied rating sends the analysis back (0–10); also caps plan revisions. Default 3. */
+  maxIterations?: number;
+  /** YYYY-MM-DD: the plan's week 0. Default today (UTC). */
+  startDate?: string;
+  sessionId?: string;
+}
+
+/** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
+export type SatisfactionLevel = 1 | 2 | 3 | 4 | 5 | "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
+/** What `run.answer(id, value)` takes for `career_navigator`'s `{ type: "satisfaction" }` pause. */
+export type SatisfactionAnswer = SatisfactionLevel | { level: SatisfactionLevel; feedback?: string };
+/** What `run.answer(id, value)` takes for the `{ type: "confirm_plan" }` pause. Not confirmed: the
+ * plan is revised with the feedback (at most `maxIterations` times). */
+export type ConfirmPlanAnswer = boolean | { confirm: boolean; feedback?: string };
+
+export interface CareerGoal { title: string; description: string; timeframe: string; success_criteria: string[] }
+export interface ScheduleItem { title: string; description: string; start_week: number; duration_weeks: number; priority: "high" | "medium" | "low" | string; goal: string }
+export interface TimelinePhase { name: string; start_week: number; end_week: number; focus: string }
+export interface IntegratedReport {
+  executive_summary: string;
+  recommended_career: string;
+  /** 0–100. */
+  match_score: number;
+  strengths: string[];
+  development_areas: string[];
+  recommendations: string[];
+  iteration_summary: string;
+  iteration_count: number;
+}
+
+/** The final state of `career_navigator` (the fields a page shows; the run has more). */
+export interface NavigatorState {
+  session_id: string;
+  current_stage: "initial" | "planning" | "parallel_analysis" | "result_integration" | "user_feedback" | "goal_decomposition" | "schedule_planning" | "final_confirmation" | "completed";
+  language: "en" | "zh";
+  start_date: string;
+  integrated_report: IntegratedReport | null;
+  career_goals: { long_term_goals: CareerGoal[]; medium_term_goals: CareerGoal[]; short_term_goals: CareerGoal[] } | null;
+  final_plan: { schedule_overview: string; action_items: ScheduleItem[]; timeline: TimelinePhase[]; resources: string[] } | null;
+  plan_confirmed: boolean;
+  iteration_count: number;
+  max_iterations: number;
+  iteration_limit_reached: boolean;
+  user_feedback_history: { feedback_id: string; satisfaction_level: string; feedback_text: string; iteration: number; timestamp: string }[];
+  error_log: { error: string; timestamp: string; session_id: string; stage: string; agent: string }[];
+  system_metrics: {
+    response_time: number;
+    agent_success_rate: Record<string, number>;
+    user_satisfaction_avg: number | null;
+    iteration_count: number;
+    max_iterations: number;
+    error_count: number;
+    last_updated: string;
+  };
+}
 
 /** `error.code` of every `CareerGraphError`. */
 export type ErrorCode =
@@ -214,7 +293,7 @@ export interface TailorState {
 }
 
 /** What `run.result()` resolves to: the final state of the workflow that ran. */
-export type WorkflowState = ReviewState | TailorState | HiringState;
+export type WorkflowState = ReviewState | TailorState | HiringState | NavigatorState;
 
 export interface ProfileRole { title: string; organization: string; period: string; highlights: string[] }
 export interface CandidateProfile {

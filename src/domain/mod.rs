@@ -3,6 +3,8 @@
 
 pub mod advice;
 pub mod ats;
+pub mod calendar;
+pub mod career_plan;
 pub mod diff;
 pub mod export;
 pub mod feedback;
@@ -14,6 +16,7 @@ pub mod resume;
 pub mod revision;
 
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
+pub use calendar::{action_items_ics, CalendarDate, IcsOptions};
 pub use diff::{diff_lines, DiffLine};
 pub use feedback::{Feedback, Issue, Severity};
 pub use hiring::{

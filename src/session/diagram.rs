@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use super::error::{ErrorCode, SessionError};
+use crate::workflows::career_navigator;
 use crate::workflows::resume_review::{self, ReviewSettings};
 
 /// The diagram of `workflow_id`. The graph's shape does not depend on the model or the settings,
@@ -13,6 +14,12 @@ pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
         "resume_review" => resume_review::build(
             Rc::new(resume_review::demo_model()),
             ReviewSettings::default(),
+        )
+        .map(|graph| graph.to_mermaid())
+        .map_err(|e| SessionError::from_graph(&e)),
+        "career_navigator" => career_navigator::build(
+            Rc::new(career_navigator::demo_model()),
+            career_navigator::NavigatorSettings::default(),
         )
         .map(|graph| graph.to_mermaid())
         .map_err(|e| SessionError::from_graph(&e)),

@@ -7,6 +7,7 @@ mod diagram;
 mod error;
 mod hiring;
 mod ids;
+mod navigator;
 mod persist;
 mod provider;
 mod registry;

@@ -73,6 +73,40 @@ pub fn workflows() -> Vec<WorkflowInfo> {
                 "task": {"type": "string", "description": "What the hiring team wants (defaults to a full hiring packet)"}
             }
         }),
+    },
+    WorkflowInfo {
+        id: "career_navigator",
+        title: "Career plan",
+        description: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
+                      industry research and job analysis in parallel and a report you rate until satisfied; \
+                      then long-, medium- and short-term goals and an action plan you confirm. \
+                      Interactive: answer with resumeRun.",
+        input_schema: json!({
+            "type": "object",
+            "required": ["goal"],
+            "properties": {
+                "goal": {"type": "string", "description": "The career goal in the user's words"},
+                "profile": {
+                    "type": "object",
+                    "properties": {
+                        "name": {"type": "string"},
+                        "age": {"type": "integer", "minimum": 0, "maximum": 120},
+                        "currentPosition": {"type": "string"},
+                        "yearsExperience": {"type": "integer", "minimum": 0, "maximum": 70},
+                        "education": {"type": "string"},
+                        "skills": {"type": "array", "items": {"type": "string"}},
+                        "interests": {"type": "array", "items": {"type": "string"}},
+                        "constraints": {"type": "string", "description": "Time, money, location or family constraints"},
+                        "location": {"type": "string"},
+                        "userId": {"type": "string"}
+                    }
+                },
+                "language": {"type": "string", "enum": ["en", "zh"], "default": "en"},
+                "maxIterations": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
+                "startDate": {"type": "string", "description": "YYYY-MM-DD: the plan's week 0 (exports use it)"},
+                "sessionId": {"type": "string"}
+            }
+        }),
     }]
 }
 

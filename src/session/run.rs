@@ -28,8 +28,8 @@ pub const MAX_INPUT_CHARS: usize = 60_000;
 /// with [`resume_run`]. `Send + Sync`: the paused graph itself stays in this thread's registry.
 #[derive(Clone, Debug, Default)]
 pub struct RunHandle {
-    cancel: CancelToken,
-    thread_id: Option<String>,
+    pub(super) cancel: CancelToken,
+    pub(super) thread_id: Option<String>,
 }
 
 impl RunHandle {
@@ -83,7 +83,7 @@ pub(super) struct Interactive<S: State> {
 }
 
 impl<S: State> Interactive<S> {
-    fn config(&self, events: EventSink) -> RunConfig {
+    pub(super) fn config(&self, events: EventSink) -> RunConfig {
         self.config.clone().with_events(events)
     }
 }
@@ -244,6 +244,7 @@ pub(super) fn start_with(
         super::hiring::HIRING_WORKFLOW_ID => {
             super::hiring::start_hiring(input, provider, model, events)
         }
+        "career_navigator" => super::navigator::start_navigator(input, provider, model, events),
         other => Err(unknown_workflow(other)),
     }
 }

@@ -6,6 +6,7 @@ mod download;
 mod hiring;
 mod i18n;
 mod keys;
+mod navigator;
 mod pages;
 mod pdf_text;
 mod review;

@@ -15,6 +15,10 @@ import type {
   WorkflowState,
   QuestionAnswer,
   ReviewAnswer,
+  NavigatorInput,
+  NavigatorState,
+  SatisfactionAnswer,
+  ConfirmPlanAnswer,
   RunEvent,
   WorkflowInfo,
 } from "careergraph/web";
@@ -114,7 +118,8 @@ export async function tailor(runner: Runner, resume: string, jobDescription: str
     run.answer(pause.id, answer);
   });
   const state = await run.result();
-  return isReviewState(state) ? state.final_score : "ats_score" in state ? state.ats_score : 0;
+  if (isReviewState(state)) return state.final_score;
+  return "ats_score" in state ? state.ats_score : 0;
 }
 
 function isHiringState(state: WorkflowState): state is HiringState {
@@ -128,4 +133,24 @@ export async function hire(runner: Runner, resume: string, jobDescription: strin
   if (!isHiringState(state)) return "";
   const trail = state.routing.map((step) => `${step.next} (${step.reason})`).join(" → ");
   return `${state.evaluation?.recommendation ?? "none"}: ${state.email_content?.subject ?? ""} [${trail}]`;
+}
+
+function isNavigatorState(state: WorkflowState): state is NavigatorState {
+  return "final_plan" in state;
+}
+
+/** A career plan: rate each report (here: satisfied at once) and confirm the plan. */
+export async function planCareer(runner: Runner, goal: string): Promise<number> {
+  const input: NavigatorInput = { goal, profile: { currentPosition: "Engineer", skills: ["Go"] }, language: "zh" };
+  const run = runner.start("career_navigator", input);
+  run.subscribe((event) => {
+    if (event.type !== "interrupted") return;
+    const pause = event.interrupts[0];
+    const kind = (pause.payload as { type?: string }).type;
+    const answer: SatisfactionAnswer | ConfirmPlanAnswer =
+      kind === "satisfaction" ? { level: "satisfied", feedback: "" } : { confirm: true };
+    run.answer(pause.id, answer);
+  });
+  const state = await run.result();
+  return isNavigatorState(state) ? state.final_plan?.action_items.length ?? 0 : 0;
 }

@@ -40,8 +40,33 @@ impl DemoModel {
         self
     }
 
+    /// Uses `responder` for requests whose `role_name` is `role` *and* whose answer schema is
+    /// named `schema_name`. Two workflows may name an agent alike (seed 001's and seed 004's
+    /// `job_analyzer`); the schema tells their requests apart, and wins over a role-only match.
+    pub fn with_responder_for_schema(
+        mut self,
+        role: &str,
+        schema_name: &str,
+        responder: Rc<dyn DemoResponder>,
+    ) -> Self {
+        self.responders
+            .insert(format!("{role}#{schema_name}"), responder);
+        self
+    }
+
+    fn responder(&self, request: &ChatRequest) -> Option<&Rc<dyn DemoResponder>> {
+        request
+            .schema
+            .as_ref()
+            .and_then(|schema| {
+                self.responders
+                    .get(&format!("{}#{}", request.role_name, schema.name))
+            })
+            .or_else(|| self.responders.get(&request.role_name))
+    }
+
     fn answer(&self, request: &ChatRequest) -> String {
-        if let Some(responder) = self.responders.get(&request.role_name) {
+        if let Some(responder) = self.responder(request) {
             return responder.respond(request);
         }
         let analysis = analyze(&request.user_text());
@@ -120,4 +145,38 @@ fn small_chunks(text: &str, size: usize) -> Vec<String> {
         .chunks(size.max(1))
         .map(|c| c.iter().collect())
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::llm::types::OutputSchema;
+
+    struct Says(&'static str);
+    impl DemoResponder for Says {
+        fn respond(&self, _: &ChatRequest) -> String {
+            self.0.to_string()
+        }
+    }
+
+    #[test]
+    fn a_schema_specific_responder_wins_and_others_fall_back_to_the_role() {
+        let model = DemoModel::new()
+            .with_responder("job_analyzer", Rc::new(Says("tailoring")))
+            .with_responder_for_schema("job_analyzer", "career_analysis", Rc::new(Says("career")));
+        let asking = |schema: &str| {
+            ChatRequest::new("job_analyzer", "system")
+                .user("text")
+                .with_schema(OutputSchema::new(
+                    schema,
+                    serde_json::json!({"type": "object"}),
+                ))
+        };
+        assert_eq!(model.answer(&asking("career_analysis")), "career");
+        assert_eq!(model.answer(&asking("job_strategy")), "tailoring");
+        assert_eq!(
+            model.answer(&ChatRequest::new("job_analyzer", "s").user("t")),
+            "tailoring"
+        );
+    }
 }

@@ -6,13 +6,14 @@ use leptos::prelude::*;
 use crate::ui::components::RunForm;
 
 /// Workflows this app has a page for, in picker order.
-pub const WORKFLOWS_WITH_PAGES: &[&str] = &["resume_review", "hiring_pipeline"];
+pub const WORKFLOWS_WITH_PAGES: &[&str] = &["resume_review", "hiring_pipeline", "career_navigator"];
 
 /// The page of workflow `id` (the review page for an unknown id, e.g. an old saved draft).
 pub fn workflow_page(id: &str) -> AnyView {
     match id {
         "resume_review" => view! { <RunForm /> }.into_any(),
         "hiring_pipeline" => view! { <crate::ui::hiring::HiringPage /> }.into_any(),
+        "career_navigator" => view! { <crate::ui::navigator::NavigatorPage /> }.into_any(),
         _ => view! { <RunForm /> }.into_any(),
     }
 }

@@ -1,0 +1,312 @@
+//! The CareerNavigator page (seed 004): profile form, Run/Stop, progress (stage, the parallel
+//! analysts), the report with a satisfaction dialog, goals, the plan timeline with the final
+//! confirmation, a details panel (metrics, error log), and exports as Markdown and .ics.
+//! Runs go through `crate::session`, the same path the JS API uses.
+
+mod details;
+mod dialog;
+mod form;
+mod model;
+mod plan;
+mod report;
+
+use std::rc::Rc;
+
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+use serde_json::Value;
+
+use crate::domain::calendar::CalendarDate;
+use crate::graph::EventSink;
+use crate::llm::http::fetch::FetchTransport;
+use crate::session::{build_model, resume_run, start_run, ErrorCode, RunHandle, SessionError};
+use crate::ui::download::download;
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::keys::Keys;
+use crate::ui::settings::Settings;
+use crate::workflows::career_navigator::{export, CareerNavigatorState};
+use details::DetailsPanel;
+use dialog::focus;
+use form::ProfileFields;
+use model::{NavModel, Phase};
+use plan::{ConfirmDialog, GoalsView, PlanView};
+use report::{ReportView, SatisfactionDialog};
+
+/// A run the page shows, and the handle that stops or answers it.
+#[derive(Clone)]
+struct ActiveRun {
+    model: NavModel,
+    handle: RunHandle,
+}
+
+type Step = LocalBoxFuture<'static, Result<Value, SessionError>>;
+
+/// Waits for the run's next step and shows it.
+fn drive(model: NavModel, step: Step) {
+    leptos::task::spawn_local(async move {
+        match step.await {
+            Ok(step) => model.take_step(step),
+            Err(error) if error.code == ErrorCode::Cancelled => model.phase.set(Phase::Stopped),
+            Err(error) => model.phase.set(Phase::Failed(error.message)),
+        }
+    });
+}
+
+fn start(
+    settings: &Settings,
+    key: Option<String>,
+    input: Value,
+) -> Result<ActiveRun, SessionError> {
+    let config = settings.provider_config(key);
+    let chat = build_model(&config, Rc::new(FetchTransport))?;
+    let model = NavModel::new();
+    let events = EventSink::new(move |event| model.apply(event));
+    let run = start_run("career_navigator", input, &config, chat, events)?;
+    drive(model, run.outcome);
+    Ok(ActiveRun {
+        model,
+        handle: run.handle,
+    })
+}
+
+fn answer(run: &ActiveRun, value: Value) {
+    let model = run.model;
+    model.pending.set(None);
+    model.phase.set(Phase::Running);
+    let events = EventSink::new(move |event| model.apply(event));
+    match resume_run(&run.handle, value, events) {
+        Ok(step) => drive(model, step),
+        Err(error) => model.phase.set(Phase::Failed(error.message)),
+    }
+}
+
+const ANALYSTS: [(&str, &str, &str); 3] = [
+    ("user_profiler", "Profile analysis", "个人分析"),
+    ("industry_researcher", "Industry research", "行业研究"),
+    ("job_analyzer", "Job analysis", "职业分析"),
+];
+
+#[component]
+pub fn NavigatorPage() -> impl IntoView {
+    let lang = use_language();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let keys = expect_context::<RwSignal<Keys>>();
+    let fields = ProfileFields::load(lang.get_untracked());
+    let status = RwSignal::new(String::new());
+    // Not `Send` (the handle holds the cancel token), so a local signal.
+    let active = RwSignal::new_local(None::<ActiveRun>);
+    let busy = move || {
+        active.with(|run| {
+            run.as_ref()
+                .is_some_and(|r| matches!(r.model.phase.get(), Phase::Running | Phase::Waiting))
+        })
+    };
+
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy() {
+            return;
+        }
+        let settings = settings.get();
+        let key = keys.with(|k| k.get(&settings.provider).cloned());
+        let input = fields.input(settings.language(), settings.max_iterations);
+        match start(&settings, key, input) {
+            Ok(run) => {
+                status.set(String::new());
+                active.set(Some(run));
+            }
+            Err(error) => status.set(error.message),
+        }
+    };
+
+    let text_field =
+        move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
+            view! {
+                <div class="field">
+                    <label class="field__label" for=id>{move || tr(lang.get(), en, zh)}</label>
+                    <input id=id class="field__input--short" type="text" data-testid=id
+                        prop:value=move || signal.get()
+                        on:input=move |ev| signal.set(event_target_value(&ev)) />
+                </div>
+            }
+        };
+
+    view! {
+        <form class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
+            <div class="field">
+                <label class="field__label" for="nav-goal">{move || tr(lang.get(), "Career goal", "职业目标")}</label>
+                <textarea id="nav-goal" class="field__input--short" rows="3" data-testid="nav-goal"
+                    prop:value=move || fields.goal.get()
+                    on:input=move |ev| fields.goal.set(event_target_value(&ev))></textarea>
+            </div>
+            <div class="nav-form__grid">
+                {text_field("nav-position", "Current position", "当前职位", fields.position)}
+                {text_field("nav-years", "Years of experience", "工作年限", fields.years)}
+                {text_field("nav-education", "Education", "教育背景", fields.education)}
+                {text_field("nav-skills", "Skills (comma-separated)", "技能（用逗号分隔）", fields.skills)}
+                {text_field("nav-interests", "Interests (comma-separated)", "兴趣（用逗号分隔）", fields.interests)}
+                {text_field("nav-constraints", "Constraints (time, location…)", "限制条件（时间、地点等）", fields.constraints)}
+                <div class="field">
+                    <label class="field__label" for="nav-start">{move || tr(lang.get(), "Plan starts on", "计划开始日期")}</label>
+                    <input id="nav-start" type="date" data-testid="nav-start"
+                        prop:value=move || fields.start_date.get()
+                        on:input=move |ev| fields.start_date.set(event_target_value(&ev)) />
+                </div>
+            </div>
+            <div class="run-form__actions">
+                <button type="submit" class="button button--primary" data-testid="run" disabled=busy>
+                    {move || if busy() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
+                </button>
+                <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
+            </div>
+        </form>
+        {move || active.get().map(|run| view! { <NavigatorRun run=run /> })}
+    }
+}
+
+#[component]
+fn NavigatorRun(run: ActiveRun) -> impl IntoView {
+    let lang = use_language();
+    let model = run.model;
+    let dialog_open = RwSignal::new(true);
+    let handle = run.handle.clone();
+    let running = move || matches!(model.phase.get(), Phase::Running | Phase::Waiting);
+    let on_answer = {
+        let run = run.clone();
+        Callback::new(move |value: Value| {
+            dialog_open.set(true);
+            answer(&run, value);
+        })
+    };
+    let on_close = Callback::new(move |_| {
+        dialog_open.set(false);
+        leptos::task::spawn_local(async { focus("[data-testid=nav-open-dialog]") });
+    });
+    let state = move || model.state.get();
+    let start_date = move || {
+        state()
+            .and_then(|s| CalendarDate::parse(&s.start_date))
+            .unwrap_or_else(|| CalendarDate::from_unix_ms(js_sys::Date::now()))
+    };
+    let phase_text = move || {
+        let l = lang.get();
+        match model.phase.get() {
+            Phase::Running => {
+                let (en, zh) = model.stage.get().label();
+                format!("{}…", tr(l, en, zh))
+            }
+            Phase::Waiting => match model.pending.get().map(|p| p.kind) {
+                Some(kind) if kind == "confirm_plan" => tr(
+                    l,
+                    "Waiting for you to confirm the plan.",
+                    "等待您确认计划。",
+                )
+                .to_string(),
+                _ => tr(
+                    l,
+                    "Waiting for your rating of the report.",
+                    "等待您评价报告。",
+                )
+                .to_string(),
+            },
+            Phase::Finished => tr(l, "Plan ready.", "计划已完成。").to_string(),
+            Phase::Stopped => tr(
+                l,
+                "Stopped. Your inputs are kept; press Run to start again.",
+                "已停止。您的输入已保留，可再次运行。",
+            )
+            .to_string(),
+            Phase::Failed(message) => {
+                format!("{} {message}", tr(l, "The run failed:", "运行失败："))
+            }
+        }
+    };
+    let export_markdown = move |_| {
+        if let Some(state) = model.state.get_untracked() {
+            let _ = download(
+                "career-plan.md",
+                "text/markdown",
+                &export::markdown(&state, start_date()),
+            );
+        }
+    };
+    let export_ics = move |_| {
+        if let Some(state) = model.state.get_untracked() {
+            let text = export::calendar(&state, start_date(), js_sys::Date::now());
+            let _ = download("career-plan.ics", "text/calendar", &text);
+        }
+    };
+
+    view! {
+        <section class="run nav-run" aria-label=move || tr(lang.get(), "Career plan run", "职业规划运行") data-testid="nav-run">
+            <div class="run__bar">
+                <p class="run__phase" role="status" aria-live="polite" data-testid="nav-phase">{phase_text}</p>
+                <button type="button" class="button button--danger" data-testid="stop"
+                    disabled=move || !running()
+                    on:click=move |_| { handle.cancel(); model.pending.set(None); model.phase.set(Phase::Stopped); }>
+                    {move || tr(lang.get(), "Stop", "停止")}
+                </button>
+            </div>
+            {move || match model.phase.get() {
+                Phase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
+                _ => None,
+            }}
+            <ul class="nav-analysts" aria-label=move || tr(lang.get(), "Parallel analysts", "并行分析")>
+                {ANALYSTS.into_iter().map(|(id, en, zh)| view! {
+                    <li class="gnode" data-testid=format!("nav-node-{id}")
+                        class:gnode--running=move || model.is_running(id)
+                        data-status=move || if model.is_running(id) { "running" } else { "idle" }>
+                        {move || tr(lang.get(), en, zh)}
+                    </li>
+                }).collect_view()}
+            </ul>
+            {move || {
+                let (agent, text) = model.streaming.get();
+                (matches!(model.phase.get(), Phase::Running) && !text.is_empty()).then(|| view! {
+                    <details class="activity" open><summary>{agent}</summary><pre class="card__stream">{text}</pre></details>
+                })
+            }}
+            {move || state().and_then(|s| s.integrated_report.clone()).map(|r| {
+                let round = r.iteration_count;
+                view! { <ReportView report=r round=round /> }
+            })}
+            {move || state().filter(|s| s.iteration_limit_reached).map(|_| view! {
+                <p class="notice notice--warn" data-testid="nav-limit">
+                    {tr(lang.get(), "The maximum number of analysis rounds was reached: the plan builds on the last report.", "已达到最大分析轮次：计划基于最新一版报告。")}
+                </p>
+            })}
+            {move || state().and_then(|s| s.career_goals.clone()).map(|g| view! { <GoalsView goals=g /> })}
+            {move || state().and_then(|s| s.final_plan.clone()).map(|p| view! { <PlanView plan=p start=start_date() /> })}
+            {move || model.pending.get().map(|pending| {
+                let question = pending.payload["question"].as_str().unwrap_or_default().to_string();
+                if !dialog_open.get() {
+                    let label = if pending.kind == "confirm_plan" { tr(lang.get(), "Confirm the plan…", "确认计划…") } else { tr(lang.get(), "Rate the report…", "评价报告…") };
+                    view! { <button type="button" class="button button--primary" data-testid="nav-open-dialog" on:click=move |_| dialog_open.set(true)>{label}</button> }.into_any()
+                } else if pending.kind == "confirm_plan" {
+                    view! { <ConfirmDialog question=question on_answer=on_answer on_close=on_close /> }.into_any()
+                } else {
+                    let rounds_left = pending.payload["rounds_left"].as_u64().unwrap_or(0);
+                    let error = pending.payload["error"].as_str().map(str::to_string);
+                    view! { <SatisfactionDialog question=question rounds_left=rounds_left error=error on_answer=on_answer on_close=on_close /> }.into_any()
+                }
+            })}
+            {move || (model.phase.get() == Phase::Finished).then(|| {
+                let confirmed = state().is_some_and(|s: CareerNavigatorState| s.plan_confirmed);
+                view! {
+                    <p class="notice" data-testid="nav-confirmed">
+                        {if confirmed { tr(lang.get(), "You confirmed this plan.", "您已确认此计划。") } else { tr(lang.get(), "The plan was not confirmed.", "计划未被确认。") }}
+                    </p>
+                    <div class="results__actions">
+                        <button type="button" class="button" data-testid="nav-export-markdown" on:click=export_markdown>
+                            {tr(lang.get(), "Export Markdown", "导出 Markdown")}
+                        </button>
+                        <button type="button" class="button" data-testid="nav-export-ics" on:click=export_ics>
+                            {tr(lang.get(), "Export calendar (.ics)", "导出日历（.ics）")}
+                        </button>
+                    </div>
+                }
+            })}
+            {move || state().map(|s| view! { <DetailsPanel metrics=s.system_metrics errors=s.error_log /> })}
+        </section>
+    }
+}

@@ -1,0 +1,113 @@
+//! What the CareerNavigator page shows while a run goes on, as signals, and how engine events and
+//! run steps change them. The page never polls: events land in `apply`, steps in `take_step`.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+use serde_json::Value;
+
+use crate::domain::career_plan::WorkflowStage;
+use crate::graph::StreamEvent;
+use crate::workflows::career_navigator::CareerNavigatorState;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Phase {
+    Running,
+    /// Paused on an interrupt the user answers.
+    Waiting,
+    Finished,
+    Stopped,
+    Failed(String),
+}
+
+/// The interrupt the run is paused on: its kind (`satisfaction` | `confirm_plan`) and payload.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub kind: String,
+    pub payload: Value,
+}
+
+/// Signals of one run. `Copy`: a bundle of signal handles.
+#[derive(Clone, Copy)]
+pub struct NavModel {
+    pub phase: RwSignal<Phase>,
+    pub stage: RwSignal<WorkflowStage>,
+    /// Nodes running right now (the three analysts light up together).
+    pub running: RwSignal<BTreeMap<String, bool>>,
+    /// The state after the last superstep.
+    pub state: RwSignal<Option<CareerNavigatorState>>,
+    pub pending: RwSignal<Option<Pending>>,
+    /// Live text of the agent streaming now.
+    pub streaming: RwSignal<(String, String)>,
+}
+
+impl NavModel {
+    pub fn new() -> Self {
+        Self {
+            phase: RwSignal::new(Phase::Running),
+            stage: RwSignal::new(WorkflowStage::Initial),
+            running: RwSignal::new(BTreeMap::new()),
+            state: RwSignal::new(None),
+            pending: RwSignal::new(None),
+            streaming: RwSignal::new((String::new(), String::new())),
+        }
+    }
+
+    pub fn is_running(&self, node: &str) -> bool {
+        self.running.with(|r| r.get(node).copied().unwrap_or(false))
+    }
+
+    fn take_state(&self, state: Value) {
+        if let Ok(state) = serde_json::from_value::<CareerNavigatorState>(state) {
+            self.stage.set(state.current_stage);
+            self.state.set(Some(state));
+        }
+    }
+
+    pub fn apply(&self, event: StreamEvent) {
+        match event {
+            StreamEvent::NodeStarted { node, path, .. } if path.is_empty() => {
+                self.running.update(|r| {
+                    r.insert(node, true);
+                });
+            }
+            StreamEvent::NodeFinished { node, path, .. }
+            | StreamEvent::NodeFailed { node, path, .. }
+                if path.is_empty() =>
+            {
+                self.running.update(|r| {
+                    r.insert(node, false);
+                });
+            }
+            StreamEvent::StepDone { state, path, .. } if path.is_empty() => self.take_state(state),
+            StreamEvent::Custom { payload, .. } if payload["type"] == "delta" => {
+                let agent = payload["agent"].as_str().unwrap_or_default().to_string();
+                let delta = payload["delta"].as_str().unwrap_or_default();
+                self.streaming.update(|(current, text)| {
+                    if *current != agent {
+                        *current = agent;
+                        text.clear();
+                    }
+                    text.push_str(delta);
+                });
+            }
+            _ => {}
+        }
+    }
+
+    /// A run step (`{"status", "interrupts", "state"}`, see `session::start_run`).
+    pub fn take_step(&self, step: Value) {
+        self.take_state(step["state"].clone());
+        self.running.set(BTreeMap::new());
+        self.streaming.set((String::new(), String::new()));
+        if step["status"] == "interrupted" {
+            let payload = step["interrupts"][0]["payload"].clone();
+            let kind = payload["type"].as_str().unwrap_or_default().to_string();
+            self.pending.set(Some(Pending { kind, payload }));
+            self.phase.set(Phase::Waiting);
+        } else {
+            self.pending.set(None);
+            self.phase.set(Phase::Finished);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Goals by horizon, the plan's timeline and action items with dates, and the final-confirmation
+//! dialog.
+
+use leptos::prelude::*;
+use serde_json::json;
+
+use super::dialog::Dialog;
+use crate::domain::calendar::CalendarDate;
+use crate::domain::career_plan::{CareerGoal, CareerGoals, FinalPlan};
+use crate::ui::i18n::{tr, use_language};
+use crate::workflows::career_navigator::export::week_date;
+
+fn goal_list(title: &'static str, goals: Vec<CareerGoal>, testid: &'static str) -> impl IntoView {
+    view! {
+        <div class="nav-goals__column" data-testid=testid>
+            <h4>{title}</h4>
+            <ul>
+                {goals.into_iter().map(|g| view! {
+                    <li>
+                        <strong>{g.title}</strong>
+                        {(!g.timeframe.is_empty()).then(|| format!(" · {}", g.timeframe))}
+                        {(!g.description.is_empty()).then(|| view! { <p>{g.description}</p> })}
+                    </li>
+                }).collect_view()}
+            </ul>
+        </div>
+    }
+}
+
+#[component]
+pub fn GoalsView(goals: CareerGoals) -> impl IntoView {
+    let lang = use_language().get_untracked();
+    view! {
+        <section class="card nav-goals" data-testid="nav-goals">
+            <h3>{tr(lang, "Goals", "目标")}</h3>
+            <div class="nav-goals__grid">
+                {goal_list(tr(lang, "Long term", "长期目标"), goals.long_term_goals, "goals-long")}
+                {goal_list(tr(lang, "Medium term", "中期目标"), goals.medium_term_goals, "goals-medium")}
+                {goal_list(tr(lang, "Short term", "短期目标"), goals.short_term_goals, "goals-short")}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
+    let lang = use_language().get_untracked();
+    let total = plan
+        .action_items
+        .iter()
+        .map(|i| i.start_week + i.duration_weeks)
+        .chain(plan.timeline.iter().map(|p| p.end_week))
+        .max()
+        .unwrap_or(1)
+        .max(1) as f64;
+    // SVG geometry rather than inline styles: the page's CSP (style-src 'self') blocks those.
+    let bar = move |start_week: u32, weeks: u32, class: &'static str| {
+        let x = f64::from(start_week) / total * 100.0;
+        let width = (f64::from(weeks.max(1)) / total * 100.0).max(1.0);
+        view! {
+            <svg class="nav-timeline__svg" viewBox="0 0 100 4" preserveAspectRatio="none" aria-hidden="true">
+                <rect class=class x=format!("{x:.2}") y="0" width=format!("{width:.2}") height="4" rx="1"></rect>
+            </svg>
+        }
+    };
+    let priority = move |p: &str| match p {
+        "high" => tr(lang, "high", "高"),
+        "medium" => tr(lang, "medium", "中"),
+        "low" => tr(lang, "low", "低"),
+        _ => "",
+    };
+    view! {
+        <section class="card nav-plan" data-testid="nav-plan">
+            <h3>{tr(lang, "Action plan", "行动计划")}</h3>
+            <p>{plan.schedule_overview.clone()}</p>
+            <h4>{tr(lang, "Timeline", "时间线")}</h4>
+            <ol class="nav-timeline" data-testid="nav-timeline">
+                {plan.timeline.iter().map(|p| view! {
+                    <li class="nav-timeline__phase">
+                        <span class="nav-timeline__label">
+                            {format!("{} · {} – {}", p.name, week_date(start, p.start_week), week_date(start, p.end_week))}
+                        </span>
+                        {bar(p.start_week, p.end_week.saturating_sub(p.start_week), "nav-timeline__bar nav-timeline__bar--phase")}
+                    </li>
+                }).collect_view()}
+            </ol>
+            <h4>{tr(lang, "Action items", "行动项")}</h4>
+            <ol class="nav-timeline" data-testid="nav-actions">
+                {plan.action_items.iter().map(|i| view! {
+                    <li class="nav-timeline__item" data-testid="nav-action">
+                        <span class="nav-timeline__label">
+                            <time datetime=week_date(start, i.start_week).to_string()>{week_date(start, i.start_week).to_string()}</time>
+                            {format!(" · {} {} · {}", i.duration_weeks, tr(lang, "wk", "周"), i.title)}
+                            " "
+                            <span class=format!("badge badge--{}", i.priority)>{priority(&i.priority)}</span>
+                        </span>
+                        {bar(i.start_week, i.duration_weeks, "nav-timeline__bar")}
+                    </li>
+                }).collect_view()}
+            </ol>
+            {(!plan.resources.is_empty()).then(|| view! {
+                <h4>{tr(lang, "Resources", "资源")}</h4>
+                <ul>{plan.resources.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul>
+            })}
+        </section>
+    }
+}
+
+/// Confirm the plan, or send it back with feedback.
+#[component]
+pub fn ConfirmDialog(
+    question: String,
+    on_answer: Callback<serde_json::Value>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let lang = use_language();
+    let feedback = RwSignal::new(String::new());
+    let title = Signal::derive(move || tr(lang.get(), "Confirm the plan", "确认计划").to_string());
+    view! {
+        <Dialog id="nav-confirm" title=title on_close=on_close>
+            <p>{question}</p>
+            <div class="field">
+                <label class="field__label" for="nav-plan-feedback">{move || tr(lang.get(), "What to change (if you do not confirm)", "需要修改的地方（如不确认）")}</label>
+                <textarea
+                    id="nav-plan-feedback"
+                    class="field__input--short"
+                    rows="2"
+                    data-testid="nav-plan-feedback"
+                    prop:value=move || feedback.get()
+                    on:input=move |ev| feedback.set(event_target_value(&ev))
+                ></textarea>
+            </div>
+            <div class="run-form__actions">
+                <button type="button" class="button button--primary" data-testid="nav-confirm-plan"
+                    on:click=move |_| on_answer.run(json!({"confirm": true}))>
+                    {move || tr(lang.get(), "Confirm plan", "确认计划")}
+                </button>
+                <button type="button" class="button" data-testid="nav-revise-plan"
+                    on:click=move |_| on_answer.run(json!({"confirm": false, "feedback": feedback.get()}))>
+                    {move || tr(lang.get(), "Revise plan", "修改计划")}
+                </button>
+            </div>
+        </Dialog>
+    }
+}

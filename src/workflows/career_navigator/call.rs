@@ -1,0 +1,87 @@
+//! One agent call with the bookkeeping the seed asks for: a failed call (bad key, rate limit,
+//! malformed JSON twice) becomes an `error_log` entry and a metrics delta instead of failing the
+//! run, so every node has a fallback and the run always reaches a result. Cancellation still
+//! stops the run.
+
+use std::rc::Rc;
+
+use serde::de::DeserializeOwned;
+
+use crate::domain::career_plan::{ErrorEntry, SystemMetrics, WorkflowStage};
+use crate::graph::{NodeContext, NodeError};
+use crate::llm::{ChatModel, ChatRequest, LlmError};
+use crate::workflows::common;
+
+use super::agents::Agent;
+use super::prompts::system_prompt;
+use super::settings::NavigatorSettings;
+use super::state::CareerNavigatorState;
+
+/// What every node needs besides the state.
+pub struct Deps {
+    pub model: Rc<dyn ChatModel>,
+    pub settings: NavigatorSettings,
+}
+
+/// A call's answer (None when it failed) plus what it adds to `error_log` and `system_metrics`.
+pub struct Called<T> {
+    pub answer: Option<T>,
+    pub errors: Vec<ErrorEntry>,
+    pub metrics: SystemMetrics,
+    pub duration_ms: f64,
+    /// The failure, user-facing, when there was one.
+    pub error: Option<String>,
+}
+
+impl Deps {
+    /// Calls `agent` with `user` as the message; see the module docs for failures.
+    pub async fn call<T: DeserializeOwned>(
+        &self,
+        ctx: &NodeContext,
+        state: &CareerNavigatorState,
+        agent: &Agent,
+        stage: WorkflowStage,
+        user: String,
+    ) -> Result<Called<T>, NodeError> {
+        if self.settings.is_cancelled() {
+            return Err(LlmError::Cancelled.into());
+        }
+        let mut request = ChatRequest::new(agent.node, system_prompt(agent.system, state.language))
+            .user(user)
+            .with_schema(agent.schema());
+        request.model = self.settings.model_overrides.get(agent.node).cloned();
+        request.cancel = self.settings.cancel.clone();
+        let started = self.settings.now_ms();
+        let result =
+            common::call_agent::<T>(self.model.as_ref(), ctx, request, state.iteration_count).await;
+        let duration_ms = (self.settings.now_ms() - started).max(0.0);
+        let now = self.settings.timestamp();
+        match result {
+            Ok(answer) => Ok(Called {
+                answer: Some(answer),
+                errors: Vec::new(),
+                metrics: SystemMetrics::call(agent.node, true, duration_ms, &now),
+                duration_ms,
+                error: None,
+            }),
+            Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            Err(error) => {
+                common::emit_agent_error(ctx, agent.node, state.iteration_count, &error);
+                let message = error.to_string();
+                Ok(Called {
+                    answer: None,
+                    errors: vec![ErrorEntry {
+                        error: format!("{} failed: {message}", agent.node),
+                        timestamp: now.clone(),
+                        session_id: state.session_id.clone(),
+                        stage,
+                        agent: agent.node.to_string(),
+                    }],
+                    metrics: SystemMetrics::call(agent.node, false, duration_ms, &now),
+                    duration_ms,
+                    error: Some(message),
+                })
+            }
+        }
+    }
+}
