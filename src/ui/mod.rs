@@ -9,6 +9,7 @@ mod pages;
 mod review;
 mod settings;
 mod storage;
+mod tailor;
 
 use wasm_bindgen::prelude::*;
 

@@ -6,6 +6,6 @@ mod settings_drawer;
 mod workflow_picker;
 
 pub use header::Header;
-pub use run_form::RunForm;
+pub use run_form::{draft_signal, RunForm};
 pub use settings_drawer::SettingsDrawer;
 pub use workflow_picker::WorkflowPicker;
