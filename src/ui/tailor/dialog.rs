@@ -25,9 +25,16 @@ fn active_element() -> Option<web_sys::Element> {
 }
 
 /// Focuses the element matching `selector` on the next frame (after the view has changed), e.g.
-/// the button that reopens a dialog, or the run's status line.
+/// the button that reopens a dialog, or the run's status line. A dialog that opened in the
+/// meantime (a fast model answers before the next frame) keeps its focus.
 pub fn focus_later(selector: &'static str) {
     request_animation_frame(move || {
+        let in_dialog = active_element()
+            .and_then(|el| el.closest("[role=dialog]").ok().flatten())
+            .is_some();
+        if in_dialog {
+            return;
+        }
         let target = web_sys::window()
             .and_then(|w| w.document())
             .and_then(|d| d.query_selector(selector).ok().flatten())
