@@ -33,6 +33,9 @@ export interface WorkflowInfo {
   inputSchema: Record<string, unknown>;
 }
 
+/** Output language of a run: English or Simplified Chinese. */
+export type Language = "en" | "zh";
+
 /** Input of `resume_review`. */
 export interface ReviewInput {
   /** Markdown, plain text or JSON Resume; at most 60 000 characters. */
@@ -45,6 +48,8 @@ export interface ReviewInput {
   maxIterations?: number;
   /** Whether the design (layout) review runs at the end. Default true. */
   designReview?: boolean;
+  /** Language the agents write in. Default "en". */
+  language?: Language;
 }
 
 /** Input of `resume_tailoring`. The run pauses (`interrupted` events) for questions and review. */
@@ -65,6 +70,8 @@ export interface TailorInput {
   reviewTimeoutSeconds?: number;
   maxQuestions?: number;
   maxRevisions?: number;
+  /** Language the agents write in. Default "en". */
+  language?: Language;
 }
 
 /** What `run.answer(id, value)` takes for `resume_tailoring`'s two kinds of pause. */

@@ -28,7 +28,8 @@ pub fn workflows() -> Vec<WorkflowInfo> {
                 "targetRole": {"type": "string", "description": "Target role or job description"},
                 "threshold": {"type": "number", "minimum": 0, "maximum": 10, "default": 8.0},
                 "maxIterations": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
-                "designReview": {"type": "boolean", "default": true}
+                "designReview": {"type": "boolean", "default": true},
+                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "Language the agents write in"}
             }
         }),
     },
@@ -51,7 +52,8 @@ pub fn workflows() -> Vec<WorkflowInfo> {
                 "humanReview": {"type": "boolean", "default": true},
                 "reviewTimeoutSeconds": {"type": "integer", "minimum": 10, "default": 600},
                 "maxQuestions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 5},
-                "maxRevisions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3}
+                "maxRevisions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
+                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "Language the agents write in"}
             }
         }),
     }]

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
 use super::provider::ProviderConfig;
+use crate::domain::Language;
 use crate::graph::{CompiledGraph, EventSink, MemorySaver, Resume, RunConfig, RunOutcome, State};
 use crate::llm::{CancelToken, ChatModel};
 use crate::workflows::resume_review::{self, ReviewInput, ReviewSettings};
@@ -144,6 +145,12 @@ struct ReviewRunInput {
     threshold: Option<f64>,
     max_iterations: Option<u32>,
     design_review: Option<bool>,
+    language: Option<String>,
+}
+
+/// The output language of a run: `"en"` (default) or `"zh"`.
+fn language(id: Option<&str>) -> Language {
+    id.map(Language::from_id).unwrap_or_default()
 }
 
 fn invalid(message: impl Into<String>) -> SessionError {
@@ -210,6 +217,7 @@ fn start_review(
         .unwrap_or(settings.max_iterations)
         .clamp(1, 10);
     settings.design_review = input.design_review.unwrap_or(settings.design_review);
+    settings.language = language(input.language.as_deref());
     for (agent, name) in &provider.agent_models {
         if !name.trim().is_empty() {
             settings = settings.with_model_override(agent, name.trim());
@@ -257,6 +265,7 @@ struct TailorRunInput {
     review_timeout_seconds: Option<u32>,
     max_questions: Option<u32>,
     max_revisions: Option<u32>,
+    language: Option<String>,
 }
 
 /// A fresh thread id per interactive run in this page (runs live in memory only).
@@ -291,6 +300,7 @@ fn start_tailoring(
         .unwrap_or(settings.target_ats_objective)
         .min(100);
     settings.human_review = input.human_review.unwrap_or(settings.human_review);
+    settings.language = language(input.language.as_deref());
     settings.review_timeout_seconds = input
         .review_timeout_seconds
         .unwrap_or(settings.review_timeout_seconds)

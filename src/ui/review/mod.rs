@@ -50,6 +50,7 @@ pub fn start_review(
         "threshold": settings.threshold,
         "maxIterations": settings.max_iterations,
         "designReview": settings.design_review,
+        "language": settings.language().id(),
     });
     let run = start_run("resume_review", input, &config, chat, events)?;
     model.mermaid.set(run.mermaid);

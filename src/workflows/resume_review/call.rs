@@ -20,9 +20,12 @@ pub struct Deps {
 
 impl Deps {
     fn request(&self, agent: &Agent, user: String) -> ChatRequest {
-        let mut request = ChatRequest::new(agent.node, agent.system)
-            .user(user)
-            .with_schema(agent.schema());
+        let mut request = ChatRequest::new(
+            agent.node,
+            common::system_prompt(agent.system, self.settings.language),
+        )
+        .user(user)
+        .with_schema(agent.schema());
         request.model = self.settings.model_overrides.get(agent.node).cloned();
         request.cancel = self.settings.cancel.clone();
         request

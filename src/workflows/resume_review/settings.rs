@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::Language;
 use crate::llm::CancelToken;
 
 /// How a review runs. `Default` gives the seed's values: threshold 8.0, 3 iterations, design on.
@@ -20,6 +21,8 @@ pub struct ReviewSettings {
     /// Model per agent, keyed by node name ("recruiter", "tech_writer", "copywriter", "revisor",
     /// "portfolio", "design"); the seed's `override_model`. Unlisted agents use the model's default.
     pub model_overrides: BTreeMap<String, String>,
+    /// The language agents write their text in (English unless the user picks another).
+    pub language: Language,
     /// Cancels every chat call of the run and stops it at the next node (the run fails with a
     /// "cancelled" node error). Not serialised: the caller keeps it.
     #[serde(skip)]
@@ -33,6 +36,7 @@ impl Default for ReviewSettings {
             max_iterations: 3,
             design_review: true,
             model_overrides: BTreeMap::new(),
+            language: Language::En,
             cancel: None,
         }
     }

@@ -43,9 +43,12 @@ impl Deps {
         if self.settings.is_cancelled() {
             return Err(LlmError::Cancelled);
         }
-        let mut request = ChatRequest::new(agent.node, agent.system)
-            .user(user)
-            .with_schema(agent.schema());
+        let mut request = ChatRequest::new(
+            agent.node,
+            common::system_prompt(agent.system, self.settings.language),
+        )
+        .user(user)
+        .with_schema(agent.schema());
         request.model = self.settings.model_overrides.get(agent.node).cloned();
         request.cancel = self.settings.cancel.clone();
         common::call_agent(self.model.as_ref(), ctx, request, iteration).await

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::Language;
 use crate::llm::CancelToken;
 
 /// How a tailoring run behaves. `Default`: ATS target 80, human review on with a 10-minute timeout,
@@ -26,6 +27,8 @@ pub struct TailorSettings {
     pub max_revisions: u32,
     /// Model per agent, keyed by node name. Unlisted agents use the model's default.
     pub model_overrides: BTreeMap<String, String>,
+    /// The language agents write their text in (English unless the user picks another).
+    pub language: Language,
     /// Cancels every chat call of the run. Not serialised: the caller keeps it.
     #[serde(skip)]
     pub cancel: Option<CancelToken>,
@@ -40,6 +43,7 @@ impl Default for TailorSettings {
             max_questions: 5,
             max_revisions: 3,
             model_overrides: BTreeMap::new(),
+            language: Language::En,
             cancel: None,
         }
     }
