@@ -22,11 +22,17 @@ fn terms(list: Vec<AtsTerm>, class: &'static str, testid: &'static str) -> impl 
 }
 
 #[component]
-pub fn AtsPanel(resume: RwSignal<String>, job: RwSignal<String>, target: Signal<u32>) -> impl IntoView {
+pub fn AtsPanel(
+    resume: RwSignal<String>,
+    job: RwSignal<String>,
+    target: Signal<u32>,
+) -> impl IntoView {
     let lang = use_language();
     // Memoised: the view reads the report in several places, the analysis runs once per change.
     let report = Memo::new(move |_| {
-        job.with(|job| resume.with(|resume| (!job.trim().is_empty()).then(|| ats::score(job, resume))))
+        job.with(|job| {
+            resume.with(|resume| (!job.trim().is_empty()).then(|| ats::score(job, resume)))
+        })
     });
     let show = move |report: AtsReport| {
         let met = report.score >= target.get();

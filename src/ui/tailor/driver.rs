@@ -151,6 +151,9 @@ impl TailorRun {
 
     /// The resume the run started from, for the draft's diff.
     pub fn original_resume(&self) -> String {
-        self.input["resume"].as_str().unwrap_or_default().to_string()
+        self.input["resume"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
     }
 }

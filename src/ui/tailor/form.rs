@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use crate::domain::Language;
 use crate::ui::components::draft_signal;
 use crate::ui::storage;
 use crate::workflows::sample::SAMPLE_RESUME;
@@ -87,8 +88,8 @@ impl TailorForm {
     }
 
     /// The workflow input (`resume_tailoring`'s input schema); `master_resume` is the stored full
-    /// resume the answers are added to, when there is one.
-    pub fn input(&self, master_resume: Option<String>) -> Value {
+    /// resume the answers are added to, when there is one; `language` is the agents' output.
+    pub fn input(&self, master_resume: Option<String>, language: Language) -> Value {
         let options = self.options.get();
         let mut input = json!({
             "resume": self.resume.get(),
@@ -96,6 +97,7 @@ impl TailorForm {
             "targetAtsScore": options.target_ats_score.min(100),
             "humanReview": options.human_review,
             "reviewTimeoutSeconds": options.review_timeout_seconds.max(10),
+            "language": language.id(),
         });
         if let Some(master) = master_resume.filter(|m| !m.trim().is_empty()) {
             input["masterResume"] = Value::String(master);

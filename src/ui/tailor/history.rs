@@ -10,8 +10,8 @@
 use leptos::prelude::*;
 use serde_json::Value;
 
-use crate::ui::i18n::tr;
 use crate::domain::Language;
+use crate::ui::i18n::tr;
 
 /// Where a run stands, as the list shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,12 +95,12 @@ impl RunHistory {
 
     /// "On step": records (or replaces) a run's entry.
     pub fn record(&self, entry: RunEntry) {
-        self.entries.update(|all| {
-            match all.iter_mut().find(|e| e.thread_id == entry.thread_id) {
+        self.entries.update(
+            |all| match all.iter_mut().find(|e| e.thread_id == entry.thread_id) {
                 Some(existing) => *existing = entry,
                 None => all.push(entry),
-            }
-        });
+            },
+        );
     }
 
     pub fn delete(&self, thread_id: &str) {

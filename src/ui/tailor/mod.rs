@@ -77,7 +77,13 @@ pub fn TailorPage() -> impl IntoView {
         let settings = settings.get_untracked();
         let key = keys.with_untracked(|k| k.get(&settings.provider).cloned());
         let title = title_of(&form.job.get_untracked());
-        match start_tailoring(&settings, key, form.input(None), title, history) {
+        match start_tailoring(
+            &settings,
+            key,
+            form.input(None, settings.language()),
+            title,
+            history,
+        ) {
             Ok(run) => {
                 status.set(String::new());
                 live.update_value(|all| all.push(run.clone()));
@@ -92,7 +98,8 @@ pub fn TailorPage() -> impl IntoView {
         }
     };
     let open_entry = Callback::new(move |entry: RunEntry| {
-        let found = live.with_value(|all| all.iter().find(|r| r.thread_id == entry.thread_id).cloned());
+        let found =
+            live.with_value(|all| all.iter().find(|r| r.thread_id == entry.thread_id).cloned());
         match found {
             Some(run) => {
                 dialog_open.set(true);
@@ -110,7 +117,9 @@ pub fn TailorPage() -> impl IntoView {
         }
     });
     let delete_entry = Callback::new(move |thread_id: String| {
-        if let Some(run) = live.with_value(|all| all.iter().find(|r| r.thread_id == thread_id).cloned()) {
+        if let Some(run) =
+            live.with_value(|all| all.iter().find(|r| r.thread_id == thread_id).cloned())
+        {
             run.stop();
         }
         live.update_value(|all| all.retain(|r| r.thread_id != thread_id));
@@ -217,7 +226,11 @@ pub fn TailorPage() -> impl IntoView {
 
 /// One run: status line, graph, agent activity and errors, the dialog it waits on, the result.
 #[component]
-fn RunView(run: TailorRun, dialog_open: RwSignal<bool>, hide_dialog: Callback<()>) -> impl IntoView {
+fn RunView(
+    run: TailorRun,
+    dialog_open: RwSignal<bool>,
+    hide_dialog: Callback<()>,
+) -> impl IntoView {
     let lang = use_language();
     let model = run.model;
     let phase_text = move || {
@@ -226,14 +239,26 @@ fn RunView(run: TailorRun, dialog_open: RwSignal<bool>, hide_dialog: Callback<()
             Phase::Running => tr(lang, "Tailoring…", "正在定制…").to_string(),
             Phase::Waiting => match model.prompt.get() {
                 Some(Prompt::Question(q)) => match lang {
-                    crate::domain::Language::En => format!("Waiting for your answer (question {} of {}).", q.index, q.total),
-                    crate::domain::Language::Zh => format!("等待你的回答（第 {} / {} 个问题）。", q.index, q.total),
+                    crate::domain::Language::En => format!(
+                        "Waiting for your answer (question {} of {}).",
+                        q.index, q.total
+                    ),
+                    crate::domain::Language::Zh => {
+                        format!("等待你的回答（第 {} / {} 个问题）。", q.index, q.total)
+                    }
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
             Phase::Finished => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
-            Phase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入已保留，点击“运行”重新开始。").to_string(),
-            Phase::Failed(message) => format!("{} {message}", tr(lang, "The run failed:", "运行失败：")),
+            Phase::Stopped => tr(
+                lang,
+                "Stopped. Your inputs are kept; press Run to start again.",
+                "已停止。输入已保留，点击“运行”重新开始。",
+            )
+            .to_string(),
+            Phase::Failed(message) => {
+                format!("{} {message}", tr(lang, "The run failed:", "运行失败："))
+            }
         }
     };
     let agent_errors = move || {
@@ -244,11 +269,17 @@ fn RunView(run: TailorRun, dialog_open: RwSignal<bool>, hide_dialog: Callback<()
     // The review's countdown: it runs from the moment the run paused, whether or not the dialog
     // is shown, and answers `timeout` when it reaches zero.
     let now = RwSignal::new(js_sys::Date::now());
-    if let Ok(handle) = set_interval_with_handle(move || now.set(js_sys::Date::now()), Duration::from_secs(1)) {
+    if let Ok(handle) =
+        set_interval_with_handle(move || now.set(js_sys::Date::now()), Duration::from_secs(1))
+    {
         on_cleanup(move || handle.clear());
     }
     let review_left = Signal::derive(move || match model.prompt.get() {
-        Some(Prompt::Review(r)) => Some(seconds_left(model.paused_at_ms.get(), r.timeout_seconds, now.get())),
+        Some(Prompt::Review(r)) => Some(seconds_left(
+            model.paused_at_ms.get(),
+            r.timeout_seconds,
+            now.get(),
+        )),
         _ => None,
     });
     let timeout_run = run.clone();

@@ -249,7 +249,11 @@ impl TailorModel {
                     return Err("The run ended with a state this page cannot read.".into());
                 };
                 // A run ended early by the file loader (empty text) has an error and no resume.
-                match state.error.clone().filter(|_| state.tailored_resume.is_empty()) {
+                match state
+                    .error
+                    .clone()
+                    .filter(|_| state.tailored_resume.is_empty())
+                {
                     Some(error) => self.phase.set(Phase::Failed(error)),
                     None => {
                         self.result.set(Some(state));

@@ -14,7 +14,11 @@ use crate::ui::i18n::{tr, use_language};
 pub const AFTER_ANSWER_FOCUS: &str = "[data-testid=tailor-phase]";
 
 #[component]
-pub fn QuestionDialog(run: TailorRun, prompt: QuestionPrompt, on_escape: Callback<()>) -> impl IntoView {
+pub fn QuestionDialog(
+    run: TailorRun,
+    prompt: QuestionPrompt,
+    on_escape: Callback<()>,
+) -> impl IntoView {
     let lang = use_language();
     let answer = RwSignal::new(String::new());
     let hint = RwSignal::new(None::<&'static str>);

@@ -22,10 +22,26 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
     let markdown = markdown_export(&state);
     let decision = match state.human_decision {
         Some(HumanDecision::Approved) => tr(lang.get_untracked(), "approved by you", "已由你批准"),
-        Some(HumanDecision::Timeout) => tr(lang.get_untracked(), "finalized after the review timed out", "审阅超时后定稿"),
-        Some(HumanDecision::Revise) => tr(lang.get_untracked(), "finalized at the revision limit", "达到修改上限后定稿"),
-        Some(HumanDecision::Error) => tr(lang.get_untracked(), "finalized after an unreadable review answer", "审阅回答无法识别，已定稿"),
-        None => tr(lang.get_untracked(), "finalized without a review", "未经审阅直接定稿"),
+        Some(HumanDecision::Timeout) => tr(
+            lang.get_untracked(),
+            "finalized after the review timed out",
+            "审阅超时后定稿",
+        ),
+        Some(HumanDecision::Revise) => tr(
+            lang.get_untracked(),
+            "finalized at the revision limit",
+            "达到修改上限后定稿",
+        ),
+        Some(HumanDecision::Error) => tr(
+            lang.get_untracked(),
+            "finalized after an unreadable review answer",
+            "审阅回答无法识别，已定稿",
+        ),
+        None => tr(
+            lang.get_untracked(),
+            "finalized without a review",
+            "未经审阅直接定稿",
+        ),
     };
     let met = state.ats_score >= state.target_ats_objective;
     view! {

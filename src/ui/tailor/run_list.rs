@@ -12,7 +12,11 @@ fn when(ms: f64) -> String {
 }
 
 #[component]
-pub fn RunList(history: RunHistory, on_open: Callback<RunEntry>, on_delete: Callback<String>) -> impl IntoView {
+pub fn RunList(
+    history: RunHistory,
+    on_open: Callback<RunEntry>,
+    on_delete: Callback<String>,
+) -> impl IntoView {
     let lang = use_language();
     let entries = history.entries();
     view! {
