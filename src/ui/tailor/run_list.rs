@@ -11,6 +11,15 @@ fn when(ms: f64) -> String {
     String::from(date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
 }
 
+/// The open button's text; its accessible name adds the run's title.
+fn open_label(status: RunStatus, lang: crate::domain::Language) -> &'static str {
+    if status == RunStatus::Paused {
+        tr(lang, "Continue", "继续")
+    } else {
+        tr(lang, "Open", "打开")
+    }
+}
+
 #[component]
 pub fn RunList(
     history: RunHistory,
@@ -28,6 +37,7 @@ pub fn RunList(
                         let status = entry.status;
                         let thread = entry.thread_id.clone();
                         let open_entry = entry.clone();
+                        let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
                         view! {
                             <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status.id()>
                                 <span class="run-list__name">{entry.title.clone()}</span>
@@ -36,11 +46,13 @@ pub fn RunList(
                                 </span>
                                 <span class="run-list__time">{when(entry.updated_at_ms)}</span>
                                 <button type="button" class="button button--small" data-testid="run-open"
+                                    aria-label=move || format!("{}: {open_title}", open_label(status, lang.get()))
                                     hidden=status == RunStatus::Running
                                     on:click=move |_| on_open.run(open_entry.clone())>
-                                    {move || if status == RunStatus::Paused { tr(lang.get(), "Continue", "继续") } else { tr(lang.get(), "Open", "打开") }}
+                                    {move || open_label(status, lang.get())}
                                 </button>
                                 <button type="button" class="button button--small button--danger" data-testid="run-delete"
+                                    aria-label=move || format!("{}: {delete_title}", tr(lang.get(), "Delete", "删除"))
                                     on:click=move |_| on_delete.run(thread.clone())>
                                     {move || tr(lang.get(), "Delete", "删除")}
                                 </button>
