@@ -4,6 +4,7 @@
 use serde::Serialize;
 
 use crate::graph::GraphError;
+use crate::llm::CancelToken;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -31,13 +32,19 @@ impl SessionError {
         }
     }
 
-    /// A failed run: cancellation is its own code so pages can say "stopped" rather than "failed".
+    /// An engine error outside a run (building a graph, drawing it): always `RunFailed`.
     pub fn from_graph(error: &GraphError) -> Self {
-        let message = error.to_string();
-        if message.to_lowercase().contains("cancelled") {
+        Self::new(ErrorCode::RunFailed, error.to_string())
+    }
+
+    /// How a run ended badly. Stopped or failed is decided by the run's own token, not by the
+    /// engine's error text: a node failing with a message that mentions "cancelled" is a
+    /// failure, and a stop is a stop whatever the interrupted call reported.
+    pub fn from_run(error: &GraphError, cancel: &CancelToken) -> Self {
+        if cancel.is_cancelled() {
             Self::new(ErrorCode::Cancelled, "The run was stopped.")
         } else {
-            Self::new(ErrorCode::RunFailed, message)
+            Self::from_graph(error)
         }
     }
 }

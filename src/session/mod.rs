@@ -5,12 +5,16 @@
 
 mod diagram;
 mod error;
+mod ids;
+mod persist;
 mod provider;
 mod registry;
 mod run;
 
 pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
+pub use ids::new_thread_id;
+pub use persist::{continue_run, reopen_run, start_run_checkpointed, ReopenedRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
 pub use run::{resume_run, start_run, Run, RunHandle};

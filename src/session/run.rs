@@ -7,12 +7,17 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
+use super::ids::new_thread_id;
 use super::provider::ProviderConfig;
 use crate::domain::Language;
-use crate::graph::{CompiledGraph, EventSink, MemorySaver, Resume, RunConfig, RunOutcome, State};
+use crate::graph::{
+    Checkpointer, CompiledGraph, EventSink, MemorySaver, Resume, RunConfig, RunOutcome, State,
+};
 use crate::llm::{CancelToken, ChatModel};
 use crate::workflows::resume_review::{self, ReviewInput, ReviewSettings};
-use crate::workflows::resume_tailoring::{self, TailorInput, TailorSettings};
+use crate::workflows::resume_tailoring::{
+    self, GraphState, GraphUpdate, TailorInput, TailorSettings,
+};
 
 /// Largest resume or job description accepted, in characters: far above any real resume, low
 /// enough that a pasted book cannot run up a bill.
@@ -43,24 +48,33 @@ impl RunHandle {
 }
 
 thread_local! {
-    /// Interactive runs by thread id, from start until they finish or are cancelled.
-    static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
+    /// Interactive runs by thread id, from start (or `reopen_run`) until they finish or are
+    /// cancelled.
+    pub(super) static PAUSED: std::cell::RefCell<std::collections::HashMap<String, Rc<dyn Resumable>>> =
         Default::default();
 }
 
 /// A run that can pause for the user and be resumed on its thread.
-trait Resumable {
+pub(super) trait Resumable {
     fn resume(
         &self,
         answer: Value,
         events: EventSink,
     ) -> LocalBoxFuture<'static, Result<Value, SessionError>>;
+
+    /// Goes on from the latest checkpoint without an answer (a step cut short by a reload).
+    fn continue_run(
+        &self,
+        events: EventSink,
+    ) -> LocalBoxFuture<'static, Result<Value, SessionError>>;
 }
 
-/// A graph checkpointed in memory (`MemorySaver`) under one thread id.
-struct Interactive<S: State> {
-    graph: Rc<CompiledGraph<S>>,
-    config: RunConfig,
+/// A checkpointed graph (in memory, or the caller's checkpointer) under one thread id.
+pub(super) struct Interactive<S: State> {
+    pub(super) graph: Rc<CompiledGraph<S>>,
+    pub(super) config: RunConfig,
+    /// The token the graph's nodes watch: tells a stop from a failure.
+    pub(super) cancel: CancelToken,
 }
 
 impl<S: State> Interactive<S> {
@@ -72,7 +86,10 @@ impl<S: State> Interactive<S> {
 /// An interactive run's step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id",
 /// "node", "path", "payload"}], "state"}` or `{"status": "done", "threadId", "state"}`. A finished
 /// run leaves the registry.
-fn step_json<S: State>(thread_id: &str, outcome: RunOutcome<S>) -> Result<Value, SessionError> {
+pub(super) fn step_json<S: State>(
+    thread_id: &str,
+    outcome: RunOutcome<S>,
+) -> Result<Value, SessionError> {
     if outcome.is_done() {
         PAUSED.with(|paused| paused.borrow_mut().remove(thread_id));
     }
@@ -98,13 +115,28 @@ impl<S: State> Resumable for Interactive<S> {
         answer: Value,
         events: EventSink,
     ) -> LocalBoxFuture<'static, Result<Value, SessionError>> {
-        let graph = self.graph.clone();
+        let (graph, cancel) = (self.graph.clone(), self.cancel.clone());
         let config = self.config(events);
         Box::pin(async move {
             let outcome = graph
                 .resume(&config, Resume::value(answer))
                 .await
-                .map_err(|e| SessionError::from_graph(&e))?;
+                .map_err(|e| SessionError::from_run(&e, &cancel))?;
+            step_json(&config.thread_id, outcome)
+        })
+    }
+
+    fn continue_run(
+        &self,
+        events: EventSink,
+    ) -> LocalBoxFuture<'static, Result<Value, SessionError>> {
+        let (graph, cancel) = (self.graph.clone(), self.cancel.clone());
+        let config = self.config(events);
+        Box::pin(async move {
+            let outcome = graph
+                .continue_run(&config)
+                .await
+                .map_err(|e| SessionError::from_run(&e, &cancel))?;
             step_json(&config.thread_id, outcome)
         })
     }
@@ -118,7 +150,12 @@ pub fn resume_run(
     answer: Value,
     events: EventSink,
 ) -> Result<LocalBoxFuture<'static, Result<Value, SessionError>>, SessionError> {
-    let paused = handle
+    Ok(registered(handle)?.resume(answer, events))
+}
+
+/// The live interactive run behind `handle`.
+pub(super) fn registered(handle: &RunHandle) -> Result<Rc<dyn Resumable>, SessionError> {
+    handle
         .thread_id
         .as_ref()
         .and_then(|id| PAUSED.with(|paused| paused.borrow().get(id).cloned()))
@@ -126,8 +163,7 @@ pub fn resume_run(
             invalid(
                 "This run does not take answers (it finished, was stopped, or is not interactive).",
             )
-        })?;
-    Ok(paused.resume(answer, events))
+        })
 }
 
 /// A started run: the handle, the workflow's Mermaid diagram, and the future that drives it to the end.
@@ -153,7 +189,7 @@ fn language(id: Option<&str>) -> Language {
     id.map(Language::from_id).unwrap_or_default()
 }
 
-fn invalid(message: impl Into<String>) -> SessionError {
+pub(super) fn invalid(message: impl Into<String>) -> SessionError {
     SessionError::new(ErrorCode::InvalidInput, message)
 }
 
@@ -185,14 +221,30 @@ pub fn start_run(
     model: Rc<dyn ChatModel>,
     events: EventSink,
 ) -> Result<Run, SessionError> {
+    start_with(workflow_id, input, provider, model, events, None)
+}
+
+/// `start_run`; interactive workflows checkpoint into `checkpointer` (in memory without one).
+pub(super) fn start_with(
+    workflow_id: &str,
+    input: Value,
+    provider: &ProviderConfig,
+    model: Rc<dyn ChatModel>,
+    events: EventSink,
+    checkpointer: Option<Rc<dyn Checkpointer>>,
+) -> Result<Run, SessionError> {
     match workflow_id {
         "resume_review" => start_review(input, provider, model, events),
-        "resume_tailoring" => start_tailoring(input, provider, model, events),
-        other => Err(SessionError::new(
-            ErrorCode::UnknownWorkflow,
-            format!("There is no workflow called “{other}”."),
-        )),
+        "resume_tailoring" => start_tailoring(input, provider, model, events, checkpointer),
+        other => Err(unknown_workflow(other)),
     }
+}
+
+pub(super) fn unknown_workflow(id: &str) -> SessionError {
+    SessionError::new(
+        ErrorCode::UnknownWorkflow,
+        format!("There is no workflow called “{id}”."),
+    )
 }
 
 fn start_review(
@@ -233,6 +285,7 @@ fn start_review(
     );
     // Enough supersteps for max_iterations rounds of four steps, plus portfolio and design.
     let limit = settings.max_iterations as usize * 4 + 4;
+    let cancel = handle.cancel.clone();
     let outcome = async move {
         let config = RunConfig::default()
             .with_events(events)
@@ -240,7 +293,7 @@ fn start_review(
         let state = graph
             .invoke(initial, &config)
             .await
-            .map_err(|e| SessionError::from_graph(&e))?
+            .map_err(|e| SessionError::from_run(&e, &cancel))?
             .into_state();
         serde_json::to_value(&state)
             .map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
@@ -268,11 +321,11 @@ struct TailorRunInput {
     language: Option<String>,
 }
 
-/// A fresh thread id per interactive run in this page (runs live in memory only).
-fn next_thread_id(prefix: &str) -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    format!("{prefix}-{}", NEXT.fetch_add(1, Ordering::Relaxed))
+/// A tailoring graph built from the user's input and settings, ready to start or reopen.
+pub(super) struct Tailoring {
+    pub(super) interactive: Rc<Interactive<GraphState>>,
+    pub(super) mermaid: String,
+    pub(super) initial: GraphUpdate,
 }
 
 fn start_tailoring(
@@ -280,7 +333,61 @@ fn start_tailoring(
     provider: &ProviderConfig,
     model: Rc<dyn ChatModel>,
     events: EventSink,
+    checkpointer: Option<Rc<dyn Checkpointer>>,
 ) -> Result<Run, SessionError> {
+    let checkpointer = checkpointer.unwrap_or_else(|| Rc::new(MemorySaver::new()));
+    let Tailoring {
+        interactive,
+        mermaid,
+        initial,
+    } = prepare_tailoring(
+        input,
+        provider,
+        model,
+        checkpointer,
+        new_thread_id("tailor"),
+    )?;
+    let handle = register(interactive.clone());
+    let outcome = async move {
+        let config = interactive.config(events);
+        let outcome = interactive
+            .graph
+            .invoke(initial, &config)
+            .await
+            .map_err(|e| SessionError::from_run(&e, &interactive.cancel))?;
+        step_json(&config.thread_id, outcome)
+    };
+    Ok(Run {
+        handle,
+        mermaid,
+        outcome: Box::pin(outcome),
+    })
+}
+
+/// Makes `run` answerable through [`resume_run`] and returns its handle.
+pub(super) fn register<S: State>(run: Rc<Interactive<S>>) -> RunHandle {
+    let thread_id = run.config.thread_id.clone();
+    let cancel = run.cancel.clone();
+    PAUSED.with(|paused| {
+        let run: Rc<dyn Resumable> = run;
+        paused.borrow_mut().insert(thread_id.clone(), run)
+    });
+    RunHandle {
+        cancel,
+        thread_id: Some(thread_id),
+    }
+}
+
+/// Checks the input and builds the graph on `checkpointer` under `thread_id`. The same input
+/// and provider settings always give the same graph, which is what lets `reopen_run` go on from
+/// a checkpoint written by another page load.
+pub(super) fn prepare_tailoring(
+    input: Value,
+    provider: &ProviderConfig,
+    model: Rc<dyn ChatModel>,
+    checkpointer: Rc<dyn Checkpointer>,
+    thread_id: String,
+) -> Result<Tailoring, SessionError> {
     let input: TailorRunInput = serde_json::from_value(input)
         .map_err(|e| invalid(format!("The tailoring input is not valid: {e}.")))?;
     check_text("resume", &input.resume)?;
@@ -319,12 +426,8 @@ fn start_tailoring(
         }
     }
 
-    let graph = resume_tailoring::build_with_checkpointer(
-        model,
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .map_err(|e| SessionError::from_graph(&e))?;
+    let graph = resume_tailoring::build_with_checkpointer(model, settings.clone(), checkpointer)
+        .map_err(|e| SessionError::from_graph(&e))?;
     let mermaid = graph.to_mermaid();
     let tailor_input = TailorInput {
         user_id: input.user_id.unwrap_or_default(),
@@ -336,30 +439,12 @@ fn start_tailoring(
     let initial = resume_tailoring::initial_state(&tailor_input, &settings);
     let interactive = Rc::new(Interactive {
         graph: Rc::new(graph),
-        config: RunConfig::thread(next_thread_id("tailor"))
-            .with_recursion_limit(settings.recursion_limit()),
-    });
-    let thread_id = interactive.config.thread_id.clone();
-    PAUSED.with(|paused| {
-        let run: Rc<dyn Resumable> = interactive.clone();
-        paused.borrow_mut().insert(thread_id.clone(), run)
-    });
-    let handle = RunHandle {
+        config: RunConfig::thread(thread_id).with_recursion_limit(settings.recursion_limit()),
         cancel,
-        thread_id: Some(thread_id),
-    };
-    let outcome = async move {
-        let config = interactive.config(events);
-        let outcome = interactive
-            .graph
-            .invoke(initial, &config)
-            .await
-            .map_err(|e| SessionError::from_graph(&e))?;
-        step_json(&config.thread_id, outcome)
-    };
-    Ok(Run {
-        handle,
+    });
+    Ok(Tailoring {
+        interactive,
         mermaid,
-        outcome: Box::pin(outcome),
+        initial,
     })
 }

@@ -1,0 +1,141 @@
+//! `IdbCheckpointer`: the engine's `Checkpointer` over the `checkpoints` object store.
+
+use futures::future::LocalBoxFuture;
+use js_sys::Array;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+use web_sys::{IdbCursorDirection, IdbCursorWithValue, IdbTransactionMode};
+
+use super::database::{from_record, thread_range, to_json, Store, CHECKPOINTS};
+use super::error::StoreError;
+use super::idb::{self, describe, object};
+use crate::graph::{Checkpoint, Checkpointer, GraphError};
+
+/// Saves every superstep of every thread (and subgraph namespace) in IndexedDB, keyed by
+/// `[thread_id, ns, id]`. The latest checkpoint is one reverse cursor step over the thread's key
+/// range and a listing is one range read: neither scans other threads.
+#[derive(Clone, Debug)]
+pub struct IdbCheckpointer {
+    store: Store,
+}
+
+impl IdbCheckpointer {
+    pub fn new(store: Store) -> Self {
+        Self { store }
+    }
+
+    async fn put_checkpoint(&self, checkpoint: Checkpoint) -> Result<(), StoreError> {
+        let what = "save the run's progress";
+        let tx = idb::transaction(
+            &self.store.db,
+            &[CHECKPOINTS],
+            IdbTransactionMode::Readwrite,
+            what,
+        )?;
+        let value = object(&[
+            ("thread_id", JsValue::from_str(&checkpoint.thread_id)),
+            ("ns", JsValue::from_str(&checkpoint.ns)),
+            ("id", JsValue::from_str(&checkpoint.id)),
+            ("json", to_json(what, &checkpoint)?),
+        ]);
+        tx.object_store(CHECKPOINTS)
+            .and_then(|s| s.put(&value))
+            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        idb::committed(what, &tx).await
+    }
+
+    async fn get_checkpoint(
+        &self,
+        thread_id: &str,
+        ns: &str,
+        id: Option<&str>,
+    ) -> Result<Option<Checkpoint>, StoreError> {
+        let what = "read the run's progress";
+        let tx = idb::transaction(
+            &self.store.db,
+            &[CHECKPOINTS],
+            IdbTransactionMode::Readonly,
+            what,
+        )?;
+        let store = tx
+            .object_store(CHECKPOINTS)
+            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        let (thread, ns) = (JsValue::from_str(thread_id), JsValue::from_str(ns));
+        let found = match id {
+            Some(id) => {
+                let key = idb::key(&[thread, ns, JsValue::from_str(id)]);
+                let request = store
+                    .get(&key)
+                    .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+                idb::request(what, request).await?
+            }
+            None => {
+                // Ids sort in creation order: the first step of a reverse cursor is the latest.
+                let range = thread_range(&[thread, ns])?;
+                let request = store
+                    .open_cursor_with_range_and_direction(&range, IdbCursorDirection::Prev)
+                    .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+                match idb::request(what, request)
+                    .await?
+                    .dyn_into::<IdbCursorWithValue>()
+                {
+                    Ok(cursor) => cursor
+                        .value()
+                        .map_err(|e| StoreError::failed(what, &describe(&e)))?,
+                    Err(_) => JsValue::UNDEFINED, // null: no checkpoint in the range
+                }
+            }
+        };
+        if found.is_undefined() {
+            return Ok(None);
+        }
+        from_record(what, &found).map(Some)
+    }
+
+    async fn list_checkpoints(
+        &self,
+        thread_id: &str,
+        ns: &str,
+    ) -> Result<Vec<Checkpoint>, StoreError> {
+        let what = "read the run's history";
+        let tx = idb::transaction(
+            &self.store.db,
+            &[CHECKPOINTS],
+            IdbTransactionMode::Readonly,
+            what,
+        )?;
+        let range = thread_range(&[JsValue::from_str(thread_id), JsValue::from_str(ns)])?;
+        let request = tx
+            .object_store(CHECKPOINTS)
+            .and_then(|s| s.get_all_with_key(&range))
+            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        let all: Array = idb::request(what, request).await?.into();
+        all.iter()
+            .rev()
+            .map(|record| from_record(what, &record))
+            .collect()
+    }
+}
+
+impl Checkpointer for IdbCheckpointer {
+    fn put(&self, checkpoint: Checkpoint) -> LocalBoxFuture<'_, Result<(), GraphError>> {
+        Box::pin(async move { Ok(self.put_checkpoint(checkpoint).await?) })
+    }
+
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> LocalBoxFuture<'a, Result<Option<Checkpoint>, GraphError>> {
+        Box::pin(async move { Ok(self.get_checkpoint(thread_id, ns, id).await?) })
+    }
+
+    fn list<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        Box::pin(async move { Ok(self.list_checkpoints(thread_id, ns).await?) })
+    }
+}

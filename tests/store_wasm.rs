@@ -1,0 +1,466 @@
+#![cfg(target_arch = "wasm32")]
+//! The IndexedDB store in headless Chromium (a real IndexedDB): checkpointer semantics, a paused
+//! tailoring run round-tripped through a fresh connection, deleting a run with all its
+//! checkpoints, the master resume, and no API key in any stored record after a real run
+//! against the mock provider. Each test uses its own database.
+
+use std::rc::Rc;
+
+use careergraph::graph::{Checkpoint, CheckpointSource, Checkpointer, EventSink};
+use careergraph::llm::http::fetch::FetchTransport;
+use careergraph::llm::ChatModel;
+use careergraph::session::{
+    build_model, reopen_run, resume_run, start_run, start_run_checkpointed, ProviderConfig,
+    RunHandle,
+};
+use careergraph::store::{
+    now_ms, updated_master_resume, RunRecord, RunStatus, Store, StoreErrorKind,
+};
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const MOCK: &str = match option_env!("MOCK_PROVIDER_URL") {
+    Some(url) => url,
+    None => "http://127.0.0.1:8787",
+};
+const JD: &str = "Requirements:\n- Python and Docker\n- Redis\n";
+const RESUME: &str = "# Ann\n## Skills\nDocker, Python\n";
+
+/// A database name no other test (or earlier run of this one) uses.
+fn db_name(test: &str) -> String {
+    format!(
+        "careergraph-test-{test}-{}",
+        careergraph::session::new_thread_id("db")
+    )
+}
+
+fn checkpoint(thread: &str, ns: &str, id: &str, step: i64) -> Checkpoint {
+    Checkpoint {
+        format_version: 1,
+        id: id.into(),
+        parent_id: None,
+        thread_id: thread.into(),
+        ns: ns.into(),
+        step,
+        source: CheckpointSource::Loop,
+        channel_values: json!({"step": step, "who": format!("{thread}/{ns}/{id}")}),
+        pending_tasks: Default::default(),
+        pending_writes: Vec::new(),
+        pending_interrupts: Vec::new(),
+        resume_values: Default::default(),
+    }
+}
+
+fn ids(list: &[Checkpoint]) -> Vec<&str> {
+    list.iter().map(|c| c.id.as_str()).collect()
+}
+
+// ---- raw IndexedDB, independent of the code under test ----
+
+fn promise_of(request: &web_sys::IdbRequest) -> JsFuture {
+    let request = request.clone();
+    JsFuture::from(js_sys::Promise::new(&mut |resolve, reject| {
+        let on_success = Closure::once_into_js({
+            let request = request.clone();
+            move || {
+                let _ = resolve.call1(&JsValue::NULL, &request.result().unwrap());
+            }
+        });
+        request.set_onsuccess(Some(on_success.unchecked_ref()));
+        request.set_onerror(Some(&reject));
+    }))
+}
+
+async fn raw_open(name: &str, version: Option<u32>) -> web_sys::IdbDatabase {
+    let factory = web_sys::window().unwrap().indexed_db().unwrap().unwrap();
+    let request = match version {
+        Some(v) => factory.open_with_u32(name, v).unwrap(),
+        None => factory.open(name).unwrap(),
+    };
+    promise_of(&request).await.unwrap().unchecked_into()
+}
+
+/// Every record of every object store of database `name`, as `(store, JSON text)`.
+async fn every_record(name: &str) -> Vec<(String, String)> {
+    let db = raw_open(name, None).await;
+    let names = db.object_store_names();
+    let mut records = Vec::new();
+    for i in 0..names.length() {
+        let store_name = names.item(i).unwrap();
+        let tx = db.transaction_with_str(&store_name).unwrap();
+        let request = tx.object_store(&store_name).unwrap().get_all().unwrap();
+        let all: js_sys::Array = promise_of(&request).await.unwrap().into();
+        for record in all.iter() {
+            let text: String = js_sys::JSON::stringify(&record).unwrap().into();
+            records.push((store_name.clone(), text));
+        }
+    }
+    db.close();
+    records
+}
+
+// ---- runs through the session ----
+
+fn demo() -> (ProviderConfig, Rc<dyn ChatModel>) {
+    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
+    let model = build_model(&provider, Rc::new(FetchTransport)).unwrap();
+    (provider, model)
+}
+
+fn input() -> Value {
+    json!({"resume": RESUME, "jobDescription": JD, "userId": "u1", "jobId": "j1"})
+}
+
+fn sink() -> EventSink {
+    EventSink::new(|_| {})
+}
+
+/// Answers whatever the run asks (a question, then the review) until it is done.
+async fn answer_to_the_end(handle: &RunHandle, mut step: Value) -> Value {
+    for _ in 0..12 {
+        if step["status"] == "done" {
+            return step;
+        }
+        assert_eq!(step["status"], "interrupted", "{step}");
+        let answer = match step["interrupts"][0]["payload"]["type"].as_str() {
+            Some("question") => json!({"action": "answer", "answer": "Cached sessions in Redis"}),
+            _ => json!({"decision": "approve"}),
+        };
+        step = resume_run(handle, answer, sink()).unwrap().await.unwrap();
+    }
+    panic!("the run did not finish: {step}")
+}
+
+#[wasm_bindgen_test]
+async fn checkpointer_gets_the_latest_lists_newest_first_and_replaces_on_put() {
+    let name = db_name("checkpointer");
+    let store = Store::open_named(&name).await.unwrap();
+    let saver = store.checkpointer();
+    // Stored out of order, beside a sibling namespace and threads whose ids share a prefix.
+    for (thread, ns, id) in [
+        ("t", "", "000000000002"),
+        ("t", "", "000000000001"),
+        ("t", "", "000000000003"),
+        ("t", "sub:1", "000000000009"),
+        ("t2", "", "000000000007"),
+        ("t-1", "", "000000000008"),
+    ] {
+        saver.put(checkpoint(thread, ns, id, 0)).await.unwrap();
+    }
+    let latest = saver.get("t", "", None).await.unwrap().unwrap();
+    assert_eq!(latest.id, "000000000003");
+    assert_eq!(latest.channel_values["who"], "t//000000000003");
+    assert_eq!(
+        ids(&saver.list("t", "").await.unwrap()),
+        ["000000000003", "000000000002", "000000000001"]
+    );
+    assert_eq!(
+        ids(&saver.list("t", "sub:1").await.unwrap()),
+        ["000000000009"]
+    );
+    let one = saver
+        .get("t", "", Some("000000000002"))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(one, checkpoint("t", "", "000000000002", 0));
+    assert!(saver
+        .get("t", "", Some("000000000042"))
+        .await
+        .unwrap()
+        .is_none());
+    assert!(saver.get("nobody", "", None).await.unwrap().is_none());
+    assert!(saver.list("nobody", "").await.unwrap().is_empty());
+
+    // The engine re-puts a checkpoint to attach pending writes: it replaces, never duplicates.
+    saver
+        .put(checkpoint("t", "", "000000000003", 5))
+        .await
+        .unwrap();
+    assert_eq!(saver.list("t", "").await.unwrap().len(), 3);
+    assert_eq!(saver.get("t", "", None).await.unwrap().unwrap().step, 5);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_paused_run_reopens_from_indexeddb_in_a_fresh_connection_and_ends_the_same() {
+    // Without any reload, in memory.
+    let (provider, model) = demo();
+    let run = start_run("resume_tailoring", input(), &provider, model, sink()).unwrap();
+    let first = run.outcome.await.unwrap();
+    let expected = answer_to_the_end(&run.handle, first).await;
+
+    let name = db_name("reopen");
+    let store = Store::open_named(&name).await.unwrap();
+    let (provider, model) = demo();
+    let run = start_run_checkpointed(
+        "resume_tailoring",
+        input(),
+        &provider,
+        model,
+        sink(),
+        Rc::new(store.checkpointer()),
+    )
+    .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    let mut record = RunRecord::new(
+        &thread,
+        "resume_tailoring",
+        "Backend at Acme",
+        input(),
+        now_ms(),
+    );
+    store.put_run(&record).await.unwrap();
+    let paused = run.outcome.await.unwrap();
+    assert_eq!(paused["interrupts"][0]["payload"]["type"], "question");
+    record.record_step(&paused, now_ms());
+    store.put_run(&record).await.unwrap();
+
+    // The reload: the page's runs and its connection are gone.
+    run.handle.cancel();
+    store.close();
+    drop(store);
+
+    let store = Store::open_named(&name).await.unwrap();
+    let runs = store.list_runs().await.unwrap();
+    assert_eq!(runs.len(), 1);
+    let saved = &runs[0];
+    assert_eq!(saved.status, RunStatus::Paused);
+    assert!(saved.can_reopen());
+    assert_eq!(saved.last_step.as_ref(), Some(&paused));
+    let (provider, model) = demo();
+    let reopened = reopen_run(
+        &saved.workflow_id,
+        &saved.thread_id,
+        saved.input.clone(),
+        &provider,
+        model,
+        Rc::new(store.checkpointer()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(reopened.step, paused, "the same dialog opens again");
+    let done = answer_to_the_end(&reopened.handle, reopened.step.clone()).await;
+    assert_eq!(done["state"], expected["state"]);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn deleting_a_run_deletes_its_record_and_every_checkpoint_of_its_thread() {
+    let name = db_name("delete");
+    let store = Store::open_named(&name).await.unwrap();
+    let mut threads = Vec::new();
+    for _ in 0..2 {
+        let (provider, model) = demo();
+        let run = start_run_checkpointed(
+            "resume_tailoring",
+            input(),
+            &provider,
+            model,
+            sink(),
+            Rc::new(store.checkpointer()),
+        )
+        .unwrap();
+        let thread = run.handle.thread_id().unwrap();
+        let first = run.outcome.await.unwrap();
+        let done = answer_to_the_end(&run.handle, first).await;
+        let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());
+        record.record_step(&done, now_ms());
+        store.put_run(&record).await.unwrap();
+        threads.push(thread);
+    }
+    let count = |records: &[(String, String)], store_name: &str, thread: &str| {
+        records
+            .iter()
+            .filter(|(s, text)| {
+                s == store_name && text.contains(&format!("\"thread_id\":\"{thread}\""))
+            })
+            .count()
+    };
+    let before = every_record(&name).await;
+    // The question runs in the info_collection subgraph, which checkpoints under its own ns.
+    let subgraph_checkpoints = |records: &[(String, String)], thread: &str| {
+        records
+            .iter()
+            .filter(|(s, text)| {
+                s == "checkpoints"
+                    && text.contains(&format!("\"thread_id\":\"{thread}\""))
+                    && !text.contains("\"ns\":\"\"")
+            })
+            .count()
+    };
+    assert!(
+        subgraph_checkpoints(&before, &threads[0]) >= 2,
+        "{before:?}"
+    );
+    assert!(count(&before, "checkpoints", &threads[0]) > 5);
+
+    store.delete_run(&threads[0]).await.unwrap();
+    let after = every_record(&name).await;
+    assert_eq!(count(&after, "checkpoints", &threads[0]), 0);
+    assert_eq!(subgraph_checkpoints(&after, &threads[0]), 0);
+    assert_eq!(count(&after, "runs", &threads[0]), 0);
+    assert!(store.get_run(&threads[0]).await.unwrap().is_none());
+    assert_eq!(
+        count(&after, "checkpoints", &threads[1]),
+        count(&before, "checkpoints", &threads[1]),
+        "the other run keeps its checkpoints"
+    );
+    assert_eq!(store.list_runs().await.unwrap().len(), 1);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn runs_list_newest_first_and_the_master_resume_round_trips() {
+    let name = db_name("records");
+    let store = Store::open_named(&name).await.unwrap();
+    for (thread, created) in [("b", 2_000), ("a", 1_000), ("c", 3_000)] {
+        let record = RunRecord::new(thread, "resume_tailoring", thread, json!({}), created);
+        store.put_run(&record).await.unwrap();
+    }
+    let order: Vec<String> = store
+        .list_runs()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.thread_id)
+        .collect();
+    assert_eq!(order, ["c", "b", "a"]);
+    let mut failed = store.get_run("a").await.unwrap().unwrap();
+    failed.record_error(
+        &careergraph::session::SessionError::new(
+            careergraph::session::ErrorCode::Cancelled,
+            "The run was stopped.",
+        ),
+        9_000,
+    );
+    store.put_run(&failed).await.unwrap();
+    let back = store.get_run("a").await.unwrap().unwrap();
+    assert_eq!(back, failed);
+    assert_eq!(back.status, RunStatus::Cancelled);
+    assert!(!back.can_reopen());
+
+    assert!(store.load_master_resume("u1").await.unwrap().is_none());
+    store.save_master_resume("u1", "# Ann v1").await.unwrap();
+    let saved = store.save_master_resume("u1", "# Ann v2").await.unwrap();
+    store.save_master_resume("u2", "# Bo").await.unwrap();
+    let loaded = store.load_master_resume("u1").await.unwrap().unwrap();
+    assert_eq!(loaded, saved);
+    assert_eq!(loaded.text, "# Ann v2");
+    assert_eq!(
+        store.load_master_resume("u2").await.unwrap().unwrap().text,
+        "# Bo"
+    );
+
+    // The last step of a run: its final record and the master resume, together.
+    let mut finished = store.get_run("b").await.unwrap().unwrap();
+    let done = json!({"status": "done", "state": {"master_resume_updated": true, "master_resume": "# Ann v3"}});
+    finished.record_step(&done, 10_000);
+    let master = updated_master_resume(&done).map(|text| ("u1", text));
+    store.finish_run(&finished, master).await.unwrap();
+    assert_eq!(
+        store.get_run("b").await.unwrap().unwrap().status,
+        RunStatus::Done
+    );
+    let loaded = store.load_master_resume("u1").await.unwrap().unwrap();
+    assert_eq!(
+        (loaded.text.as_str(), loaded.updated_at_ms),
+        ("# Ann v3", 10_000)
+    );
+    // A run that did not update it leaves the master resume alone.
+    store.finish_run(&finished, None).await.unwrap();
+    assert_eq!(
+        store.load_master_resume("u1").await.unwrap().unwrap().text,
+        "# Ann v3"
+    );
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn no_api_key_reaches_any_stored_record() {
+    let key = format!(
+        "sk-test-NEVER-STORE-{}",
+        careergraph::session::new_thread_id("k")
+    );
+    let provider: ProviderConfig = serde_json::from_value(json!({
+        "provider": "openai", "apiKey": key, "baseUrl": format!("{MOCK}/v1"), "model": "gpt-4o-mini"
+    }))
+    .unwrap();
+    let model = build_model(&provider, Rc::new(FetchTransport)).unwrap();
+    let name = db_name("keys");
+    let store = Store::open_named(&name).await.unwrap();
+    let marker = "Kept-In-The-Store-7f3a";
+    let run_input =
+        json!({"resume": format!("{RESUME}{marker}\n"), "jobDescription": JD, "userId": "u1"});
+    let run = start_run_checkpointed(
+        "resume_tailoring",
+        run_input.clone(),
+        &provider,
+        model,
+        sink(),
+        Rc::new(store.checkpointer()),
+    )
+    .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", run_input, now_ms());
+    store.put_run(&record).await.unwrap();
+    let first = run.outcome.await.unwrap();
+    let done = answer_to_the_end(&run.handle, first).await;
+    record.record_step(&done, now_ms());
+    // Saved whether or not the mock's answers made the run update it: the scan must see one.
+    let master = done["state"]["master_resume"].as_str().unwrap();
+    store
+        .finish_run(&record, Some(("u1", master)))
+        .await
+        .unwrap();
+    store.close();
+
+    let records = every_record(&name).await;
+    for store_name in ["checkpoints", "runs", "master_resumes"] {
+        assert!(
+            records.iter().any(|(s, _)| s == store_name),
+            "{store_name} has records, so the scan can see what is stored"
+        );
+    }
+    assert!(
+        records.iter().any(|(_, text)| text.contains(marker)),
+        "the scan sees the run's own text"
+    );
+    for (store_name, text) in &records {
+        assert!(
+            !text.contains(&key),
+            "the API key is in a {store_name} record"
+        );
+        assert!(
+            !text.contains("NEVER-STORE"),
+            "part of the key is in a {store_name} record"
+        );
+    }
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_database_from_a_newer_version_is_a_clear_error_not_a_panic() {
+    let name = db_name("newer");
+    raw_open(&name, Some(50)).await.close();
+    let err = Store::open_named(&name).await.unwrap_err();
+    assert_eq!(err.kind, StoreErrorKind::Failed);
+    assert!(
+        err.message.contains("newer version of this app"),
+        "{}",
+        err.message
+    );
+    Store::delete_database(&name).await.unwrap();
+}
