@@ -213,3 +213,52 @@ test('stopping the conversation keeps the answers; a missing key and an empty jo
   await expect(page.getByTestId('master-updated')).toBeVisible();
   await expect(page.getByTestId('final-decision')).toContainText('without a review');
 });
+
+test('a paused run survives reloads: its dialog comes back and it finishes; the master resume is saved', async ({ page }) => {
+  await openTailoring(page);
+  await page.getByRole('button', { name: 'Run' }).click();
+  const question = page.getByRole('dialog', { name: 'Question 1 / 1' });
+  await expect(question).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-entry')).toHaveAttribute('data-status', 'paused');
+
+  // Reload while the question waits: the run is re-opened from IndexedDB with its dialog.
+  await page.reload();
+  await expect(question).toBeVisible({ timeout: 30_000 });
+  await expect(question.getByTestId('chat')).toContainText('Redis');
+  await expect(page.getByTestId('node-info_collection')).toHaveAttribute('data-status', 'waiting');
+  await question.getByLabel('Your answer').fill(ANSWER);
+  await question.getByRole('button', { name: 'Send' }).click();
+
+  // Reload again while the review waits; approve after it comes back.
+  const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByTestId('review-draft')).toContainText('Redis', { useInnerText: false });
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('tailor-phase')).toHaveText('Tailoring finished.', { timeout: 30_000 });
+  await expect(page.getByTestId('final-decision')).toContainText('approved by you');
+  await expect(page.getByTestId('master-updated')).toBeVisible();
+  await expect(page.getByTestId('run-entry')).toHaveCount(1);
+  await expect(page.getByTestId('run-entry')).toHaveAttribute('data-status', 'done');
+
+  // After one more reload: the finished run opens from the list with its result, the answers
+  // are in the saved master resume, and deleting the run removes it for good.
+  await page.reload();
+  await expect(page.getByTestId('master-resume')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('question-dialog')).toHaveCount(0);
+  await page.getByTestId('run-open').click();
+  await expect(page.getByTestId('tailored-resume')).not.toBeEmpty();
+  await page.getByTestId('run-delete').click();
+  await expect(page.getByTestId('run-entry')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('master-resume')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('run-entry')).toHaveCount(0);
+
+  // The next run starts from the master resume: it already knows about Redis, so no question.
+  await expect(page.getByTestId('use-master')).toBeChecked();
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('question-dialog')).toHaveCount(0);
+  await expect(review.getByTestId('review-matched')).toContainText('Redis');
+});

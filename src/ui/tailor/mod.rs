@@ -1,7 +1,9 @@
 //! The tailoring page (seeds 001 + 003): the form with a live ATS panel, the run list, and the run:
 //! its graph while agents work, the question and review dialogs while it waits for the user, and
 //! the tailored resume with its exports at the end. Runs go through `crate::session`, the same
-//! path the JS API uses ([`driver`]).
+//! path the JS API uses ([`driver`]). Runs are saved in IndexedDB through [`history`]: on load
+//! the newest paused run is re-opened with its dialog; the master resume the answers updated is
+//! saved with the finished run and offered to the next one.
 //!
 //! Dialogs: Escape hides the open question or review without answering (the run stays paused; a
 //! "Continue answering" button brings it back, and the review's countdown goes on). Focus moves
@@ -26,14 +28,15 @@ use std::time::Duration;
 use leptos::prelude::*;
 use serde_json::json;
 
+use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::Keys;
 use crate::ui::settings::Settings;
 use ats_panel::AtsPanel;
 use dialog::focus_later;
-use driver::{start_tailoring, TailorRun};
+use driver::{reopen_tailoring, start_tailoring, view_saved, TailorRun};
 use form::{title_of, TailorForm, TailorOptions};
-use history::{RunEntry, RunHistory};
+use history::RunHistory;
 use model::{Phase, Prompt};
 use progress::TailorProgress;
 use question_dialog::{QuestionDialog, AFTER_ANSWER_FOCUS};
@@ -50,12 +53,13 @@ pub fn TailorPage() -> impl IntoView {
     let keys = expect_context::<RwSignal<Keys>>();
     let form = TailorForm::load();
     let history = RunHistory::new();
-    history.load();
-    // Runs started in this page load, by thread id, so the list can reopen them.
+    // Runs started or re-opened in this page load, by thread id.
     let live = StoredValue::new_local(Vec::<TailorRun>::new());
     let active = RwSignal::new_local(None::<TailorRun>);
     let status = RwSignal::new(String::new());
     let dialog_open = RwSignal::new(true);
+    // Whether this run starts from the saved master resume (earlier answers) when there is one.
+    let use_master = RwSignal::new(true);
 
     let phase = move || active.with(|run| run.as_ref().map(|r| r.model.phase.get()));
     let busy = move || matches!(phase(), Some(Phase::Running | Phase::Waiting));
@@ -68,26 +72,73 @@ pub fn TailorPage() -> impl IntoView {
         }
         id
     });
+    let show = move |run: TailorRun| {
+        live.update_value(|all| {
+            all.retain(|r| r.thread_id != run.thread_id);
+            all.push(run.clone());
+        });
+        dialog_open.set(true);
+        active.set(Some(run));
+    };
+    let key = move || {
+        let settings = settings.get_untracked();
+        let key = keys.with_untracked(|k| k.get(&settings.provider).cloned());
+        (settings, key)
+    };
+    // Re-opens a saved run that waits for the user (or was cut short by a reload).
+    let reopen = move |record: RunRecord| {
+        let (settings, key) = key();
+        status.set(
+            tr(
+                lang.get_untracked(),
+                "Re-opening the saved run…",
+                "正在重新打开保存的运行…",
+            )
+            .to_string(),
+        );
+        leptos::task::spawn_local(async move {
+            match reopen_tailoring(&settings, key, &record, history).await {
+                Ok(run) => {
+                    status.set(String::new());
+                    show(run);
+                }
+                Err(error) => status.set(error.message),
+            }
+        });
+    };
+    // "On load": the newest run that waits for an answer comes back with its dialog.
+    leptos::task::spawn_local(async move {
+        history.load().await;
+        let paused = history
+            .records()
+            .get_untracked()
+            .into_iter()
+            .find(|r| r.status == RunStatus::Paused);
+        if let (Some(record), false) = (paused, busy()) {
+            reopen(record);
+        }
+    });
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if busy() {
             return;
         }
-        let settings = settings.get_untracked();
-        let key = keys.with_untracked(|k| k.get(&settings.provider).cloned());
+        let (settings, key) = key();
         let title = title_of(&form.job.get_untracked());
-        match start_tailoring(
-            &settings,
-            key,
-            form.input(None, settings.language()),
-            title,
-            history,
-        ) {
+        let master = use_master
+            .get_untracked()
+            .then(|| {
+                history
+                    .master
+                    .with_untracked(|m| m.as_ref().map(|m| m.text.clone()))
+            })
+            .flatten();
+        let input = form.input(master, settings.language());
+        match start_tailoring(&settings, key, input, title, history) {
             Ok(run) => {
                 status.set(String::new());
-                live.update_value(|all| all.push(run.clone()));
-                active.set(Some(run));
+                show(run);
             }
             Err(error) => status.set(error.message),
         }
@@ -97,23 +148,33 @@ pub fn TailorPage() -> impl IntoView {
             run.stop();
         }
     };
-    let open_entry = Callback::new(move |entry: RunEntry| {
-        let found =
-            live.with_value(|all| all.iter().find(|r| r.thread_id == entry.thread_id).cloned());
-        match found {
-            Some(run) => {
-                dialog_open.set(true);
-                active.set(Some(run));
-                status.set(String::new());
-            }
-            None => status.set(
+    let open_entry = Callback::new(move |record: RunRecord| {
+        if busy() {
+            status.set(
                 tr(
                     lang.get_untracked(),
-                    "This run cannot be reopened in this page load.",
-                    "此记录无法在本次页面中重新打开。",
+                    "Stop the current run first.",
+                    "请先停止当前运行。",
                 )
                 .to_string(),
-            ),
+            );
+            return;
+        }
+        let found = live.with_value(|all| {
+            all.iter()
+                .find(|r| r.thread_id == record.thread_id)
+                .cloned()
+        });
+        match found {
+            Some(run) => {
+                status.set(String::new());
+                show(run);
+            }
+            None if record.can_reopen() => reopen(record),
+            None => {
+                status.set(String::new());
+                show(view_saved(&record, history));
+            }
         }
     });
     let delete_entry = Callback::new(move |thread_id: String| {
@@ -166,6 +227,20 @@ pub fn TailorPage() -> impl IntoView {
                 </div>
                 <AtsPanel resume=form.resume job=form.job target=Signal::derive(move || options.with(|o| o.target_ats_score)) />
             </div>
+            {move || history.master.get().map(|master| view! {
+                <label class="field field--inline" data-testid="master-resume">
+                    <input type="checkbox" data-testid="use-master"
+                        prop:checked=move || use_master.get()
+                        on:change=move |ev| use_master.set(event_target_checked(&ev))
+                    />
+                    <span>
+                        {move || tr(lang.get(),
+                            "Start from my master resume saved in this browser (it holds the answers of earlier runs)",
+                            "使用此浏览器中保存的主简历（包含以往运行中的回答）")}
+                        <span class="field__hint">{format!(" · {} characters", master.text.chars().count())}</span>
+                    </span>
+                </label>
+            })}
             <fieldset class="tailor-form__options">
                 <legend>{move || tr(lang.get(), "Options", "选项")}</legend>
                 <div class="field">
@@ -219,6 +294,9 @@ pub fn TailorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
+        {move || history.notice.get().map(|notice| view! {
+            <p class="notice notice--warn" role="status" data-testid="store-notice">{notice}</p>
+        })}
         <RunList history=history on_open=open_entry on_delete=delete_entry />
         {move || active.get().map(|run| view! { <RunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
     }

@@ -267,6 +267,13 @@ impl TailorModel {
                     .as_array()
                     .and_then(|all| all.iter().find_map(Prompt::from_interrupt))
                     .ok_or("The run paused on a question this page does not know.")?;
+                // A re-opened run has no events yet: the paused node is known from the step.
+                for interrupt in step["interrupts"].as_array().into_iter().flatten() {
+                    let node = interrupt["path"][0].as_str().or(interrupt["node"].as_str());
+                    if let Some(node) = node {
+                        self.set_status(node, NodeStatus::Waiting);
+                    }
+                }
                 if let Prompt::Question(q) = &prompt {
                     self.ensure_asked(&q.question);
                 }

@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use super::history::{RunEntry, RunHistory, RunStatus};
+use super::history::{status_id, status_label, RunHistory};
+use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
 
 fn when(ms: f64) -> String {
@@ -13,7 +14,7 @@ fn when(ms: f64) -> String {
 
 /// The open button's text; its accessible name adds the run's title.
 fn open_label(status: RunStatus, lang: crate::domain::Language) -> &'static str {
-    if status == RunStatus::Paused {
+    if matches!(status, RunStatus::Paused | RunStatus::Running) {
         tr(lang, "Continue", "继续")
     } else {
         tr(lang, "Open", "打开")
@@ -23,31 +24,30 @@ fn open_label(status: RunStatus, lang: crate::domain::Language) -> &'static str 
 #[component]
 pub fn RunList(
     history: RunHistory,
-    on_open: Callback<RunEntry>,
+    on_open: Callback<RunRecord>,
     on_delete: Callback<String>,
 ) -> impl IntoView {
     let lang = use_language();
-    let entries = history.entries();
+    let entries = history.records();
     view! {
         <section class="run-list" aria-labelledby="run-list-title" data-testid="run-list" hidden=move || entries.with(Vec::is_empty)>
             <h2 id="run-list-title" class="run-list__title">{move || tr(lang.get(), "Your tailoring runs", "你的定制记录")}</h2>
             <ul class="run-list__items">
-                <For each=move || entries.get() key=|e| (e.thread_id.clone(), e.status.id(), e.updated_at_ms.to_bits()) let:entry>
+                <For each=move || entries.get() key=|e| (e.thread_id.clone(), status_id(e.status), e.updated_at_ms) let:entry>
                     {
                         let status = entry.status;
                         let thread = entry.thread_id.clone();
                         let open_entry = entry.clone();
                         let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
                         view! {
-                            <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status.id()>
+                            <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status_id(status)>
                                 <span class="run-list__name">{entry.title.clone()}</span>
-                                <span class=format!("badge run-list__status run-list__status--{}", status.id())>
-                                    {move || status.label(lang.get())}
+                                <span class=format!("badge run-list__status run-list__status--{}", status_id(status))>
+                                    {move || status_label(status, lang.get())}
                                 </span>
-                                <span class="run-list__time">{when(entry.updated_at_ms)}</span>
+                                <span class="run-list__time">{when(entry.updated_at_ms as f64)}</span>
                                 <button type="button" class="button button--small" data-testid="run-open"
                                     aria-label=move || format!("{}: {open_title}", open_label(status, lang.get()))
-                                    hidden=status == RunStatus::Running
                                     on:click=move |_| on_open.run(open_entry.clone())>
                                     {move || open_label(status, lang.get())}
                                 </button>
