@@ -23,7 +23,7 @@ export interface ProviderConfig {
   agentModels?: Record<string, string>;
 }
 
-export type WorkflowId = "resume_review" | "resume_tailoring";
+export type WorkflowId = "resume_review" | "resume_tailoring" | "hiring_pipeline";
 
 export interface WorkflowInfo {
   id: WorkflowId;
@@ -72,6 +72,18 @@ export interface TailorInput {
   maxRevisions?: number;
   /** Language the agents write in. Default "en". */
   language?: Language;
+}
+
+/** Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet. */
+export interface HiringInput {
+  /** The candidate's resume: Markdown or plain text; at most 60 000 characters. */
+  resume: string;
+  /** The job description, as text; at most 60 000 characters. */
+  jobDescription: string;
+  /** The language the agents write in. Default "en". */
+  language?: "en" | "zh";
+  /** What the hiring team wants (defaults to a full hiring packet). */
+  task?: string;
 }
 
 /** What `run.answer(id, value)` takes for `resume_tailoring`'s two kinds of pause. */
@@ -202,7 +214,74 @@ export interface TailorState {
 }
 
 /** What `run.result()` resolves to: the final state of the workflow that ran. */
-export type WorkflowState = ReviewState | TailorState;
+export type WorkflowState = ReviewState | TailorState | HiringState;
+
+export interface ProfileRole { title: string; organization: string; period: string; highlights: string[] }
+export interface CandidateProfile {
+  name: string; headline: string; summary: string; years_experience: number;
+  skills: string[]; experience: ProfileRole[]; education: string[]; certifications: string[];
+}
+export interface JdAnalysis {
+  title: string; seniority: string; summary: string;
+  must_have: string[]; nice_to_have: string[]; responsibilities: string[];
+}
+export interface MatchingAnalysis {
+  /** 0–100. */
+  score: number; summary: string;
+  matched_skills: string[]; missing_skills: string[]; strengths: string[]; gaps: string[];
+}
+/** Background from the two documents only: `web_access` is always false and `limitations` says so. */
+export interface ResearchAnalysis {
+  web_access: false; sources: string[]; summary: string; career_trajectory: string;
+  points_to_verify: string[]; limitations: string;
+}
+export interface InterviewQuestion { question: string; purpose: string; listen_for: string }
+export interface InterviewQuestions { focus: string; questions: InterviewQuestion[] }
+export type Recommendation = "strong_hire" | "hire" | "hold" | "no_hire";
+export interface Evaluation {
+  recommendation: Recommendation;
+  /** 0–100. */
+  overall_score: number; summary: string; strengths: string[]; concerns: string[]; next_steps: string[];
+}
+export interface EmailDraft { recipient: string; subject: string; body: string }
+/** Why the supervisor routed where it did (see the workflow's routing rules). */
+export type RouteReason = "model" | "loop_broken" | "parse_failure" | "finished_early" | "step_limit" | "all_done";
+export interface RouteStep {
+  step: number;
+  /** What the model answered; null when it was not asked or its answer was unreadable. */
+  proposed: string | null;
+  /** The agent dispatched, or "finished". */
+  next: string;
+  reason: RouteReason;
+  note: string;
+  /** Agents whose output existed when the decision was made. */
+  available: string[];
+}
+
+/** The final state of `hiring_pipeline` (seed 002's HiringState; each agent's output typed). */
+export interface HiringState {
+  task: string;
+  resume_text: string;
+  jd_text: string;
+  workflow_stage: string;
+  next_agent: string;
+  candidate_profile: CandidateProfile | null;
+  jd_analysis: JdAnalysis | null;
+  matching_analysis: MatchingAnalysis | null;
+  research_analysis: ResearchAnalysis | null;
+  hr_questions: InterviewQuestions | null;
+  technical_questions: InterviewQuestions | null;
+  ceo_questions: InterviewQuestions | null;
+  evaluation: Evaluation | null;
+  email_content: EmailDraft | null;
+  completed: boolean;
+  /** The supervisor's last failure to read the model's decision (the run went on). */
+  error: string | null;
+  workflow_history: string[];
+  routing: RouteStep[];
+  warnings: string[];
+  language: "en" | "zh";
+}
 
 /** The final state of `resume_review`. */
 export interface ReviewState {

@@ -52,6 +52,17 @@ impl Language {
         }
     }
 
+    /// The language a system prompt asks for: the one whose [`Self::prompt_instruction`] ends it
+    /// (every workflow appends it), English when none does. For code that sees only the request,
+    /// such as the offline demo's answers.
+    pub fn of_system_prompt(system: &str) -> Language {
+        let system = system.trim_end();
+        Language::ALL
+            .into_iter()
+            .find(|lang| system.ends_with(lang.prompt_instruction()))
+            .unwrap_or_default()
+    }
+
     /// `text` picked from an English/Chinese pair: domain code (reports, exports, demo answers)
     /// keeps both versions side by side where they are used.
     pub fn pick<'a>(self, en: &'a str, zh: &'a str) -> &'a str {
@@ -77,5 +88,18 @@ mod tests {
             serde_json::to_string(&Language::Zh).unwrap(),
             "\"zh\"".to_string()
         );
+    }
+
+    #[test]
+    fn a_system_prompt_tells_its_language() {
+        for lang in Language::ALL {
+            let system = format!("You are a recruiter.\n\n{}\n", lang.prompt_instruction());
+            assert_eq!(Language::of_system_prompt(&system), lang);
+        }
+        assert_eq!(
+            Language::of_system_prompt("You are a recruiter."),
+            Language::En
+        );
+        assert_eq!(Language::of_system_prompt(""), Language::En);
     }
 }

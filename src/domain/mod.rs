@@ -4,7 +4,11 @@
 pub mod advice;
 pub mod ats;
 pub mod diff;
+pub mod export;
 pub mod feedback;
+pub mod han;
+pub mod hiring;
+pub mod import;
 pub mod language;
 pub mod resume;
 pub mod revision;
@@ -12,6 +16,10 @@ pub mod revision;
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
 pub use diff::{diff_lines, DiffLine};
 pub use feedback::{Feedback, Issue, Severity};
+pub use hiring::{
+    CandidateProfile, EmailDraft, Evaluation, InterviewQuestion, InterviewQuestions, JdAnalysis,
+    MatchingAnalysis, ProfileRole, Recommendation, ResearchAnalysis,
+};
 pub use language::Language;
 pub use resume::{Resume, ResumeSection};
 pub use revision::{FactCheck, Revision};

@@ -5,6 +5,7 @@
 
 mod diagram;
 mod error;
+mod hiring;
 mod ids;
 mod persist;
 mod provider;
@@ -13,8 +14,9 @@ mod run;
 
 pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
+pub use hiring::HIRING_WORKFLOW_ID;
 pub use ids::new_thread_id;
 pub use persist::{continue_run, reopen_run, start_run_checkpointed, ReopenedRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{workflow, workflows, WorkflowInfo};
-pub use run::{resume_run, start_run, Run, RunHandle};
+pub use run::{resume_run, start_run, Run, RunHandle, MAX_INPUT_CHARS};

@@ -12,7 +12,7 @@ use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
 use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::{ApiKey, ChatModel};
-use crate::workflows::{resume_review, resume_tailoring};
+use crate::workflows::{hiring, resume_review, resume_tailoring};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -117,8 +117,8 @@ pub fn build_model(
     let model = non_empty(&config.model);
     let base_url = non_empty(&config.base_url);
     let chat: Rc<dyn ChatModel> = match config.provider {
-        ProviderKind::Demo => Rc::new(resume_tailoring::demo::with_tailoring_responders(
-            resume_review::demo_model(),
+        ProviderKind::Demo => Rc::new(hiring::demo::with_hiring_responders(
+            resume_tailoring::demo::with_tailoring_responders(resume_review::demo_model()),
         )),
         ProviderKind::Openai => {
             let mut c = OpenAiConfig::openai(key);

@@ -56,6 +56,23 @@ pub fn workflows() -> Vec<WorkflowInfo> {
                 "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "Language the agents write in"}
             }
         }),
+    },
+    WorkflowInfo {
+        id: super::hiring::HIRING_WORKFLOW_ID,
+        title: "Hiring packet",
+        description: "A supervisor routes nine agents over a resume and a job description: profile, job \
+                      analysis, match with a score, background notes (no web access), HR, technical and \
+                      CEO interview questions, an evaluation with a recommendation and an email draft.",
+        input_schema: json!({
+            "type": "object",
+            "required": ["resume", "jobDescription"],
+            "properties": {
+                "resume": {"type": "string", "description": "The candidate's resume: Markdown or plain text"},
+                "jobDescription": {"type": "string", "description": "The job description, as text"},
+                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "The language the agents write in"},
+                "task": {"type": "string", "description": "What the hiring team wants (defaults to a full hiring packet)"}
+            }
+        }),
     }]
 }
 

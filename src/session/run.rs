@@ -41,6 +41,11 @@ impl RunHandle {
         }
     }
 
+    /// The token `cancel` trips, for a workflow's settings.
+    pub(super) fn cancel_token(&self) -> CancelToken {
+        self.cancel.clone()
+    }
+
     /// The checkpoint thread of an interactive run (`None` for one-shot workflows).
     pub fn thread_id(&self) -> Option<String> {
         self.thread_id.clone()
@@ -194,7 +199,7 @@ pub(super) fn invalid(message: impl Into<String>) -> SessionError {
 }
 
 /// Checks what the user typed before any model is called, with messages that say what to fix.
-fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
+pub(super) fn check_text(what: &str, text: &str) -> Result<(), SessionError> {
     if text.trim().is_empty() {
         return Err(invalid(format!("The {what} is empty: paste it first.")));
     }
@@ -236,6 +241,9 @@ pub(super) fn start_with(
     match workflow_id {
         "resume_review" => start_review(input, provider, model, events),
         "resume_tailoring" => start_tailoring(input, provider, model, events, checkpointer),
+        super::hiring::HIRING_WORKFLOW_ID => {
+            super::hiring::start_hiring(input, provider, model, events)
+        }
         other => Err(unknown_workflow(other)),
     }
 }

@@ -3,9 +3,11 @@
 mod app;
 mod components;
 mod download;
+mod hiring;
 mod i18n;
 mod keys;
 mod pages;
+mod pdf_text;
 mod review;
 mod settings;
 mod storage;

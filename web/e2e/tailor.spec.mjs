@@ -1,5 +1,5 @@
 // The tailoring page end to end: a run against the mock provider (OpenAI wire format) with one
-// question answered, one revision requested, approval and the Markdown export; the dialogs by
+// question answered, one revision requested, approval and the Markdown / JSON Resume exports; the dialogs by
 // keyboard; the review countdown answering "timeout"; errors that keep the inputs.
 import { test, expect } from '@playwright/test';
 
@@ -71,7 +71,7 @@ test.beforeEach(async ({ request }) => {
   await mock(request, 'reset');
 });
 
-test('mock provider: answer a question, request a revision, approve, export Markdown', async ({ page, request }) => {
+test('mock provider: answer a question, request a revision, approve, export Markdown and JSON Resume', async ({ page, request }) => {
   await mock(request, 'script', [
     { provider: 'openai', role: 'tailor a resume to one job', json: { resume: DRAFT, changes: ['Skills first'] } },
     { provider: 'openai', role: 'revise a tailored resume', json: { resume: REVISED, changes: ['Summary line'] } },
@@ -116,12 +116,19 @@ test('mock provider: answer a question, request a revision, approve, export Mark
   await expect(page.getByTestId('node-finalization_agent')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('run-entry')).toHaveAttribute('data-status', 'done');
 
-  const download = page.waitForEvent('download');
-  await page.getByTestId('export-markdown').click();
-  const file = await download;
-  expect(file.suggestedFilename()).toBe('tailored-resume.md');
   const fs = await import('node:fs/promises');
-  expect(await fs.readFile(await file.path(), 'utf8')).toBe(REVISED);
+  const exported = async (testid) => {
+    const download = page.waitForEvent('download');
+    await page.getByTestId(testid).click();
+    const file = await download;
+    return { name: file.suggestedFilename(), text: await fs.readFile(await file.path(), 'utf8') };
+  };
+  const markdown = await exported('export-resume-markdown');
+  expect(markdown.name).toBe('tailored-resume.md');
+  expect(markdown.text).toBe(REVISED);
+  const jsonResume = await exported('export-resume-json');
+  expect(JSON.parse(jsonResume.text).basics.name).toBe('Robin Example');
+  await expect(page.getByTestId('export-resume-print')).toBeVisible();
   await page.screenshot({ path: '../target/playwright/tailor-result.png', fullPage: true });
 
   // The reviewer's feedback reached the reflexion agent; the key went only to the provider.

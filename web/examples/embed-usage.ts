@@ -10,6 +10,8 @@ import type {
   ReviewInput,
   ReviewState,
   TailorInput,
+  HiringInput,
+  HiringState,
   WorkflowState,
   QuestionAnswer,
   ReviewAnswer,
@@ -112,5 +114,18 @@ export async function tailor(runner: Runner, resume: string, jobDescription: str
     run.answer(pause.id, answer);
   });
   const state = await run.result();
-  return isReviewState(state) ? state.final_score : state.ats_score;
+  return isReviewState(state) ? state.final_score : "ats_score" in state ? state.ats_score : 0;
+}
+
+function isHiringState(state: WorkflowState): state is HiringState {
+  return "workflow_history" in state;
+}
+
+/** The hiring packet: the recommendation and the email draft, in Chinese. */
+export async function hire(runner: Runner, resume: string, jobDescription: string): Promise<string> {
+  const input: HiringInput = { resume, jobDescription, language: "zh" };
+  const state = await runner.start("hiring_pipeline", input).result();
+  if (!isHiringState(state)) return "";
+  const trail = state.routing.map((step) => `${step.next} (${step.reason})`).join(" → ");
+  return `${state.evaluation?.recommendation ?? "none"}: ${state.email_content?.subject ?? ""} [${trail}]`;
 }

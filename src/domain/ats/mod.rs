@@ -359,7 +359,11 @@ fn tokens(text: &str) -> Vec<Token> {
     let words = text
         .split_whitespace()
         .filter(|w| !(w.contains("://") || w.to_lowercase().starts_with("www.")));
-    for piece in words.flat_map(|w| w.split(|c: char| !is_token_char(c))) {
+    // Chinese runs are cut off from Latin ones: "熟悉Rust和Docker" holds the skills Rust and Docker.
+    let pieces = words
+        .flat_map(|w| w.split(|c: char| !is_token_char(c)))
+        .flat_map(crate::domain::han::script_runs);
+    for piece in pieces {
         let piece = piece.trim_matches(|c| matches!(c, '.' | '/' | '-'));
         if piece.is_empty() {
             continue;
@@ -485,6 +489,9 @@ const PREFERRED_MARKERS: &[&str] = &[
     "a plus",
     "desirable",
     "optional",
+    // Chinese job ads: "加分项" (bonus points), "优先" (preferred), "者优先" (… is a plus).
+    "加分",
+    "优先",
 ];
 
 fn has_preferred_marker(line: &str) -> bool {
@@ -500,6 +507,7 @@ fn is_heading(line: &str) -> bool {
     let words = trimmed.split_whitespace().count();
     trimmed.starts_with('#')
         || (trimmed.ends_with(':') && words <= 6)
+        || (trimmed.ends_with('：') && trimmed.chars().count() <= 12)
         || (trimmed.starts_with("**") && trimmed.ends_with("**"))
         || (words <= 4
             && trimmed.starts_with(char::is_uppercase)
@@ -533,7 +541,9 @@ const HEADING_WORDS: &[&str] = &[
 ];
 
 fn is_content_word(token: &Token) -> bool {
-    token.lower.len() >= 3
+    // Chinese runs are unsegmented phrases ("有分布式系统经验"), not words: never keywords.
+    !crate::domain::han::has_han(&token.lower)
+        && token.lower.len() >= 3
         && !token.lower.contains(['.', '/'])
         && token.lower.chars().any(|c| c.is_alphabetic())
         && !token.lower.chars().any(|c| c.is_ascii_digit())

@@ -274,3 +274,28 @@ fn corpus_job_descriptions_when_present() {
         assert_eq!(report.matched.len() + report.missing.len(), job.terms.len());
     }
 }
+
+#[test]
+fn chinese_job_ads_yield_their_latin_skills_and_sections() {
+    let job = extract(
+        "任职要求：\n- 熟悉Rust和PostgreSQL，有Kubernetes经验\n- 三年以上后端开发经验\n加分项：\n- 了解Terraform\n",
+    );
+    let by_importance = |importance: Importance| -> Vec<&str> {
+        job.skills()
+            .filter(|t| t.importance == importance)
+            .map(|t| t.term.as_str())
+            .collect()
+    };
+    assert_eq!(
+        by_importance(Importance::Required),
+        ["Rust", "PostgreSQL", "Kubernetes"]
+    );
+    assert_eq!(by_importance(Importance::Preferred), ["Terraform"]);
+    // Chinese phrases are never keywords: they are unsegmented runs, not words.
+    assert!(job
+        .terms
+        .iter()
+        .all(|t| !crate::domain::han::has_han(&t.term)));
+    assert!(mentions("- 使用Rust开发结算服务", "Rust"));
+    assert!(!mentions("- 使用Go开发结算服务", "Rust"));
+}

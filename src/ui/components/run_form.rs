@@ -1,5 +1,7 @@
 use leptos::prelude::*;
 
+use crate::ui::components::FileImport;
+use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::Keys;
 use crate::ui::review::{start_review, ActiveRun, ReviewRun};
 use crate::ui::settings::Settings;
@@ -30,6 +32,7 @@ pub fn RunForm() -> impl IntoView {
         })
     };
     let demo = move || settings.with(|s| s.provider == "demo");
+    let lang = use_language();
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -50,7 +53,9 @@ pub fn RunForm() -> impl IntoView {
     view! {
         <form class="run-form" on:submit=on_submit data-testid="run-form">
             <div class="field">
-                <label class="field__label" for="target-role">"Target role or job description"</label>
+                <label class="field__label" for="target-role">
+                    {move || tr(lang.get(), "Target role or job description", "目标职位或职位描述")}
+                </label>
                 <textarea
                     id="target-role"
                     class="field__input field__input--short"
@@ -61,7 +66,8 @@ pub fn RunForm() -> impl IntoView {
                 ></textarea>
             </div>
             <div class="field">
-                <label class="field__label" for="resume">"Resume"</label>
+                <label class="field__label" for="resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                <FileImport target=resume>
                 <textarea
                     id="resume"
                     class="field__input field__input--tall"
@@ -71,13 +77,17 @@ pub fn RunForm() -> impl IntoView {
                     prop:value=move || resume.get()
                     on:input=move |ev| resume.set(event_target_value(&ev))
                 ></textarea>
+                </FileImport>
             </div>
             <div class="run-form__actions">
                 <button type="submit" class="button button--primary" data-testid="run" disabled=running>
-                    {move || if running() { "Running…" } else { "Run" }}
+                    {move || {
+                        let lang = lang.get();
+                        if running() { tr(lang, "Running…", "运行中…") } else { tr(lang, "Run", "运行") }
+                    }}
                 </button>
                 <span class="badge badge--info" hidden=move || !demo()>
-                    "Demo: heuristic scores, no model is called"
+                    {move || tr(lang.get(), "Demo: heuristic scores, no model is called", "演示：启发式评分，不调用任何模型")}
                 </span>
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">
                     {move || status.get()}

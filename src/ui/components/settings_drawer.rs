@@ -2,6 +2,7 @@ use leptos::prelude::*;
 
 use crate::domain::Language;
 use crate::session::ProviderKind;
+use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
 
@@ -12,6 +13,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let keys = expect_context::<RwSignal<Keys>>();
     let provider = move || settings.with(|s| s.provider.clone());
+    let lang = use_language();
     let close = move || {
         open.set(false);
         focus_settings_button();
@@ -41,7 +43,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
         <aside
             id="settings-drawer"
             class="drawer"
-            aria-label="Settings"
+            aria-label=move || tr(lang.get(), "Settings", "设置")
             data-testid="settings-drawer"
             hidden=move || !open.get()
             on:keydown=move |ev| {
@@ -50,9 +52,9 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 }
             }
         >
-            <h2 class="drawer__title">"Settings"</h2>
+            <h2 class="drawer__title">{move || tr(lang.get(), "Settings", "设置")}</h2>
             <div class="field">
-                <label class="field__label" for="provider">"Provider"</label>
+                <label class="field__label" for="provider">{move || tr(lang.get(), "Provider", "模型服务")}</label>
                 <select
                     id="provider"
                     node_ref=first_field
@@ -62,7 +64,17 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 >
                     {ProviderKind::ALL
                         .iter()
-                        .map(|kind| view! { <option value=kind.id()>{kind.label()}</option> })
+                        .map(|kind| {
+                            let kind = *kind;
+                            let label = move || match (kind.id(), lang.get()) {
+                                ("demo", crate::domain::Language::Zh) => "演示（离线启发式，无需密钥）",
+                                ("openai_compatible", crate::domain::Language::Zh) => {
+                                    "OpenAI 兼容接口（Ollama、LM Studio…）"
+                                }
+                                _ => kind.label(),
+                            };
+                            view! { <option value=kind.id()>{label}</option> }
+                        })
                         .collect_view()}
                 </select>
             </div>
@@ -80,13 +92,13 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                         .map(|lang| view! { <option value=lang.id()>{lang.label()}</option> })
                         .collect_view()}
                 </select>
-                <span class="field__hint" id="language-hint">"The app's pages and what the agents write."</span>
+                <span class="field__hint" id="language-hint">{move || tr(lang.get(), "The app's pages and what the agents write.", "应用界面以及智能体输出所用的语言。")}</span>
             </div>
             <p class="field__hint" hidden=move || provider() != "demo">
-                "The demo scores your text with transparent heuristics (keywords, metrics, action verbs, length). No model is called."
+                {move || tr(lang.get(), "The demo scores your text with transparent heuristics (keywords, metrics, action verbs, length). No model is called.", "演示模式用透明的启发式规则（关键词、量化数据、动作动词、篇幅）为你的文本评分，不调用任何模型。")}
             </p>
             <div class="field">
-                <label class="field__label" for="api-key">"API key"</label>
+                <label class="field__label" for="api-key">{move || tr(lang.get(), "API key", "API 密钥")}</label>
                 <input
                     id="api-key"
                     aria-describedby="api-key-hint"
@@ -95,15 +107,18 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     spellcheck="false"
                     data-testid="api-key"
                     disabled=move || provider() == "demo"
-                    placeholder=move || match provider().as_str() {
-                        "demo" => "Not needed for the demo",
-                        "openai_compatible" => "Optional for local servers",
-                        _ => "Paste your key",
+                    placeholder=move || {
+                        let lang = lang.get();
+                        match provider().as_str() {
+                            "demo" => tr(lang, "Not needed for the demo", "演示模式无需密钥"),
+                            "openai_compatible" => tr(lang, "Optional for local servers", "本地服务器可不填"),
+                            _ => tr(lang, "Paste your key", "粘贴你的密钥"),
+                        }
                     }
                     prop:value=current_key
                     on:input=move |ev| set_key(event_target_value(&ev))
                 />
-                <span class="field__hint" id="api-key-hint">"Sent only to the provider you choose, straight from this page. Kept for this tab only unless you tick below."</span>
+                <span class="field__hint" id="api-key-hint">{move || tr(lang.get(), "Sent only to the provider you choose, straight from this page. Kept for this tab only unless you tick below.", "只会从本页面直接发送给你选择的服务商。除非勾选下方选项，否则只在当前标签页中保留。")}</span>
             </div>
             <label class="field field--inline">
                 <input
@@ -112,52 +127,54 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     prop:checked=move || settings.with(|s| s.remember_keys)
                     on:change=move |ev| settings.update(|s| s.remember_keys = event_target_checked(&ev))
                 />
-                <span>"Remember keys on this device"</span>
+                <span>{move || tr(lang.get(), "Remember keys on this device", "在此设备上记住密钥")}</span>
             </label>
             <p class="field__warning" hidden=move || !settings.with(|s| s.remember_keys)>
-                "Anyone using this browser profile can read remembered keys."
+                {move || tr(lang.get(), "Anyone using this browser profile can read remembered keys.", "使用此浏览器配置文件的任何人都能读取已记住的密钥。")}
             </p>
-            <button type="button" class="button" data-testid="forget-keys" on:click=forget>"Forget keys"</button>
+            <button type="button" class="button" data-testid="forget-keys" on:click=forget>{move || tr(lang.get(), "Forget keys", "清除密钥")}</button>
 
             <div class="field">
-                <label class="field__label" for="model">"Model"</label>
+                <label class="field__label" for="model">{move || tr(lang.get(), "Model", "模型")}</label>
                 <input
                     id="model"
                     type="text"
                     data-testid="model"
-                    placeholder="Provider default"
+                    placeholder=move || tr(lang.get(), "Provider default", "服务商默认")
                     prop:value=move || settings.with(|s| s.model.clone())
                     on:input=move |ev| settings.update(|s| s.model = event_target_value(&ev))
                 />
             </div>
             <div class="field">
-                <label class="field__label" for="base-url">"Base URL"</label>
+                <label class="field__label" for="base-url">{move || tr(lang.get(), "Base URL", "接口地址（Base URL）")}</label>
                 <input
                     id="base-url"
                     type="url"
                     data-testid="base-url"
                     placeholder=move || match provider().as_str() {
                         "openai_compatible" => "http://localhost:11434/v1",
-                        _ => "Provider default",
+                        _ => tr(lang.get(), "Provider default", "服务商默认"),
                     }
                     prop:value=move || settings.with(|s| s.base_url.clone())
                     on:input=move |ev| settings.update(|s| s.base_url = event_target_value(&ev))
                 />
             </div>
             <details class="drawer__section">
-                <summary>"Per-agent models"</summary>
+                <summary>{move || tr(lang.get(), "Per-agent models", "按智能体指定模型")}</summary>
                 {AGENTS
                     .iter()
                     .map(|(agent, label)| {
                         let agent = *agent;
+                        let label = *label;
+                        let label = move || tr(lang.get(), label, agent_label_zh(agent));
                         view! {
                             <div class="field">
-                                <label class="field__label" for=format!("agent-model-{agent}")>{*label}</label>
+                                <label class="field__label" for=format!("agent-model-{agent}")>{label}</label>
                                 <input
                                     id=format!("agent-model-{agent}")
                                     type="text"
                                     data-testid=format!("agent-model-{agent}")
-                                    placeholder="Same as above"
+                                    placeholder=move || tr(lang.get(), "Same as above", "与上方相同")
                                     prop:value=move || settings.with(|s| s.agent_models.get(agent).cloned().unwrap_or_default())
                                     on:input=move |ev| {
                                         let value = event_target_value(&ev);
@@ -176,9 +193,9 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     .collect_view()}
             </details>
             <fieldset class="drawer__section">
-                <legend>"Review"</legend>
+                <legend>{move || tr(lang.get(), "Review", "简历评审")}</legend>
                 <div class="field">
-                    <label class="field__label" for="threshold">"Score threshold (0–10)"</label>
+                    <label class="field__label" for="threshold">{move || tr(lang.get(), "Score threshold (0–10)", "分数阈值（0–10）")}</label>
                     <input
                         id="threshold"
                         type="number" min="0" max="10" step="0.1"
@@ -192,7 +209,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     />
                 </div>
                 <div class="field">
-                    <label class="field__label" for="max-iterations">"Max iterations"</label>
+                    <label class="field__label" for="max-iterations">{move || tr(lang.get(), "Max iterations", "最多轮数")}</label>
                     <input
                         id="max-iterations"
                         type="number" min="1" max="10" step="1"
@@ -212,11 +229,24 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                         prop:checked=move || settings.with(|s| s.design_review)
                         on:change=move |ev| settings.update(|s| s.design_review = event_target_checked(&ev))
                     />
-                    <span>"Design review at the end"</span>
+                    <span>{move || tr(lang.get(), "Design review at the end", "最后进行版式评审")}</span>
                 </label>
             </fieldset>
-            <button type="button" class="button" on:click=move |_| close()>"Close"</button>
+            <button type="button" class="button" on:click=move |_| close()>{move || tr(lang.get(), "Close", "关闭")}</button>
         </aside>
+    }
+}
+
+/// The Chinese name of a review agent of `AGENTS`.
+fn agent_label_zh(agent: &str) -> &'static str {
+    match agent {
+        "recruiter" => "招聘官",
+        "tech_writer" => "技术写作",
+        "copywriter" => "文案",
+        "revisor" => "修订",
+        "portfolio" => "作品集",
+        "design" => "版式设计",
+        _ => "智能体",
     }
 }
 

@@ -4,20 +4,26 @@
 use leptos::prelude::*;
 
 use super::model::{NodeStatus, RunModel};
+use crate::domain::Language;
+use crate::ui::i18n::{tr, use_language};
 
-/// Rows of the seed-000 diagram, top to bottom.
-const ROWS: &[&[(&str, &str)]] = &[
-    &[("router", "router")],
+/// Rows of the seed-000 diagram, top to bottom: node id, English label, Chinese label.
+const ROWS: &[&[(&str, &str, &str)]] = &[
+    &[("router", "router", "路由")],
     &[
-        ("recruiter", "recruiter"),
-        ("tech_writer", "tech writer"),
-        ("copywriter", "copywriter"),
+        ("recruiter", "recruiter", "招聘官"),
+        ("tech_writer", "tech writer", "技术写作"),
+        ("copywriter", "copywriter", "文案"),
     ],
-    &[("aggregator", "aggregator")],
-    &[("revisor", "revisor ↺"), ("portfolio", "portfolio")],
-    &[("design", "design")],
+    &[("aggregator", "aggregator", "汇总")],
+    &[
+        ("revisor", "revisor ↺", "修订 ↺"),
+        ("portfolio", "portfolio", "作品集"),
+    ],
+    &[("design", "design", "版式设计")],
 ];
 
+/// The status as `data-status` holds it (English, for styles and tests).
 fn status_name(status: NodeStatus) -> &'static str {
     match status {
         NodeStatus::Idle => "idle",
@@ -27,12 +33,29 @@ fn status_name(status: NodeStatus) -> &'static str {
     }
 }
 
+/// The status as a screen reader says it.
+fn status_label(status: NodeStatus, lang: Language) -> &'static str {
+    match status {
+        NodeStatus::Idle => tr(lang, "idle", "等待"),
+        NodeStatus::Running => tr(lang, "running", "运行中"),
+        NodeStatus::Done => tr(lang, "done", "完成"),
+        NodeStatus::Failed => tr(lang, "failed", "失败"),
+    }
+}
+
 #[component]
 pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
+    let lang = use_language();
     view! {
-        <section class="graph" aria-label="Workflow progress" data-testid="graph">
+        <section class="graph" aria-label=move || tr(lang.get(), "Workflow progress", "工作流程进度") data-testid="graph">
             <p class="graph__round" data-testid="round">
-                {move || format!("Round {} of at most {max_iterations}", model.iteration.get().max(1))}
+                {move || {
+                    let round = model.iteration.get().max(1);
+                    match lang.get() {
+                        Language::En => format!("Round {round} of at most {max_iterations}"),
+                        Language::Zh => format!("第 {round} 轮，最多 {max_iterations} 轮"),
+                    }
+                }}
             </p>
             {ROWS
                 .iter()
@@ -41,17 +64,21 @@ pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
                         <ol class="graph__row">
                             {row
                                 .iter()
-                                .map(|(id, label)| {
-                                    let id = *id;
+                                .map(|(id, en, zh)| {
+                                    let (id, en, zh) = (*id, *en, *zh);
                                     let status = move || status_name(model.status(id));
+                                    let label = move || tr(lang.get(), en, zh);
                                     view! {
                                         <li
                                             class=move || format!("gnode gnode--{}", status())
                                             data-testid=format!("node-{id}")
                                             data-status=status
-                                            aria-label=move || format!("{label}: {}", status())
+                                            aria-label=move || {
+                                                let lang = lang.get();
+                                                format!("{}{}{}", tr(lang, en, zh), tr(lang, ": ", "："), status_label(model.status(id), lang))
+                                            }
                                         >
-                                            {*label}
+                                            {label}
                                         </li>
                                     }
                                 })

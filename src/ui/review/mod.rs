@@ -15,6 +15,7 @@ use serde_json::json;
 use crate::graph::EventSink;
 use crate::llm::http::fetch::FetchTransport;
 use crate::session::{build_model, start_run, ErrorCode, RunHandle, SessionError};
+use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
 use critic_card::CriticCard;
 use graph_view::GraphView;
@@ -76,6 +77,7 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
     let model = run.model;
     let handle = run.handle.clone();
     let running = move || model.phase.with(|p| *p == Phase::Running);
+    let lang = use_language();
     // Errors that several agents hit (a bad key, a rate limit) are worth one message at the top.
     let agent_errors = move || {
         let mut errors: Vec<String> = model
@@ -85,14 +87,24 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
         errors
     };
     view! {
-        <section class="run" aria-label="Review run" data-testid="run">
+        <section class="run" aria-label=move || tr(lang.get(), "Review run", "评审运行") data-testid="run">
             <div class="run__bar">
                 <p class="run__phase" role="status" aria-live="polite" data-testid="phase">
-                    {move || match model.phase.get() {
-                        Phase::Running => "Reviewing…".to_string(),
-                        Phase::Finished => "Review finished.".to_string(),
-                        Phase::Stopped => "Stopped. Your inputs are kept; press Run to start again.".to_string(),
-                        Phase::Failed(message) => format!("The review failed: {message}"),
+                    {move || {
+                        let lang = lang.get();
+                        match model.phase.get() {
+                            Phase::Running => tr(lang, "Reviewing…", "评审中…").to_string(),
+                            Phase::Finished => tr(lang, "Review finished.", "评审完成。").to_string(),
+                            Phase::Stopped => tr(
+                                lang,
+                                "Stopped. Your inputs are kept; press Run to start again.",
+                                "已停止。你的输入已保留，点击“运行”可重新开始。",
+                            )
+                            .to_string(),
+                            Phase::Failed(message) => {
+                                format!("{}{message}", tr(lang, "The review failed: ", "评审失败："))
+                            }
+                        }
                     }}
                 </p>
                 <button
@@ -102,7 +114,7 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
                     disabled=move || !running()
                     on:click=move |_| handle.cancel()
                 >
-                    "Stop"
+                    {move || tr(lang.get(), "Stop", "停止")}
                 </button>
             </div>
             {move || {

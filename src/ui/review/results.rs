@@ -4,30 +4,46 @@
 use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals};
-use crate::domain::{diff_lines, DiffLine};
+use crate::domain::{diff_lines, DiffLine, Language};
+use crate::ui::components::ExportMenu;
 use crate::ui::download::download;
-use crate::workflows::resume_review::{report_markdown, ReviewState};
+use crate::ui::i18n::{tr, use_language};
+use crate::workflows::resume_review::{report_markdown_in, ReviewState};
 
-fn usage_text(u: UsageTotals) -> String {
-    let tokens = format!(
-        "{} calls · {} input + {} output tokens",
-        u.calls, u.input_tokens, u.output_tokens
-    );
+fn usage_text(u: UsageTotals, lang: Language) -> String {
+    let tokens = match lang {
+        Language::En => format!(
+            "{} calls · {} input + {} output tokens",
+            u.calls, u.input_tokens, u.output_tokens
+        ),
+        Language::Zh => format!(
+            "{} 次调用 · 输入 {} + 输出 {} 个 token",
+            u.calls, u.input_tokens, u.output_tokens
+        ),
+    };
     match (u.cost_usd, u.cost_unknown) {
-        (_, true) | (None, _) => format!("{tokens} · cost unknown for this model"),
-        (Some(0.0), false) => format!("{tokens} · no cost"),
-        (Some(cost), false) => format!("{tokens} · about ${cost:.4}"),
+        (_, true) | (None, _) => format!(
+            "{tokens} · {}",
+            tr(lang, "cost unknown for this model", "该模型费用未知")
+        ),
+        (Some(0.0), false) => format!("{tokens} · {}", tr(lang, "no cost", "无费用")),
+        (Some(cost), false) => format!("{tokens} · {}${cost:.4}", tr(lang, "about ", "约 ")),
     }
 }
 
-fn diff_view(before: &str, after: &str) -> impl IntoView {
+fn diff_view(before: &str, after: &str, lang: Signal<Language>) -> impl IntoView {
     let lines = diff_lines(before, after);
     let changed = lines
         .iter()
         .filter(|l| !matches!(l, DiffLine::Same(_)))
         .count();
     view! {
-        <p class="diff__summary">{format!("{changed} changed lines")}</p>
+        <p class="diff__summary">
+            {move || match lang.get() {
+                Language::En => format!("{changed} changed lines"),
+                Language::Zh => format!("{changed} 行有改动"),
+            }}
+        </p>
         <pre class="diff" data-testid="diff">
             {lines
                 .into_iter()
@@ -44,53 +60,74 @@ fn diff_view(before: &str, after: &str) -> impl IntoView {
 #[component]
 pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
     let export_error = RwSignal::new(None::<String>);
-    let markdown = report_markdown(&state);
+    let lang = use_language();
     let json = serde_json::to_string_pretty(&state).unwrap_or_default();
     let revised = state.resume.text != state.original_resume.text;
     let met = state.threshold_met;
+    let (threshold, rounds) = (state.threshold, state.current_iteration);
+    // The Markdown report is written when exported, in the language chosen then.
+    let report_state = state.clone();
+    let export_markdown = move |_| {
+        let markdown = report_markdown_in(&report_state, lang.get_untracked());
+        export_error.set(download("resume-review.md", "text/markdown", &markdown).err())
+    };
     view! {
         <section class="results" aria-labelledby="results-title" data-testid="results">
-            <h2 id="results-title">"Result"</h2>
+            <h2 id="results-title">{move || tr(lang.get(), "Result", "结果")}</h2>
             <p class="results__score">
-                "Final score "
+                {move || tr(lang.get(), "Final score ", "最终得分 ")}
                 <strong data-testid="final-score">{format!("{:.1}", state.final_score)}</strong>
                 "/10 · "
-                {if met { "threshold met".to_string() } else { format!("below the threshold of {:.1}", state.threshold) }}
-                {format!(" · {} round{}", state.current_iteration, if state.current_iteration == 1 { "" } else { "s" })}
+                {move || match (lang.get(), met) {
+                    (Language::En, true) => "threshold met".to_string(),
+                    (Language::En, false) => format!("below the threshold of {threshold:.1}"),
+                    (Language::Zh, true) => "已达到阈值".to_string(),
+                    (Language::Zh, false) => format!("低于阈值 {threshold:.1}"),
+                }}
+                {move || match lang.get() {
+                    Language::En => format!(" · {rounds} round{}", if rounds == 1 { "" } else { "s" }),
+                    Language::Zh => format!(" · 共 {rounds} 轮"),
+                }}
             </p>
-            <p class="results__usage" data-testid="usage">{move || usage_text(model.usage.get())}</p>
+            <p class="results__usage" data-testid="usage">{move || usage_text(model.usage.get(), lang.get())}</p>
             <div class="results__actions">
-                <button type="button" class="button" data-testid="export-markdown"
-                    on:click=move |_| export_error.set(download("resume-review.md", "text/markdown", &markdown).err())>
-                    "Export Markdown"
+                <button type="button" class="button" data-testid="export-markdown" on:click=export_markdown>
+                    {move || tr(lang.get(), "Export Markdown", "导出 Markdown")}
                 </button>
                 <button type="button" class="button" data-testid="export-json"
                     on:click=move |_| export_error.set(download("resume-review.json", "application/json", &json).err())>
-                    "Export JSON"
+                    {move || tr(lang.get(), "Export JSON", "导出 JSON")}
                 </button>
                 {move || export_error.get().map(|e| view! { <span role="alert">{e}</span> })}
             </div>
             {(!state.warnings.is_empty()).then(|| view! {
                 <div class="notice notice--warn" role="note">
-                    <h3>"Worth knowing"</h3>
+                    <h3>{move || tr(lang.get(), "Worth knowing", "值得注意")}</h3>
                     <ul>{state.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
                 </div>
             })}
-            <h3>"Revised resume"</h3>
+            <h3>{move || tr(lang.get(), "Revised resume", "修订后的简历")}</h3>
+            <ExportMenu text=Signal::stored(state.resume.text.clone()) />
             {if revised {
-                diff_view(&state.original_resume.text, &state.resume.text).into_any()
+                diff_view(&state.original_resume.text, &state.resume.text, lang).into_any()
             } else {
-                view! { <p>"No revision was needed or kept: your resume is unchanged."</p> }.into_any()
+                view! { <p>{move || tr(lang.get(), "No revision was needed or kept: your resume is unchanged.", "无需修订或修订未被采用：你的简历保持不变。")}</p> }.into_any()
             }}
             {state.portfolio_advice.clone().map(|p| view! {
-                <h3>"Portfolio ideas"</h3>
+                <h3>{move || tr(lang.get(), "Portfolio ideas", "作品集建议")}</h3>
                 <p>{p.summary}</p>
                 <ul>{p.pieces.into_iter().map(|piece| view! {
-                    <li><strong>{piece.title}</strong>{format!(" — {} ", piece.description)}<em>{format!("(shows {})", piece.demonstrates)}</em></li>
+                    <li><strong>{piece.title}</strong>{format!(" — {} ", piece.description)}<em>{move || match lang.get() {
+                        Language::En => format!("(shows {})", piece.demonstrates),
+                        Language::Zh => format!("（体现：{}）", piece.demonstrates),
+                    }}</em></li>
                 }).collect_view()}</ul>
             })}
             {state.design_advice.clone().map(|d| view! {
-                <h3>{format!("Design · readability {:.1}/10", d.readability_score)}</h3>
+                <h3>{move || match lang.get() {
+                    Language::En => format!("Design · readability {:.1}/10", d.readability_score),
+                    Language::Zh => format!("版式设计 · 可读性 {:.1}/10", d.readability_score),
+                }}</h3>
                 <ul>{d.layout_issues.into_iter().chain(d.recommendations).map(|item| view! { <li>{item}</li> }).collect_view()}</ul>
             })}
         </section>

@@ -3,6 +3,8 @@
 use leptos::prelude::*;
 
 use super::model::RunModel;
+use crate::domain::Language;
+use crate::ui::i18n::use_language;
 
 const HEIGHT: f64 = 80.0;
 const BAR: f64 = 36.0;
@@ -10,6 +12,7 @@ const GAP: f64 = 14.0;
 
 #[component]
 pub fn ScoreTimeline(model: RunModel, threshold: f64) -> impl IntoView {
+    let lang = use_language();
     let label = move || {
         let scores: Vec<String> = model
             .scores
@@ -17,10 +20,13 @@ pub fn ScoreTimeline(model: RunModel, threshold: f64) -> impl IntoView {
             .iter()
             .map(|s| format!("{s:.1}"))
             .collect();
-        format!(
-            "Integrated score per round: {} (threshold {threshold:.1})",
-            scores.join(", ")
-        )
+        match lang.get() {
+            Language::En => format!(
+                "Integrated score per round: {} (threshold {threshold:.1})",
+                scores.join(", ")
+            ),
+            Language::Zh => format!("每轮综合得分：{}（阈值 {threshold:.1}）", scores.join("，")),
+        }
     };
     let y = |score: f64| HEIGHT - score.clamp(0.0, 10.0) / 10.0 * HEIGHT;
     view! {
@@ -57,7 +63,12 @@ pub fn ScoreTimeline(model: RunModel, threshold: f64) -> impl IntoView {
                 }}
                 <line class="timeline__threshold" x1="0" x2="100%" y1=y(threshold).to_string() y2=y(threshold).to_string()></line>
             </svg>
-            <figcaption>{move || format!("Score per round · threshold {threshold:.1}")}</figcaption>
+            <figcaption>
+                {move || match lang.get() {
+                    Language::En => format!("Score per round · threshold {threshold:.1}"),
+                    Language::Zh => format!("每轮得分 · 阈值 {threshold:.1}"),
+                }}
+            </figcaption>
         </figure>
     }
 }

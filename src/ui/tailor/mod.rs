@@ -29,6 +29,7 @@ use leptos::prelude::*;
 use serde_json::json;
 
 use crate::store::{RunRecord, RunStatus};
+use crate::ui::components::FileImport;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::Keys;
 use crate::ui::settings::Settings;
@@ -203,6 +204,7 @@ pub fn TailorPage() -> impl IntoView {
                 <div class="tailor-form__texts">
                     <div class="field">
                         <label class="field__label" for="job-description">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+                        <FileImport target=form.job>
                         <textarea
                             id="job-description"
                             class="field__input field__input--medium"
@@ -211,9 +213,11 @@ pub fn TailorPage() -> impl IntoView {
                             prop:value=move || form.job.get()
                             on:input=move |ev| form.job.set(event_target_value(&ev))
                         ></textarea>
+                        </FileImport>
                     </div>
                     <div class="field">
                         <label class="field__label" for="tailor-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                        <FileImport target=form.resume>
                         <textarea
                             id="tailor-resume"
                             class="field__input field__input--tall"
@@ -223,6 +227,7 @@ pub fn TailorPage() -> impl IntoView {
                             prop:value=move || form.resume.get()
                             on:input=move |ev| form.resume.set(event_target_value(&ev))
                         ></textarea>
+                        </FileImport>
                     </div>
                 </div>
                 <AtsPanel resume=form.resume job=form.job target=Signal::derive(move || options.with(|o| o.target_ats_score)) />

@@ -1,25 +1,18 @@
 //! The end of a tailoring run: the tailored resume, its ATS score, what the user should know
-//! (e.g. a review that timed out), the changes against the original, and the exports.
+//! (e.g. a review that timed out), the changes against the original, and the exports (Markdown,
+//! JSON Resume, an HTML page, Print).
 
 use leptos::prelude::*;
 
 use super::diff_view::DiffView;
-use crate::ui::download::download;
+use crate::ui::components::ExportMenu;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_tailoring::{GraphState, HumanDecision};
-
-/// The tailored resume as the Markdown file the user downloads: the resume itself, as written.
-pub fn markdown_export(state: &GraphState) -> String {
-    let mut text = state.tailored_resume.trim_end().to_string();
-    text.push('\n');
-    text
-}
 
 #[component]
 pub fn TailorResult(state: GraphState) -> impl IntoView {
     let lang = use_language();
-    let export_error = RwSignal::new(None::<String>);
-    let markdown = markdown_export(&state);
+    let final_text = state.tailored_resume.clone();
     let decision = match state.human_decision {
         Some(HumanDecision::Approved) => tr(lang.get_untracked(), "approved by you", "已由你批准"),
         Some(HumanDecision::Timeout) => tr(
@@ -56,12 +49,8 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                 {(state.revision_count > 0).then(|| format!(" · {} {}", state.revision_count, tr(lang.get_untracked(), "revision(s)", "轮修改")))}
             </p>
             <div class="results__actions" data-testid="tailor-exports">
-                <button type="button" class="button" data-testid="export-markdown"
-                    on:click=move |_| export_error.set(download("tailored-resume.md", "text/markdown", &markdown).err())>
-                    {move || tr(lang.get(), "Export Markdown", "导出 Markdown")}
-                </button>
-                // Slot: JSON Resume and Print (the export menu, branch `import`) go here.
-                {move || export_error.get().map(|e| view! { <span role="alert">{e}</span> })}
+                // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).
+                <ExportMenu text=Signal::derive(move || final_text.clone()) file_name="tailored-resume" />
             </div>
             {(!state.warnings.is_empty()).then(|| view! {
                 <div class="notice notice--warn" role="note" data-testid="tailor-warnings">

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use crate::domain::{DesignAdvice, PortfolioAdvice};
+use crate::domain::{DesignAdvice, Language, PortfolioAdvice};
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
 
@@ -27,9 +27,12 @@ pub async fn run_portfolio(
         Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
         Err(error) => {
             emit_agent_error(&ctx, &PORTFOLIO, iteration, &error);
-            Ok(ReviewUpdate::default().warnings(vec![format!(
-                "The portfolio advice could not be produced ({error})"
-            )]))
+            Ok(
+                ReviewUpdate::default().warnings(vec![match deps.settings.language {
+                    Language::En => format!("The portfolio advice could not be produced ({error})"),
+                    Language::Zh => format!("未能生成作品集建议（{error}）"),
+                }]),
+            )
         }
     }
 }
@@ -52,9 +55,12 @@ pub async fn run_design(
         Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
         Err(error) => {
             emit_agent_error(&ctx, &DESIGN, iteration, &error);
-            Ok(ReviewUpdate::default().warnings(vec![format!(
-                "The design review could not be produced ({error})"
-            )]))
+            Ok(
+                ReviewUpdate::default().warnings(vec![match deps.settings.language {
+                    Language::En => format!("The design review could not be produced ({error})"),
+                    Language::Zh => format!("未能生成版式评审（{error}）"),
+                }]),
+            )
         }
     }
 }

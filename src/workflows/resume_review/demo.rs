@@ -6,6 +6,10 @@
 //! Signals ([`Signals`]): role keyword overlap, result metrics (numbers that are not years), bullets
 //! starting with a strong action verb, weak phrases ("worked on", "responsible for", ...), length,
 //! standard sections, bullet length. Each critic weighs them by its persona (see `score_*`).
+//!
+//! Chinese resumes get the same signals (see `demo_zh`): Chinese verbs, headings and phrases,
+//! length counted by characters. The answers are written in the language the system prompt asks
+//! for ([`Language::of_system_prompt`]); the scores depend on the text only.
 
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -13,11 +17,13 @@ use std::rc::Rc;
 
 use serde_json::{json, Value};
 
-use crate::domain::{DesignAdvice, Issue, PortfolioAdvice, PortfolioPiece, Severity};
+use crate::domain::han;
+use crate::domain::{DesignAdvice, Issue, Language, PortfolioAdvice, PortfolioPiece, Severity};
 use crate::llm::demo::{DemoModel, DemoResponder};
 use crate::llm::ChatRequest;
 
 use super::agents::{COPYWRITER, DESIGN, PORTFOLIO, RECRUITER, REVISOR, TECH_WRITER};
+use super::demo_zh::{has_section_zh, opens_with_strong_verb_zh, role_terms_zh, section_name_zh};
 use super::facts;
 use super::prompts::block;
 
@@ -64,6 +70,13 @@ const WEAK_PHRASES: &[(&str, &str)] = &[
     ("was involved in", "Contributed to"),
     ("participated in", "Contributed to"),
     ("tasked with", "Delivered"),
+    // Chinese: "参与" (took part in), "负责" (was responsible for), "协助"/"帮助" (helped),
+    // "配合" (went along with). "负责人" (the person in charge) is a title, not a weak opening.
+    ("参与", "共同完成"),
+    ("负责", "主导"),
+    ("协助", "支持"),
+    ("帮助", "支持"),
+    ("配合", "协同"),
 ];
 
 const STOP_WORDS: &[&str] = &[
@@ -110,8 +123,11 @@ pub struct Signals {
     pub avg_bullet_words: f64,
 }
 
+/// Lowercased words; a Chinese run is one "word" of its own, cut off from Latin neighbours
+/// ("用Rust开发" → "用", "rust", "开发"), so English keywords inside Chinese text are found.
 fn words(text: &str) -> Vec<String> {
     text.split(|c: char| !(c.is_alphanumeric() || c == '+' || c == '#'))
+        .flat_map(han::script_runs)
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect()
@@ -181,12 +197,21 @@ impl Signals {
         let resume_words: BTreeSet<String> = words(resume).into_iter().collect();
         let role_keywords: BTreeSet<String> = words(role)
             .into_iter()
-            .filter(|w| w.len() > 2 && !STOP_WORDS.contains(&w.as_str()))
+            .flat_map(|w| {
+                if han::has_han(&w) {
+                    role_terms_zh(&w)
+                } else if w.len() > 2 && !STOP_WORDS.contains(&w.as_str()) {
+                    vec![w]
+                } else {
+                    Vec::new()
+                }
+            })
             .collect();
-        let (matched, missing): (Vec<String>, Vec<String>) = role_keywords
-            .iter()
-            .cloned()
-            .partition(|k| resume_words.contains(k));
+        // Chinese keywords are found anywhere in the text: it has no word boundaries to match.
+        let (matched, missing): (Vec<String>, Vec<String>) =
+            role_keywords.iter().cloned().partition(|k| {
+                resume_words.contains(k) || (han::has_han(k) && resume.contains(k.as_str()))
+            });
         let overlap = if role_keywords.is_empty() {
             0.0
         } else {
@@ -199,6 +224,7 @@ impl Signals {
                 words(b)
                     .first()
                     .is_some_and(|w| STRONG_VERBS.contains(&w.as_str()))
+                    || opens_with_strong_verb_zh(b)
             })
             .count();
         let weak_phrases = WEAK_PHRASES
@@ -209,14 +235,10 @@ impl Signals {
         let avg_bullet_words = if bullets.is_empty() {
             0.0
         } else {
-            bullets
-                .iter()
-                .map(|b| b.split_whitespace().count())
-                .sum::<usize>() as f64
-                / bullets.len() as f64
+            bullets.iter().map(|b| han::word_units(b)).sum::<f64>() / bullets.len() as f64
         };
         Signals {
-            word_count: resume.split_whitespace().count(),
+            word_count: han::word_units(resume).round() as usize,
             overlap,
             matched_keywords: matched,
             missing_keywords: missing,
@@ -230,7 +252,7 @@ impl Signals {
             weak_phrases,
             sections: SECTIONS
                 .iter()
-                .filter(|s| resume_words.contains(**s))
+                .filter(|s| resume_words.contains(**s) || has_section_zh(resume, s))
                 .map(|s| s.to_string())
                 .collect(),
             avg_bullet_words,
@@ -322,15 +344,19 @@ fn issue(severity: Severity, section: &str, description: String, suggestion: Str
     }
 }
 
-/// The shared findings; each critic picks the ones its persona cares about.
-fn findings(s: &Signals) -> (Vec<String>, Vec<(&'static str, Issue)>) {
+/// The shared findings, worded in `lang`; each critic picks the ones its persona cares about.
+fn findings(s: &Signals, lang: Language) -> (Vec<String>, Vec<(&'static str, Issue)>) {
+    let zh = lang == Language::Zh;
+    let t = |en: &'static str, zh: &'static str| lang.pick(en, zh);
+    let list = |items: &[String]| items.join(t(", ", "、"));
     let mut strengths = Vec::new();
     let mut issues = Vec::new();
     if !s.matched_keywords.is_empty() {
-        strengths.push(format!(
-            "Mentions role keywords: {}",
-            s.matched_keywords.join(", ")
-        ));
+        strengths.push(if zh {
+            format!("提到了职位关键词：{}", list(&s.matched_keywords))
+        } else {
+            format!("Mentions role keywords: {}", list(&s.matched_keywords))
+        });
     }
     if !s.missing_keywords.is_empty() {
         issues.push((
@@ -341,45 +367,82 @@ fn findings(s: &Signals) -> (Vec<String>, Vec<(&'static str, Issue)>) {
                 } else {
                     Severity::Medium
                 },
-                "Summary",
-                format!(
-                    "The role's keywords are missing: {}",
-                    s.missing_keywords.join(", ")
-                ),
-                "Mention them where your experience genuinely covers them".to_string(),
+                t("Summary", "个人简介"),
+                if zh {
+                    format!("缺少职位关键词：{}", list(&s.missing_keywords))
+                } else {
+                    format!(
+                        "The role's keywords are missing: {}",
+                        list(&s.missing_keywords)
+                    )
+                },
+                t(
+                    "Mention them where your experience genuinely covers them",
+                    "在你确实具备相关经验的地方写出这些关键词",
+                )
+                .to_string(),
             ),
         ));
     }
     if s.metrics >= 3 {
-        strengths.push(format!("{} quantified results", s.metrics));
+        strengths.push(if zh {
+            format!("有 {} 处量化成果", s.metrics)
+        } else {
+            format!("{} quantified results", s.metrics)
+        });
     } else {
         issues.push((
             "evidence",
             issue(
                 Severity::High,
-                "Experience",
-                format!("Only {} quantified results", s.metrics),
-                "Add the scale, speed or money each achievement moved, where you know it"
-                    .to_string(),
+                t("Experience", "工作经历"),
+                if zh {
+                    format!("量化成果只有 {} 处", s.metrics)
+                } else {
+                    format!("Only {} quantified results", s.metrics)
+                },
+                t(
+                    "Add the scale, speed or money each achievement moved, where you know it",
+                    "在你确知的地方，写明每项成果带来的规模、速度或金额变化",
+                )
+                .to_string(),
             ),
         ));
     }
     if s.bullets > 0 && s.verb_ratio() >= 0.6 {
-        strengths.push(format!(
-            "{} of {} bullets open with a strong verb",
-            s.strong_bullets, s.bullets
-        ));
+        strengths.push(if zh {
+            format!(
+                "{} 条要点中有 {} 条以有力的动词开头",
+                s.bullets, s.strong_bullets
+            )
+        } else {
+            format!(
+                "{} of {} bullets open with a strong verb",
+                s.strong_bullets, s.bullets
+            )
+        });
     } else if s.bullets > 0 {
         issues.push((
             "verbs",
             issue(
                 Severity::Medium,
-                "Experience",
-                format!(
-                    "Only {} of {} bullets open with a strong action verb",
-                    s.strong_bullets, s.bullets
-                ),
-                "Start each bullet with what you did: built, led, reduced, shipped".to_string(),
+                t("Experience", "工作经历"),
+                if zh {
+                    format!(
+                        "{} 条要点中只有 {} 条以有力的动作动词开头",
+                        s.bullets, s.strong_bullets
+                    )
+                } else {
+                    format!(
+                        "Only {} of {} bullets open with a strong action verb",
+                        s.strong_bullets, s.bullets
+                    )
+                },
+                t(
+                    "Start each bullet with what you did: built, led, reduced, shipped",
+                    "每条要点以你做了什么开头：主导、设计、优化、上线",
+                )
+                .to_string(),
             ),
         ));
     }
@@ -388,46 +451,75 @@ fn findings(s: &Signals) -> (Vec<String>, Vec<(&'static str, Issue)>) {
             "verbs",
             issue(
                 Severity::Medium,
-                "Experience",
-                format!("Weak phrasing: \"{weak}\""),
-                "Say what you did and what changed".to_string(),
+                t("Experience", "工作经历"),
+                if zh {
+                    format!("措辞偏弱：“{weak}”")
+                } else {
+                    format!("Weak phrasing: \"{weak}\"")
+                },
+                t(
+                    "Say what you did and what changed",
+                    "写清你做了什么、带来了什么变化",
+                )
+                .to_string(),
             ),
         ));
     }
-    let missing_sections: Vec<&str> = SECTIONS
+    let missing_sections: Vec<String> = SECTIONS
         .iter()
         .filter(|x| !s.sections.iter().any(|y| y == *x))
-        .copied()
+        .map(|x| t(x, section_name_zh(x)).to_string())
         .collect();
     if missing_sections.is_empty() {
-        strengths.push("All standard sections present".to_string());
+        strengths.push(t("All standard sections present", "标准板块齐全").to_string());
     } else {
         issues.push((
             "structure",
             issue(
                 Severity::Medium,
-                "General",
-                format!("Missing sections: {}", missing_sections.join(", ")),
-                "Add clearly headed sections so readers and ATS find them".to_string(),
+                t("General", "整体"),
+                if zh {
+                    format!("缺少板块：{}", list(&missing_sections))
+                } else {
+                    format!("Missing sections: {}", list(&missing_sections))
+                },
+                t(
+                    "Add clearly headed sections so readers and ATS find them",
+                    "加上标题清晰的板块，方便招聘方和 ATS 系统找到",
+                )
+                .to_string(),
             ),
         ));
     }
     if s.length_fit() < 1.0 {
+        let short = s.word_count < 200;
         issues.push((
             "length",
             issue(
                 Severity::Low,
-                "General",
-                format!(
-                    "{} words: {}",
-                    s.word_count,
-                    if s.word_count < 200 {
-                        "on the short side"
-                    } else {
-                        "long for a screen"
-                    }
-                ),
-                "Aim for 200–800 words".to_string(),
+                t("General", "整体"),
+                if zh {
+                    format!(
+                        "篇幅约 {} 词（两个汉字计一词）：{}",
+                        s.word_count,
+                        if short { "偏短" } else { "初筛时偏长" }
+                    )
+                } else {
+                    format!(
+                        "{} words: {}",
+                        s.word_count,
+                        if short {
+                            "on the short side"
+                        } else {
+                            "long for a screen"
+                        }
+                    )
+                },
+                t(
+                    "Aim for 200–800 words",
+                    "控制在 200–800 词（约 400–1600 个汉字）",
+                )
+                .to_string(),
             ),
         ));
     }
@@ -436,9 +528,17 @@ fn findings(s: &Signals) -> (Vec<String>, Vec<(&'static str, Issue)>) {
             "structure",
             issue(
                 Severity::Low,
-                "Experience",
-                format!("Bullets average {:.0} words", s.avg_bullet_words),
-                "Keep bullets to one idea, one or two lines".to_string(),
+                t("Experience", "工作经历"),
+                if zh {
+                    format!("要点平均约 {:.0} 词", s.avg_bullet_words)
+                } else {
+                    format!("Bullets average {:.0} words", s.avg_bullet_words)
+                },
+                t(
+                    "Keep bullets to one idea, one or two lines",
+                    "每条要点只讲一件事，一到两行为宜",
+                )
+                .to_string(),
             ),
         ));
     }
@@ -462,7 +562,8 @@ impl DemoResponder for CriticResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, role) = resume_and_role(request);
         let signals = Signals::new(&resume, &role);
-        let (strengths, issues) = findings(&signals);
+        let lang = Language::of_system_prompt(&request.system);
+        let (strengths, issues) = findings(&signals, lang);
         let issues: Vec<Issue> = issues
             .into_iter()
             .filter(|(kind, _)| self.cares_about.contains(kind))
@@ -479,27 +580,41 @@ impl DemoResponder for CriticResponder {
     }
 }
 
-/// Where `weak` (lowercase ASCII) opens a bullet, line, sentence or JSON string in `text`. Only
-/// openings count: mid-sentence "I was responsible for" cannot become "I was owned".
+/// Where `weak` (lowercase ASCII or Chinese) opens a bullet, line, sentence or JSON string in
+/// `text`. Only openings count: mid-sentence "I was responsible for" cannot become "I was owned".
 fn weak_openings(text: &str, weak: &str) -> Vec<usize> {
-    // ASCII lowercasing keeps byte offsets, so positions index `text` too.
+    // ASCII lowercasing keeps byte offsets, so positions index `text` too (and matches of a
+    // whole string always start and end on char boundaries, Chinese included).
     let lower = text.to_ascii_lowercase();
+    let chinese = han::has_han(weak);
     lower
         .match_indices(weak)
         .map(|(at, _)| at)
+        .filter(|&at| {
+            // "负责人" (the person in charge) is a title, not "was responsible for".
+            !(chinese && text[at + weak.len()..].starts_with('人'))
+        })
         .filter(|&at| {
             let line = text[..at].rsplit('\n').next().unwrap_or("");
             let marker_only = line
                 .trim_start_matches(['-', '*', '•', '#', ' ', '\t', '"'])
                 .is_empty();
-            marker_only || line.trim_end().ends_with(['.', ';', ':', '"', '('])
+            marker_only
+                || line
+                    .trim_end()
+                    .ends_with(['.', ';', ':', '"', '(', '。', '；', '：', '，', '“', '（'])
         })
         .collect()
 }
 
 /// Replaces weak openings with stronger wording, keeping every fact (replacements hold no numbers
-/// or names). Returns the text and the list of changes.
+/// or names). Returns the text and the list of changes, in English.
 pub fn revise(resume: &str) -> (String, Vec<String>) {
+    revise_in(resume, Language::En)
+}
+
+/// [`revise`] with the list of changes written in `lang`.
+pub fn revise_in(resume: &str, lang: Language) -> (String, Vec<String>) {
     let mut text = resume.to_string();
     let mut changes = Vec::new();
     for (weak, strong) in WEAK_PHRASES {
@@ -515,14 +630,23 @@ pub fn revise(resume: &str) -> (String, Vec<String>) {
             text.replace_range(at..at + weak.len(), &replacement);
         }
         if !positions.is_empty() {
-            changes.push(format!(
-                "Replaced \"{weak}\" with \"{strong}\" ({}×)",
-                positions.len()
-            ));
+            changes.push(match lang {
+                Language::En => format!(
+                    "Replaced \"{weak}\" with \"{strong}\" ({}×)",
+                    positions.len()
+                ),
+                Language::Zh => format!("将“{weak}”改为“{strong}”（{} 处）", positions.len()),
+            });
         }
     }
     if changes.is_empty() {
-        changes.push("No weak phrasing found; the text is unchanged".to_string());
+        changes.push(
+            lang.pick(
+                "No weak phrasing found; the text is unchanged",
+                "没有发现偏弱的措辞，文本未作改动",
+            )
+            .to_string(),
+        );
     }
     (text, changes)
 }
@@ -532,7 +656,8 @@ struct RevisorResponder;
 impl DemoResponder for RevisorResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, _) = resume_and_role(request);
-        let (revised, changes) = revise(&resume);
+        let lang = Language::of_system_prompt(&request.system);
+        let (revised, changes) = revise_in(&resume, lang);
         json!({"revised_resume": revised, "changes": changes}).to_string()
     }
 }
@@ -542,6 +667,8 @@ struct PortfolioResponder;
 impl DemoResponder for PortfolioResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, role) = resume_and_role(request);
+        let lang = Language::of_system_prompt(&request.system);
+        let zh = lang == Language::Zh;
         let signals = Signals::new(&resume, &role);
         let resume = as_markdown(&resume);
         let mut pieces = Vec::new();
@@ -550,34 +677,67 @@ impl DemoResponder for PortfolioResponder {
             .into_iter()
             .find(|b| facts::numbers(b).iter().any(|n| !facts::is_year(n)))
         {
-            pieces.push(PortfolioPiece {
-                title: "Case study of a measured result".into(),
-                description: format!("A short write-up (problem, approach, result) of: {bullet}"),
-                demonstrates: "Impact backed by numbers".into(),
+            pieces.push(if zh {
+                PortfolioPiece {
+                    title: "一项可量化成果的案例分析".into(),
+                    description: format!("用简短的篇幅（问题、做法、结果）写清：{bullet}"),
+                    demonstrates: "有数据支撑的影响力".into(),
+                }
+            } else {
+                PortfolioPiece {
+                    title: "Case study of a measured result".into(),
+                    description: format!(
+                        "A short write-up (problem, approach, result) of: {bullet}"
+                    ),
+                    demonstrates: "Impact backed by numbers".into(),
+                }
             });
         }
         for keyword in signals.missing_keywords.iter().take(2) {
-            pieces.push(PortfolioPiece {
-                title: format!("Small public project using {keyword}"),
-                description: format!("The role asks for {keyword}, which the resume does not show yet: a focused repository with a README would (new work, not a claim about the past)."),
-                demonstrates: keyword.clone(),
+            pieces.push(if zh {
+                PortfolioPiece {
+                    title: format!("一个使用 {keyword} 的小型公开项目"),
+                    description: format!("职位要求 {keyword}，而简历中尚未体现：一个带 README 的小仓库可以证明这一点（这是新的作品，不是对过往经历的声明）。"),
+                    demonstrates: keyword.clone(),
+                }
+            } else {
+                PortfolioPiece {
+                    title: format!("Small public project using {keyword}"),
+                    description: format!("The role asks for {keyword}, which the resume does not show yet: a focused repository with a README would (new work, not a claim about the past)."),
+                    demonstrates: keyword.clone(),
+                }
             });
         }
         for keyword in signals.matched_keywords.iter().take(2) {
-            pieces.push(PortfolioPiece {
-                title: format!("Deep dive on your {keyword} work"),
-                description: format!(
-                    "A blog post or talk about a problem you solved with {keyword}"
-                ),
-                demonstrates: format!("Depth in {keyword}"),
+            pieces.push(if zh {
+                PortfolioPiece {
+                    title: format!("深入介绍你在 {keyword} 方面的工作"),
+                    description: format!("写一篇博客或做一次分享，讲你用 {keyword} 解决的一个问题"),
+                    demonstrates: format!("{keyword} 方面的深度"),
+                }
+            } else {
+                PortfolioPiece {
+                    title: format!("Deep dive on your {keyword} work"),
+                    description: format!(
+                        "A blog post or talk about a problem you solved with {keyword}"
+                    ),
+                    demonstrates: format!("Depth in {keyword}"),
+                }
             });
         }
+        let overlap = signals.overlap * 100.0;
         let advice = PortfolioAdvice {
-            summary: format!(
-                "{} piece(s) derived from your resume and the role ({:.0}% keyword overlap).",
-                pieces.len(),
-                signals.overlap * 100.0
-            ),
+            summary: if zh {
+                format!(
+                    "根据你的简历和目标职位给出 {} 项建议（关键词重合度 {overlap:.0}%）。",
+                    pieces.len()
+                )
+            } else {
+                format!(
+                    "{} piece(s) derived from your resume and the role ({overlap:.0}% keyword overlap).",
+                    pieces.len()
+                )
+            },
             pieces,
         };
         serde_json::to_string(&advice).unwrap_or_default()
@@ -589,30 +749,54 @@ struct DesignResponder;
 impl DemoResponder for DesignResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let (resume, role) = resume_and_role(request);
+        let lang = Language::of_system_prompt(&request.system);
+        let zh = lang == Language::Zh;
+        let t = |en: &str, zh: &str| lang.pick(en, zh).to_string();
         let signals = Signals::new(&resume, &role);
         let resume = as_markdown(&resume);
         let long_lines = resume.lines().filter(|l| l.chars().count() > 120).count();
         let mut layout_issues = Vec::new();
         let mut recommendations = Vec::new();
         if signals.sections.len() < SECTIONS.len() {
-            layout_issues.push(format!(
-                "Only {} of 4 standard sections have headings",
-                signals.sections.len()
+            layout_issues.push(if zh {
+                format!("4 个标准板块中只有 {} 个有标题", signals.sections.len())
+            } else {
+                format!(
+                    "Only {} of 4 standard sections have headings",
+                    signals.sections.len()
+                )
+            });
+            recommendations.push(t(
+                "Use clear headings: Summary, Experience, Education, Skills",
+                "使用清晰的标题：个人简介、工作经历、教育背景、专业技能",
             ));
-            recommendations
-                .push("Use clear headings: Summary, Experience, Education, Skills".into());
         }
         if signals.bullets == 0 {
-            layout_issues.push("No bullet points: achievements are hard to scan".into());
-            recommendations.push("List achievements as bullets under each job".into());
+            layout_issues.push(t(
+                "No bullet points: achievements are hard to scan",
+                "没有要点列表：成果难以快速浏览",
+            ));
+            recommendations.push(t(
+                "List achievements as bullets under each job",
+                "在每段经历下用要点列出成果",
+            ));
         }
         if long_lines > 0 {
-            layout_issues.push(format!("{long_lines} line(s) longer than 120 characters"));
-            recommendations.push("Break long lines; keep bullets to one or two lines".into());
+            layout_issues.push(if zh {
+                format!("有 {long_lines} 行超过 120 个字符")
+            } else {
+                format!("{long_lines} line(s) longer than 120 characters")
+            });
+            recommendations.push(t(
+                "Break long lines; keep bullets to one or two lines",
+                "拆分过长的行，每条要点保持一到两行",
+            ));
         }
         if recommendations.is_empty() {
-            recommendations
-                .push("Keep the layout: consistent headings and scannable bullets".into());
+            recommendations.push(t(
+                "Keep the layout: consistent headings and scannable bullets",
+                "保持现有排版：标题统一，要点便于浏览",
+            ));
         }
         let score = round1(
             4.0 + 3.0 * signals.structure()

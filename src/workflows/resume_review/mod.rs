@@ -44,6 +44,7 @@ mod aggregate;
 mod call;
 mod critics;
 pub mod demo;
+mod demo_zh;
 pub mod facts;
 pub mod prompts;
 mod report;
@@ -62,7 +63,7 @@ pub use aggregate::{
     integrated_score, merge_feedback, should_continue_review, should_do_design_review,
 };
 pub use demo::demo_model;
-pub use report::report_markdown;
+pub use report::{report_markdown, report_markdown_in};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 

@@ -4,34 +4,48 @@
 use std::fmt::Write;
 
 use super::state::ReviewState;
-use crate::domain::Feedback;
+use crate::domain::{Feedback, Language, Severity};
 
 /// Readable agent names for headings.
-fn agent_title(agent: &str) -> &str {
+fn agent_title(agent: &str, lang: Language) -> &str {
     match agent {
-        "recruiter" => "Recruiter",
-        "tech_writer" | "technical_writer" => "Technical writer",
-        "copywriter" => "Copywriter",
+        "recruiter" => lang.pick("Recruiter", "招聘官"),
+        "tech_writer" | "technical_writer" => lang.pick("Technical writer", "技术写作"),
+        "copywriter" => lang.pick("Copywriter", "文案"),
         other => other,
     }
 }
 
-fn feedback_section(out: &mut String, feedback: &Feedback) {
+/// The severity tag of an issue line: "[High]" as before in English, "[高]" in Chinese.
+fn severity_tag(severity: Severity, lang: Language) -> String {
+    match lang {
+        Language::En => format!("{severity:?}"),
+        Language::Zh => match severity {
+            Severity::Low => "低",
+            Severity::Medium => "中",
+            Severity::High => "高",
+        }
+        .to_string(),
+    }
+}
+
+fn feedback_section(out: &mut String, feedback: &Feedback, lang: Language) {
+    let t = |en, zh| lang.pick(en, zh);
     let _ = writeln!(
         out,
         "### {} — {:.1}/10\n",
-        agent_title(&feedback.agent_name),
+        agent_title(&feedback.agent_name, lang),
         feedback.score
     );
     if !feedback.strengths.is_empty() {
-        let _ = writeln!(out, "**Strengths**\n");
+        let _ = writeln!(out, "**{}**\n", t("Strengths", "优点"));
         for s in &feedback.strengths {
             let _ = writeln!(out, "- {s}");
         }
         out.push('\n');
     }
     if !feedback.issues.is_empty() {
-        let _ = writeln!(out, "**Issues**\n");
+        let _ = writeln!(out, "**{}**\n", t("Issues", "问题"));
         for issue in &feedback.issues {
             let section = if issue.section.is_empty() {
                 String::new()
@@ -40,14 +54,16 @@ fn feedback_section(out: &mut String, feedback: &Feedback) {
             };
             let _ = writeln!(
                 out,
-                "- [{:?}]{section} {} — {}",
-                issue.severity, issue.description, issue.suggestion
+                "- [{}]{section} {} — {}",
+                severity_tag(issue.severity, lang),
+                issue.description,
+                issue.suggestion
             );
         }
         out.push('\n');
     }
     if !feedback.suggestions.is_empty() {
-        let _ = writeln!(out, "**Suggestions**\n");
+        let _ = writeln!(out, "**{}**\n", t("Suggestions", "建议"));
         for s in &feedback.suggestions {
             let _ = writeln!(out, "- {s}");
         }
@@ -57,68 +73,103 @@ fn feedback_section(out: &mut String, feedback: &Feedback) {
 
 /// The report: score per round, the last round's feedback, warnings, advice and the final resume.
 pub fn report_markdown(state: &ReviewState) -> String {
+    report_markdown_in(state, Language::En)
+}
+
+/// [`report_markdown`] with its headings and labels in `lang` (the agents' text is as they wrote it).
+pub fn report_markdown_in(state: &ReviewState, lang: Language) -> String {
+    let t = |en, zh| lang.pick(en, zh);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "# Resume review — {}\n",
+        "# {} — {}\n",
+        t("Resume review", "简历评审"),
         state.target_role.lines().next().unwrap_or_default()
     );
-    let _ = writeln!(
-        out,
-        "Final score: **{:.1}/10** (threshold {:.1}, {} round{}).\n",
-        state.final_score,
-        state.threshold,
-        state.current_iteration,
-        if state.current_iteration == 1 {
-            ""
-        } else {
-            "s"
-        }
-    );
+    let rounds = state.current_iteration;
+    let _ = match lang {
+        Language::En => writeln!(
+            out,
+            "Final score: **{:.1}/10** (threshold {:.1}, {} round{}).\n",
+            state.final_score,
+            state.threshold,
+            rounds,
+            if rounds == 1 { "" } else { "s" }
+        ),
+        Language::Zh => writeln!(
+            out,
+            "最终得分：**{:.1}/10**（阈值 {:.1}，共 {} 轮）。\n",
+            state.final_score, state.threshold, rounds
+        ),
+    };
     if state.feedback_history.len() > 1 {
-        let _ = writeln!(out, "## Score per round\n");
+        let _ = writeln!(out, "## {}\n", t("Score per round", "每轮得分"));
         for (round, feedback) in state.feedback_history.iter().enumerate() {
             let scores: Vec<String> = feedback
                 .iter()
-                .map(|f| format!("{} {:.1}", agent_title(&f.agent_name), f.score))
+                .map(|f| format!("{} {:.1}", agent_title(&f.agent_name, lang), f.score))
                 .collect();
-            let _ = writeln!(out, "{}. {}", round + 1, scores.join(", "));
+            let _ = writeln!(out, "{}. {}", round + 1, scores.join(t(", ", "，")));
         }
         out.push('\n');
     }
-    let _ = writeln!(out, "## Feedback (last round)\n");
+    let _ = writeln!(
+        out,
+        "## {}\n",
+        t("Feedback (last round)", "反馈（最后一轮）")
+    );
     for feedback in &state.current_feedback {
-        feedback_section(&mut out, feedback);
+        feedback_section(&mut out, feedback, lang);
     }
     if !state.warnings.is_empty() {
-        let _ = writeln!(out, "## Warnings\n");
+        let _ = writeln!(out, "## {}\n", t("Warnings", "注意事项"));
         for w in &state.warnings {
             let _ = writeln!(out, "- {w}");
         }
         out.push('\n');
     }
     if let Some(portfolio) = &state.portfolio_advice {
-        let _ = writeln!(out, "## Portfolio\n\n{}\n", portfolio.summary);
+        let _ = writeln!(
+            out,
+            "## {}\n\n{}\n",
+            t("Portfolio", "作品集"),
+            portfolio.summary
+        );
         for piece in &portfolio.pieces {
             let _ = writeln!(
                 out,
-                "- **{}** — {} (shows: {})",
-                piece.title, piece.description, piece.demonstrates
+                "- **{}** — {} ({}{})",
+                piece.title,
+                piece.description,
+                t("shows: ", "体现："),
+                piece.demonstrates
             );
         }
         out.push('\n');
     }
     if let Some(design) = &state.design_advice {
-        let _ = writeln!(
-            out,
-            "## Design (readability {:.1}/10)\n",
-            design.readability_score
-        );
+        let _ = match lang {
+            Language::En => writeln!(
+                out,
+                "## Design (readability {:.1}/10)\n",
+                design.readability_score
+            ),
+            Language::Zh => writeln!(
+                out,
+                "## 版式设计（可读性 {:.1}/10）\n",
+                design.readability_score
+            ),
+        };
         for item in design.layout_issues.iter().chain(&design.recommendations) {
             let _ = writeln!(out, "- {item}");
         }
         out.push('\n');
     }
-    let _ = writeln!(out, "## Final resume\n\n{}", state.resume.text.trim_end());
+    let _ = writeln!(
+        out,
+        "## {}\n\n{}",
+        t("Final resume", "最终简历"),
+        state.resume.text.trim_end()
+    );
     out
 }

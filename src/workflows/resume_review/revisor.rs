@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
-use crate::domain::{Feedback, Resume, Revision};
+use crate::domain::{Feedback, Language, Resume, Revision};
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
 
@@ -71,9 +71,14 @@ pub async fn run_revisor(
         Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
         Err(error) => {
             emit_agent_error(&ctx, &REVISOR, iteration, &error);
-            return Ok(ReviewUpdate::default().warnings(vec![format!(
-                "Round {iteration}: the revisor failed, the resume was not revised ({error})"
-            )]));
+            return Ok(
+                ReviewUpdate::default().warnings(vec![match deps.settings.language {
+                    Language::En => format!(
+                    "Round {iteration}: the revisor failed, the resume was not revised ({error})"
+                ),
+                    Language::Zh => format!("第 {iteration} 轮：修订失败，简历未作修改（{error}）"),
+                }]),
+            );
         }
     };
     Ok(revision_update(
@@ -81,6 +86,7 @@ pub async fn run_revisor(
         iteration,
         answer.revised_resume,
         answer.changes,
+        deps.settings.language,
     ))
 }
 
@@ -90,21 +96,34 @@ fn revision_update(
     iteration: u32,
     text: String,
     changes: Vec<String>,
+    lang: Language,
 ) -> ReviewUpdate {
     let fact_check = facts::check(&state.original_resume.text, &text);
     let accepted = fact_check.added.is_empty() && !text.trim().is_empty();
     let mut warnings = Vec::new();
     if !fact_check.added.is_empty() {
-        warnings.push(format!(
-            "Round {iteration}: revision rejected, it introduced facts not in your resume: {}",
-            fact_check.added.join(", ")
-        ));
+        warnings.push(match lang {
+            Language::En => format!(
+                "Round {iteration}: revision rejected, it introduced facts not in your resume: {}",
+                fact_check.added.join(", ")
+            ),
+            Language::Zh => format!(
+                "第 {iteration} 轮：修订被拒绝，它加入了你简历中没有的事实：{}",
+                fact_check.added.join("、")
+            ),
+        });
     }
     if accepted && !fact_check.dropped.is_empty() {
-        warnings.push(format!(
-            "Round {iteration}: the revision left out facts from your resume: {}",
-            fact_check.dropped.join(", ")
-        ));
+        warnings.push(match lang {
+            Language::En => format!(
+                "Round {iteration}: the revision left out facts from your resume: {}",
+                fact_check.dropped.join(", ")
+            ),
+            Language::Zh => format!(
+                "第 {iteration} 轮：修订删去了你简历中的事实：{}",
+                fact_check.dropped.join("、")
+            ),
+        });
     }
     let revision = Revision {
         iteration,

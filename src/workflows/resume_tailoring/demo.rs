@@ -1,10 +1,14 @@
 //! Offline answers for every tailoring agent, plugged into the llm layer's `DemoModel`. Honest:
 //! everything is derived from the request, and a draft only ever reorders or adds skill *names*
 //! the resume or the user's own answers already evidence: no invented facts.
+//!
+//! Answers are written in the language the system prompt asks for
+//! ([`Language::of_system_prompt`]); what they decide depends on the text only.
 
 use std::rc::Rc;
 
 use crate::domain::ats::{self, Importance, TermKind};
+use crate::domain::Language;
 use crate::llm::demo::{DemoModel, DemoResponder};
 use crate::llm::ChatRequest;
 
@@ -16,6 +20,15 @@ use super::prompts::block;
 
 fn part(request: &ChatRequest, tag: &str) -> String {
     block(&request.user_text(), tag).unwrap_or("").to_string()
+}
+
+fn language(request: &ChatRequest) -> Language {
+    Language::of_system_prompt(&request.system)
+}
+
+/// A list as the language writes one: "a, b" or "a、b".
+fn list(items: &[String], lang: Language) -> String {
+    items.join(lang.pick(", ", "、"))
 }
 
 fn json<T: serde::Serialize>(value: &T) -> String {
@@ -37,30 +50,47 @@ impl DemoResponder for JobAnalyzerResponder {
         let required = names(TermKind::Skill, Some(Importance::Required));
         let preferred = names(TermKind::Skill, Some(Importance::Preferred));
         let keywords = names(TermKind::Keyword, None);
+        let lang = language(request);
+        let zh = lang == Language::Zh;
         let mut strategy = Vec::new();
         if !required.is_empty() {
-            strategy.push(format!(
-                "Lead with the required skills you can evidence: {}.",
-                required.join(", ")
-            ));
+            strategy.push(if zh {
+                format!(
+                    "优先突出你能拿出证据的必备技能：{}。",
+                    list(&required, lang)
+                )
+            } else {
+                format!(
+                    "Lead with the required skills you can evidence: {}.",
+                    list(&required, lang)
+                )
+            });
         }
         if !preferred.is_empty() {
-            strategy.push(format!(
-                "Mention the nice-to-haves only where true: {}.",
-                preferred.join(", ")
-            ));
+            strategy.push(if zh {
+                format!("加分技能只在属实时提及：{}。", list(&preferred, lang))
+            } else {
+                format!(
+                    "Mention the nice-to-haves only where true: {}.",
+                    list(&preferred, lang)
+                )
+            });
         }
         if !keywords.is_empty() {
-            strategy.push(format!(
-                "Echo the ad's own wording: {}.",
-                keywords.join(", ")
-            ));
+            strategy.push(if zh {
+                format!("沿用招聘启事自己的措辞：{}。", list(&keywords, lang))
+            } else {
+                format!("Echo the ad's own wording: {}.", list(&keywords, lang))
+            });
         }
         if strategy.is_empty() {
-            strategy.push("The description names no known skills: mirror its responsibilities in your most relevant bullets.".into());
+            strategy.push(lang.pick(
+                "The description names no known skills: mirror its responsibilities in your most relevant bullets.",
+                "职位描述中没有已知的技能名称：请在最相关的要点里呼应它列出的职责。",
+            ).to_string());
         }
         json(&StrategyAnswer {
-            strategy: strategy.join(" "),
+            strategy: strategy.join(lang.pick(" ", "")),
             key_requirements: required.into_iter().chain(preferred).collect(),
         })
     }
@@ -84,38 +114,63 @@ impl DemoResponder for ScreenerResponder {
                 .collect()
         };
         let (shown, missing) = (required(true), required(false));
-        let mut feedback = format!(
-            "ATS match {}/100. The resume shows {} of {} required skills",
-            report.score,
-            shown.len(),
-            shown.len() + missing.len()
-        );
+        let lang = language(request);
+        let total = shown.len() + missing.len();
+        let mut feedback = match lang {
+            Language::En => format!(
+                "ATS match {}/100. The resume shows {} of {total} required skills",
+                report.score,
+                shown.len(),
+            ),
+            Language::Zh => format!(
+                "ATS 匹配度 {}/100。简历体现了 {total} 项必备技能中的 {} 项",
+                report.score,
+                shown.len(),
+            ),
+        };
         if !shown.is_empty() {
-            feedback.push_str(&format!(" ({})", shown.join(", ")));
+            feedback.push_str(lang.pick(" (", "（"));
+            feedback.push_str(&list(&shown, lang));
+            feedback.push_str(lang.pick(")", "）"));
         }
-        feedback.push('.');
+        feedback.push_str(lang.pick(".", "。"));
         if !missing.is_empty() {
-            feedback.push_str(&format!(
-                " Not shown: {}. If you have this experience, say where; otherwise do not claim it.",
-                missing.join(", ")
-            ));
+            feedback.push_str(&match lang {
+                Language::En => format!(
+                    " Not shown: {}. If you have this experience, say where; otherwise do not claim it.",
+                    list(&missing, lang)
+                ),
+                Language::Zh => format!(
+                    "未体现：{}。如果你有相关经验，请写明在哪里用过；没有的话不要声称具备。",
+                    list(&missing, lang)
+                ),
+            });
         }
         json(&ScreeningAnswer { feedback })
     }
 }
 
-/// The skills line of a resume: a "Skills: a, b" line, or the first line under a heading that
-/// mentions skills. Returns (line index, label prefix, items).
+/// Labels of a Chinese skills line ("专业技能：Rust、Go") and words of a Chinese skills heading.
+const SKILL_LABELS_ZH: &[&str] = &["专业技能", "技能", "技术栈"];
+
+/// The skills line of a resume: a "Skills: a, b" line (or "专业技能：a、b"), or the first line
+/// under a heading that mentions skills. Returns (line index, label prefix, items).
 fn skills_line(resume: &str) -> Option<(usize, String, Vec<String>)> {
     let lines: Vec<&str> = resume.lines().collect();
     let mut index = lines.iter().position(|l| {
         let lower = l.trim().trim_start_matches(['-', '*', ' ']).to_lowercase();
-        lower.starts_with("skills:") || lower.starts_with("technical skills:")
+        lower.starts_with("skills:")
+            || lower.starts_with("technical skills:")
+            || SKILL_LABELS_ZH
+                .iter()
+                .any(|label| lower.starts_with(&format!("{label}：")))
     });
     if index.is_none() {
-        let heading = lines
-            .iter()
-            .position(|l| l.trim_start().starts_with('#') && l.to_lowercase().contains("skill"))?;
+        let heading = lines.iter().position(|l| {
+            l.trim_start().starts_with('#')
+                && (l.to_lowercase().contains("skill")
+                    || SKILL_LABELS_ZH.iter().any(|label| l.contains(label)))
+        })?;
         index = (heading + 1..lines.len())
             .take_while(|&i| !lines[i].trim_start().starts_with('#'))
             .find(|&i| !lines[i].trim().is_empty());
@@ -126,26 +181,48 @@ fn skills_line(resume: &str) -> Option<(usize, String, Vec<String>)> {
         Some((label, rest)) if label.split_whitespace().count() <= 3 => {
             (format!("{label}: "), rest.to_string())
         }
-        _ => (String::new(), line.to_string()),
+        // A Chinese label keeps its full-width colon.
+        _ => match line.split_once('：') {
+            Some((label, rest)) if label.chars().count() <= 8 => {
+                (format!("{label}："), rest.to_string())
+            }
+            _ => (String::new(), line.to_string()),
+        },
     };
     let items = rest
-        .split([',', ';'])
+        .split([',', ';', '、', '，', '；'])
         .map(|s| s.trim().trim_end_matches('.').to_string())
         .filter(|s| !s.is_empty())
         .collect();
     Some((index, prefix, items))
 }
 
-/// Rewrites the skills line: `front` items first (in their order), then `add` appended.
-fn edit_skills(resume: &str, front: &[String], add: &[String]) -> (String, Vec<String>) {
+/// Rewrites the skills line: `front` items first (in their order), then `add` appended. The
+/// list of changes is written in `lang`; a new section is headed "Skills" or "专业技能".
+fn edit_skills(
+    resume: &str,
+    front: &[String],
+    add: &[String],
+    lang: Language,
+) -> (String, Vec<String>) {
+    let zh = lang == Language::Zh;
     let mut changes = Vec::new();
     let Some((index, prefix, items)) = skills_line(resume) else {
         if add.is_empty() {
             return (resume.to_string(), changes);
         }
-        changes.push(format!("Added a Skills section: {}", add.join(", ")));
+        changes.push(if zh {
+            format!("新增“专业技能”板块：{}", list(add, lang))
+        } else {
+            format!("Added a Skills section: {}", add.join(", "))
+        });
         return (
-            format!("{}\n\n## Skills\n{}\n", resume.trim_end(), add.join(", ")),
+            format!(
+                "{}\n\n## {}\n{}\n",
+                resume.trim_end(),
+                lang.pick("Skills", "专业技能"),
+                add.join(", ")
+            ),
             changes,
         );
     };
@@ -158,22 +235,36 @@ fn edit_skills(resume: &str, front: &[String], add: &[String]) -> (String, Vec<S
     let moved = ordered.clone();
     ordered.extend(items.iter().filter(|i| !is_front(i)).cloned());
     if moved.iter().zip(&items).any(|(a, b)| a != b) {
-        changes.push(format!(
-            "Moved to the front of Skills: {}",
-            moved.join(", ")
-        ));
+        changes.push(if zh {
+            format!("移到技能列表最前：{}", list(&moved, lang))
+        } else {
+            format!("Moved to the front of Skills: {}", moved.join(", "))
+        });
     }
     let line = items.join(", ");
+    // A list written with Chinese enumeration commas stays so.
+    let separator = if lines_at(resume, index).contains('、') {
+        "、"
+    } else {
+        ", "
+    };
     let added: Vec<String> = add
         .iter()
         .filter(|a| !ats::mentions(&line, a))
         .cloned()
         .collect();
     if !added.is_empty() {
-        changes.push(format!(
-            "Added to Skills (evidenced elsewhere in your resume): {}",
-            added.join(", ")
-        ));
+        changes.push(if zh {
+            format!(
+                "加入技能列表（简历其他部分已有体现）：{}",
+                list(&added, lang)
+            )
+        } else {
+            format!(
+                "Added to Skills (evidenced elsewhere in your resume): {}",
+                added.join(", ")
+            )
+        });
     }
     ordered.extend(added);
     let mut lines: Vec<String> = resume.lines().map(str::to_string).collect();
@@ -184,13 +275,17 @@ fn edit_skills(resume: &str, front: &[String], add: &[String]) -> (String, Vec<S
     lines[index] = format!(
         "{indent}{}{}",
         prefix.trim_start_matches(['-', '*', ' ']),
-        ordered.join(", ")
+        ordered.join(separator)
     );
     let mut text = lines.join("\n");
     if resume.ends_with('\n') {
         text.push('\n');
     }
     (text, changes)
+}
+
+fn lines_at(text: &str, index: usize) -> &str {
+    text.lines().nth(index).unwrap_or("")
 }
 
 struct TailorerResponder;
@@ -206,9 +301,16 @@ impl DemoResponder for TailorerResponder {
             .filter_map(|l| l.strip_prefix("- ")?.split_once(':'))
             .map(|(item, _)| item.trim().to_string())
             .collect();
-        let (tailored, mut changes) = edit_skills(&resume, &job_skills, &confirmed);
+        let lang = language(request);
+        let (tailored, mut changes) = edit_skills(&resume, &job_skills, &confirmed, lang);
         if changes.is_empty() {
-            changes.push("Kept the resume as is: its skills already lead with the job's.".into());
+            changes.push(
+                lang.pick(
+                    "Kept the resume as is: its skills already lead with the job's.",
+                    "简历保持不变：技能列表已经以职位要求的技能开头。",
+                )
+                .into(),
+            );
         }
         json(&ResumeAnswer {
             resume: tailored,
@@ -226,7 +328,8 @@ impl DemoResponder for AtsOptimizerResponder {
             .map(|l| l.trim().to_string())
             .filter(|l| !l.is_empty())
             .collect();
-        let (resume, changes) = edit_skills(&part(request, "resume"), &[], &missing);
+        let (resume, changes) =
+            edit_skills(&part(request, "resume"), &[], &missing, language(request));
         json(&ResumeAnswer { resume, changes })
     }
 }
@@ -241,12 +344,19 @@ impl DemoResponder for ReflexionResponder {
             .into_iter()
             .map(|m| m.skill)
             .collect();
-        let (revised, mut changes) = edit_skills(&resume, &named, &[]);
+        let lang = language(request);
+        let (revised, mut changes) = edit_skills(&resume, &named, &[], lang);
         if changes.is_empty() {
-            changes.push(format!(
-                "The offline demo cannot apply “{}”; the draft is unchanged. Use a real model for free-form revisions.",
-                feedback.trim()
-            ));
+            changes.push(match lang {
+                Language::En => format!(
+                    "The offline demo cannot apply “{}”; the draft is unchanged. Use a real model for free-form revisions.",
+                    feedback.trim()
+                ),
+                Language::Zh => format!(
+                    "离线演示无法执行“{}”，草稿未作改动。自由修改请使用真实模型。",
+                    feedback.trim()
+                ),
+            });
         }
         json(&ResumeAnswer {
             resume: revised,
@@ -281,10 +391,31 @@ mod tests {
             resume,
             &["Docker".into(), "Python".into()],
             &["Redis".into()],
+            Language::En,
         );
         assert_eq!(text, "# Ann\n## Skills\nDocker, Python, Rust, Redis\n");
         assert_eq!(changes.len(), 2);
-        let (labelled, _) = edit_skills("Skills: Go, k8s", &["Kubernetes".into()], &[]);
+        let (labelled, _) =
+            edit_skills("Skills: Go, k8s", &["Kubernetes".into()], &[], Language::En);
         assert_eq!(labelled, "Skills: k8s, Go");
+    }
+
+    #[test]
+    fn chinese_skills_lines_are_edited_and_described_in_chinese() {
+        let resume = "# 林晓舟\n专业技能：Go、Rust、Docker\n";
+        let (text, changes) = edit_skills(
+            resume,
+            &["Rust".into()],
+            &["Kubernetes".into()],
+            Language::Zh,
+        );
+        assert_eq!(text, "# 林晓舟\n专业技能：Rust、Go、Docker、Kubernetes\n");
+        assert_eq!(
+            changes,
+            [
+                "移到技能列表最前：Rust",
+                "加入技能列表（简历其他部分已有体现）：Kubernetes"
+            ]
+        );
     }
 }

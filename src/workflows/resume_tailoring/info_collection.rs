@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{json, Value};
 
+use crate::domain::Language;
 use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
 
 use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question};
@@ -26,12 +27,18 @@ use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question
 /// Heading of the master-resume section that holds the user's answers.
 pub const ADDED_SECTION: &str = "## Additional experience (added by you)";
 
+/// The subgraph asking in English; see [`build_in`].
 pub fn build() -> Result<CompiledGraph<InfoCollectionState>, GraphError> {
+    build_in(Language::En)
+}
+
+/// The subgraph asking its questions in `lang`.
+pub fn build_in(lang: Language) -> Result<CompiledGraph<InfoCollectionState>, GraphError> {
     let mut graph = StateGraph::<InfoCollectionState>::new();
     graph.add_node(
         "conversation_starter",
-        |state: InfoCollectionState, _ctx: NodeContext| async move {
-            Ok(conversation_starter(&state))
+        move |state: InfoCollectionState, _ctx: NodeContext| async move {
+            Ok(conversation_starter(&state, lang))
         },
     );
     graph.add_node("question_asker", question_asker);
@@ -56,27 +63,46 @@ pub fn build() -> Result<CompiledGraph<InfoCollectionState>, GraphError> {
 
 /// The question for one missing item. Asks for evidence, never assumes the user has it.
 pub fn question_for(item: &str) -> String {
-    format!(
-        "The job asks for {item}, which your resume does not show. Have you used {item}? If so, \
-         where and how (role, project, what you did with it, results)? Skip if you have not."
-    )
+    question_for_in(item, Language::En)
 }
 
-fn conversation_starter(state: &InfoCollectionState) -> InfoCollectionUpdate {
+/// [`question_for`] in `lang`.
+pub fn question_for_in(item: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "The job asks for {item}, which your resume does not show. Have you used {item}? If so, \
+             where and how (role, project, what you did with it, results)? Skip if you have not."
+        ),
+        Language::Zh => format!(
+            "职位要求 {item}，但你的简历中没有体现。你用过 {item} 吗？如果用过，是在哪里、怎么用的\
+             （职位、项目、你用它做了什么、取得了什么结果）？没有用过请跳过。"
+        ),
+    }
+}
+
+fn conversation_starter(state: &InfoCollectionState, lang: Language) -> InfoCollectionUpdate {
     let questions: Vec<Question> = state
         .missing_info_requirements
         .iter()
         .map(|item| Question {
             item: item.clone(),
-            text: question_for(item),
+            text: question_for_in(item, lang),
         })
         .collect();
-    let intro = format!(
-        "To tailor your resume I need to know about {} thing(s) the job asks for: {}. Answer, skip \
-         a question, or stop at any time; what you tell me is added to your master resume.",
-        questions.len(),
-        state.missing_info_requirements.join(", ")
-    );
+    let intro = match lang {
+        Language::En => format!(
+            "To tailor your resume I need to know about {} thing(s) the job asks for: {}. Answer, skip \
+             a question, or stop at any time; what you tell me is added to your master resume.",
+            questions.len(),
+            state.missing_info_requirements.join(", ")
+        ),
+        Language::Zh => format!(
+            "为了让简历贴合职位，我需要了解职位要求的 {} 项内容：{}。你可以回答、跳过某个问题或随时\
+             停止；你告诉我的内容会加入你的主简历。",
+            questions.len(),
+            state.missing_info_requirements.join("、")
+        ),
+    };
     InfoCollectionUpdate::default()
         .total_questions(questions.len() as u32)
         .remaining_questions(questions)

@@ -109,6 +109,7 @@ pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: TailorSettings,
 ) -> Result<StateGraph<GraphState>, GraphError> {
+    let language = settings.language;
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<GraphState>::new();
 
@@ -134,14 +135,16 @@ pub fn graph(
     );
     graph.add_subgraph(
         "info_collection",
-        info_collection::build()?,
+        info_collection::build_in(language)?,
         |p: &GraphState| {
             InfoCollectionUpdate::default()
                 .missing_info_requirements(p.missing_info.clone())
                 .user_id(p.user_id.clone())
                 .full_resume(p.master_resume.clone())
         },
-        collection_result,
+        move |parent: &GraphState, child: &InfoCollectionState| {
+            collection_result(parent, child, language)
+        },
     );
     let d = deps.clone();
     graph.add_node(
@@ -183,14 +186,29 @@ pub fn graph(
 
 /// What the subgraph gives back: the formatted answers (used right away) and the updated master
 /// resume (for this and later sessions); skipped and stopped questions become warnings.
-fn collection_result(parent: &GraphState, child: &InfoCollectionState) -> GraphUpdate {
+fn collection_result(
+    parent: &GraphState,
+    child: &InfoCollectionState,
+    lang: crate::domain::Language,
+) -> GraphUpdate {
     let answered = !child.final_collected_info.trim().is_empty();
     let mut warnings = Vec::new();
     if !child.skipped.is_empty() {
-        warnings.push(format!("Skipped questions: {}", child.skipped.join(", ")));
+        warnings.push(match lang {
+            crate::domain::Language::En => {
+                format!("Skipped questions: {}", child.skipped.join(", "))
+            }
+            crate::domain::Language::Zh => format!("跳过的问题：{}", child.skipped.join("、")),
+        });
     }
     if child.stopped {
-        warnings.push("You stopped the questions early; the answers given so far are used.".into());
+        warnings.push(
+            lang.pick(
+                "You stopped the questions early; the answers given so far are used.",
+                "你提前结束了提问；已给出的回答会被采用。",
+            )
+            .into(),
+        );
     }
     let master = if answered && !child.updated_full_resume.trim().is_empty() {
         child.updated_full_resume.clone()

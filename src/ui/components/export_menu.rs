@@ -1,0 +1,109 @@
+//! Export of a final resume: Markdown and JSON Resume downloads, a standalone HTML page, and
+//! Print. Print uses a print stylesheet rather than a new window: the resume is rendered (escaped,
+//! by `crate::domain::export::resume_html`) into a `.print-sheet` element at the end of `<body>`,
+//! and `@media print` in web/style.css shows only that sheet. A new window would be a `blob:`
+//! document, which inherits this page's CSP (`style-src 'self'`: its inline print CSS would be
+//! blocked) and may be stopped by popup blockers; the stylesheet needs neither.
+//!
+//! ```ignore
+//! <ExportMenu text=Signal::derive(move || final_text.get()) />
+//! ```
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::domain::export::{file_stem, print_page_html, resume_html, to_json_resume, to_markdown};
+use crate::domain::Resume;
+use crate::ui::download::download;
+use crate::ui::i18n::{tr, use_language};
+
+#[component]
+pub fn ExportMenu(
+    /// The resume to export (Markdown-ish text, as the workflows produce it).
+    #[prop(into)]
+    text: Signal<String>,
+    /// File names start with this; by default the resume's name ("ada-quill-resume").
+    #[prop(optional, into)]
+    file_name: Option<String>,
+) -> impl IntoView {
+    let lang = use_language();
+    let error = RwSignal::new(None::<String>);
+    let stem = move || {
+        file_name.clone().unwrap_or_else(|| {
+            let resume = Resume::new(text.get_untracked());
+            let doc = to_json_resume(&resume);
+            file_stem(doc["basics"]["name"].as_str().unwrap_or(""))
+        })
+    };
+    let stem = StoredValue::new(stem);
+    let save = move |extension: &str, mime: &str, body: String| {
+        let name = format!("{}.{extension}", stem.with_value(|s| s()));
+        error.set(download(&name, mime, &body).err());
+    };
+
+    view! {
+        <div class="export-menu" role="group" aria-label="Export the resume" data-testid="export-menu">
+            <button type="button" class="button" data-testid="export-resume-markdown"
+                on:click=move |_| save("md", "text/markdown", to_markdown(&text.get_untracked()))>
+                {move || tr(lang.get(), "Markdown", "Markdown")}
+            </button>
+            <button type="button" class="button" data-testid="export-resume-json"
+                on:click=move |_| {
+                    let doc = to_json_resume(&Resume::new(text.get_untracked()));
+                    save("resume.json", "application/json", serde_json::to_string_pretty(&doc).unwrap_or_default())
+                }>
+                {move || tr(lang.get(), "JSON Resume", "JSON Resume")}
+            </button>
+            <button type="button" class="button" data-testid="export-resume-html"
+                on:click=move |_| {
+                    let title = stem.with_value(|s| s());
+                    save("html", "text/html", print_page_html(&text.get_untracked(), &title))
+                }>
+                {move || tr(lang.get(), "HTML page", "HTML 页面")}
+            </button>
+            <button type="button" class="button button--primary" data-testid="export-resume-print"
+                on:click=move |_| error.set(print(&text.get_untracked()).err())>
+                {move || tr(lang.get(), "Print / PDF", "打印 / PDF")}
+            </button>
+            {move || error.get().map(|e| view! { <span role="alert">{e}</span> })}
+        </div>
+    }
+}
+
+/// Renders the resume into the print sheet and opens the browser's print dialog (where "Save as
+/// PDF" is). The sheet is removed after printing, so printing the app later prints the app.
+fn print(text: &str) -> Result<(), String> {
+    let window = web_sys::window().ok_or("no window")?;
+    let document = window.document().ok_or("no document")?;
+    let body = document.body().ok_or("no body")?;
+    let sheet = match document.query_selector(".print-sheet").ok().flatten() {
+        Some(existing) => existing,
+        None => {
+            let sheet = document
+                .create_element("div")
+                .map_err(|_| "could not prepare the page")?;
+            sheet.set_class_name("print-sheet");
+            sheet
+                .set_attribute("data-testid", "print-sheet")
+                .map_err(|_| "could not prepare the page")?;
+            body.append_child(&sheet)
+                .map_err(|_| "could not prepare the page")?;
+            sheet
+        }
+    };
+    // Escaped by resume_html: the resume's own text never becomes markup.
+    sheet.set_inner_html(&format!(
+        "<main class=\"resume\">{}</main>",
+        resume_html(text)
+    ));
+    let cleanup = wasm_bindgen::closure::Closure::once_into_js(move || {
+        if let Some(window) = web_sys::window() {
+            window.set_onafterprint(None);
+        }
+        sheet.remove();
+    });
+    window.set_onafterprint(Some(cleanup.unchecked_ref()));
+    window
+        .print()
+        .map_err(|_| "the browser did not open its print dialog".to_string())
+}

@@ -1,0 +1,231 @@
+//! "Import file…" for a text field: a button with a file picker, and dropping a file onto the
+//! field. The file is read in the browser (PDF by pdf.js, the rest by `crate::domain::import`);
+//! its text replaces the field's only on success, with an Undo, so nothing the user typed is lost.
+//! The format found, warnings and errors are announced in an aria-live region.
+//!
+//! ```ignore
+//! <FileImport target=resume>
+//!     <textarea prop:value=move || resume.get() on:input=… />
+//! </FileImport>
+//! ```
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use crate::domain::import::{
+    import_file, import_pdf_pages, ImportError, Imported, ACCEPT, MAX_FILE_BYTES,
+};
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::pdf_text::pdf_pages;
+
+#[derive(Clone, PartialEq)]
+enum Status {
+    Idle,
+    Reading(String),
+    Done {
+        name: String,
+        format: &'static str,
+        warnings: Vec<String>,
+    },
+    Failed {
+        name: String,
+        message: String,
+    },
+}
+
+/// Wraps the field (its children) as a drop target and puts the import button and status below.
+#[component]
+pub fn FileImport(
+    /// The field's text: replaced by the file's text when an import succeeds.
+    target: RwSignal<String>,
+    children: Children,
+) -> impl IntoView {
+    let lang = use_language();
+    let status = RwSignal::new(Status::Idle);
+    // The text before the last successful import, for Undo.
+    let previous = RwSignal::new(None::<String>);
+    // Only the latest file counts: a slow PDF must not overwrite a later choice.
+    let generation = StoredValue::new(0u32);
+    let dragging = RwSignal::new(false);
+    let input = NodeRef::<leptos::html::Input>::new();
+
+    let start = move |file: web_sys::File| {
+        let name = file.name();
+        let this = generation.get_value() + 1;
+        generation.set_value(this);
+        status.set(Status::Reading(name.clone()));
+        leptos::task::spawn_local(async move {
+            let result = read(file).await;
+            if generation.get_value() != this {
+                return;
+            }
+            match result {
+                Ok(imported) => {
+                    previous.set(Some(target.get_untracked()));
+                    target.set(imported.text);
+                    status.set(Status::Done {
+                        name,
+                        format: imported.format.label(),
+                        warnings: imported.warnings,
+                    });
+                }
+                Err(error) => status.set(Status::Failed {
+                    name,
+                    message: error.to_string(),
+                }),
+            }
+        });
+    };
+
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some(element) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if let Some(file) = element.files().and_then(|files| files.get(0)) {
+            start(file);
+        }
+        // Choosing the same file again must fire `change` again.
+        element.set_value("");
+    };
+    let has_files = |ev: &leptos::ev::DragEvent| {
+        ev.data_transfer()
+            .is_some_and(|d| d.types().includes(&"Files".into(), 0))
+    };
+    // Only file drags are taken over; dragging text within the field works as usual.
+    let on_dragover = move |ev: leptos::ev::DragEvent| {
+        if has_files(&ev) {
+            ev.prevent_default();
+            dragging.set(true);
+        }
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        dragging.set(false);
+        let file = ev
+            .data_transfer()
+            .and_then(|d| d.files())
+            .and_then(|files| files.get(0));
+        if let Some(file) = file {
+            ev.prevent_default();
+            start(file);
+        }
+    };
+    let undo = move |_| {
+        if let Some(text) = previous.get_untracked() {
+            target.set(text);
+            previous.set(None);
+            status.set(Status::Idle);
+        }
+    };
+
+    view! {
+        <div
+            class="file-import"
+            class:file-import--dragging=move || dragging.get()
+            data-testid="file-import"
+            on:dragover=on_dragover
+            on:dragleave=move |_| dragging.set(false)
+            on:drop=on_drop
+        >
+            {children()}
+            <div class="file-import__bar">
+                <button
+                    type="button"
+                    class="button"
+                    data-testid="import-file"
+                    disabled=move || matches!(status.get(), Status::Reading(_))
+                    on:click=move |_| {
+                        if let Some(input) = input.get() {
+                            input.click();
+                        }
+                    }
+                >
+                    {move || tr(lang.get(), "Import file…", "导入文件…")}
+                </button>
+                <input
+                    type="file"
+                    hidden
+                    accept=ACCEPT
+                    node_ref=input
+                    data-testid="import-input"
+                    on:change=on_change
+                />
+                <span class="file-import__hint">
+                    {move || tr(lang.get(), "PDF, DOCX, Markdown, text or JSON Resume; or drop a file on the field", "PDF、DOCX、Markdown、文本或 JSON Resume；也可把文件拖到输入框")}
+                </span>
+                <button
+                    type="button"
+                    class="button button--link"
+                    data-testid="import-undo"
+                    hidden=move || previous.with(Option::is_none)
+                    on:click=undo
+                >
+                    {move || tr(lang.get(), "Undo import", "撤销导入")}
+                </button>
+            </div>
+            <div
+                class="file-import__status"
+                role="status"
+                aria-live="polite"
+                data-testid="import-status"
+                data-state=move || match status.get() {
+                    Status::Idle => "idle",
+                    Status::Reading(_) => "reading",
+                    Status::Done { .. } => "done",
+                    Status::Failed { .. } => "failed",
+                }
+            >
+                {move || status_view(status.get(), lang.get())}
+            </div>
+        </div>
+    }
+}
+
+fn status_view(status: Status, lang: crate::domain::Language) -> impl IntoView {
+    match status {
+        Status::Idle => ().into_any(),
+        Status::Reading(name) => {
+            format!("{} {name}…", tr(lang, "Reading", "正在读取")).into_any()
+        }
+        Status::Done {
+            name,
+            format,
+            warnings,
+        } => view! {
+            <p data-testid="import-format" data-format=format>
+                {format!("{} {name} ({format}).", tr(lang, "Imported", "已导入"))}
+            </p>
+            {warnings.into_iter().map(|w| view! { <p class="notice notice--warn">{w}</p> }).collect_view()}
+        }
+        .into_any(),
+        Status::Failed { name, message } => view! {
+            <p class="notice notice--error" data-testid="import-error">
+                {format!("{name}: {message} ")}
+                {tr(lang, "Your text is unchanged.", "输入框中的文字未改动。")}
+            </p>
+        }
+        .into_any(),
+    }
+}
+
+/// The file's text: its bytes through the importer, PDFs through pdf.js first.
+async fn read(file: web_sys::File) -> Result<Imported, ImportError> {
+    let size = file.size() as usize;
+    if size > MAX_FILE_BYTES {
+        return Err(ImportError::FileTooLarge { bytes: size });
+    }
+    let buffer =
+        JsFuture::from(file.array_buffer())
+            .await
+            .map_err(|e| ImportError::Unreadable {
+                detail: e.as_string().unwrap_or_else(|| "read failed".into()),
+            })?;
+    let bytes = js_sys::Uint8Array::new(&buffer).to_vec();
+    match import_file(&file.name(), &file.type_(), &bytes) {
+        Err(ImportError::PdfNeedsBrowser) => import_pdf_pages(&pdf_pages(&bytes).await?),
+        other => other,
+    }
+}

@@ -1,0 +1,99 @@
+//! What the hiring page shows while a run goes on, as signals, and how engine events change them.
+
+use leptos::prelude::*;
+
+use crate::domain::Language;
+use crate::graph::StreamEvent;
+use crate::workflows::hiring::{HiringState, RouteStep, SUPERVISOR_NODE};
+
+pub use crate::ui::review::Phase;
+
+/// Signals of one run. `Copy`: a bundle of signal handles.
+#[derive(Clone, Copy)]
+pub struct HiringModel {
+    pub phase: RwSignal<Phase>,
+    /// The node running now (supervisor or an agent).
+    pub running: RwSignal<Option<String>>,
+    /// Text the running node has streamed so far.
+    pub stream: RwSignal<String>,
+    /// The supervisor's decisions as they happen.
+    pub trail: RwSignal<Vec<RouteStep>>,
+    /// Failed calls, as "agent: message".
+    pub errors: RwSignal<Vec<String>>,
+    pub result: RwSignal<Option<HiringState>>,
+}
+
+impl HiringModel {
+    pub fn new() -> Self {
+        Self {
+            phase: RwSignal::new(Phase::Running),
+            running: RwSignal::new(None),
+            stream: RwSignal::new(String::new()),
+            trail: RwSignal::new(Vec::new()),
+            errors: RwSignal::new(Vec::new()),
+            result: RwSignal::new(None),
+        }
+    }
+
+    pub fn apply(&self, event: StreamEvent) {
+        match event {
+            StreamEvent::NodeStarted { node, path, .. } if path.is_empty() => {
+                self.running.set(Some(node));
+                self.stream.set(String::new());
+            }
+            StreamEvent::NodeFinished {
+                node, update, path, ..
+            } if path.is_empty() && node == SUPERVISOR_NODE => {
+                if let Ok(steps) =
+                    serde_json::from_value::<Vec<RouteStep>>(update["routing"].clone())
+                {
+                    self.trail.update(|t| t.extend(steps));
+                }
+            }
+            StreamEvent::Custom { payload, .. } => match payload["type"].as_str() {
+                Some("delta") => {
+                    let delta = payload["delta"].as_str().unwrap_or_default();
+                    self.stream.update(|s| s.push_str(delta));
+                }
+                Some("agent_error") => {
+                    let line = format!(
+                        "{}: {}",
+                        payload["agent"].as_str().unwrap_or_default(),
+                        payload["error"].as_str().unwrap_or_default()
+                    );
+                    self.errors.update(|e| {
+                        if !e.contains(&line) {
+                            e.push(line)
+                        }
+                    });
+                }
+                _ => {}
+            },
+            StreamEvent::RunFinished { state, path } if path.is_empty() => {
+                self.running.set(None);
+                if let Ok(state) = serde_json::from_value::<HiringState>(state) {
+                    self.result.set(Some(state));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// An agent's name as the page shows it.
+pub fn agent_label(lang: Language, node: &str) -> &'static str {
+    match node {
+        "supervisor_agent" => lang.pick("Supervisor", "调度员"),
+        "resume_parser_agent" => lang.pick("Resume parser", "简历解析"),
+        "jd_analysis_agent" => lang.pick("Job analysis", "职位分析"),
+        "matching_agent" => lang.pick("Matching", "匹配分析"),
+        "candidate_research_agent" => lang.pick("Background research", "背景调研"),
+        "hr_interview_agent" => lang.pick("HR interview", "HR 面试"),
+        "technical_interview_agent" => lang.pick("Technical interview", "技术面试"),
+        "ceo_interview_agent" => lang.pick("CEO interview", "CEO 面试"),
+        "evaluation_agent" => lang.pick("Evaluation", "评估"),
+        "email_agent" => lang.pick("Email", "邮件"),
+        "finished" => lang.pick("Finished", "完成"),
+        _ => lang.pick("Agent", "智能体"),
+    }
+}

@@ -1,0 +1,108 @@
+//! `HiringState` (seed 002): the seed's fields, with each agent's output typed instead of a JSON
+//! string, plus the supervisor's routing trail, warnings and the output language.
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::hiring::{
+    CandidateProfile, EmailDraft, Evaluation, InterviewQuestions, JdAnalysis, MatchingAnalysis,
+    ResearchAnalysis,
+};
+use crate::domain::Language;
+use crate::state;
+
+use super::settings::{HiringInput, HiringSettings};
+
+/// Why the supervisor routed where it did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteReason {
+    /// The model's choice, taken as is.
+    #[default]
+    Model,
+    /// The model chose an agent again with no new input since its last run: the next missing
+    /// agent was forced instead (or the run finished).
+    LoopBroken,
+    /// The model's answer could not be read (or named no agent): `error` is set and the next
+    /// missing agent was forced (or the run finished).
+    ParseFailure,
+    /// The model said "finished" while required outputs were missing: the next missing required
+    /// agent was forced.
+    FinishedEarly,
+    /// As many agents had been dispatched as there are agents: the run finished.
+    StepLimit,
+    /// Every agent's output exists: the run finished without asking the model.
+    AllDone,
+}
+
+/// One routing decision of the supervisor, for the page's trail and for loop detection.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RouteStep {
+    /// 1 for the first decision.
+    pub step: u32,
+    /// What the model answered (`None` when it was not asked or its answer was unreadable).
+    pub proposed: Option<String>,
+    /// The agent dispatched, or "finished".
+    pub next: String,
+    pub reason: RouteReason,
+    /// The model's stated reason, or the supervisor's own note when it overrode the model.
+    pub note: String,
+    /// Agents whose output existed when the decision was made (what "new input" is measured by).
+    pub available: Vec<String>,
+}
+
+state! {
+    /// Everything a hiring run knows. Agents write one output field each; the supervisor writes
+    /// `next_agent`, `workflow_stage`, `workflow_history`, `routing`, and `completed` / `error`.
+    pub struct HiringState updates HiringUpdate {
+        /// What the user asked for (defaults to preparing a hiring packet).
+        pub task: String,
+        pub resume_text: String,
+        pub jd_text: String,
+        /// The supervisor's last routing decision (the seed's stage label).
+        pub workflow_stage: String,
+        /// The agent to run next, or "finished".
+        pub next_agent: String,
+        pub candidate_profile: Option<CandidateProfile>,
+        pub jd_analysis: Option<JdAnalysis>,
+        pub matching_analysis: Option<MatchingAnalysis>,
+        pub research_analysis: Option<ResearchAnalysis>,
+        pub hr_questions: Option<InterviewQuestions>,
+        pub technical_questions: Option<InterviewQuestions>,
+        pub ceo_questions: Option<InterviewQuestions>,
+        pub evaluation: Option<Evaluation>,
+        pub email_content: Option<EmailDraft>,
+        /// Set when the supervisor routes to the end.
+        pub completed: bool,
+        /// The supervisor's last failure to read the model's decision (the run went on).
+        pub error: Option<String>,
+        /// Every agent the supervisor dispatched, in order (loop detection, step limit).
+        pub workflow_history: Vec<String> => append,
+        /// Every routing decision, including the final "finished".
+        pub routing: Vec<RouteStep> => append,
+        /// Agents that failed (the run went on without their output).
+        pub warnings: Vec<String> => append,
+        /// The language the agents write in (from the settings).
+        pub language: Language,
+    }
+}
+
+/// The default task when the user gives none.
+pub const DEFAULT_TASK: &str =
+    "Prepare a hiring packet: profile, job analysis, match, interview questions for HR, technical \
+     and CEO rounds, an evaluation with a recommendation, and an email draft.";
+
+/// The first update of a run: the documents, the task, the language; `completed` false.
+pub fn initial_state(input: &HiringInput, settings: &HiringSettings) -> HiringUpdate {
+    let task = input
+        .task
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .unwrap_or_else(|| DEFAULT_TASK.to_string());
+    HiringUpdate::default()
+        .task(task)
+        .resume_text(input.resume.clone())
+        .jd_text(input.job_description.clone())
+        .completed(false)
+        .language(settings.language)
+}
