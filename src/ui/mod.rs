@@ -12,6 +12,7 @@ mod pdf_text;
 mod review;
 mod settings;
 mod storage;
+mod tailor;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,0 +1,119 @@
+//! A modal dialog shell for the run's questions and review: `role=dialog`, `aria-modal`, labelled
+//! by its title. Opening moves focus to the field marked `data-autofocus` (or the first control);
+//! Tab and Shift+Tab cycle inside it; Ctrl/Cmd+Enter sends (`on_send`); Escape closes it without
+//! answering (`on_escape`): the run stays paused and the page offers a button to reopen it.
+//! Where focus goes when it closes is up to the page ([`focus_later`]).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+const FOCUSABLE: &str = "button:not([disabled]), textarea:not([disabled]), \
+    input:not([disabled]), select:not([disabled]), a[href], summary, [tabindex]:not([tabindex='-1'])";
+
+fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = root.query_selector_all(FOCUSABLE) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.get(i))
+        .filter_map(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+fn active_element() -> Option<web_sys::Element> {
+    web_sys::window()?.document()?.active_element()
+}
+
+/// Focuses the element matching `selector` on the next frame (after the view has changed), e.g.
+/// the button that reopens a dialog, or the run's status line. A dialog that opened in the
+/// meantime (a fast model answers before the next frame) keeps its focus.
+pub fn focus_later(selector: &'static str) {
+    request_animation_frame(move || {
+        let in_dialog = active_element()
+            .and_then(|el| el.closest("[role=dialog]").ok().flatten())
+            .is_some();
+        if in_dialog {
+            return;
+        }
+        let target = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.query_selector(selector).ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+        if let Some(target) = target {
+            let _ = target.focus();
+        }
+    });
+}
+
+#[component]
+pub fn Modal(
+    /// Id of the element naming the dialog (its heading).
+    labelled_by: &'static str,
+    /// Id of the element describing it.
+    described_by: &'static str,
+    testid: &'static str,
+    on_escape: Callback<()>,
+    on_send: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let root = NodeRef::<leptos::html::Div>::new();
+    // Focus moves in once the dialog is in the document.
+    Effect::new(move |_| {
+        if let Some(root) = root.get() {
+            let preferred = root
+                .query_selector("[data-autofocus]")
+                .ok()
+                .flatten()
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+            if let Some(target) = preferred.or_else(|| focusables(&root).into_iter().next()) {
+                let _ = target.focus();
+            }
+        }
+    });
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+        "Escape" => {
+            ev.prevent_default();
+            on_escape.run(());
+        }
+        "Enter" if ev.ctrl_key() || ev.meta_key() => {
+            ev.prevent_default();
+            on_send.run(());
+        }
+        "Tab" => {
+            let Some(root) = root.get_untracked() else {
+                return;
+            };
+            let all = focusables(&root);
+            let (Some(first), Some(last)) = (all.first(), all.last()) else {
+                return;
+            };
+            let active = active_element();
+            let at = |el: &web_sys::HtmlElement| active.as_ref() == Some(el.unchecked_ref());
+            let inside = active.as_ref().is_some_and(|a| root.contains(Some(a)));
+            if ev.shift_key() && (at(first) || !inside) {
+                ev.prevent_default();
+                let _ = last.focus();
+            } else if !ev.shift_key() && (at(last) || !inside) {
+                ev.prevent_default();
+                let _ = first.focus();
+            }
+        }
+        _ => {}
+    };
+    view! {
+        <div class="modal-backdrop">
+            <div
+                class="modal"
+                role="dialog"
+                aria-modal="true"
+                aria-labelledby=labelled_by
+                aria-describedby=described_by
+                data-testid=testid
+                node_ref=root
+                on:keydown=on_keydown
+            >
+                {children()}
+            </div>
+        </div>
+    }
+}

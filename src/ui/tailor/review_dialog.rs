@@ -1,0 +1,154 @@
+//! The human review: the draft (as changes against the original resume), its ATS score against
+//! the target, matched and missing keywords, a feedback box, Approve / Request revision, and a
+//! visible countdown. The engine has no clock: when the countdown runs out the run view answers
+//! `{"decision": "timeout"}` and the draft is finalized with a warning.
+
+use leptos::prelude::*;
+use serde_json::json;
+
+use super::dialog::{focus_later, Modal};
+use super::diff_view::DiffView;
+use super::driver::TailorRun;
+use super::model::ReviewPrompt;
+use super::question_dialog::AFTER_ANSWER_FOCUS;
+use crate::ui::i18n::{tr, use_language};
+
+/// Seconds left of a review shown at `paused_at_ms` with `timeout_seconds`, at `now_ms`.
+pub fn seconds_left(paused_at_ms: f64, timeout_seconds: u32, now_ms: f64) -> u32 {
+    let elapsed = ((now_ms - paused_at_ms) / 1000.0).max(0.0);
+    (timeout_seconds as f64 - elapsed).ceil().max(0.0) as u32
+}
+
+/// "9:05" for 545 seconds.
+pub fn clock(seconds: u32) -> String {
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+fn keyword_list(words: Vec<String>, class: &'static str, testid: &'static str) -> impl IntoView {
+    view! {
+        <ul class=format!("keywords {class}") data-testid=testid>
+            {words.into_iter().map(|w| view! { <li class="keywords__item">{w}</li> }).collect_view()}
+        </ul>
+    }
+}
+
+#[component]
+pub fn ReviewDialog(
+    run: TailorRun,
+    prompt: ReviewPrompt,
+    /// Seconds until the review is answered with a timeout (the run view owns the timer, so it
+    /// goes on while the dialog is hidden).
+    left: Signal<u32>,
+    on_escape: Callback<()>,
+) -> impl IntoView {
+    let lang = use_language();
+    let feedback = RwSignal::new(String::new());
+    let hint = RwSignal::new(None::<&'static str>);
+    let timeout = prompt.timeout_seconds;
+    let original = run_original(&run);
+    let revise_run = run.clone();
+    let revise = Callback::new(move |()| {
+        let text = feedback.get_untracked().trim().to_string();
+        if text.is_empty() {
+            hint.set(Some(tr(
+                lang.get_untracked(),
+                "Say what to change first, or approve the draft.",
+                "请先写下要修改的内容，或批准这份草稿。",
+            )));
+            return;
+        }
+        revise_run.answer(json!({"decision": "revise", "feedback": text}));
+        focus_later(AFTER_ANSWER_FOCUS);
+    });
+    let approve = move |_| {
+        let text = feedback.get_untracked().trim().to_string();
+        run.answer(json!({"decision": "approve", "feedback": text}));
+        focus_later(AFTER_ANSWER_FOCUS);
+    };
+    let met = prompt.ats_score >= prompt.target_score;
+    let last_round = prompt.revision >= prompt.max_revisions;
+    view! {
+        <Modal labelled_by="review-title" described_by="review-question" testid="review-dialog" on_escape=on_escape on_send=revise>
+            <h2 id="review-title" class="modal__title">{move || tr(lang.get(), "Review the tailored draft", "审阅定制草稿")}</h2>
+            <p id="review-question" class="modal__why">
+                {move || tr(lang.get(),
+                    "Approve it to finalize, or say what to change and request a revision.",
+                    "批准即定稿；或写下修改意见并要求修改。")}
+            </p>
+            <p class="countdown" role="timer" aria-live="off" data-testid="review-countdown">
+                {move || tr(lang.get(), "Finalized as is in ", "未回应将在以下时间后按当前草稿定稿：")}
+                <strong>{move || clock(left.get())}</strong>
+                <progress class="countdown__bar" max=timeout.to_string() value=move || left.get().to_string()></progress>
+            </p>
+            <p class="ats-line" data-testid="review-ats">
+                {move || tr(lang.get(), "ATS score ", "ATS 分数 ")}
+                <strong class=if met { "ats-line__score ats-line__score--met" } else { "ats-line__score" }>{prompt.ats_score}</strong>
+                {move || format!(" / 100 · {} {} · {}", tr(lang.get(), "target", "目标"), prompt.target_score,
+                    if met { tr(lang.get(), "target met", "已达标") } else { tr(lang.get(), "below target", "未达标") })}
+                {move || format!(" · {} {} / {}", tr(lang.get(), "revision", "修改轮次"), prompt.revision, prompt.max_revisions)}
+            </p>
+            <div class="keywords-pair">
+                <div>
+                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched keywords", "已匹配关键词")}</h3>
+                    {keyword_list(prompt.matched.clone(), "keywords--matched", "review-matched")}
+                </div>
+                <div>
+                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing keywords", "缺失关键词")}</h3>
+                    {keyword_list(prompt.missing.clone(), "keywords--missing", "review-missing")}
+                </div>
+            </div>
+            <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft, as changes to your resume", "草稿（相对原简历的改动）")}</h3>
+            <DiffView before=original after=prompt.draft.clone() testid="review-diff" />
+            <details class="modal__draft">
+                <summary>{move || tr(lang.get(), "The draft as plain text", "草稿纯文本")}</summary>
+                <pre class="draft" data-testid="review-draft">{prompt.draft.clone()}</pre>
+            </details>
+            <div class="field">
+                <label class="field__label" for="review-feedback">{move || tr(lang.get(), "What should change?", "需要修改什么？")}</label>
+                <textarea
+                    id="review-feedback"
+                    class="field__input"
+                    data-testid="review-feedback"
+                    data-autofocus
+                    rows="3"
+                    aria-describedby="review-keys"
+                    prop:value=move || feedback.get()
+                    on:input=move |ev| {
+                        hint.set(None);
+                        feedback.set(event_target_value(&ev));
+                    }
+                ></textarea>
+                <span class="field__hint" id="review-keys">
+                    {move || tr(lang.get(),
+                        "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
+                        "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。")}
+                </span>
+                {last_round.then(|| view! {
+                    <span class="field__hint" data-testid="review-last-round">
+                        {move || tr(lang.get(),
+                            "The revision limit is reached: another request finalizes this draft with a warning.",
+                            "已达修改次数上限：再次要求修改将直接定稿并给出提醒。")}
+                    </span>
+                })}
+                <p class="field__warning" role="alert">{move || hint.get()}</p>
+            </div>
+            <div class="modal__actions">
+                <button type="button" class="button button--primary" data-testid="review-approve" on:click=approve>
+                    {move || tr(lang.get(), "Approve", "批准")}
+                </button>
+                <button type="button" class="button" data-testid="review-revise" on:click=move |_| revise.run(())>
+                    {move || tr(lang.get(), "Request revision", "要求修改")}
+                </button>
+            </div>
+        </Modal>
+    }
+}
+
+/// The text the draft is compared with: the resume the run started from.
+fn run_original(run: &TailorRun) -> String {
+    run.model
+        .state
+        .with_untracked(|s| s.as_ref().map(|s| s.original_resume.clone()))
+        .filter(|r| !r.is_empty())
+        .unwrap_or_else(|| run.original_resume())
+}
