@@ -27,6 +27,8 @@ test('中文: page strings, a demo review in Chinese, kept across a reload, Engl
   await expect(drawer.getByText('演示模式用透明的启发式规则')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('目标职位或职位描述')).toBeVisible();
+  await expect(page.getByTestId('workflow').locator('option[value=resume_review]')).toHaveText('简历评审');
+  await expect(page.locator('#workflow-description')).toContainText('三位评审');
   await expect(page.getByLabel('简历', { exact: true })).toBeVisible();
   await expect(page.getByText('演示：启发式评分，不调用任何模型')).toBeVisible();
 

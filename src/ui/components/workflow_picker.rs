@@ -1,6 +1,7 @@
 use leptos::prelude::*;
 
-use crate::session::workflows;
+use crate::domain::Language;
+use crate::session::{workflows, WorkflowInfo};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pages::{workflow_page, WORKFLOWS_WITH_PAGES};
 use crate::ui::storage;
@@ -28,7 +29,7 @@ pub fn WorkflowPicker() -> impl IntoView {
                 available
                     .iter()
                     .find(|w| w.id == id.as_str())
-                    .map(|w| w.description)
+                    .map(|w| localized(w, lang.get()).1)
                     .unwrap_or_default()
             })
         }
@@ -46,11 +47,42 @@ pub fn WorkflowPicker() -> impl IntoView {
             >
                 {available
                     .iter()
-                    .map(|w| view! { <option value=w.id>{w.title}</option> })
+                    .map(|w| {
+                        let info = w.clone();
+                        view! { <option value=w.id>{move || localized(&info, lang.get()).0}</option> }
+                    })
                     .collect_view()}
             </select>
             <span class="field__hint" id="workflow-description">{description}</span>
         </div>
         {move || workflow_page(&workflow.get())}
+    }
+}
+
+/// A workflow's title and description in the page's language. The session registry speaks
+/// English (it is the JS API's too); the Chinese versions live here, beside the picker.
+fn localized(info: &WorkflowInfo, lang: Language) -> (&'static str, &'static str) {
+    let zh = match info.id {
+        "resume_review" => Some((
+            "简历评审",
+            "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
+        )),
+        "resume_tailoring" => Some((
+            "简历定制",
+            "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅，最终简历。",
+        )),
+        "hiring_pipeline" => Some((
+            "招聘材料包",
+            "主管智能体调度解析、职位分析、匹配、面试题、评估与邮件草稿，生成完整的候选人材料包。",
+        )),
+        "career_navigator" => Some((
+            "职业规划",
+            "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
+        )),
+        _ => None,
+    };
+    match (lang, zh) {
+        (Language::Zh, Some(pair)) => pair,
+        _ => (info.title, info.description),
     }
 }
