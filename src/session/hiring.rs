@@ -5,11 +5,11 @@ use std::rc::Rc;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::error::{ErrorCode, SessionError};
+use super::error::SessionError;
 use super::provider::ProviderConfig;
-use super::run::{check_text, invalid, Run, RunHandle};
+use super::run::{check_text, invalid, one_shot_run, Run, RunHandle};
 use crate::domain::Language;
-use crate::graph::{EventSink, RunConfig};
+use crate::graph::EventSink;
 use crate::llm::ChatModel;
 use crate::workflows::hiring::{self, HiringInput, HiringSettings};
 
@@ -63,22 +63,5 @@ pub(super) fn start_hiring(
         &settings,
     );
     let limit = settings.recursion_limit();
-    let cancel = handle.cancel_token();
-    let outcome = async move {
-        let config = RunConfig::default()
-            .with_events(events)
-            .with_recursion_limit(limit);
-        let state = graph
-            .invoke(initial, &config)
-            .await
-            .map_err(|e| SessionError::from_run(&e, &cancel))?
-            .into_state();
-        serde_json::to_value(&state)
-            .map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
-    };
-    Ok(Run {
-        handle,
-        mermaid,
-        outcome: Box::pin(outcome),
-    })
+    Ok(one_shot_run(handle, mermaid, graph, initial, limit, events))
 }

@@ -294,11 +294,25 @@ fn start_review(
     );
     // Enough supersteps for max_iterations rounds of four steps, plus portfolio and design.
     let limit = settings.max_iterations as usize * 4 + 4;
+    Ok(one_shot_run(handle, mermaid, graph, initial, limit, events))
+}
+
+/// A run that goes from input to final state without pausing (review, hiring): the engine's
+/// errors become session errors (stopped or failed, decided by the handle's token) and the final
+/// state is returned as JSON.
+pub(super) fn one_shot_run<S: State>(
+    handle: RunHandle,
+    mermaid: String,
+    graph: CompiledGraph<S>,
+    initial: S::Update,
+    recursion_limit: usize,
+    events: EventSink,
+) -> Run {
     let cancel = handle.cancel.clone();
     let outcome = async move {
         let config = RunConfig::default()
             .with_events(events)
-            .with_recursion_limit(limit);
+            .with_recursion_limit(recursion_limit);
         let state = graph
             .invoke(initial, &config)
             .await
@@ -307,11 +321,11 @@ fn start_review(
         serde_json::to_value(&state)
             .map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
     };
-    Ok(Run {
+    Run {
         handle,
         mermaid,
         outcome: Box::pin(outcome),
-    })
+    }
 }
 
 #[derive(Deserialize)]
