@@ -82,7 +82,7 @@ fn run_demo(language: &str) -> (HiringState, Vec<StreamEvent>) {
     let input = json!({"resume": RESUME, "jobDescription": JD, "language": language});
     let run = start_run(HIRING_WORKFLOW_ID, input, &provider, model, sink).unwrap();
     assert!(run.mermaid.contains("supervisor_agent"));
-    let state: Value = futures::executor::block_on(run.outcome).unwrap();
+    let state: Value = futures::executor::block_on(run.outcome).unwrap()["state"].take();
     let events = seen.borrow().clone();
     (serde_json::from_value(state).unwrap(), events)
 }
@@ -250,7 +250,8 @@ fn openai_through_the_mock_provider_builds_the_packet_by_breaking_loops() {
         .unwrap();
     let state = runtime
         .block_on(tokio::task::LocalSet::new().run_until(run.outcome))
-        .unwrap();
+        .unwrap()["state"]
+        .take();
     assert!(
         !state.to_string().contains("sk-test-hiring"),
         "no key in state"

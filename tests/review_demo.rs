@@ -251,7 +251,8 @@ fn markdown_report_has_score_feedback_advice_and_the_final_resume() {
     )
     .unwrap();
     let state: careergraph::workflows::resume_review::ReviewState =
-        serde_json::from_value(futures::executor::block_on(run.outcome).unwrap()).unwrap();
+        serde_json::from_value(futures::executor::block_on(run.outcome).unwrap()["state"].take())
+            .unwrap();
     let report = careergraph::workflows::resume_review::report_markdown(&state);
     assert!(report.starts_with("# Resume review — Backend engineer"));
     assert!(report.contains(&format!("**{:.1}/10**", state.final_score)));

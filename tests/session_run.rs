@@ -59,7 +59,7 @@ fn demo_review_runs_offline_and_reports_events_and_final_state() {
     let (sink, seen) = recorder();
     let run = start_run("resume_review", review_input(), &provider, model, sink).unwrap();
     assert!(run.mermaid.contains("aggregator"));
-    let state = futures::executor::block_on(run.outcome).unwrap();
+    let state = futures::executor::block_on(run.outcome).unwrap()["state"].take();
     let score = state["final_score"].as_f64().unwrap();
     assert!((0.0..=10.0).contains(&score));
     let events = seen.borrow();
@@ -180,7 +180,8 @@ fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
         .unwrap();
     let state = runtime
         .block_on(tokio::task::LocalSet::new().run_until(run.outcome))
-        .unwrap();
+        .unwrap()["state"]
+        .take();
     assert!(
         !state.to_string().contains("sk-test-secret-123"),
         "the key is not in state"

@@ -134,7 +134,14 @@ fn tailoring_input_is_checked_and_one_shot_runs_take_no_answers() {
         sink,
     )
     .unwrap();
-    assert_eq!(review.handle.thread_id(), None);
+    // Every workflow is checkpointed under a thread (so it can be reopened after a reload)...
+    assert!(review
+        .handle
+        .thread_id()
+        .is_some_and(|id| id.starts_with("review-")));
+    // ...and a one-shot run, once finished, takes no answers.
+    let done = block_on(review.outcome).unwrap();
+    assert_eq!(done["status"], "done");
     let (sink, _) = recorder();
     let err = resume_run(&review.handle, json!("x"), sink).err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);

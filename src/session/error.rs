@@ -32,6 +32,11 @@ impl SessionError {
         }
     }
 
+    /// The run was stopped by its caller.
+    pub fn stopped() -> Self {
+        Self::new(ErrorCode::Cancelled, "The run was stopped.")
+    }
+
     /// An engine error outside a run (building a graph, drawing it): always `RunFailed`.
     pub fn from_graph(error: &GraphError) -> Self {
         Self::new(ErrorCode::RunFailed, error.to_string())
@@ -42,7 +47,7 @@ impl SessionError {
     /// failure, and a stop is a stop whatever the interrupted call reported.
     pub fn from_run(error: &GraphError, cancel: &CancelToken) -> Self {
         if cancel.is_cancelled() {
-            Self::new(ErrorCode::Cancelled, "The run was stopped.")
+            Self::stopped()
         } else {
             Self::from_graph(error)
         }

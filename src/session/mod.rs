@@ -1,23 +1,35 @@
 //! The one public path from a user's choices to a running workflow, shared by the Leptos app and
-//! the JS API: a provider configuration becomes a chat model, a workflow id and JSON input become a
-//! run, and the run reports the engine's events. Platform-neutral: the HTTP transport is passed in
-//! (fetch in the browser, a native client in tests).
+//! the JS API: a provider configuration becomes a [`Runtime`], a declared workflow and its typed
+//! input become a [`WorkflowRun`], and the run goes step by step (start, answer, reopen after a
+//! reload, continue, cancel) the same way for every workflow. Platform-neutral: the HTTP
+//! transport is passed in (fetch in the browser, a native client in tests).
 
-mod diagram;
 mod error;
-mod hiring;
 mod ids;
-mod navigator;
-mod persist;
+mod json;
+mod lifecycle;
 mod provider;
 mod registry;
 mod run;
+mod runtime;
 
-pub use diagram::mermaid;
 pub use error::{ErrorCode, SessionError};
-pub use hiring::HIRING_WORKFLOW_ID;
 pub use ids::new_thread_id;
-pub use persist::{continue_run, reopen_run, start_run_checkpointed, ReopenedRun};
+pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
+pub use lifecycle::{Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
-pub use registry::{workflow, workflows, WorkflowInfo};
-pub use run::{resume_run, start_run, Run, RunHandle, MAX_INPUT_CHARS};
+pub use registry::{mermaid, workflow, workflows, WorkflowInfo};
+pub use run::{
+    continue_run, reopen_on, reopen_run, resume_run, start_on, start_run, start_run_checkpointed,
+    ReopenedRun, Run, RunHandle,
+};
+pub use runtime::{Model, Runtime};
+
+pub use crate::workflows::common::MAX_INPUT_CHARS;
+pub use crate::workflows::{
+    career_navigator::NavigatorWorkflow, hiring::HiringWorkflow, resume_review::ReviewWorkflow,
+    resume_tailoring::TailoringWorkflow, Workflow,
+};
+
+/// The hiring pipeline's workflow id.
+pub const HIRING_WORKFLOW_ID: &str = <HiringWorkflow as Workflow>::ID;

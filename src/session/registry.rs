@@ -1,115 +1,85 @@
-//! The workflows a caller can start, with what they take as input. Only workflows that run end to
-//! end are listed.
+//! The workflows a caller can start, read from the workflows' registry, with the JSON schema of
+//! each one's input where the JS API is built.
 
 use serde::Serialize;
-use serde_json::{json, Value};
+
+use super::error::SessionError;
+use super::json::unknown_workflow;
+use crate::workflows::{visit_all, Bilingual, RunEnv, Workflow, WorkflowVisitor};
 
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkflowInfo {
     pub id: &'static str,
+    /// English title (the app shows `titles` in the page's language).
     pub title: &'static str,
     pub description: &'static str,
-    /// JSON schema of the `input` that `start_run` takes for this workflow.
-    pub input_schema: Value,
+    pub titles: Bilingual,
+    pub descriptions: Bilingual,
+    /// Pauses for the user: answer its `interrupted` steps.
+    pub interactive: bool,
+    /// JSON schema of the `input` this workflow takes, derived from its input type.
+    #[cfg(feature = "api")]
+    pub input_schema: serde_json::Value,
+}
+
+fn info<W: Workflow>() -> WorkflowInfo {
+    let meta = W::meta();
+    WorkflowInfo {
+        id: meta.id,
+        title: meta.title.en,
+        description: meta.description.en,
+        titles: meta.title,
+        descriptions: meta.description,
+        interactive: meta.interactive,
+        #[cfg(feature = "api")]
+        input_schema: input_schema::<W::Input>(),
+    }
 }
 
 pub fn workflows() -> Vec<WorkflowInfo> {
-    vec![WorkflowInfo {
-        id: "resume_review",
-        title: "Resume review",
-        description: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
-                      it is revised until the score meets the threshold, then portfolio and design advice.",
-        input_schema: json!({
-            "type": "object",
-            "required": ["resume", "targetRole"],
-            "properties": {
-                "resume": {"type": "string", "description": "The resume: Markdown, plain text or JSON Resume"},
-                "targetRole": {"type": "string", "description": "Target role or job description"},
-                "threshold": {"type": "number", "minimum": 0, "maximum": 10, "default": 8.0},
-                "maxIterations": {"type": "integer", "minimum": 1, "maximum": 10, "default": 3},
-                "designReview": {"type": "boolean", "default": true},
-                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "Language the agents write in"}
-            }
-        }),
-    },
-    WorkflowInfo {
-        id: "resume_tailoring",
-        title: "Resume tailoring",
-        description: "Tailors the resume to a job description: job analysis, screening, questions about \
-                      missing skills (answers update the master resume), ATS optimisation, your review \
-                      (approve or request revisions), final resume. Interactive: answer with resumeRun.",
-        input_schema: json!({
-            "type": "object",
-            "required": ["resume", "jobDescription"],
-            "properties": {
-                "resume": {"type": "string", "description": "The resume to tailor: Markdown or plain text"},
-                "jobDescription": {"type": "string", "description": "The job description, as text"},
-                "masterResume": {"type": "string", "description": "The full master resume the answers are added to (defaults to resume)"},
-                "userId": {"type": "string"},
-                "jobId": {"type": "string"},
-                "targetAtsScore": {"type": "integer", "minimum": 0, "maximum": 100, "default": 80},
-                "humanReview": {"type": "boolean", "default": true},
-                "reviewTimeoutSeconds": {"type": "integer", "minimum": 10, "default": 600},
-                "maxQuestions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 5},
-                "maxRevisions": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
-                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "Language the agents write in"}
-            }
-        }),
-    },
-    WorkflowInfo {
-        id: super::hiring::HIRING_WORKFLOW_ID,
-        title: "Hiring packet",
-        description: "A supervisor routes nine agents over a resume and a job description: profile, job \
-                      analysis, match with a score, background notes (no web access), HR, technical and \
-                      CEO interview questions, an evaluation with a recommendation and an email draft.",
-        input_schema: json!({
-            "type": "object",
-            "required": ["resume", "jobDescription"],
-            "properties": {
-                "resume": {"type": "string", "description": "The candidate's resume: Markdown or plain text"},
-                "jobDescription": {"type": "string", "description": "The job description, as text"},
-                "language": {"type": "string", "enum": ["en", "zh"], "default": "en", "description": "The language the agents write in"},
-                "task": {"type": "string", "description": "What the hiring team wants (defaults to a full hiring packet)"}
-            }
-        }),
-    },
-    WorkflowInfo {
-        id: "career_navigator",
-        title: "Career plan",
-        description: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
-                      industry research and job analysis in parallel and a report you rate until satisfied; \
-                      then long-, medium- and short-term goals and an action plan you confirm. \
-                      Interactive: answer with resumeRun.",
-        input_schema: json!({
-            "type": "object",
-            "required": ["goal"],
-            "properties": {
-                "goal": {"type": "string", "description": "The career goal in the user's words"},
-                "profile": {
-                    "type": "object",
-                    "properties": {
-                        "name": {"type": "string"},
-                        "age": {"type": "integer", "minimum": 0, "maximum": 120},
-                        "currentPosition": {"type": "string"},
-                        "yearsExperience": {"type": "integer", "minimum": 0, "maximum": 70},
-                        "education": {"type": "string"},
-                        "skills": {"type": "array", "items": {"type": "string"}},
-                        "interests": {"type": "array", "items": {"type": "string"}},
-                        "constraints": {"type": "string", "description": "Time, money, location or family constraints"},
-                        "location": {"type": "string"},
-                        "userId": {"type": "string"}
-                    }
-                },
-                "language": {"type": "string", "enum": ["en", "zh"], "default": "en"},
-                "maxIterations": {"type": "integer", "minimum": 0, "maximum": 10, "default": 3},
-                "startDate": {"type": "string", "description": "YYYY-MM-DD: the plan's week 0 (exports use it)"},
-                "sessionId": {"type": "string"}
-            }
-        }),
-    }]
+    struct All(Vec<WorkflowInfo>);
+    impl WorkflowVisitor for All {
+        fn visit<W: Workflow>(&mut self) {
+            self.0.push(info::<W>());
+        }
+    }
+    let mut all = All(Vec::new());
+    visit_all(&mut all);
+    all.0
 }
 
 pub fn workflow(id: &str) -> Option<WorkflowInfo> {
     workflows().into_iter().find(|w| w.id == id)
+}
+
+/// The diagram of `workflow_id`, without starting a run: the graph's shape does not depend on
+/// the model or the input, so it is built on the offline demo model from the default input.
+pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
+    struct Draw<'a>(&'a str, Option<Result<String, SessionError>>);
+    impl WorkflowVisitor for Draw<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID == self.0 {
+                self.1 = Some(draw::<W>());
+            }
+        }
+    }
+    let mut draw = Draw(workflow_id, None);
+    visit_all(&mut draw);
+    draw.1.unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
+}
+
+fn draw<W: Workflow>() -> Result<String, SessionError> {
+    W::prepare(W::sample_input(), &RunEnv::offline("diagram"))
+        .map(|prepared| prepared.graph.to_mermaid())
+        .map_err(|e| SessionError::new(super::error::ErrorCode::RunFailed, e.0))
+}
+
+/// A self-contained schema (no `$ref`s), so a host app can read a property's enum in place.
+#[cfg(feature = "api")]
+fn input_schema<T: schemars::JsonSchema>() -> serde_json::Value {
+    let generator = schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator();
+    serde_json::to_value(generator.into_root_schema_for::<T>()).unwrap_or_default()
 }

@@ -3,6 +3,12 @@
 pub mod career_navigator;
 pub mod common;
 pub mod hiring;
+pub mod registry;
 pub mod resume_review;
 pub mod resume_tailoring;
 pub mod sample;
+
+pub use registry::{
+    all_meta, demo_model, visit_all, Bilingual, InputError, Prepared, RunEnv, Workflow,
+    WorkflowMeta, WorkflowVisitor,
+};

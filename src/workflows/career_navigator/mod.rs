@@ -60,6 +60,7 @@ pub mod prompts;
 pub mod routing;
 mod settings;
 mod state;
+mod workflow;
 
 use std::rc::Rc;
 
@@ -74,6 +75,7 @@ pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
 pub use settings::{Clock, NavigatorInput, NavigatorSettings};
 pub use state::{initial_state, CareerNavigatorState, ChatTurn, NavigatorUpdate};
+pub use workflow::{NavigatorRunInput, NavigatorWorkflow, ProfileInput};
 
 /// Node names, in graph order.
 pub const NODES: [&str; 11] = [

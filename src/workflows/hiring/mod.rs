@@ -44,6 +44,7 @@ mod schemas;
 mod settings;
 mod state;
 mod supervisor;
+mod workflow;
 
 use std::rc::Rc;
 
@@ -59,6 +60,7 @@ pub use report::packet_markdown;
 pub use settings::{HiringInput, HiringSettings};
 pub use state::{initial_state, HiringState, HiringUpdate, RouteReason, RouteStep, DEFAULT_TASK};
 pub use supervisor::{supervisor_message, SupervisorAnswer};
+pub use workflow::{HiringRunInput, HiringWorkflow};
 
 /// The supervisor's node name.
 pub const SUPERVISOR_NODE: &str = "supervisor_agent";

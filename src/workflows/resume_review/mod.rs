@@ -51,6 +51,7 @@ mod report;
 mod revisor;
 mod settings;
 mod state;
+mod workflow;
 
 use std::rc::Rc;
 
@@ -66,6 +67,7 @@ pub use demo::demo_model;
 pub use report::{report_markdown, report_markdown_in};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
+pub use workflow::{ReviewRunInput, ReviewWorkflow};
 
 /// Node names, in graph order.
 pub const NODES: [&str; 8] = [

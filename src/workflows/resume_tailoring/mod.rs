@@ -55,6 +55,7 @@ pub mod prompts;
 pub mod review;
 mod settings;
 mod state;
+mod workflow;
 
 use std::rc::Rc;
 
@@ -71,6 +72,7 @@ pub use state::{
     initial_state, ChatTurn, GraphState, GraphUpdate, HumanDecision, InfoCollectionState,
     InfoCollectionUpdate, Question,
 };
+pub use workflow::{TailorRunInput, TailoringWorkflow};
 
 /// Main-graph node names, in pipeline order.
 pub const NODES: [&str; 9] = [

@@ -1,0 +1,208 @@
+//! Runs named by workflow id with JSON input and JSON steps: the boundary the JS API and saved
+//! run records need (a record holds a workflow id and the input it started with). Everything
+//! here is a thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
+//!
+//! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
+//! "payload"}], "state"}`, `{"status": "done", "threadId", "state"}`, or (reopen only)
+//! `{"status": "stopped", "threadId", "next", "state"}`.
+
+use std::rc::Rc;
+
+use futures::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::error::{ErrorCode, SessionError};
+use super::lifecycle::{Step, StepFuture, WorkflowRun};
+use super::runtime::Runtime;
+use crate::graph::{EventSink, State};
+use crate::llm::CancelToken;
+use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
+
+/// A step as JSON.
+pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
+
+/// A run of some workflow, driven with JSON.
+pub trait AnyRun {
+    fn workflow_id(&self) -> &'static str;
+    fn thread_id(&self) -> &str;
+    fn mermaid(&self) -> &str;
+    fn cancel_token(&self) -> CancelToken;
+    fn start(&self, events: EventSink) -> JsonStep;
+    fn resume(&self, answer: Value, events: EventSink) -> JsonStep;
+    fn continue_run(&self, events: EventSink) -> JsonStep;
+    fn cancel(&self);
+}
+
+/// `step` as JSON (see the module docs).
+pub fn step_json<S: State>(thread_id: &str, step: &Step<S>) -> Result<Value, SessionError> {
+    Ok(match step {
+        Step::Done(state) => json!({
+            "status": "done",
+            "threadId": thread_id,
+            "state": to_json(state)?,
+        }),
+        Step::Paused { interrupts, state } => json!({
+            "status": "interrupted",
+            "threadId": thread_id,
+            "interrupts": to_json(interrupts)?,
+            "state": to_json(state)?,
+        }),
+        Step::CutShort { next, state } => json!({
+            "status": "stopped",
+            "threadId": thread_id,
+            "next": next,
+            "state": to_json(state)?,
+        }),
+    })
+}
+
+/// Serialising a run's own values only fails on a bug: it is reported, never unwrapped.
+fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
+    serde_json::to_value(value).map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
+}
+
+fn as_json<S: State>(thread_id: String, step: StepFuture<S>) -> JsonStep {
+    Box::pin(async move { step_json(&thread_id, &step.await?) })
+}
+
+impl<W: Workflow> AnyRun for WorkflowRun<W> {
+    fn workflow_id(&self) -> &'static str {
+        W::ID
+    }
+    fn thread_id(&self) -> &str {
+        WorkflowRun::thread_id(self)
+    }
+    fn mermaid(&self) -> &str {
+        WorkflowRun::mermaid(self)
+    }
+    fn cancel_token(&self) -> CancelToken {
+        WorkflowRun::cancel_token(self)
+    }
+    fn start(&self, events: EventSink) -> JsonStep {
+        as_json(
+            self.thread_id().to_string(),
+            WorkflowRun::start(self, events),
+        )
+    }
+    fn resume(&self, answer: Value, events: EventSink) -> JsonStep {
+        as_json(
+            self.thread_id().to_string(),
+            WorkflowRun::resume(self, answer, events),
+        )
+    }
+    fn continue_run(&self, events: EventSink) -> JsonStep {
+        as_json(
+            self.thread_id().to_string(),
+            WorkflowRun::continue_run(self, events),
+        )
+    }
+    fn cancel(&self) {
+        WorkflowRun::cancel(self)
+    }
+}
+
+pub(super) fn unknown_workflow(id: &str) -> SessionError {
+    SessionError::new(
+        ErrorCode::UnknownWorkflow,
+        format!("There is no workflow called “{id}”."),
+    )
+}
+
+/// A workflow's input from JSON, with a message that names the workflow and what was wrong.
+pub fn input_from_json<W: Workflow>(input: Value) -> Result<W::Input, SessionError> {
+    parse(input, W::meta().title.en)
+}
+
+fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionError> {
+    serde_json::from_value(input).map_err(|e| {
+        SessionError::new(
+            ErrorCode::InvalidInput,
+            format!("The {} input is not valid: {e}.", what.to_lowercase()),
+        )
+    })
+}
+
+/// Builds a new run of `workflow_id` from JSON input. Nothing is sent until its `start` future
+/// is polled.
+pub fn new_run(
+    workflow_id: &str,
+    input: Value,
+    runtime: &Runtime,
+) -> Result<Rc<dyn AnyRun>, SessionError> {
+    struct Find<'a> {
+        id: &'a str,
+        input: Option<Value>,
+        runtime: &'a Runtime,
+        found: Option<Result<Rc<dyn AnyRun>, SessionError>>,
+    }
+    impl WorkflowVisitor for Find<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID != self.id || self.found.is_some() {
+                return;
+            }
+            let input = self.input.take().unwrap_or_default();
+            self.found = Some(input_from_json::<W>(input).and_then(|input| {
+                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
+            }));
+        }
+    }
+    let mut find = Find {
+        id: workflow_id,
+        input: Some(input),
+        runtime,
+        found: None,
+    };
+    visit_all(&mut find);
+    find.found
+        .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
+}
+
+/// Rebuilds the saved run `thread_id` of `workflow_id` from the JSON input it started with, and
+/// says where it stands as a JSON step.
+pub async fn reopen_any(
+    workflow_id: &str,
+    thread_id: &str,
+    input: Value,
+    runtime: &Runtime,
+) -> Result<(Rc<dyn AnyRun>, Value), SessionError> {
+    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn AnyRun>, Value), SessionError>>;
+    struct Find<'a> {
+        id: &'a str,
+        thread_id: &'a str,
+        input: Option<Value>,
+        runtime: &'a Runtime,
+        found: Option<Reopening<'a>>,
+    }
+    impl<'a> WorkflowVisitor for Find<'a> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID != self.id || self.found.is_some() {
+                return;
+            }
+            let (input, runtime, thread_id) = (
+                self.input.take().unwrap_or_default(),
+                self.runtime,
+                self.thread_id,
+            );
+            self.found = Some(Box::pin(async move {
+                let input = input_from_json::<W>(input)?;
+                let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
+                let step = step_json(thread_id, &step)?;
+                Ok((Rc::new(run) as Rc<dyn AnyRun>, step))
+            }));
+        }
+    }
+    let mut find = Find {
+        id: workflow_id,
+        thread_id,
+        input: Some(input),
+        runtime,
+        found: None,
+    };
+    visit_all(&mut find);
+    match find.found {
+        Some(reopening) => reopening.await,
+        None => Err(unknown_workflow(workflow_id)),
+    }
+}

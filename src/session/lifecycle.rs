@@ -1,0 +1,248 @@
+//! The one run lifecycle, generic over the declared workflow: start, resume with an answer,
+//! reopen after a reload, continue a step a reload cut short, cancel. Every workflow runs on a
+//! checkpointer (IndexedDB in the app, memory otherwise), so every workflow can be reopened.
+//!
+//! Typed end to end: a step is a [`Step`] over the workflow's own state type. JSON appears only
+//! where a caller names the workflow by id (the JS API, a saved run record): see `json.rs`.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use futures::future::LocalBoxFuture;
+use serde_json::Value;
+
+use super::error::{ErrorCode, SessionError};
+use super::ids::new_thread_id;
+use super::runtime::Runtime;
+use crate::graph::{
+    CompiledGraph, EventSink, GraphError, Interrupt, Resume, RunConfig, RunOutcome, State,
+};
+use crate::llm::CancelToken;
+use crate::workflows::{RunEnv, Workflow};
+
+/// Where a run stands after a step.
+#[derive(Debug, Clone)]
+pub enum Step<S> {
+    /// Waiting for the user: answer one of `interrupts` with [`WorkflowRun::resume`].
+    Paused {
+        interrupts: Vec<Interrupt>,
+        state: S,
+    },
+    /// Reached its end.
+    Done(S),
+    /// A reload cut a step short (only from [`WorkflowRun::reopen`]): `next` will run when the
+    /// run is continued with [`WorkflowRun::continue_run`]; finished tasks are not run again.
+    CutShort { next: Vec<String>, state: S },
+}
+
+impl<S> Step<S> {
+    pub fn state(&self) -> &S {
+        match self {
+            Step::Paused { state, .. } | Step::Done(state) | Step::CutShort { state, .. } => state,
+        }
+    }
+
+    pub fn is_done(&self) -> bool {
+        matches!(self, Step::Done(_))
+    }
+}
+
+impl<S: State> From<RunOutcome<S>> for Step<S> {
+    fn from(outcome: RunOutcome<S>) -> Self {
+        match outcome {
+            RunOutcome::Done(state) => Step::Done(state),
+            RunOutcome::Interrupted {
+                state, interrupts, ..
+            } => Step::Paused { interrupts, state },
+        }
+    }
+}
+
+/// The future of one step: resolves when the run pauses, ends, fails or is stopped.
+pub type StepFuture<S> = LocalBoxFuture<'static, Result<Step<S>, SessionError>>;
+
+struct Inner<W: Workflow> {
+    graph: CompiledGraph<W::State>,
+    config: RunConfig,
+    cancel: CancelToken,
+    /// The first update, until the run is started.
+    initial: RefCell<Option<<W::State as State>::Update>>,
+    mermaid: String,
+    /// Set once the run reached its end: it takes no more answers.
+    finished: Cell<bool>,
+}
+
+/// One run of workflow `W`. Cheap to clone; every clone drives the same run.
+pub struct WorkflowRun<W: Workflow> {
+    inner: Rc<Inner<W>>,
+}
+
+impl<W: Workflow> Clone for WorkflowRun<W> {
+    fn clone(&self) -> Self {
+        WorkflowRun {
+            inner: self.inner.clone(),
+        }
+    }
+}
+
+impl<W: Workflow> WorkflowRun<W> {
+    /// Checks `input` and builds a new run (on a new thread) on `runtime`. Nothing is sent until
+    /// [`start`](Self::start)'s future is polled.
+    pub fn new(input: W::Input, runtime: &Runtime) -> Result<Self, SessionError> {
+        Self::build(input, runtime, new_thread_id(W::THREAD_PREFIX))
+    }
+
+    fn build(input: W::Input, runtime: &Runtime, thread_id: String) -> Result<Self, SessionError> {
+        let cancel = CancelToken::new();
+        let env = RunEnv {
+            model: runtime.model.0.clone(),
+            agent_models: runtime.agent_models.clone(),
+            cancel: cancel.clone(),
+            checkpointer: runtime.checkpointer.clone(),
+            thread_id: thread_id.clone(),
+            now_ms: runtime.now_ms,
+        };
+        let prepared =
+            W::prepare(input, &env).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
+        let mermaid = prepared.graph.to_mermaid();
+        Ok(WorkflowRun {
+            inner: Rc::new(Inner {
+                graph: prepared.graph,
+                config: RunConfig::thread(thread_id).with_recursion_limit(prepared.recursion_limit),
+                cancel,
+                initial: RefCell::new(Some(prepared.initial)),
+                mermaid,
+                finished: Cell::new(false),
+            }),
+        })
+    }
+
+    /// Rebuilds the saved run `thread_id` from the input it started with and the same provider
+    /// settings, and says where it stands. Fails with `InvalidInput` when the thread has no
+    /// checkpoint (never saved, or deleted).
+    pub async fn reopen(
+        input: W::Input,
+        runtime: &Runtime,
+        thread_id: &str,
+    ) -> Result<(Self, Step<W::State>), SessionError> {
+        let run = Self::build(input, runtime, thread_id.to_string())?;
+        run.inner.initial.borrow_mut().take();
+        let snapshot = run
+            .inner
+            .graph
+            .get_state(&run.inner.config)
+            .await
+            .map_err(|e| match e {
+                GraphError::CheckpointNotFound { .. } => SessionError::new(
+                    ErrorCode::InvalidInput,
+                    "This run is no longer saved in this browser (it was deleted or never saved): start it again.",
+                ),
+                other => SessionError::from_graph(&other),
+            })?;
+        let step = if !snapshot.interrupts.is_empty() {
+            Step::Paused {
+                interrupts: snapshot.interrupts,
+                state: snapshot.values,
+            }
+        } else if snapshot.next.is_empty() {
+            run.inner.finished.set(true);
+            Step::Done(snapshot.values)
+        } else {
+            Step::CutShort {
+                next: snapshot.next,
+                state: snapshot.values,
+            }
+        };
+        Ok((run, step))
+    }
+
+    pub fn thread_id(&self) -> &str {
+        &self.inner.config.thread_id
+    }
+
+    /// The workflow's graph as a Mermaid flowchart.
+    pub fn mermaid(&self) -> &str {
+        &self.inner.mermaid
+    }
+
+    /// The token `cancel` trips (for a caller that wants to watch it).
+    pub fn cancel_token(&self) -> CancelToken {
+        self.inner.cancel.clone()
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.inner.cancel.is_cancelled()
+    }
+
+    /// Runs from the input to the first pause or the end. A second call fails: a run starts once.
+    pub fn start(&self, events: EventSink) -> StepFuture<W::State> {
+        let initial = self.inner.initial.borrow_mut().take();
+        self.drive(events, move |graph, config| {
+            Box::pin(async move {
+                match initial {
+                    Some(initial) => graph.invoke(initial, &config).await,
+                    None => Err(GraphError::InvalidGraph(
+                        "this run has already started".into(),
+                    )),
+                }
+            })
+        })
+    }
+
+    /// Answers the pause the run waits on with `answer` (the shape its payload documents) and
+    /// runs to the next pause or the end.
+    pub fn resume(&self, answer: Value, events: EventSink) -> StepFuture<W::State> {
+        self.drive(events, move |graph, config| {
+            Box::pin(async move { graph.resume(&config, Resume::value(answer)).await })
+        })
+    }
+
+    /// Goes on from the latest checkpoint without an answer (a step a reload cut short): only
+    /// the tasks of that step that had not finished run.
+    pub fn continue_run(&self, events: EventSink) -> StepFuture<W::State> {
+        self.drive(events, move |graph, config| {
+            Box::pin(async move { graph.continue_run(&config).await })
+        })
+    }
+
+    /// Stops the run: model calls in flight are aborted, and it takes no more answers.
+    pub fn cancel(&self) {
+        self.inner.cancel.cancel();
+    }
+
+    fn drive(
+        &self,
+        events: EventSink,
+        go: impl FnOnce(
+            CompiledGraph<W::State>,
+            RunConfig,
+        ) -> LocalBoxFuture<'static, Result<RunOutcome<W::State>, GraphError>>,
+    ) -> StepFuture<W::State> {
+        let inner = self.inner.clone();
+        if inner.cancel.is_cancelled() {
+            return Box::pin(async { Err(SessionError::stopped()) });
+        }
+        if inner.finished.get() {
+            return Box::pin(async {
+                Err(SessionError::new(
+                    ErrorCode::InvalidInput,
+                    "This run has finished: it takes no more answers.",
+                ))
+            });
+        }
+        let outcome = go(
+            inner.graph.clone(),
+            inner.config.clone().with_events(events),
+        );
+        Box::pin(async move {
+            let step: Step<W::State> = outcome
+                .await
+                .map_err(|e| SessionError::from_run(&e, &inner.cancel))?
+                .into();
+            if step.is_done() {
+                inner.finished.set(true);
+            }
+            Ok(step)
+        })
+    }
+}

@@ -1,0 +1,75 @@
+//! What every run of a session is built on: the chat model the user's provider settings make,
+//! their per-agent model choices, and where checkpoints go.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use super::error::SessionError;
+use super::provider::{build_model, ProviderConfig};
+use crate::graph::{Checkpointer, MemorySaver};
+use crate::llm::http::HttpTransport;
+use crate::llm::ChatModel;
+use crate::workflows::registry::platform_now_ms;
+
+/// A chat model, opaque above the session: the app and the JS API hold one without reaching
+/// into the provider layer. It carries the API key, which never leaves it.
+#[derive(Clone)]
+pub struct Model(pub(crate) Rc<dyn ChatModel>);
+
+impl Model {
+    pub fn new(model: Rc<dyn ChatModel>) -> Self {
+        Model(model)
+    }
+}
+
+/// Model, per-agent overrides, checkpointer and clock for the runs started from it.
+#[derive(Clone)]
+pub struct Runtime {
+    pub(crate) model: Model,
+    pub agent_models: BTreeMap<String, String>,
+    pub checkpointer: Rc<dyn Checkpointer>,
+    pub now_ms: fn() -> f64,
+}
+
+impl Runtime {
+    /// Runs on `model` with `provider`'s per-agent overrides, checkpointed in memory.
+    pub fn new(provider: &ProviderConfig, model: Rc<dyn ChatModel>) -> Self {
+        Runtime {
+            model: Model(model),
+            agent_models: provider.agent_models.clone(),
+            checkpointer: Rc::new(MemorySaver::new()),
+            now_ms: platform_now_ms,
+        }
+    }
+
+    /// Builds the model for `provider` over `transport`. Fails with a user-facing message when a
+    /// key or URL is missing.
+    pub fn for_provider(
+        provider: &ProviderConfig,
+        transport: Rc<dyn HttpTransport>,
+    ) -> Result<Self, SessionError> {
+        Ok(Self::new(provider, build_model(provider, transport)?))
+    }
+
+    /// The browser's runtime: the provider's model over `fetch`.
+    #[cfg(target_arch = "wasm32")]
+    pub fn in_browser(provider: &ProviderConfig) -> Result<Self, SessionError> {
+        Self::for_provider(provider, Rc::new(crate::llm::http::fetch::FetchTransport))
+    }
+
+    /// Saves every run's supersteps in `checkpointer` (IndexedDB in the app), so runs can be
+    /// reopened after a reload.
+    pub fn with_checkpointer(mut self, checkpointer: Rc<dyn Checkpointer>) -> Self {
+        self.checkpointer = checkpointer;
+        self
+    }
+
+    pub fn with_clock(mut self, now_ms: fn() -> f64) -> Self {
+        self.now_ms = now_ms;
+        self
+    }
+
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+}

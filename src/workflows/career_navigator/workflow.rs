@@ -1,0 +1,187 @@
+//! CareerNavigator, declared for the registry: its input as callers send it and how a run is built.
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    demo, graph, initial_state, CareerNavigatorState, Clock, NavigatorInput, NavigatorSettings,
+};
+use crate::domain::calendar::CalendarDate;
+use crate::domain::career_plan::UserProfile;
+use crate::domain::Language;
+use crate::llm::demo::DemoModel;
+use crate::workflows::common::check_text;
+use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+
+/// The profile part of `NavigatorRunInput`. Every field is optional.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+pub struct ProfileInput {
+    pub name: String,
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 120)))]
+    pub age: Option<u32>,
+    pub current_position: String,
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 70)))]
+    pub years_experience: Option<u32>,
+    pub education: String,
+    pub skills: Vec<String>,
+    pub interests: Vec<String>,
+    /// Time, money, location or family constraints the plan must respect.
+    pub constraints: String,
+    pub location: String,
+    pub user_id: String,
+}
+
+/// Input of `career_navigator`. The run pauses for a satisfaction rating of each report and for
+/// the confirmation of the final plan.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NavigatorRunInput {
+    /// The career goal in the user's words; at most 60 000 characters.
+    pub goal: String,
+    #[serde(default)]
+    pub profile: ProfileInput,
+    /// The language every agent writes in. Default English.
+    #[serde(default)]
+    pub language: Language,
+    /// Times a dissatisfied rating sends the analysis back (0–10); also caps plan revisions. Default 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 10)))]
+    pub max_iterations: Option<u32>,
+    /// YYYY-MM-DD: the plan's week 0. Default today (UTC).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_date: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub session_id: Option<String>,
+}
+
+fn clean_list(items: Vec<String>) -> Vec<String> {
+    items
+        .into_iter()
+        .map(|i| i.trim().to_string())
+        .filter(|i| !i.is_empty())
+        .collect()
+}
+
+/// The CareerNavigator of seed 004.
+pub struct NavigatorWorkflow;
+
+impl Workflow for NavigatorWorkflow {
+    const ID: &'static str = "career_navigator";
+    const THREAD_PREFIX: &'static str = "navigator";
+    type Input = NavigatorRunInput;
+    type State = CareerNavigatorState;
+
+    fn meta() -> WorkflowMeta {
+        WorkflowMeta {
+            id: Self::ID,
+            title: Bilingual {
+                en: "Career plan",
+                zh: "职业规划",
+            },
+            description: Bilingual {
+                en: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
+                     industry research and job analysis in parallel and a report you rate until satisfied; \
+                     then long-, medium- and short-term goals and an action plan you confirm.",
+                zh: "协调者判断你的目标是否清晰；不清晰的目标会并行进行个人画像、行业研究和职位分析，生成你评分直到满意的报告；然后给出长、中、短期目标和你确认的行动计划。",
+            },
+            interactive: true,
+        }
+    }
+
+    fn prepare(
+        input: NavigatorRunInput,
+        env: &RunEnv,
+    ) -> Result<Prepared<CareerNavigatorState>, InputError> {
+        check_text("career goal", &input.goal)?;
+        let p = input.profile;
+        let profile_text = [
+            &p.name,
+            &p.current_position,
+            &p.education,
+            &p.constraints,
+            &p.location,
+        ]
+        .iter()
+        .map(|s| s.as_str())
+        .chain(p.skills.iter().map(String::as_str))
+        .chain(p.interests.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("\n");
+        if !profile_text.trim().is_empty() {
+            check_text("profile", &profile_text)?;
+        }
+        // A saved run's input keeps the date it started with, so a run re-opened tomorrow is
+        // rebuilt with the same week 0.
+        let start_date = match input.start_date.as_deref().map(str::trim) {
+            None | Some("") => CalendarDate::from_unix_ms((env.now_ms)()).to_string(),
+            Some(date) => CalendarDate::parse(date)
+                .ok_or_else(|| {
+                    InputError(format!(
+                        "The start date “{date}” is not a date: use YYYY-MM-DD."
+                    ))
+                })?
+                .to_string(),
+        };
+        let mut settings = NavigatorSettings::default()
+            .with_cancel(env.cancel.clone())
+            .with_language(input.language)
+            .with_clock(Clock::new(env.now_ms));
+        settings.max_iterations = input
+            .max_iterations
+            .unwrap_or(settings.max_iterations)
+            .min(10);
+        for (agent, model) in env.model_overrides() {
+            settings = settings.with_model_override(agent, model);
+        }
+        let graph = graph(env.model.clone(), settings.clone())
+            .and_then(|g| g.compile_with_checkpointer(env.checkpointer.clone()))
+            .map_err(|e| InputError(e.to_string()))?;
+        let navigator_input = NavigatorInput {
+            session_id: input
+                .session_id
+                .filter(|s| !s.trim().is_empty())
+                .unwrap_or_else(|| env.thread_id.clone()),
+            profile: UserProfile {
+                user_id: p.user_id,
+                name: p.name.trim().to_string(),
+                age: p.age.filter(|a| *a <= 120),
+                current_position: p.current_position.trim().to_string(),
+                years_experience: p.years_experience.filter(|y| *y <= 70),
+                education: p.education.trim().to_string(),
+                skills: clean_list(p.skills),
+                interests: clean_list(p.interests),
+                career_goals: String::new(),
+                constraints: p.constraints.trim().to_string(),
+                location: p.location.trim().to_string(),
+            },
+            goal: input.goal.trim().to_string(),
+            start_date,
+        };
+        Ok(Prepared {
+            graph,
+            initial: initial_state(&navigator_input, &settings),
+            recursion_limit: settings.recursion_limit(),
+        })
+    }
+
+    fn sample_input() -> NavigatorRunInput {
+        NavigatorRunInput {
+            goal: "Move from backend engineering into a staff engineer role within two years"
+                .into(),
+            profile: ProfileInput {
+                current_position: "Senior backend engineer".into(),
+                years_experience: Some(6),
+                skills: vec!["Rust".into(), "Go".into(), "PostgreSQL".into()],
+                ..ProfileInput::default()
+            },
+            start_date: Some("2026-01-05".into()),
+            ..NavigatorRunInput::default()
+        }
+    }
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        demo::with_navigator_responders(model)
+    }
+}

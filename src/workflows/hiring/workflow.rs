@@ -1,0 +1,94 @@
+//! The hiring pipeline, declared for the registry: its input as callers send it and how a run is built.
+
+use serde::{Deserialize, Serialize};
+
+use super::{demo, graph, initial_state, HiringInput, HiringSettings, HiringState};
+use crate::domain::Language;
+use crate::llm::demo::DemoModel;
+use crate::workflows::common::check_text;
+use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::sample::SAMPLE_RESUME;
+
+/// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct HiringRunInput {
+    /// The candidate's resume: Markdown or plain text; at most 60 000 characters.
+    pub resume: String,
+    /// The job description, as text; at most 60 000 characters.
+    pub job_description: String,
+    /// The language the agents write in. Default English.
+    #[serde(default)]
+    pub language: Language,
+    /// What the hiring team wants (defaults to a full hiring packet).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
+}
+
+/// The hiring pipeline under a supervisor (seed 002).
+pub struct HiringWorkflow;
+
+impl Workflow for HiringWorkflow {
+    const ID: &'static str = "hiring_pipeline";
+    const THREAD_PREFIX: &'static str = "hiring";
+    type Input = HiringRunInput;
+    type State = HiringState;
+
+    fn meta() -> WorkflowMeta {
+        WorkflowMeta {
+            id: Self::ID,
+            title: Bilingual {
+                en: "Hiring packet",
+                zh: "招聘材料包",
+            },
+            description: Bilingual {
+                en: "A supervisor routes nine agents over a resume and a job description: profile, job \
+                     analysis, match with a score, background notes (no web access), HR, technical and \
+                     CEO interview questions, an evaluation with a recommendation and an email draft.",
+                zh: "主管在简历和职位描述上调度九个智能体：候选人画像、职位分析、匹配评分、背景说明（无网络访问）、HR/技术/CEO 面试问题、带建议的评估和邮件草稿。",
+            },
+            interactive: false,
+        }
+    }
+
+    fn prepare(input: HiringRunInput, env: &RunEnv) -> Result<Prepared<HiringState>, InputError> {
+        check_text("resume", &input.resume)?;
+        check_text("job description", &input.job_description)?;
+        let mut settings = HiringSettings::default()
+            .with_language(input.language)
+            .with_cancel(env.cancel.clone());
+        for (agent, model) in env.model_overrides() {
+            settings = settings.with_model_override(agent, model);
+        }
+        let graph = graph(env.model.clone(), settings.clone())
+            .compile_with_checkpointer(env.checkpointer.clone())
+            .map_err(|e| InputError(e.to_string()))?;
+        let initial = initial_state(
+            &HiringInput {
+                resume: input.resume,
+                job_description: input.job_description,
+                task: input.task,
+            },
+            &settings,
+        );
+        Ok(Prepared {
+            graph,
+            initial,
+            recursion_limit: settings.recursion_limit(),
+        })
+    }
+
+    fn sample_input() -> HiringRunInput {
+        HiringRunInput {
+            resume: SAMPLE_RESUME.into(),
+            job_description: SAMPLE_JOB_DESCRIPTION.into(),
+            ..HiringRunInput::default()
+        }
+    }
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        demo::with_hiring_responders(model)
+    }
+}

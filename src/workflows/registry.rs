@@ -1,0 +1,187 @@
+//! A workflow is one declared thing: its id, titles, typed input, how its graph is built from
+//! that input, whether it pauses for the user, and its offline demo answers. The session, the
+//! app's picker and run list, and the JS API read this registry instead of naming workflows.
+//!
+//! Adding a workflow: its folder under `src/workflows/` with an `impl Workflow`, one line in
+//! [`visit_all`], and (for the app) one page in `src/ui/pages`.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::graph::{Checkpointer, CompiledGraph, MemorySaver, State};
+use crate::llm::demo::DemoModel;
+use crate::llm::{CancelToken, ChatModel};
+
+use super::career_navigator::NavigatorWorkflow;
+use super::hiring::HiringWorkflow;
+use super::resume_review::ReviewWorkflow;
+use super::resume_tailoring::TailoringWorkflow;
+
+/// Every workflow, in the order the app's picker offers them. The one list to extend.
+pub fn visit_all(visitor: &mut impl WorkflowVisitor) {
+    visitor.visit::<ReviewWorkflow>();
+    visitor.visit::<TailoringWorkflow>();
+    visitor.visit::<HiringWorkflow>();
+    visitor.visit::<NavigatorWorkflow>();
+}
+
+/// Something that wants to know every workflow by its type (the session builds its table of
+/// runnable workflows this way; a generic method keeps the types, a list of trait objects would not).
+pub trait WorkflowVisitor {
+    fn visit<W: Workflow>(&mut self);
+}
+
+/// Text in the two languages the app speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bilingual {
+    pub en: &'static str,
+    pub zh: &'static str,
+}
+
+impl Bilingual {
+    pub fn get(self, language: crate::domain::Language) -> &'static str {
+        language.pick(self.en, self.zh)
+    }
+}
+
+/// What a picker, a run list or a catalog shows of a workflow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct WorkflowMeta {
+    pub id: &'static str,
+    pub title: Bilingual,
+    pub description: Bilingual,
+    /// Pauses for the user (answer its interrupts to go on).
+    pub interactive: bool,
+}
+
+/// The input a workflow takes: plain serde data (camelCase JSON at the JS boundary), with a
+/// derived JSON schema where the JS API is built.
+#[cfg(feature = "api")]
+pub trait WorkflowInput:
+    Serialize + DeserializeOwned + Clone + Default + schemars::JsonSchema
+{
+}
+#[cfg(feature = "api")]
+impl<T: Serialize + DeserializeOwned + Clone + Default + schemars::JsonSchema> WorkflowInput for T {}
+#[cfg(not(feature = "api"))]
+pub trait WorkflowInput: Serialize + DeserializeOwned + Clone + Default {}
+#[cfg(not(feature = "api"))]
+impl<T: Serialize + DeserializeOwned + Clone + Default> WorkflowInput for T {}
+
+/// What a run of any workflow is built from, besides its input. The model carries the API key;
+/// nothing here is ever saved.
+#[derive(Clone)]
+pub struct RunEnv {
+    pub model: Rc<dyn ChatModel>,
+    /// Agent (node) name → model name, the seeds' `override_model`.
+    pub agent_models: BTreeMap<String, String>,
+    /// Trips every chat call of the run.
+    pub cancel: CancelToken,
+    /// Where every superstep is saved (IndexedDB in the app, memory elsewhere).
+    pub checkpointer: Rc<dyn Checkpointer>,
+    /// The run's checkpoint thread.
+    pub thread_id: String,
+    /// Unix milliseconds now (the engine has no clock of its own).
+    pub now_ms: fn() -> f64,
+}
+
+impl RunEnv {
+    /// An environment for drawing a graph or testing: the offline demo model, memory checkpoints.
+    pub fn offline(thread_id: impl Into<String>) -> Self {
+        RunEnv {
+            model: Rc::new(demo_model()),
+            agent_models: BTreeMap::new(),
+            cancel: CancelToken::new(),
+            checkpointer: Rc::new(MemorySaver::new()),
+            thread_id: thread_id.into(),
+            now_ms: platform_now_ms,
+        }
+    }
+
+    /// The overrides that name a model, trimmed.
+    pub fn model_overrides(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.agent_models
+            .iter()
+            .map(|(agent, model)| (agent.as_str(), model.trim()))
+            .filter(|(_, model)| !model.is_empty())
+    }
+}
+
+/// A run ready to start: the graph on the run's checkpointer, its first update, and how many
+/// supersteps it may take.
+pub struct Prepared<S: State> {
+    pub graph: CompiledGraph<S>,
+    pub initial: S::Update,
+    pub recursion_limit: usize,
+}
+
+/// Input the user must fix before anything is sent; the message says what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+/// One workflow, declared once.
+pub trait Workflow: 'static {
+    /// Stable id: the JS API's `workflowId`, saved runs' `workflow_id`, the picker's value.
+    const ID: &'static str;
+    /// Prefix of its thread ids (readable in storage and logs).
+    const THREAD_PREFIX: &'static str;
+    type Input: WorkflowInput;
+    type State: State;
+
+    fn meta() -> WorkflowMeta;
+
+    /// Checks `input` (before any model is called) and builds the run on `env`. The same input
+    /// and environment always give the same graph, which is what lets a saved run be rebuilt
+    /// after a reload and go on from its checkpoints.
+    fn prepare(input: Self::Input, env: &RunEnv) -> Result<Prepared<Self::State>, InputError>;
+
+    /// A fictional input that passes `prepare` (for drawing the graph, tests, first use).
+    fn sample_input() -> Self::Input;
+
+    /// Adds this workflow's offline answers to the demo model.
+    fn with_demo(model: DemoModel) -> DemoModel;
+}
+
+/// The offline demo model answering for every registered workflow.
+pub fn demo_model() -> DemoModel {
+    struct Demo(Option<DemoModel>);
+    impl WorkflowVisitor for Demo {
+        fn visit<W: Workflow>(&mut self) {
+            self.0 = self.0.take().map(W::with_demo);
+        }
+    }
+    let mut demo = Demo(Some(DemoModel::new()));
+    visit_all(&mut demo);
+    demo.0.unwrap_or_default()
+}
+
+/// Every workflow's description, in picker order.
+pub fn all_meta() -> Vec<WorkflowMeta> {
+    struct Metas(Vec<WorkflowMeta>);
+    impl WorkflowVisitor for Metas {
+        fn visit<W: Workflow>(&mut self) {
+            self.0.push(W::meta());
+        }
+    }
+    let mut metas = Metas(Vec::new());
+    visit_all(&mut metas);
+    metas.0
+}
+
+/// Now, from the platform's clock: `Date.now()` in the browser (std's clock panics there).
+pub fn platform_now_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        js_sys::Date::now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
+}

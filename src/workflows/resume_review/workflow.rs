@@ -1,0 +1,122 @@
+//! Resume review, declared for the registry: its input as callers send it and how a run is built.
+
+use serde::{Deserialize, Serialize};
+
+use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState};
+use crate::domain::Language;
+use crate::llm::demo::DemoModel;
+use crate::workflows::common::check_text;
+use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+
+/// Input of `resume_review`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReviewRunInput {
+    /// The resume: Markdown, plain text or JSON Resume; at most 60 000 characters.
+    pub resume: String,
+    /// Target role or job description; at most 60 000 characters.
+    pub target_role: String,
+    /// Score (0–10) at which revising stops. Default 8.
+    #[serde(default = "default_threshold")]
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 10)))]
+    pub threshold: f64,
+    /// Review rounds (1–10). Default 3.
+    #[serde(default = "default_iterations")]
+    #[cfg_attr(feature = "api", schemars(range(min = 1, max = 10)))]
+    pub max_iterations: u32,
+    /// Whether the design (layout) review runs at the end. Default true.
+    #[serde(default = "yes")]
+    pub design_review: bool,
+    /// The language the agents write in. Default English.
+    #[serde(default)]
+    pub language: Language,
+}
+
+fn default_threshold() -> f64 {
+    8.0
+}
+fn default_iterations() -> u32 {
+    3
+}
+fn yes() -> bool {
+    true
+}
+
+impl Default for ReviewRunInput {
+    fn default() -> Self {
+        ReviewRunInput {
+            resume: String::new(),
+            target_role: String::new(),
+            threshold: default_threshold(),
+            max_iterations: default_iterations(),
+            design_review: true,
+            language: Language::En,
+        }
+    }
+}
+
+/// The resume review of seed 000.
+pub struct ReviewWorkflow;
+
+impl Workflow for ReviewWorkflow {
+    const ID: &'static str = "resume_review";
+    const THREAD_PREFIX: &'static str = "review";
+    type Input = ReviewRunInput;
+    type State = ReviewState;
+
+    fn meta() -> WorkflowMeta {
+        WorkflowMeta {
+            id: Self::ID,
+            title: Bilingual {
+                en: "Resume review",
+                zh: "简历评审",
+            },
+            description: Bilingual {
+                en: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
+                     it is revised until the score meets the threshold, then portfolio and design advice.",
+                zh: "三位评审（招聘官、技术写作、文案）并行评审简历；修改直到分数达到阈值，然后给出作品集和版式建议。",
+            },
+            interactive: false,
+        }
+    }
+
+    fn prepare(input: ReviewRunInput, env: &RunEnv) -> Result<Prepared<ReviewState>, InputError> {
+        check_text("resume", &input.resume)?;
+        check_text("target role", &input.target_role)?;
+        let mut settings = ReviewSettings::default().with_cancel(env.cancel.clone());
+        settings.threshold = input.threshold.clamp(0.0, 10.0);
+        settings.max_iterations = input.max_iterations.clamp(1, 10);
+        settings.design_review = input.design_review;
+        settings.language = input.language;
+        for (agent, model) in env.model_overrides() {
+            settings = settings.with_model_override(agent, model);
+        }
+        let graph = graph(env.model.clone(), settings.clone())
+            .compile_with_checkpointer(env.checkpointer.clone())
+            .map_err(|e| InputError(e.to_string()))?;
+        let initial = initial_state(
+            &ReviewInput::new(input.resume, input.target_role),
+            &settings,
+        );
+        Ok(Prepared {
+            graph,
+            initial,
+            // Enough supersteps for max_iterations rounds of four steps, plus portfolio and design.
+            recursion_limit: settings.max_iterations as usize * 4 + 4,
+        })
+    }
+
+    fn sample_input() -> ReviewRunInput {
+        ReviewRunInput {
+            resume: SAMPLE_RESUME.into(),
+            target_role: SAMPLE_TARGET_ROLE.into(),
+            ..ReviewRunInput::default()
+        }
+    }
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        demo::with_review_responders(model)
+    }
+}

@@ -1,0 +1,140 @@
+//! Resume tailoring, declared for the registry: its input as callers send it and how a run is built.
+
+use serde::{Deserialize, Serialize};
+
+use super::{demo, graph, initial_state, GraphState, TailorInput, TailorSettings};
+use crate::domain::Language;
+use crate::llm::demo::DemoModel;
+use crate::workflows::common::check_text;
+use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::sample::SAMPLE_RESUME;
+
+/// Input of `resume_tailoring`. The run pauses for questions and for the review.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct TailorRunInput {
+    /// The resume to tailor: Markdown or plain text.
+    pub resume: String,
+    /// The job description, as text.
+    pub job_description: String,
+    /// The full master resume the answers are added to (defaults to `resume`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub master_resume: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user_id: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub job_id: Option<String>,
+    /// ATS score (0–100) the draft aims for. Default 80.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 100)))]
+    pub target_ats_score: Option<u32>,
+    /// Pause for a human review of the draft. Default true.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub human_review: Option<bool>,
+    /// After this many seconds the page answers the review with `{decision: "timeout"}`. Default 600.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "api", schemars(range(min = 10)))]
+    pub review_timeout_seconds: Option<u32>,
+    /// Questions asked at most (0–10). Default 5.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 10)))]
+    pub max_questions: Option<u32>,
+    /// Revision rounds at most (0–10). Default 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "api", schemars(range(min = 0, max = 10)))]
+    pub max_revisions: Option<u32>,
+    /// The language the agents write in. Default English.
+    #[serde(default)]
+    pub language: Language,
+}
+
+/// Resume tailoring with questions and human review (seeds 001 and 003).
+pub struct TailoringWorkflow;
+
+impl Workflow for TailoringWorkflow {
+    const ID: &'static str = "resume_tailoring";
+    const THREAD_PREFIX: &'static str = "tailor";
+    type Input = TailorRunInput;
+    type State = GraphState;
+
+    fn meta() -> WorkflowMeta {
+        WorkflowMeta {
+            id: Self::ID,
+            title: Bilingual {
+                en: "Tailor to a job",
+                zh: "按职位定制",
+            },
+            description: Bilingual {
+                en: "Tailors the resume to a job description: job analysis, screening, questions about \
+                     missing skills (answers update the master resume), ATS optimisation, your review \
+                     (approve or request revisions), final resume.",
+                zh: "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅（批准或要求修改），最终简历。",
+            },
+            interactive: true,
+        }
+    }
+
+    fn prepare(input: TailorRunInput, env: &RunEnv) -> Result<Prepared<GraphState>, InputError> {
+        check_text("resume", &input.resume)?;
+        check_text("job description", &input.job_description)?;
+        if let Some(master) = input
+            .master_resume
+            .as_deref()
+            .filter(|m| !m.trim().is_empty())
+        {
+            check_text("master resume", master)?;
+        }
+        let mut settings = TailorSettings::default().with_cancel(env.cancel.clone());
+        let defaults = TailorSettings::default();
+        settings.target_ats_objective = input
+            .target_ats_score
+            .unwrap_or(defaults.target_ats_objective)
+            .min(100);
+        settings.human_review = input.human_review.unwrap_or(defaults.human_review);
+        settings.language = input.language;
+        settings.review_timeout_seconds = input
+            .review_timeout_seconds
+            .unwrap_or(defaults.review_timeout_seconds)
+            .max(10);
+        settings.max_questions = input
+            .max_questions
+            .unwrap_or(defaults.max_questions)
+            .min(10);
+        settings.max_revisions = input
+            .max_revisions
+            .unwrap_or(defaults.max_revisions)
+            .min(10);
+        for (agent, model) in env.model_overrides() {
+            settings = settings.with_model_override(agent, model);
+        }
+        let graph = graph(env.model.clone(), settings.clone())
+            .and_then(|g| g.compile_with_checkpointer(env.checkpointer.clone()))
+            .map_err(|e| InputError(e.to_string()))?;
+        let tailor_input = TailorInput {
+            user_id: input.user_id.unwrap_or_default(),
+            job_id: input.job_id.unwrap_or_default(),
+            resume: input.resume,
+            job_description: input.job_description,
+            master_resume: input.master_resume,
+        };
+        Ok(Prepared {
+            graph,
+            initial: initial_state(&tailor_input, &settings),
+            recursion_limit: settings.recursion_limit(),
+        })
+    }
+
+    fn sample_input() -> TailorRunInput {
+        TailorRunInput {
+            resume: SAMPLE_RESUME.into(),
+            job_description: SAMPLE_JOB_DESCRIPTION.into(),
+            ..TailorRunInput::default()
+        }
+    }
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        demo::with_tailoring_responders(model)
+    }
+}
