@@ -168,8 +168,7 @@ impl Workflow for NavigatorWorkflow {
 
     fn sample_input() -> NavigatorRunInput {
         NavigatorRunInput {
-            goal: "Move from backend engineering into a staff engineer role within two years"
-                .into(),
+            goal: "Not sure yet, maybe something closer to product".into(),
             profile: ProfileInput {
                 current_position: "Senior backend engineer".into(),
                 years_experience: Some(6),
