@@ -235,3 +235,32 @@ fn a_stopped_run_takes_no_answers_and_calls_nothing() {
     assert_eq!(err.code, careergraph::session::ErrorCode::Cancelled);
     assert_eq!(model.calls(), calls);
 }
+
+#[test]
+fn a_run_saved_by_another_version_gives_a_clear_message() {
+    use careergraph::graph::Checkpointer;
+    type W = careergraph::session::TailoringWorkflow;
+    let model = Counting::new();
+    let saver = Rc::new(MemorySaver::new());
+    let runtime = runtime(model, saver.clone());
+    let run = WorkflowRun::<W>::new(input::<W>(), &runtime).unwrap();
+    block_on(run.start(sink())).unwrap();
+    let thread = run.thread_id().to_string();
+    let outdated = |edit: &dyn Fn(&mut careergraph::graph::Checkpoint)| {
+        let mut latest = block_on(saver.get(&thread, "", None)).unwrap().unwrap();
+        edit(&mut latest);
+        block_on(saver.put(latest)).unwrap();
+        block_on(WorkflowRun::<W>::reopen(input::<W>(), &runtime, &thread))
+            .err()
+            .unwrap()
+    };
+    // A node this version no longer has.
+    let err = outdated(&|c| {
+        c.pending_interrupts.clear();
+        c.pending_tasks.branch_to.insert("renamed_node".into());
+    });
+    assert!(err.message.contains("older version"), "{}", err.message);
+    // State this version cannot read.
+    let err = outdated(&|c| c.channel_values = json!({"tailored_resume": 42}));
+    assert!(err.message.contains("older version"), "{}", err.message);
+}

@@ -58,6 +58,14 @@ impl<S: State> From<RunOutcome<S>> for Step<S> {
     }
 }
 
+/// A saved run the current graph cannot go on with (its format or its nodes changed).
+fn outdated() -> SessionError {
+    SessionError::new(
+        ErrorCode::InvalidInput,
+        "This run was saved by an older version of careergraph and cannot be continued: start it again.",
+    )
+}
+
 /// The future of one step: resolves when the run pauses, ends, fails or is stopped.
 pub type StepFuture<S> = LocalBoxFuture<'static, Result<Step<S>, SessionError>>;
 
@@ -137,8 +145,14 @@ impl<W: Workflow> WorkflowRun<W> {
                     ErrorCode::InvalidInput,
                     "This run is no longer saved in this browser (it was deleted or never saved): start it again.",
                 ),
+                // A checkpoint this version cannot read: written by another version of the app.
+                GraphError::Serde(_) => outdated(),
                 other => SessionError::from_graph(&other),
             })?;
+        let known = run.inner.graph.node_names();
+        if snapshot.next.iter().any(|node| !known.contains(node)) {
+            return Err(outdated());
+        }
         let step = if !snapshot.interrupts.is_empty() {
             Step::Paused {
                 interrupts: snapshot.interrupts,
