@@ -51,6 +51,7 @@ fn checkpoint(thread: &str, ns: &str, id: &str, step: i64) -> Checkpoint {
         pending_tasks: Default::default(),
         pending_writes: Vec::new(),
         pending_interrupts: Vec::new(),
+        pending_errors: Vec::new(),
         resume_values: Default::default(),
     }
 }

@@ -98,9 +98,10 @@ pub async fn reopen_run(
             RunOutcome::Interrupted {
                 state: snapshot.values,
                 interrupts: snapshot.interrupts,
+                tasks: snapshot.tasks,
             },
         )?
-    } else if snapshot.next.is_empty() {
+    } else if snapshot.is_done() {
         // Unregisters it: a finished run takes no answers.
         step_json(thread_id, RunOutcome::Done(snapshot.values))?
     } else {

@@ -105,7 +105,9 @@ pub(super) fn step_json<S: State>(
             "threadId": thread_id,
             "state": serde_json::to_value(&state).map_err(failed)?,
         }),
-        RunOutcome::Interrupted { interrupts, state } => serde_json::json!({
+        RunOutcome::Interrupted {
+            interrupts, state, ..
+        } => serde_json::json!({
             "status": "interrupted",
             "threadId": thread_id,
             "interrupts": serde_json::to_value(&interrupts).map_err(failed)?,
