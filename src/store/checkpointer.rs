@@ -43,8 +43,9 @@ impl IdbCheckpointer {
     }
 
     /// Reads the checkpoint, records the task and writes it back in one readwrite transaction:
-    /// the write is issued from the read's `success` event, so another tab saving a sibling
-    /// task of the same run cannot slip in between and be overwritten.
+    /// the write is issued from the read's `success` event, so nothing (another tab, a sibling
+    /// task's save) can slip in between and be overwritten, and it lands even if this future
+    /// is dropped once the read is under way.
     async fn put_task_write(
         &self,
         thread_id: &str,
@@ -71,7 +72,7 @@ impl IdbCheckpointer {
             .get(&key)
             .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
         let problem: Rc<RefCell<Option<StoreError>>> = Rc::default();
-        let _written = idb::on_success(&request, {
+        idb::on_success_once(&request, {
             let (problem, tx) = (problem.clone(), tx.clone());
             move |record| {
                 if let Err(error) = record_task(&store, &record, write, WHAT) {

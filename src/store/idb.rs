@@ -84,39 +84,20 @@ fn error_name(error: Option<DomException>) -> (String, String) {
 }
 
 /// Runs `handle` with a read request's result inside its `success` event, while the transaction
-/// is still active, so it can issue writes in the same transaction (a read-modify-write that no
-/// other tab can interleave). The listener goes when the guard drops, so the closure is never
-/// called after it is freed. Await the transaction's `committed` while holding the guard.
-pub(super) struct OnSuccess {
-    request: IdbRequest,
-    closure: Closure<dyn FnMut(Event)>,
-}
-
-pub(super) fn on_success(
-    request: &IdbRequest,
-    handle: impl FnOnce(JsValue) + 'static,
-) -> OnSuccess {
-    let mut handle = Some(handle);
+/// is still active, so it can issue writes in the same transaction (a read-modify-write no other
+/// tab can interleave). The callback belongs to the request, not to a future: the write still
+/// happens if whoever awaits the transaction is dropped meanwhile (a run cancelled just as a
+/// task ended). A request fires exactly one of `success` / `error` (an aborted transaction fails
+/// its requests), and the closure is freed after that one call.
+pub(super) fn on_success_once(request: &IdbRequest, handle: impl FnOnce(JsValue) + 'static) {
     let source = request.clone();
-    let closure = Closure::<dyn FnMut(Event)>::new(move |_event: Event| {
-        if let Some(handle) = handle.take() {
+    let callback = Closure::once_into_js(move |event: Event| {
+        if event.type_() == "success" {
             handle(source.result().unwrap_or(JsValue::UNDEFINED));
         }
     });
-    // Adding a listener to a live IDB object cannot fail.
-    let _ = request.add_event_listener_with_callback("success", closure.as_ref().unchecked_ref());
-    OnSuccess {
-        request: request.clone(),
-        closure,
-    }
-}
-
-impl Drop for OnSuccess {
-    fn drop(&mut self) {
-        let _ = self
-            .request
-            .remove_event_listener_with_callback("success", self.closure.as_ref().unchecked_ref());
-    }
+    request.set_onsuccess(Some(callback.unchecked_ref()));
+    request.set_onerror(Some(callback.unchecked_ref()));
 }
 
 /// The value of a finished read request.
