@@ -18,10 +18,12 @@ use futures::future::LocalBoxFuture;
 use futures::stream::LocalBoxStream;
 use serde_json::{json, Value};
 
-/// The offline model, counting calls per agent.
+/// The offline model, counting calls per agent. With `hang` set, that agent's calls never
+/// answer (a call in flight when the page reloads).
 struct Counting {
     inner: Rc<dyn ChatModel>,
     calls: RefCell<BTreeMap<String, u32>>,
+    hang: RefCell<Option<String>>,
 }
 
 impl Counting {
@@ -29,7 +31,11 @@ impl Counting {
         Rc::new(Counting {
             inner: Rc::new(demo_model()),
             calls: RefCell::default(),
+            hang: RefCell::default(),
         })
+    }
+    fn hangs(&self, request: &ChatRequest) -> bool {
+        self.hang.borrow().as_deref() == Some(request.role_name.as_str())
     }
     fn count(&self, request: &ChatRequest) {
         *self
@@ -52,10 +58,16 @@ impl ChatModel for Counting {
     }
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         self.count(&request);
+        if self.hangs(&request) {
+            return Box::pin(futures::future::pending());
+        }
         self.inner.complete(request)
     }
     fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
         self.count(&request);
+        if self.hangs(&request) {
+            return Box::pin(futures::stream::pending());
+        }
         self.inner.stream(request)
     }
 }
@@ -263,4 +275,98 @@ fn a_run_saved_by_another_version_gives_a_clear_message() {
     // State this version cannot read.
     let err = outdated(&|c| c.channel_values = json!({"tailored_resume": 42}));
     assert!(err.message.contains("older version"), "{}", err.message);
+}
+
+/// The agent still running when the page reloads, picked where siblings run in parallel
+/// (critics, analysts) so that finished siblings must not be paid for again.
+fn in_flight_at_reload(workflow: &str) -> &'static str {
+    match workflow {
+        "resume_review" => "copywriter",
+        "resume_tailoring" => "resume_screener",
+        "hiring_pipeline" => "evaluation_agent",
+        "career_navigator" => "job_analyzer",
+        other => panic!("pick an agent of {other} to be in flight at the reload"),
+    }
+}
+
+/// Drives `step` as far as it goes without the hung call, then drops it: a page reload.
+fn reload_mid_step<S>(mut step: careergraph::session::StepFuture<S>) {
+    let mut cx = std::task::Context::from_waker(futures::task::noop_waker_ref());
+    assert!(
+        step.as_mut().poll(&mut cx).is_pending(),
+        "the step waits on the call in flight"
+    );
+}
+
+#[test]
+fn every_workflow_survives_a_reload_mid_step_and_reruns_only_the_unfinished_call() {
+    struct Check;
+    impl WorkflowVisitor for Check {
+        fn visit<W: Workflow>(&mut self) {
+            let (expected, _, mut expected_calls) = uninterrupted::<W>();
+            let agent = in_flight_at_reload(W::ID);
+            // The call in flight is made again after the reload; every other call once.
+            *expected_calls.get_mut(agent).expect("the agent is called") += 1;
+
+            let model = Counting::new();
+            let saver = Rc::new(MemorySaver::new());
+            let runtime = runtime(model.clone(), saver.clone());
+            *model.hang.borrow_mut() = Some(agent.to_string());
+            let run = WorkflowRun::<W>::new(input::<W>(), &runtime).unwrap();
+            let thread = run.thread_id().to_string();
+            let mut step = run.start(sink());
+            // Answer pauses until the step with the hung call is in flight.
+            let mut cx = std::task::Context::from_waker(futures::task::noop_waker_ref());
+            loop {
+                match step.as_mut().poll(&mut cx) {
+                    std::task::Poll::Pending => break,
+                    std::task::Poll::Ready(Ok(Step::Paused { interrupts, .. })) => {
+                        step = run.resume(answer_for(&interrupts[0]), sink());
+                    }
+                    std::task::Poll::Ready(other) => {
+                        panic!(
+                            "{}: ended before {agent} ran: {:?}",
+                            W::ID,
+                            other.map(|_| ())
+                        )
+                    }
+                }
+            }
+            reload_mid_step(step);
+            drop(run);
+            *model.hang.borrow_mut() = None;
+
+            let (run, reopened) =
+                block_on(WorkflowRun::<W>::reopen(input::<W>(), &runtime, &thread)).unwrap();
+            let Step::CutShort { next, .. } = &reopened else {
+                panic!("{}: reopened mid-step, but not as cut short", W::ID)
+            };
+            assert_eq!(
+                next,
+                &vec![agent.to_string()],
+                "{}: only the unfinished agent is next",
+                W::ID
+            );
+            let mut step = block_on(run.continue_run(sink())).unwrap();
+            while let Step::Paused { interrupts, .. } = &step {
+                step = block_on(run.resume(answer_for(&interrupts[0]), sink())).unwrap();
+            }
+            let Step::Done(state) = step else {
+                unreachable!()
+            };
+            assert_eq!(
+                serde_json::to_value(state).unwrap(),
+                expected,
+                "{}: same final state",
+                W::ID
+            );
+            assert_eq!(
+                model.calls(),
+                expected_calls,
+                "{}: finished calls made once",
+                W::ID
+            );
+        }
+    }
+    visit_all(&mut Check);
 }

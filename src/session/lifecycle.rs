@@ -146,7 +146,7 @@ impl<W: Workflow> WorkflowRun<W> {
                     "This run is no longer saved in this browser (it was deleted or never saved): start it again.",
                 ),
                 // A checkpoint this version cannot read: written by another version of the app.
-                GraphError::Serde(_) => outdated(),
+                GraphError::Serde(_) | GraphError::UnreadableCheckpoint { .. } => outdated(),
                 other => SessionError::from_graph(&other),
             })?;
         let known = run.inner.graph.node_names();
@@ -158,7 +158,9 @@ impl<W: Workflow> WorkflowRun<W> {
                 interrupts: snapshot.interrupts,
                 state: snapshot.values,
             }
-        } else if snapshot.next.is_empty() {
+        } else if snapshot.is_done() {
+            // Not `next.is_empty()`: in the live view a step whose tasks all finished but were
+            // not merged yet (a reload right after the last one) has no `next` and is not done.
             run.inner.finished.set(true);
             Step::Done(snapshot.values)
         } else {
