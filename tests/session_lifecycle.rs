@@ -120,6 +120,18 @@ fn uninterrupted<W: Workflow>() -> (Value, usize, BTreeMap<String, u32>) {
             }
             Step::Paused { interrupts, .. } => {
                 pauses += 1;
+                // Every pause reads as the workflow's typed pause, and says the same as its JSON.
+                for (asked, interrupt) in
+                    WorkflowRun::<W>::asked(&interrupts).iter().zip(&interrupts)
+                {
+                    let pause = asked.pause.as_ref().unwrap_or_else(|e| panic!("{e}"));
+                    assert_eq!(
+                        serde_json::to_value(pause).unwrap(),
+                        interrupt.payload,
+                        "{}",
+                        W::ID
+                    );
+                }
                 step = block_on(run.resume(answer_for(&interrupts[0]), sink())).unwrap();
             }
             Step::CutShort { .. } => panic!("a fresh run is never cut short"),
@@ -369,4 +381,44 @@ fn every_workflow_survives_a_reload_mid_step_and_reruns_only_the_unfinished_call
         }
     }
     visit_all(&mut Check);
+}
+
+#[test]
+fn tailoring_pauses_and_answers_are_typed() {
+    use careergraph::session::TailoringWorkflow;
+    use careergraph::workflows::resume_tailoring::{
+        QuestionAnswer, ReviewAnswer, TailorAnswer, TailorPause,
+    };
+    let model = Counting::new();
+    let runtime = runtime(model, Rc::new(MemorySaver::new()));
+    let run =
+        WorkflowRun::<TailoringWorkflow>::new(input::<TailoringWorkflow>(), &runtime).unwrap();
+    let mut step = block_on(run.start(sink())).unwrap();
+    let mut kinds = Vec::new();
+    while let Step::Paused { interrupts, .. } = &step {
+        let asked = WorkflowRun::<TailoringWorkflow>::asked(interrupts);
+        let answer = match asked[0].pause.as_ref().unwrap() {
+            TailorPause::Question(q) => {
+                kinds.push("question");
+                assert!(q.index >= 1 && q.index <= q.total, "{q:?}");
+                TailorAnswer::Question(QuestionAnswer::Answer {
+                    answer: format!("I used {} daily.", q.missing_item),
+                })
+            }
+            TailorPause::Review(r) => {
+                kinds.push("review");
+                assert!(!r.resume_draft.is_empty());
+                TailorAnswer::Review(ReviewAnswer::Approve { feedback: None })
+            }
+        };
+        step = block_on(run.answer(&answer, sink())).unwrap();
+    }
+    assert_eq!(kinds, ["question", "review"]);
+    let Step::Done(state) = step else {
+        unreachable!()
+    };
+    assert!(
+        state.master_resume_updated,
+        "the typed answer reached the master resume"
+    );
 }

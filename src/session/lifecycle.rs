@@ -66,6 +66,16 @@ fn outdated() -> SessionError {
     )
 }
 
+/// One question of a paused step: answer it by `id`. `pause` is the workflow's typed payload
+/// (an error names a payload this version does not know).
+#[derive(Debug, Clone)]
+pub struct Asked<P> {
+    pub id: String,
+    /// Subgraph path of the node that asked, empty at the root.
+    pub path: Vec<String>,
+    pub pause: Result<P, String>,
+}
+
 /// The future of one step: resolves when the run pauses, ends, fails or is stopped.
 pub type StepFuture<S> = LocalBoxFuture<'static, Result<Step<S>, SessionError>>;
 
@@ -219,6 +229,31 @@ impl<W: Workflow> WorkflowRun<W> {
         self.drive(events, move |graph, config| {
             Box::pin(async move { graph.continue_run(&config).await })
         })
+    }
+
+    /// [`resume`](Self::resume) with a typed answer.
+    pub fn answer(&self, answer: &W::Answer, events: EventSink) -> StepFuture<W::State> {
+        match serde_json::to_value(answer) {
+            Ok(answer) => self.resume(answer, events),
+            Err(e) => {
+                Box::pin(
+                    async move { Err(SessionError::new(ErrorCode::InvalidInput, e.to_string())) },
+                )
+            }
+        }
+    }
+
+    /// What a paused step asks, typed: one entry per interrupt, in order.
+    pub fn asked(interrupts: &[Interrupt]) -> Vec<Asked<W::Pause>> {
+        interrupts
+            .iter()
+            .map(|interrupt| Asked {
+                id: interrupt.id.clone(),
+                path: interrupt.path.clone(),
+                pause: serde_json::from_value(interrupt.payload.clone())
+                    .map_err(|e| format!("{}: an unknown pause ({e})", W::ID)),
+            })
+            .collect()
     }
 
     /// Stops the run: model calls in flight are aborted, and it takes no more answers.

@@ -9,6 +9,6 @@ pub mod resume_tailoring;
 pub mod sample;
 
 pub use registry::{
-    all_meta, demo_model, visit_all, Bilingual, InputError, Prepared, RunEnv, Workflow,
+    all_meta, demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
     WorkflowMeta, WorkflowVisitor,
 };

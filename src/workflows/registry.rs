@@ -118,6 +118,10 @@ pub struct Prepared<S: State> {
     pub recursion_limit: usize,
 }
 
+/// The pause (and answer) type of a workflow that never pauses: it has no values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum NoPause {}
+
 /// Input the user must fix before anything is sent; the message says what to do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -131,6 +135,10 @@ pub trait Workflow: 'static {
     const THREAD_PREFIX: &'static str;
     type Input: WorkflowInput;
     type State: State;
+    /// What the run pauses with (its interrupt payloads); [`NoPause`] for one that never pauses.
+    type Pause: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
+    /// What it takes as an answer to a pause.
+    type Answer: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
 
     fn meta() -> WorkflowMeta;
 

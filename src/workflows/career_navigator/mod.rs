@@ -56,6 +56,7 @@ pub mod demo;
 pub mod export;
 pub mod interaction;
 mod nodes;
+pub mod pause;
 pub mod prompts;
 pub mod routing;
 mod settings;
@@ -73,6 +74,10 @@ use call::Deps;
 
 pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
+pub use pause::{
+    ConfirmPlanAnswer, ConfirmPlanPause, LevelChoice, NavigatorAnswer, NavigatorPause,
+    SatisfactionAnswer, SatisfactionPause,
+};
 pub use settings::{Clock, NavigatorInput, NavigatorSettings};
 pub use state::{initial_state, CareerNavigatorState, ChatTurn, NavigatorUpdate};
 pub use workflow::{NavigatorRunInput, NavigatorWorkflow, ProfileInput};

@@ -72,6 +72,8 @@ impl Workflow for NavigatorWorkflow {
     const THREAD_PREFIX: &'static str = "navigator";
     type Input = NavigatorRunInput;
     type State = CareerNavigatorState;
+    type Pause = super::NavigatorPause;
+    type Answer = super::NavigatorAnswer;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

@@ -7,7 +7,9 @@ use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::check_text;
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::registry::{
+    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.
@@ -35,6 +37,8 @@ impl Workflow for HiringWorkflow {
     const THREAD_PREFIX: &'static str = "hiring";
     type Input = HiringRunInput;
     type State = HiringState;
+    type Pause = NoPause;
+    type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

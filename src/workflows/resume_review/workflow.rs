@@ -6,7 +6,9 @@ use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::check_text;
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::registry::{
+    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 
 /// Input of `resume_review`.
@@ -65,6 +67,8 @@ impl Workflow for ReviewWorkflow {
     const THREAD_PREFIX: &'static str = "review";
     type Input = ReviewRunInput;
     type State = ReviewState;
+    type Pause = NoPause;
+    type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

@@ -51,6 +51,7 @@ pub mod agents;
 pub mod demo;
 pub mod info_collection;
 mod nodes;
+pub mod pause;
 pub mod prompts;
 pub mod review;
 mod settings;
@@ -67,6 +68,9 @@ use crate::llm::ChatModel;
 use nodes::Deps;
 
 pub use demo::demo_model;
+pub use pause::{
+    QuestionAnswer, QuestionPause, ReviewAnswer, ReviewPause, TailorAnswer, TailorPause,
+};
 pub use settings::{TailorInput, TailorSettings};
 pub use state::{
     initial_state, ChatTurn, GraphState, GraphUpdate, HumanDecision, InfoCollectionState,

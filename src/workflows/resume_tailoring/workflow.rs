@@ -58,6 +58,8 @@ impl Workflow for TailoringWorkflow {
     const THREAD_PREFIX: &'static str = "tailor";
     type Input = TailorRunInput;
     type State = GraphState;
+    type Pause = super::TailorPause;
+    type Answer = super::TailorAnswer;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
