@@ -14,6 +14,7 @@ use careergraph::workflows::resume_review::{
     self, initial_state, integrated_score, merge_feedback, should_continue_review, ReviewInput,
     ReviewSettings, ReviewState,
 };
+use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
 use review_support::*;
 

@@ -13,15 +13,3 @@ pub use call::{call_agent, emit_agent_error};
 pub use controls::{RunControls, RunSettings};
 pub use deps::Deps;
 pub use input::{check_text, MAX_INPUT_CHARS};
-
-use crate::domain::Language;
-
-/// An agent's system prompt in the run's output language: the role's prompt, then the language
-/// instruction (JSON keys and enum values stay English, so parsing never depends on it).
-pub fn system_prompt(role_prompt: &str, language: Language) -> String {
-    format!(
-        "{}\n\n{}",
-        role_prompt.trim_end(),
-        language.prompt_instruction()
-    )
-}

@@ -5,12 +5,12 @@ use std::rc::Rc;
 
 use crate::domain::{DesignAdvice, Language, PortfolioAdvice};
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::LlmError;
+use crate::workflows::common::RunSettings;
 
 use super::agents::{DESIGN, PORTFOLIO};
-use super::call::{emit_agent_error, Deps};
 use super::prompts::user_message;
 use super::state::{ReviewState, ReviewUpdate};
+use super::Deps;
 
 pub async fn run_portfolio(
     deps: Rc<Deps>,
@@ -20,20 +20,16 @@ pub async fn run_portfolio(
     let iteration = state.current_iteration;
     let user = user_message(&state.target_role, &[], &state.resume.text);
     match deps
-        .call::<PortfolioAdvice>(&ctx, &PORTFOLIO, iteration, user)
-        .await
+        .try_ask::<PortfolioAdvice>(&ctx, &PORTFOLIO, iteration, user)
+        .await?
     {
         Ok(advice) => Ok(ReviewUpdate::default().portfolio_advice(Some(advice))),
-        Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            emit_agent_error(&ctx, &PORTFOLIO, iteration, &error);
-            Ok(
-                ReviewUpdate::default().warnings(vec![match deps.settings.language {
-                    Language::En => format!("The portfolio advice could not be produced ({error})"),
-                    Language::Zh => format!("未能生成作品集建议（{error}）"),
-                }]),
-            )
-        }
+        Err(error) => Ok(
+            ReviewUpdate::default().warnings(vec![match deps.settings.language() {
+                Language::En => format!("The portfolio advice could not be produced ({error})"),
+                Language::Zh => format!("未能生成作品集建议（{error}）"),
+            }]),
+        ),
     }
 }
 
@@ -45,22 +41,18 @@ pub async fn run_design(
     let iteration = state.current_iteration;
     let user = user_message(&state.target_role, &[], &state.resume.text);
     match deps
-        .call::<DesignAdvice>(&ctx, &DESIGN, iteration, user)
-        .await
+        .try_ask::<DesignAdvice>(&ctx, &DESIGN, iteration, user)
+        .await?
     {
         Ok(mut advice) => {
             advice.readability_score = advice.readability_score.clamp(0.0, 10.0);
             Ok(ReviewUpdate::default().design_advice(Some(advice)))
         }
-        Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            emit_agent_error(&ctx, &DESIGN, iteration, &error);
-            Ok(
-                ReviewUpdate::default().warnings(vec![match deps.settings.language {
-                    Language::En => format!("The design review could not be produced ({error})"),
-                    Language::Zh => format!("未能生成版式评审（{error}）"),
-                }]),
-            )
-        }
+        Err(error) => Ok(
+            ReviewUpdate::default().warnings(vec![match deps.settings.language() {
+                Language::En => format!("The design review could not be produced ({error})"),
+                Language::Zh => format!("未能生成版式评审（{error}）"),
+            }]),
+        ),
     }
 }
