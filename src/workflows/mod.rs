@@ -8,6 +8,7 @@ pub mod resume_review;
 pub mod resume_tailoring;
 pub mod sample;
 
+pub use common::{RunControls, RunSettings};
 pub use registry::{
     all_meta, demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
     WorkflowMeta, WorkflowVisitor,

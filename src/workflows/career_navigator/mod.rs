@@ -69,8 +69,7 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
 };
 use crate::llm::ChatModel;
-
-use call::Deps;
+use crate::workflows::common;
 
 pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
@@ -81,6 +80,9 @@ pub use pause::{
 pub use settings::{Clock, NavigatorInput, NavigatorSettings};
 pub use state::{initial_state, CareerNavigatorState, ChatTurn, NavigatorUpdate};
 pub use workflow::{NavigatorRunInput, NavigatorWorkflow, ProfileInput};
+
+/// What the CareerNavigator nodes share.
+type Deps = common::Deps<NavigatorSettings>;
 
 /// Node names, in graph order.
 pub const NODES: [&str; 11] = [

@@ -64,8 +64,7 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, START,
 };
 use crate::llm::ChatModel;
-
-use nodes::Deps;
+use crate::workflows::common::{self, RunSettings};
 
 pub use demo::demo_model;
 pub use pause::{
@@ -77,6 +76,9 @@ pub use state::{
     InfoCollectionUpdate, Question,
 };
 pub use workflow::{TailorRunInput, TailoringWorkflow};
+
+/// What the tailoring nodes share.
+type Deps = common::Deps<TailorSettings>;
 
 /// Main-graph node names, in pipeline order.
 pub const NODES: [&str; 9] = [
@@ -115,7 +117,7 @@ pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: TailorSettings,
 ) -> Result<StateGraph<GraphState>, GraphError> {
-    let language = settings.language;
+    let language = settings.language();
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<GraphState>::new();
 
