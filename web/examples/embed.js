@@ -1,6 +1,6 @@
 // The embed example's logic: a Runner from the form, one run at a time, its events as a list.
 // Imports the package's `web` build, served under ./pkg/ (see web/e2e/serve.mjs).
-import init, { Runner } from './pkg/careergraph.js';
+import init, { Runner } from './pkg/index.js';
 
 const $ = (id) => document.getElementById(id);
 let run = null;
