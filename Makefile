@@ -85,6 +85,11 @@ tools: pins
 	@cmp -s web/package-lock.json web/node_modules/.installed-lock.json 2>/dev/null \
 		|| (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund \
 			&& cp package-lock.json node_modules/.installed-lock.json)
+	@# The Vite example app (a host app using the packed package): Vite and TypeScript from its own
+	@# lockfile, same stamp. The careergraph tarball is installed by its build.sh, not from here.
+	@cmp -s web/examples/vite-app/package-lock.json web/examples/vite-app/node_modules/.installed-lock.json 2>/dev/null \
+		|| (cd web/examples/vite-app && npm ci --no-audit --no-fund \
+			&& cp package-lock.json node_modules/.installed-lock.json)
 
 browser:
 	@test -x /usr/bin/chromium && test -x /usr/bin/chromedriver \

@@ -73,6 +73,11 @@ fn errors_are_js_errors_with_a_code() {
     };
     assert!(err.is_instance_of::<js_sys::Error>());
     assert_eq!(code_of(&err), "missing_key");
+    // An instance of the package's CareerGraphError class (src/api/error.js).
+    assert_eq!(
+        get(&err, "name").as_string().as_deref(),
+        Some("CareerGraphError")
+    );
 
     let runner = Runner::new(JsValue::UNDEFINED).unwrap();
     let Err(err) = runner.start("nope".into(), json(serde_json::json!({}))) else {
@@ -109,9 +114,13 @@ async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
     }));
     let run = Rc::new(runner.start("resume_tailoring".into(), input).unwrap());
     let asked = Rc::new(RefCell::new(Vec::<String>::new()));
-    let (answering, log) = (run.clone(), asked.clone());
+    let types = Rc::new(RefCell::new(Vec::<String>::new()));
+    let (answering, log, seen) = (run.clone(), asked.clone(), types.clone());
     // A host answers inside its event callback, as a dialog would: a question, then the review.
+    // It answers every `interrupted` event: each pause must arrive once, even from a subgraph.
     let callback = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        seen.borrow_mut()
+            .push(get(&event, "type").as_string().unwrap());
         if get(&event, "type").as_string().as_deref() != Some("interrupted") {
             return;
         }
@@ -120,6 +129,7 @@ async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
         let kind = get(&get(&interrupt, "payload"), "type")
             .as_string()
             .unwrap();
+        assert_eq!(get(&interrupt, "kind").as_string(), Some(kind.clone()));
         let answer = match kind.as_str() {
             "question" => {
                 serde_json::json!({"action": "answer", "answer": "I maintained Java reconciliation jobs at Tillpoint"})
@@ -146,6 +156,14 @@ async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
         *asked.borrow(),
         vec!["question".to_string(), "review".to_string()]
     );
+    // The info-collection subgraph's events are `subgraph_*`: one `run_finished`, at the end.
+    let types = types.borrow();
+    let count = |t: &str| types.iter().filter(|seen| *seen == t).count();
+    assert_eq!(count("interrupted"), 2);
+    assert_eq!(count("run_finished"), 1);
+    assert_eq!(types.last().map(String::as_str), Some("run_finished"));
+    assert_eq!(count("subgraph_finished"), 1);
+    assert!(count("subgraph_step_done") > 0);
     assert_eq!(
         get(&state, "human_decision").as_string().as_deref(),
         Some("approved")

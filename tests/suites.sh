@@ -90,6 +90,9 @@ build_once() {
 run release    build_once target/.release-inputs dist/careergraph_bg.wasm trunk build --release
 # The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
 run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm make --no-print-directory pkg
+# A Vite 8 + TypeScript (strict) host app installs the packed package, type-checks and builds;
+# e2e's embed-vite spec runs it.
+run vite-app   bash web/examples/vite-app/build.sh
 run tsc        bash -c 'cd web && npx tsc -p examples'
 run e2e        bash -c 'cd web && npx playwright test'
 

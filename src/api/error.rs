@@ -1,19 +1,25 @@
-//! Failures as real JS `Error`s: `message` is the sentence to show a user, `code` the stable
-//! snake_case name a program switches on (the `ErrorCode` union in the .d.ts).
+//! Failures as instances of the package's `CareerGraphError` class (`extends Error`, defined in
+//! `error.js`): `message` is the sentence to show a user, `code` the stable snake_case name a
+//! program switches on (the `ErrorCode` union in the .d.ts).
 
-use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::*;
 
 use crate::session::{ErrorCode, SessionError};
+
+#[wasm_bindgen(module = "/src/api/error.js")]
+extern "C" {
+    #[wasm_bindgen(extends = js_sys::Error)]
+    type CareerGraphError;
+
+    #[wasm_bindgen(constructor)]
+    fn new(code: &str, message: &str) -> CareerGraphError;
+}
 
 /// Codes only the JS API produces (the session's own come from `ErrorCode`).
 pub const NO_PENDING_INTERRUPT: &str = "no_pending_interrupt";
 
 pub fn js_error(code: &str, message: &str) -> JsValue {
-    let error = js_sys::Error::new(message);
-    error.set_name("CareerGraphError");
-    // Setting a property on a fresh Error object cannot fail.
-    let _ = js_sys::Reflect::set(&error, &"code".into(), &code.into());
-    error.into()
+    CareerGraphError::new(code, message).into()
 }
 
 fn code_name(code: ErrorCode) -> String {

@@ -1,5 +1,10 @@
 //! Every event of one run, kept in order as plain JS objects, and fanned out to subscribers and
 //! iterators. Kept whole so that a late subscriber or iterator still sees the run from its start.
+//!
+//! The engine's events, as a host app sees them: only the run's own events (`path: []`) are
+//! `interrupted`, `run_finished`, `run_failed`, `step_done`, `node_*`; a subgraph's events (a
+//! non-empty `path`) become `subgraph_*` (see [`js_type`]), so a loop that answers every
+//! `interrupted` event answers each pause once, and the first `run_finished` is the run's end.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -8,7 +13,7 @@ use futures::channel::oneshot;
 use wasm_bindgen::JsValue;
 
 use super::convert::to_js;
-use crate::graph::{EventSink, StreamEvent};
+use crate::graph::{EventSink, Interrupt, StreamEvent};
 
 #[derive(Default)]
 pub struct EventLog {
@@ -43,15 +48,18 @@ impl EventLog {
     }
 
     fn record(&self, event: &StreamEvent) {
-        if let StreamEvent::Interrupted { interrupts, path } = event {
-            if path.is_empty() {
-                self.asked
-                    .borrow_mut()
-                    .extend(interrupts.iter().map(|i| i.id.clone()));
-            }
-        }
+        let Some(kind) = js_type(event) else { return };
         // An event that cannot become JSON is a bug elsewhere; the run must not fail over it.
         let Ok(value) = to_js(event) else { return };
+        if let StreamEvent::Interrupted { interrupts, .. } = event {
+            label_interrupts(&value, interrupts);
+            self.asked
+                .borrow_mut()
+                .extend(interrupts.iter().map(|i| i.id.clone()));
+        }
+        if !event_path(event).is_empty() {
+            set(&value, "type", &kind.into());
+        }
         self.events.borrow_mut().push(value.clone());
         // Copied first: a callback may subscribe or unsubscribe while we call it.
         let subscribers: Vec<js_sys::Function> = self
@@ -117,4 +125,63 @@ fn call_quietly(callback: &js_sys::Function, event: &JsValue) {
     if let Err(error) = callback.call1(&JsValue::UNDEFINED, event) {
         web_sys::console::error_2(&"careergraph: an event subscriber threw".into(), &error);
     }
+}
+
+/// The `type` a host app sees for `event`, or `None` when it is not passed on. The run's own
+/// events keep the engine's names. A subgraph's events are renamed `subgraph_*` (its end is
+/// `subgraph_finished`, not a second `run_finished`; its `step_done` carries the subgraph's state,
+/// not the workflow's); `custom` keeps its name at every depth (token deltas, usage, agent
+/// errors). A subgraph's `interrupted` is dropped: its interrupts reach the top level at once, in
+/// the run's own `interrupted` event, with the same ids and their `path` inside each interrupt.
+fn js_type(event: &StreamEvent) -> Option<&'static str> {
+    use StreamEvent as E;
+    let (own, nested) = match event {
+        E::NodeStarted { .. } => ("node_started", Some("subgraph_node_started")),
+        E::NodeFinished { .. } => ("node_finished", Some("subgraph_node_finished")),
+        E::NodeFailed { .. } => ("node_failed", Some("subgraph_node_failed")),
+        E::StepDone { .. } => ("step_done", Some("subgraph_step_done")),
+        E::Interrupted { .. } => ("interrupted", None),
+        E::Custom { .. } => ("custom", Some("custom")),
+        E::RunFinished { .. } => ("run_finished", Some("subgraph_finished")),
+        E::RunFailed { .. } => ("run_failed", Some("subgraph_failed")),
+    };
+    if event_path(event).is_empty() {
+        Some(own)
+    } else {
+        nested
+    }
+}
+
+fn event_path(event: &StreamEvent) -> &[String] {
+    use StreamEvent as E;
+    match event {
+        E::NodeStarted { path, .. }
+        | E::NodeFinished { path, .. }
+        | E::NodeFailed { path, .. }
+        | E::StepDone { path, .. }
+        | E::Interrupted { path, .. }
+        | E::Custom { path, .. }
+        | E::RunFinished { path, .. }
+        | E::RunFailed { path, .. } => path,
+    }
+}
+
+/// Gives each interrupt of an `interrupted` event its `kind` (its payload's `type`: `question`,
+/// `review`, `satisfaction`, `confirm_plan`), so TypeScript can narrow the interrupt itself, and
+/// with it the answer `run.answer(interrupt.id, …)` takes.
+fn label_interrupts(event: &JsValue, interrupts: &[Interrupt]) {
+    let Ok(list) = js_sys::Reflect::get(event, &"interrupts".into()) else {
+        return;
+    };
+    let list = js_sys::Array::from(&list);
+    for (index, interrupt) in interrupts.iter().enumerate() {
+        if let Some(kind) = interrupt.payload.get("type").and_then(|k| k.as_str()) {
+            set(&list.get(index as u32), "kind", &kind.into());
+        }
+    }
+}
+
+/// Sets a property on an object this module made; that cannot fail.
+fn set(object: &JsValue, key: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(object, &key.into(), value);
 }

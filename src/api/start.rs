@@ -22,10 +22,7 @@ impl Runner {
         &self,
         #[wasm_bindgen(js_name = workflowId, unchecked_param_type = "WorkflowId")]
         workflow_id: String,
-        #[wasm_bindgen(
-            unchecked_param_type = "ReviewInput | TailorInput | HiringInput | NavigatorInput"
-        )]
-        input: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "InputOf<WorkflowId>")] input: JsValue,
     ) -> Result<RunHandle, JsValue> {
         let input = from_js(input, ErrorCode::InvalidInput, "input")?;
         let events = EventLog::new();

@@ -1,197 +1,170 @@
-//! The TypeScript shapes of everything that crosses the API, written out by hand because the Rust
-//! side passes JSON (`serde_json::Value`) through: the .d.ts must still say what is in it.
-//! Keep in step with `session` (config, input, errors), `graph::StreamEvent`, the review's custom
-//! payloads (`workflows/resume_review/call.rs`) and `ReviewState`.
+//! The TypeScript shapes the Rust types cannot declare themselves, written by hand because the
+//! values cross as JSON (`serde_json::Value`): workflow states (declared by the engine's `state!`
+//! macro, which takes no derives), interrupt payloads and answers (built and read as JSON by the
+//! workflows), run events, and the `Workflows` map that types `start`, `result`, events and
+//! `answer` per workflow. The rest is derived by tsify (`#[derive(Tsify)]` on the workflow inputs,
+//! `Language`, `ProviderConfig`, `ProviderKind` and the session's `ErrorCode`), and the package's
+//! entry (web/pkg/api.d.ts) declares the public classes over both.
+//!
+//! tests/api_types.rs checks these against the Rust side: the `Workflows` ids against the
+//! registry, and every state, payload and event field against what demo runs produce.
 
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
-/** Which model provider runs the agents. `demo` needs no network and no key. */
-export type ProviderKind = "demo" | "openai" | "anthropic" | "gemini" | "openai_compatible";
+// ---- Names users know for the derived input types ----
 
-/** What `new Runner(config)` and `runner.configure(config)` take. */
-export interface ProviderConfig {
-  provider?: ProviderKind;
-  /** Empty or absent: the provider's default model (required for `openai_compatible`). */
-  model?: string | null;
-  /** Required for openai, anthropic and gemini. Sent to the provider only; never logged or returned. */
-  apiKey?: string | null;
-  /** Empty or absent: the provider's own endpoint (required for `openai_compatible`). */
-  baseUrl?: string | null;
-  /** Agent (node) name → model, e.g. `{ recruiter: "gpt-4o" }`. */
-  agentModels?: Record<string, string>;
-}
-
-export type WorkflowId = "resume_review" | "resume_tailoring" | "hiring_pipeline" | "career_navigator";
-
-export interface WorkflowInfo {
-  id: WorkflowId;
-  title: string;
-  description: string;
-  /** JSON schema of the `input` that `start` takes for this workflow. */
-  inputSchema: Record<string, unknown>;
-}
-
-/** Output language of a run: English or Simplified Chinese. */
-export type Language = "en" | "zh";
-
-/** Input of `resume_review`. */
-export interface ReviewInput {
-  /** Markdown, plain text or JSON Resume; at most 60 000 characters. */
-  resume: string;
-  /** Target role or job description; at most 60 000 characters. */
-  targetRole: string;
-  /** Score (0–10) at which revising stops. Default 8. */
-  threshold?: number;
-  /** Review rounds (1–10). Default 3. */
-  maxIterations?: number;
-  /** Whether the design (layout) review runs at the end. Default true. */
-  designReview?: boolean;
-  /** Language the agents write in. Default "en". */
-  language?: Language;
-}
-
+/** Input of `resume_review` (derived from the Rust `ReviewRunInput`). */
+export type ReviewInput = ReviewRunInput;
 /** Input of `resume_tailoring`. The run pauses (`interrupted` events) for questions and review. */
-export interface TailorInput {
-  /** The resume to tailor: Markdown or plain text. */
-  resume: string;
-  /** The job description, as text. */
-  jobDescription: string;
-  /** The full master resume the answers are added to (defaults to `resume`). */
-  masterResume?: string;
-  userId?: string;
-  jobId?: string;
-  /** ATS score (0–100) the draft aims for. Default 80. */
-  targetAtsScore?: number;
-  /** Pause for a human review of the draft. Default true. */
-  humanReview?: boolean;
-  /** After this many seconds the page answers the review with `{ decision: "timeout" }`. Default 600. */
-  reviewTimeoutSeconds?: number;
-  maxQuestions?: number;
-  maxRevisions?: number;
-  /** Language the agents write in. Default "en". */
-  language?: Language;
-}
-
+export type TailorInput = TailorRunInput;
 /** Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet. */
-export interface HiringInput {
-  /** The candidate's resume: Markdown or plain text; at most 60 000 characters. */
-  resume: string;
-  /** The job description, as text; at most 60 000 characters. */
-  jobDescription: string;
-  /** The language the agents write in. Default "en". */
-  language?: "en" | "zh";
-  /** What the hiring team wants (defaults to a full hiring packet). */
-  task?: string;
-}
+export type HiringInput = HiringRunInput;
+/** Input of `career_navigator`. The run pauses for a satisfaction rating of each report and for
+ * the confirmation of the final plan. */
+export type NavigatorInput = NavigatorRunInput;
+/** The profile part of `NavigatorInput`. */
+export type NavigatorProfile = ProfileInput;
 
-/** What `run.answer(id, value)` takes for `resume_tailoring`'s two kinds of pause. */
-export type QuestionAnswer = string | { action: "answer"; answer: string } | { action: "skip" } | { action: "stop"; answer?: string };
-export type ReviewAnswer = { decision: "approve" } | { decision: "revise"; feedback: string } | { decision: "timeout" };
+/** `error.code` of every `CareerGraphError`: the session's codes and the JS API's own. */
+export type ErrorCode = SessionErrorCode | "no_pending_interrupt";
 
-/** The profile part of `NavigatorInput`. Every field is optional. */
-export interface NavigatorProfile {
-  name?: string;
-  age?: number;
-  currentPosition?: string;
-  yearsExperience?: number;
-  education?: string;
-  skills?: string[];
-  interests?: string[];
-  /** Time, money, location or family constraints the plan must respect. */
-  constraints?: string;
-  location?: string;
-  userId?: string;
-}
+// ---- Workflows: one entry per id, the source of every per-workflow type ----
 
-/** Input of `career_navigator`. The run pauses (`interrupted` events) for a satisfaction rating
- * of each report and for the confirmation of the final plan. */
-export interface NavigatorInput {
-  /** The career goal in the user's words; at most 60 000 characters. */
-  goal: string;
-  profile?: NavigatorProfile;
-  /** The language every agent writes in. Default "en". */
-  language?: "en" | "zh";
-  /** Times a dissatisfied rating sends the analysis back (0–10); also caps plan revisions. Default 3. */
-  maxIterations?: number;
-  /** YYYY-MM-DD: the plan's week 0. Default today (UTC). */
-  startDate?: string;
-  sessionId?: string;
-}
+/** What a workflow that never pauses declares as its interrupts. */
+export type NoInterrupts = Record<never, never>;
 
-/** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
-export type SatisfactionLevel = 1 | 2 | 3 | 4 | 5 | "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
-/** What `run.answer(id, value)` takes for `career_navigator`'s `{ type: "satisfaction" }` pause. */
-export type SatisfactionAnswer = SatisfactionLevel | { level: SatisfactionLevel; feedback?: string };
-/** What `run.answer(id, value)` takes for the `{ type: "confirm_plan" }` pause. Not confirmed: the
- * plan is revised with the feedback (at most `maxIterations` times). */
-export type ConfirmPlanAnswer = boolean | { confirm: boolean; feedback?: string };
-
-export interface CareerGoal { title: string; description: string; timeframe: string; success_criteria: string[] }
-export interface ScheduleItem { title: string; description: string; start_week: number; duration_weeks: number; priority: "high" | "medium" | "low" | string; goal: string }
-export interface TimelinePhase { name: string; start_week: number; end_week: number; focus: string }
-export interface IntegratedReport {
-  executive_summary: string;
-  recommended_career: string;
-  /** 0–100. */
-  match_score: number;
-  strengths: string[];
-  development_areas: string[];
-  recommendations: string[];
-  iteration_summary: string;
-  iteration_count: number;
-}
-
-/** The final state of `career_navigator` (the fields a page shows; the run has more). */
-export interface NavigatorState {
-  session_id: string;
-  current_stage: "initial" | "planning" | "parallel_analysis" | "result_integration" | "user_feedback" | "goal_decomposition" | "schedule_planning" | "final_confirmation" | "completed";
-  language: "en" | "zh";
-  start_date: string;
-  integrated_report: IntegratedReport | null;
-  career_goals: { long_term_goals: CareerGoal[]; medium_term_goals: CareerGoal[]; short_term_goals: CareerGoal[] } | null;
-  final_plan: { schedule_overview: string; action_items: ScheduleItem[]; timeline: TimelinePhase[]; resources: string[] } | null;
-  plan_confirmed: boolean;
-  iteration_count: number;
-  max_iterations: number;
-  iteration_limit_reached: boolean;
-  user_feedback_history: { feedback_id: string; satisfaction_level: string; feedback_text: string; iteration: number; timestamp: string }[];
-  error_log: { error: string; timestamp: string; session_id: string; stage: string; agent: string }[];
-  system_metrics: {
-    response_time: number;
-    agent_success_rate: Record<string, number>;
-    user_satisfaction_avg: number | null;
-    iteration_count: number;
-    max_iterations: number;
-    error_count: number;
-    last_updated: string;
+/** Each workflow's input, final state, and the kinds of pause it makes with their payload and
+ * the answer `run.answer` takes. `start`, `result`, events and `answer` are typed from it. */
+export interface Workflows {
+  resume_review: { input: ReviewInput; state: ReviewState; interrupts: NoInterrupts };
+  resume_tailoring: {
+    input: TailorInput;
+    state: TailorState;
+    interrupts: {
+      question: { payload: QuestionPayload; answer: QuestionAnswer };
+      review: { payload: DraftReviewPayload; answer: ReviewAnswer };
+    };
+  };
+  hiring_pipeline: { input: HiringInput; state: HiringState; interrupts: NoInterrupts };
+  career_navigator: {
+    input: NavigatorInput;
+    state: NavigatorState;
+    interrupts: {
+      satisfaction: { payload: SatisfactionPayload; answer: SatisfactionAnswer };
+      confirm_plan: { payload: ConfirmPlanPayload; answer: ConfirmPlanAnswer };
+    };
   };
 }
 
-/** `error.code` of every `CareerGraphError`. */
-export type ErrorCode =
-  | "unknown_workflow"
-  | "invalid_input"
-  | "missing_key"
-  | "invalid_provider"
-  | "cancelled"
-  | "run_failed"
-  | "no_pending_interrupt";
+export type WorkflowId = keyof Workflows;
+/** The input `start(workflowId, input)` takes for `W`. */
+export type InputOf<W extends WorkflowId> = Workflows[W]["input"];
+/** The final state of `W`: what `result()` resolves to and `step_done` carries. */
+export type StateOf<W extends WorkflowId> = Workflows[W]["state"];
+/** The final state of any workflow. */
+export type WorkflowState = StateOf<WorkflowId>;
+/** The kinds of pause of `W` (`never` for a workflow that does not pause). */
+export type InterruptKind<W extends WorkflowId = WorkflowId> =
+  W extends WorkflowId ? keyof Workflows[W]["interrupts"] & string : never;
+/** The payload of `W`'s pause of kind `K`. */
+export type PayloadOf<W extends WorkflowId, K extends string> = W extends WorkflowId
+  ? K extends keyof Workflows[W]["interrupts"] ? Workflows[W]["interrupts"][K] extends { payload: infer P } ? P : never : never
+  : never;
+/** What `run.answer` takes for `W`'s pause of kind `K`. */
+export type AnswerOf<W extends WorkflowId, K extends string> = W extends WorkflowId
+  ? K extends keyof Workflows[W]["interrupts"] ? Workflows[W]["interrupts"][K] extends { answer: infer A } ? A : never : never
+  : never;
 
-/** What every method throws and every promise rejects with. `message` is meant for users. */
-export interface CareerGraphError extends Error {
-  name: "CareerGraphError";
-  code: ErrorCode;
-}
+declare const interruptKind: unique symbol;
+/** An interrupt's id. It carries its kind for the type checker only (at run time it is a plain
+ * string), so `run.answer(interrupt.id, value)` checks `value` against that kind; a plain string
+ * (e.g. an id you stored) is accepted too, with any answer the workflow takes. */
+export type InterruptId<K extends string = string> = string & { readonly [interruptKind]?: K };
 
-/** A pause in a run, waiting for `run.answer(id, value)`. */
-export interface Interrupt {
-  id: string;
-  node: string;
-  path: string[];
-  payload: unknown;
+/** A pause in a run of `W`, waiting for `run.answer(interrupt.id, answer)`. Switch on `kind`
+ * (the payload's `type`) to narrow the payload and the answer. */
+export type Interrupt<W extends WorkflowId = WorkflowId> = {
+  [K in InterruptKind<W>]: {
+    id: InterruptId<K>;
+    kind: K;
+    /** The node that paused (inside a subgraph: the subgraph's node). */
+    node: string;
+    /** Where that node is: `[]` at the top, e.g. `["info_collection"]` inside a subgraph. */
+    path: string[];
+    payload: PayloadOf<W, K>;
+  };
+}[InterruptKind<W>];
+
+// ---- Interrupt payloads and answers ----
+
+/** `resume_tailoring` asks about a requirement the resume does not show. */
+export interface QuestionPayload {
+  type: "question";
+  question: string;
+  /** 1-based position of this question, of `total`. */
+  index: number;
+  total: number;
+  /** The job requirement the question is about. */
+  missing_item: string;
+  actions: ("answer" | "skip" | "stop")[];
 }
+/** Answer a question with text, skip it, or stop the questions (optionally answering this one). */
+export type QuestionAnswer = string | { action?: "answer"; answer: string } | { action: "skip" } | { action: "stop"; answer?: string };
+
+/** `resume_tailoring` pauses for a human review of the draft. */
+export interface DraftReviewPayload {
+  type: "review";
+  resume_draft: string;
+  ats_score: number;
+  target_score: number;
+  keywords_matched: string[];
+  keywords_missing: string[];
+  /** Revisions so far, of at most `max_revisions`. */
+  revision: number;
+  max_revisions: number;
+  /** After this long, answer `{ decision: "timeout" }` (the page keeps the clock). */
+  timeout_seconds: number;
+  question: string;
+  actions: ("approve" | "revise")[];
+}
+export type ReviewAnswer = { decision: "approve"; feedback?: string } | { decision: "revise"; feedback: string } | { decision: "timeout" };
+
+/** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
+export type SatisfactionLevelId = "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
+export type SatisfactionLevel = 1 | 2 | 3 | 4 | 5 | SatisfactionLevelId;
+
+/** `career_navigator` asks how satisfied the user is with the report. */
+export interface SatisfactionPayload {
+  type: "satisfaction";
+  question: string;
+  report: IntegratedReport | null;
+  iteration: number;
+  max_iterations: number;
+  rounds_left: number;
+  /** The five levels, labelled in the run's language. */
+  levels: { level: 1 | 2 | 3 | 4 | 5; id: SatisfactionLevelId; label: string }[];
+  /** Set when the previous answer was not understood and the question is asked again. */
+  error?: string;
+}
+export type SatisfactionAnswer = SatisfactionLevel | { level: SatisfactionLevel; feedback?: string };
+
+/** `career_navigator` asks the user to confirm the final plan. */
+export interface ConfirmPlanPayload {
+  type: "confirm_plan";
+  question: string;
+  plan: FinalPlan | null;
+  career_goals: CareerGoals | null;
+  revision: number;
+  max_revisions: number;
+  /** Set when the previous answer was not understood and the question is asked again. */
+  error?: string;
+}
+/** Not confirmed: the plan is revised with the feedback (at most `maxIterations` times). */
+export type ConfirmPlanAnswer = boolean | { confirm: boolean; feedback?: string };
+
+// ---- Run events ----
 
 /** Live text of one agent's answer as it streams in. */
 export interface DeltaPayload {
@@ -224,20 +197,53 @@ export interface AgentErrorPayload {
   error: string;
 }
 
-export type ReviewPayload = DeltaPayload | UsagePayload | AgentErrorPayload;
+/** The payload of a `custom` event, in every workflow. */
+export type CustomPayload = DeltaPayload | UsagePayload | AgentErrorPayload;
 
-/** One moment of a run; switch on `type`. `path` is the subgraph path, empty at the top. */
-export type RunEvent =
-  | { type: "node_started"; path: string[]; step: number; node: string; task_id: string }
-  | { type: "node_finished"; path: string[]; step: number; node: string; task_id: string; update: Partial<ReviewState> | null }
-  | { type: "node_failed"; path: string[]; step: number; node: string; error: string }
-  | { type: "step_done"; path: string[]; step: number; nodes: string[]; state: ReviewState }
-  | { type: "interrupted"; path: string[]; interrupts: Interrupt[] }
-  | { type: "custom"; path: string[]; node: string; payload: ReviewPayload }
-  | { type: "run_finished"; path: string[]; state: ReviewState }
-  | { type: "run_failed"; path: string[]; error: string };
+/** One moment of a run of `W`; switch on `type`. Only the run's own events (`path: []`) are
+ * `node_*`, `step_done`, `interrupted`, `run_finished` and `run_failed`, so each pause arrives
+ * once as `interrupted` and `run_finished` is the run's end. */
+export type RunEvent<W extends WorkflowId = WorkflowId> =
+  | { type: "node_started"; path: []; step: number; node: string; task_id: string }
+  | { type: "node_finished"; path: []; step: number; node: string; task_id: string; update: Partial<StateOf<W>> | null }
+  | { type: "node_failed"; path: []; step: number; node: string; error: string }
+  | { type: "step_done"; path: []; step: number; nodes: string[]; state: StateOf<W> }
+  | { type: "interrupted"; path: []; interrupts: Interrupt<W>[] }
+  | { type: "custom"; path: string[]; node: string; payload: CustomPayload }
+  | { type: "run_finished"; path: []; state: StateOf<W> }
+  | { type: "run_failed"; path: []; error: string }
+  | SubgraphEvent;
+
+/** What happens inside a subgraph (e.g. `resume_tailoring`'s `["info_collection"]`): its nodes,
+ * its steps with its own state, its end. Its pauses are not here: they reach the run's own
+ * `interrupted` event. Its `custom` events are plain `custom` events with their `path`. */
+export type SubgraphEvent =
+  | { type: "subgraph_node_started"; path: string[]; step: number; node: string; task_id: string }
+  | { type: "subgraph_node_finished"; path: string[]; step: number; node: string; task_id: string; update: Record<string, unknown> | null }
+  | { type: "subgraph_node_failed"; path: string[]; step: number; node: string; error: string }
+  | { type: "subgraph_step_done"; path: string[]; step: number; nodes: string[]; state: Record<string, unknown> }
+  | { type: "subgraph_finished"; path: string[]; state: Record<string, unknown> }
+  | { type: "subgraph_failed"; path: string[]; error: string };
 
 export type RunEventType = RunEvent["type"];
+
+// ---- The workflow list ----
+
+export interface WorkflowInfo {
+  id: WorkflowId;
+  /** English title and description. */
+  title: string;
+  description: string;
+  /** Both languages, for a page that shows either. */
+  titles: { en: string; zh: string };
+  descriptions: { en: string; zh: string };
+  /** Pauses for the user: answer its `interrupted` events. */
+  interactive: boolean;
+  /** JSON schema of the `input` that `start` takes for this workflow. */
+  inputSchema: Record<string, unknown>;
+}
+
+// ---- Final states (the fields a page shows; `step_done` and `result()` carry them) ----
 
 export interface ResumeSection { title: string; body: string }
 export interface Resume { text: string; sections: ResumeSection[] }
@@ -292,8 +298,48 @@ export interface TailorState {
   error: string | null;
 }
 
-/** What `run.result()` resolves to: the final state of the workflow that ran. */
-export type WorkflowState = ReviewState | TailorState | HiringState | NavigatorState;
+export interface CareerGoal { title: string; description: string; timeframe: string; success_criteria: string[] }
+export interface ScheduleItem { title: string; description: string; start_week: number; duration_weeks: number; priority: "high" | "medium" | "low" | string; goal: string }
+export interface TimelinePhase { name: string; start_week: number; end_week: number; focus: string }
+export interface CareerGoals { long_term_goals: CareerGoal[]; medium_term_goals: CareerGoal[]; short_term_goals: CareerGoal[] }
+export interface FinalPlan { schedule_overview: string; action_items: ScheduleItem[]; timeline: TimelinePhase[]; resources: string[] }
+export interface IntegratedReport {
+  executive_summary: string;
+  recommended_career: string;
+  /** 0–100. */
+  match_score: number;
+  strengths: string[];
+  development_areas: string[];
+  recommendations: string[];
+  iteration_summary: string;
+  iteration_count: number;
+}
+
+/** The final state of `career_navigator` (the fields a page shows; the run has more). */
+export interface NavigatorState {
+  session_id: string;
+  current_stage: "initial" | "planning" | "parallel_analysis" | "result_integration" | "user_feedback" | "goal_decomposition" | "schedule_planning" | "final_confirmation" | "completed";
+  language: Language;
+  start_date: string;
+  integrated_report: IntegratedReport | null;
+  career_goals: CareerGoals | null;
+  final_plan: FinalPlan | null;
+  plan_confirmed: boolean;
+  iteration_count: number;
+  max_iterations: number;
+  iteration_limit_reached: boolean;
+  user_feedback_history: { feedback_id: string; satisfaction_level: SatisfactionLevelId; feedback_text: string; iteration: number; timestamp: string }[];
+  error_log: { error: string; timestamp: string; session_id: string; stage: string; agent: string }[];
+  system_metrics: {
+    response_time: number;
+    agent_success_rate: Record<string, number>;
+    user_satisfaction_avg: number | null;
+    iteration_count: number;
+    max_iterations: number;
+    error_count: number;
+    last_updated: string;
+  };
+}
 
 export interface ProfileRole { title: string; organization: string; period: string; highlights: string[] }
 export interface CandidateProfile {
@@ -359,7 +405,7 @@ export interface HiringState {
   workflow_history: string[];
   routing: RouteStep[];
   warnings: string[];
-  language: "en" | "zh";
+  language: Language;
 }
 
 /** The final state of `resume_review`. */

@@ -7,6 +7,11 @@ use crate::graph::GraphError;
 use crate::llm::CancelToken;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(type_prefix = "Session")
+)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     UnknownWorkflow,

@@ -15,6 +15,7 @@ use crate::llm::{ApiKey, ChatModel};
 use crate::workflows::{career_navigator, hiring, resume_review, resume_tailoring};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum ProviderKind {
     /// Offline heuristics: no network, no key.
@@ -71,11 +72,20 @@ impl ProviderKind {
 
 /// What the user chose in settings (or a host app passed to `configure`).
 #[derive(Clone, Default, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(hashmap_as_object, missing_as_null)
+)]
 #[serde(default, rename_all = "camelCase")]
 pub struct ProviderConfig {
     pub provider: ProviderKind,
     /// Empty or absent: the provider's default model.
     pub model: Option<String>,
+    #[cfg_attr(
+        all(feature = "api", target_arch = "wasm32"),
+        tsify(type = "string | null")
+    )]
     pub api_key: Option<ApiKey>,
     /// Empty or absent: the provider's own endpoint (required for `openai_compatible`).
     pub base_url: Option<String>,

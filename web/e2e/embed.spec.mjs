@@ -46,7 +46,7 @@ test.describe('embedded package', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('a missing key is an Error with its message and code', async ({ page }) => {
+  test('a missing key is a CareerGraphError with its message and code', async ({ page }) => {
     await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByRole('button', { name: 'Run review' }).click();
     const error = page.locator('#error');

@@ -1,40 +1,41 @@
 // Uses the package the way a TypeScript host app would; `tsc -p examples` checks it against the
-// generated .d.ts, so a change that breaks the declared shapes (or turns them into `any`) fails.
-import init, { Runner } from "careergraph/web";
+// package's declarations (`make pkg` first), so a change that breaks the declared shapes, loses
+// the per-workflow typing, or turns them into `any` fails. The @ts-expect-error lines are the
+// mistakes the declarations must refuse.
+import init, { CareerGraphError, Runner } from "careergraph/web";
 // The bundler build (the package's default import) must declare the same API.
-import { Runner as BundlerRunner } from "careergraph";
+import { Runner as BundlerRunner, CareerGraphError as BundlerError } from "careergraph";
 import type {
-  CareerGraphError,
   ErrorCode,
+  HiringInput,
+  Interrupt,
+  NavigatorInput,
   ProviderConfig,
   ReviewInput,
   ReviewState,
-  TailorInput,
-  HiringInput,
-  HiringState,
-  WorkflowState,
-  QuestionAnswer,
-  ReviewAnswer,
-  NavigatorInput,
-  NavigatorState,
-  SatisfactionAnswer,
-  ConfirmPlanAnswer,
   RunEvent,
+  RunHandle,
+  TailorInput,
+  TailorState,
+  WorkflowId,
   WorkflowInfo,
+  WorkflowState,
 } from "careergraph/web";
 
-function describe(event: RunEvent): string {
+function describe(event: RunEvent<"resume_review">): string {
   switch (event.type) {
     case "node_started":
       return `${event.node} started at step ${event.step}`;
     case "node_finished":
-      return `${event.node} finished`;
+      return `${event.node} finished (${Object.keys(event.update ?? {}).join(", ")})`;
     case "node_failed":
       return `${event.node} failed: ${event.error}`;
     case "step_done":
+      // Typed per workflow: a review's step carries a ReviewState.
       return `step ${event.step}: score so far ${event.state.integrated_score}`;
     case "interrupted":
-      return `waiting: ${event.interrupts.map((i) => i.id).join(", ")}`;
+      // A review never pauses: its interrupts are `never`.
+      return `waiting: ${event.interrupts.length}`;
     case "custom":
       switch (event.payload.type) {
         case "delta":
@@ -49,94 +50,125 @@ function describe(event: RunEvent): string {
       return `final score ${event.state.final_score}`;
     case "run_failed":
       return event.error;
+    default:
+      // Subgraph events: where they happened, and what.
+      return `${event.path.join("/")}: ${event.type}`;
   }
-}
-
-function isCareerGraphError(error: unknown): error is CareerGraphError {
-  return error instanceof Error && "code" in error;
 }
 
 export async function review(resume: string, apiKey: string): Promise<number | ErrorCode> {
   await init();
   const workflows: WorkflowInfo[] = Runner.workflows();
   const diagram: string = Runner.mermaid(workflows[0].id);
-  console.log(diagram);
+  console.log(diagram, workflows[0].titles.zh, workflows[0].interactive);
 
   const config: ProviderConfig = { provider: "openai", apiKey, agentModels: { recruiter: "gpt-4o" } };
-  const input: ReviewInput = { resume, targetRole: "Staff engineer", maxIterations: 2 };
+  const input: ReviewInput = { resume, targetRole: "Staff engineer", maxIterations: 2, language: "zh" };
   try {
     const runner = new Runner(config);
     runner.configure({ provider: "demo" });
     const run = runner.start("resume_review", input);
     const unsubscribe: () => void = run.subscribe((event) => console.log(describe(event)));
-    for await (const event of run) {
-      if (event.type === "interrupted") run.answer(event.interrupts[0].id, { approve: true });
-    }
+    for await (const event of run) console.log(event.type);
     unsubscribe();
+    // No narrowing needed: a review resolves to a ReviewState.
     const state = await run.result();
-    if (!isReviewState(state)) throw new Error("a review ends with a ReviewState");
     const firstIssue = state.current_feedback[0]?.issues[0]?.severity;
     console.log(firstIssue, state.design_advice?.readability_score, state.warnings);
     return state.final_score;
   } catch (error) {
-    if (isCareerGraphError(error)) return error.code;
+    // A class, so `instanceof` works; `code` is the ErrorCode union.
+    if (error instanceof CareerGraphError) return error.code;
     throw error;
   }
 }
 
-export function typesAreNotAny(runner: Runner): void {
+export async function typesAreNotAny(runner: Runner, resume: string): Promise<void> {
   // @ts-expect-error: only listed workflow ids are accepted
   runner.start("no_such_workflow", { resume: "", targetRole: "" });
   // @ts-expect-error: targetRole is required
   runner.start("resume_review", { resume: "" });
+  // @ts-expect-error: the input must be the workflow's own (this is a tailoring input)
+  runner.start("resume_review", { resume, jobDescription: "SRE" });
   // @ts-expect-error: providers are a closed list
   runner.configure({ provider: "llama" });
   // @ts-expect-error: error codes are a closed list
   const code: ErrorCode = "oops";
   void code;
+
+  const review: ReviewState = await runner.start("resume_review", { resume, targetRole: "SRE" }).result();
+  // @ts-expect-error: a review does not resolve to a tailoring state
+  const tailored: TailorState = await runner.start("resume_review", { resume, targetRole: "SRE" }).result();
+  void review, tailored;
+
+  const run = runner.start("resume_tailoring", { resume, jobDescription: "SRE" });
+  run.subscribe((event) => {
+    if (event.type !== "interrupted") return;
+    for (const pause of event.interrupts) {
+      if (pause.kind === "question") {
+        const missing: string = pause.payload.missing_item;
+        void missing;
+        // @ts-expect-error: a question is not answered with a review decision
+        run.answer(pause.id, { decision: "approve" });
+      } else {
+        const draft: string = pause.payload.resume_draft;
+        void draft;
+        // @ts-expect-error: a draft review is not answered with a question's action
+        run.answer(pause.id, { action: "skip" });
+      }
+      // @ts-expect-error: not an answer any tailoring pause takes
+      run.answer(pause.id, { confirm: true });
+    }
+  });
+  // A stored id is a plain string: accepted, with any answer the workflow takes.
+  const stored: string = "5:info_collection/2:question_asker#0";
+  run.answer(stored, "Redis in production, 2 years");
+
+  const plain = runner.start("hiring_pipeline", { resume, jobDescription: "SRE" });
+  // @ts-expect-error: a hiring run never pauses, so it takes no answer
+  plain.answer("any", { decision: "approve" });
 }
 
 export async function bundlerBuild(resume: string): Promise<number> {
-  const run = new BundlerRunner({ provider: "demo" }).start("resume_review", { resume, targetRole: "SRE" });
-  const state = await run.result();
-  return isReviewState(state) ? state.final_score : 0;
+  try {
+    const run = new BundlerRunner({ provider: "demo" }).start("resume_review", { resume, targetRole: "SRE" });
+    return (await run.result()).final_score;
+  } catch (error) {
+    if (error instanceof BundlerError && error.code === "cancelled") return 0;
+    throw error;
+  }
 }
 
-function isReviewState(state: WorkflowState): state is ReviewState {
-  return "final_score" in state;
+/** The answer a host gives each pause: typed by its kind. */
+function answerTailoring(run: RunHandle<"resume_tailoring">, pause: Interrupt<"resume_tailoring">): void {
+  switch (pause.kind) {
+    case "question":
+      run.answer(pause.id, pause.payload.index === 1 ? "I ran Redis at Tillpoint" : { action: "skip" });
+      break;
+    case "review":
+      run.answer(pause.id, pause.payload.ats_score >= pause.payload.target_score ? { decision: "approve" } : { decision: "revise", feedback: "Use more of the job's words." });
+      break;
+  }
 }
 
 /** Tailoring pauses for questions and a review; the host answers each pause in its own UI. */
 export async function tailor(runner: Runner, resume: string, jobDescription: string): Promise<number> {
   const input: TailorInput = { resume, jobDescription, maxQuestions: 2 };
   const run = runner.start("resume_tailoring", input);
-  run.subscribe((event) => {
-    if (event.type !== "interrupted") return;
-    const pause = event.interrupts[0];
-    const isReview = (pause.payload as { type?: string }).type === "review";
-    const answer: QuestionAnswer | ReviewAnswer = isReview ? { decision: "approve" } : { action: "skip" };
-    run.answer(pause.id, answer);
-  });
+  for await (const event of run) {
+    if (event.type === "interrupted") for (const pause of event.interrupts) answerTailoring(run, pause);
+    if (event.type === "step_done") console.log(event.state.ats_score);
+  }
   const state = await run.result();
-  if (isReviewState(state)) return state.final_score;
-  return "ats_score" in state ? state.ats_score : 0;
-}
-
-function isHiringState(state: WorkflowState): state is HiringState {
-  return "workflow_history" in state;
+  return state.ats_score;
 }
 
 /** The hiring packet: the recommendation and the email draft, in Chinese. */
 export async function hire(runner: Runner, resume: string, jobDescription: string): Promise<string> {
   const input: HiringInput = { resume, jobDescription, language: "zh" };
   const state = await runner.start("hiring_pipeline", input).result();
-  if (!isHiringState(state)) return "";
   const trail = state.routing.map((step) => `${step.next} (${step.reason})`).join(" → ");
   return `${state.evaluation?.recommendation ?? "none"}: ${state.email_content?.subject ?? ""} [${trail}]`;
-}
-
-function isNavigatorState(state: WorkflowState): state is NavigatorState {
-  return "final_plan" in state;
 }
 
 /** A career plan: rate each report (here: satisfied at once) and confirm the plan. */
@@ -145,12 +177,17 @@ export async function planCareer(runner: Runner, goal: string): Promise<number> 
   const run = runner.start("career_navigator", input);
   run.subscribe((event) => {
     if (event.type !== "interrupted") return;
-    const pause = event.interrupts[0];
-    const kind = (pause.payload as { type?: string }).type;
-    const answer: SatisfactionAnswer | ConfirmPlanAnswer =
-      kind === "satisfaction" ? { level: "satisfied", feedback: "" } : { confirm: true };
-    run.answer(pause.id, answer);
+    for (const pause of event.interrupts) {
+      if (pause.kind === "satisfaction") run.answer(pause.id, { level: pause.payload.levels[3].id, feedback: "" });
+      else run.answer(pause.id, { confirm: pause.payload.plan !== null });
+    }
   });
   const state = await run.result();
-  return isNavigatorState(state) ? state.final_plan?.action_items.length ?? 0 : 0;
+  return state.final_plan?.action_items.length ?? 0;
+}
+
+/** A page that lets the user pick the workflow: the id is a union, so is the state. */
+export async function anyWorkflow(runner: Runner, id: WorkflowId, input: ReviewInput): Promise<WorkflowState> {
+  if (id !== "resume_review") throw new Error("this page only reviews");
+  return runner.start(id, input).result();
 }

@@ -1,6 +1,6 @@
 // The embed example's logic: a Runner from the form, one run at a time, its events as a list.
 // Imports the package's `web` build, served under ./pkg/ (see web/e2e/serve.mjs).
-import init, { Runner } from './pkg/careergraph.js';
+import init, { CareerGraphError, Runner } from './pkg/index.js';
 
 const $ = (id) => document.getElementById(id);
 let run = null;
@@ -17,7 +17,7 @@ function providerConfig() {
 function showError(error) {
   // A CareerGraphError: `message` is for the user, `code` for programs (and the tests).
   $('error').textContent = error.message;
-  $('error').dataset.code = error.code ?? 'unexpected';
+  $('error').dataset.code = error instanceof CareerGraphError ? error.code : 'unexpected';
   $('status').textContent = 'failed';
 }
 

@@ -3,6 +3,9 @@
 #   target/pkg/package.json, README.md
 #   target/pkg/web/      wasm-bindgen --target web: plain <script type="module">, no bundler
 #   target/pkg/bundler/  wasm-bindgen --target bundler: webpack, Vite, Rollup (the package's default export)
+# Each build's entry is index.js + index.d.ts (from web/pkg/): they re-export only the public API
+# of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
+# CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
 # The crate is built with the `api` feature only: the package holds the JS API, not the Leptos app.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -29,10 +32,27 @@ fi
 
 rm -rf "$OUT"
 for flavour in web bundler; do
-  wasm-bindgen --target "$flavour" --out-dir "$OUT/$flavour" --out-name careergraph "$WORK/careergraph.wasm"
-  wasm="$OUT/$flavour/careergraph_bg.wasm"
+  dir="$OUT/$flavour"
+  wasm-bindgen --target "$flavour" --out-dir "$dir" --out-name careergraph "$WORK/careergraph.wasm"
+  wasm="$dir/careergraph_bg.wasm"
   wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
+  # `[Symbol.dispose]` needs TypeScript's lib "esnext.disposable", which a default host config
+  # lacks (and skipLibCheck: false checks this file): the method stays in the JS, not in the types.
+  sed -i '/\[Symbol\.dispose\]()/d' "$dir/careergraph.d.ts"
+  error_module=$(cd "$dir" && ls snippets/*/src/api/error.js)
+  [ "$(wc -l <<<"$error_module")" -eq 1 ] || { echo "expected one error.js snippet in $dir" >&2; exit 1; }
+  suffix=$([ "$flavour" = web ] && echo .web || true)
+  sed "s|@ERROR_MODULE@|./$error_module|" "web/pkg/index$suffix.js" > "$dir/index.js"
+  cp "web/pkg/index$suffix.d.ts" "$dir/index.d.ts"
+  cp web/pkg/api.d.ts "$dir/api.d.ts"
+  # Every type careergraph.d.ts declares (derived or hand-written) is re-exported by api.d.ts,
+  # except wasm-bindgen's own.
+  missing=$(comm -23 \
+    <(sed -n 's/^export \(type\|interface\) \([A-Za-z0-9_]*\).*/\2/p' "$dir/careergraph.d.ts" \
+      | grep -vxE 'InitInput|InitOutput|SyncInitInput|ReadableStreamType' | sort -u) \
+    <(sed -n '/^export type {/,/^}/p' web/pkg/api.d.ts | sed -n 's/^  \([A-Za-z0-9_]*\),$/\1/p' | sort -u))
+  [ -z "$missing" ] || { echo "web/pkg/api.d.ts does not re-export: $missing" >&2; exit 1; }
 done
 sed "s/@VERSION@/$VERSION/" web/pkg/package.json > "$OUT/package.json"
 cp web/pkg/README.md "$OUT/README.md"

@@ -1,0 +1,315 @@
+//! The JS API's hand-written TypeScript (src/api/types.rs: states, interrupt payloads, custom
+//! payloads, the `Workflows` map) against what the Rust side really produces: every workflow's
+//! demo run, answered to the end, and each JSON object it yields checked field by field against
+//! its interface, nested interfaces included. The derived declarations (tsify) need no such test.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "mock_provider/native_transport.rs"]
+mod native_transport;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use careergraph::graph::{EventSink, StreamEvent};
+use careergraph::session::{build_model, resume_run, start_run, workflows, ProviderConfig};
+use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use futures::executor::block_on;
+use serde_json::{json, Value};
+
+const TYPES_RS: &str = include_str!("../src/api/types.rs");
+
+/// Interfaces that list only the fields a page shows (the state has more).
+const PARTIAL: &[&str] = &["TailorState", "NavigatorState"];
+
+struct Member {
+    optional: bool,
+    ty: String,
+}
+
+/// `export interface Name { key?: type; … }` of the TypeScript, by name, comments removed.
+fn interfaces() -> BTreeMap<String, BTreeMap<String, Member>> {
+    let ts = strip_comments(TYPES_RS);
+    let mut all = BTreeMap::new();
+    let mut rest = ts.as_str();
+    while let Some(at) = rest.find("export interface ") {
+        rest = &rest[at + "export interface ".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let open = rest.find('{').unwrap();
+        let body = block(&rest[open..]);
+        all.insert(name, members(body));
+        rest = &rest[open + body.len()..];
+    }
+    all
+}
+
+fn strip_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("/*") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + rest[at..].find("*/").unwrap() + 2..];
+    }
+    out.push_str(rest);
+    out.lines()
+        .map(|l| {
+            if l.trim_start().starts_with("//") {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text inside the braces that `text` starts with.
+fn block(text: &str) -> &str {
+    let mut depth = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &text[1..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced braces in {text}");
+}
+
+fn members(body: &str) -> BTreeMap<String, Member> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in body.char_indices() {
+        match c {
+            '{' | '(' | '[' | '<' => depth += 1,
+            '}' | ')' | ']' | '>' => depth -= 1,
+            ';' | '\n' if depth == 0 => {
+                parts.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&body[start..]);
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (key, ty) = p.split_once(':').unwrap_or_else(|| panic!("member {p}"));
+            let optional = key.ends_with('?');
+            let key = key.trim_end_matches('?').trim().to_string();
+            (
+                key,
+                Member {
+                    optional,
+                    ty: ty.trim().to_string(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Checks `value` against interface `name`, and nested interfaces by their field types
+/// (`Name`, `Name | null`, `Name[]`, `Name[][]`); collects what disagrees.
+fn check(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    name: &str,
+    value: &Value,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    let declared = all
+        .get(name)
+        .unwrap_or_else(|| panic!("no interface {name}"));
+    let Some(object) = value.as_object() else {
+        problems.push(format!("{at}: {name} is not an object: {value}"));
+        return;
+    };
+    for (key, member) in declared {
+        match object.get(key) {
+            None if !member.optional => problems.push(format!("{at}.{key}: declared, missing")),
+            None => {}
+            Some(field) => {
+                let ty = member.ty.trim_end_matches(" | null");
+                let (inner, depth) = (
+                    ty.trim_end_matches("[]"),
+                    (ty.len() - ty.trim_end_matches("[]").len()) / 2,
+                );
+                if all.contains_key(inner) {
+                    check_nested(all, inner, field, depth, &format!("{at}.{key}"), problems);
+                }
+            }
+        }
+    }
+    if !PARTIAL.contains(&name) {
+        for key in object.keys() {
+            if !declared.contains_key(key) {
+                problems.push(format!("{at}.{key}: produced, not declared in {name}"));
+            }
+        }
+    }
+}
+
+fn check_nested(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    name: &str,
+    value: &Value,
+    depth: usize,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    match (depth, value) {
+        (_, Value::Null) => {}
+        (0, _) => check(all, name, value, at, problems),
+        (_, Value::Array(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                check_nested(all, name, item, depth - 1, &format!("{at}[{i}]"), problems);
+            }
+        }
+        _ => problems.push(format!("{at}: expected an array of {name}")),
+    }
+}
+
+/// A demo run of `workflow_id` answered to its end: its events and its final state.
+fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
+    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
+    let model = build_model(
+        &provider,
+        Rc::new(native_transport::ReqwestTransport::default()),
+    )
+    .unwrap();
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let sink = || {
+        let seen = seen.clone();
+        EventSink::new(move |event| seen.borrow_mut().push(event))
+    };
+    let run = start_run(workflow_id, input, &provider, model, sink()).unwrap();
+    let mut step = block_on(run.outcome).unwrap();
+    while step["status"] == "interrupted" {
+        let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
+            "question" => json!("Two years of Kafka at Tillpoint"),
+            "review" => json!({"decision": "approve"}),
+            "satisfaction" => json!({"level": 5}),
+            "confirm_plan" => json!({"confirm": true}),
+            other => panic!("an interrupt kind types.rs does not know: {other}"),
+        };
+        step = block_on(resume_run(&run.handle, answer, sink()).unwrap()).unwrap();
+    }
+    assert_eq!(step["status"], "done", "{workflow_id}: {step}");
+    let events = seen.borrow().clone();
+    (events, step["state"].clone())
+}
+
+#[test]
+fn the_workflows_map_lists_the_registry() {
+    let ts = strip_comments(TYPES_RS);
+    let at = ts.find("export interface Workflows").unwrap();
+    let declared: BTreeSet<String> = members(block(&ts[at + ts[at..].find('{').unwrap()..]))
+        .into_keys()
+        .collect();
+    let registered: BTreeSet<String> = workflows().iter().map(|w| w.id.to_string()).collect();
+    assert_eq!(declared, registered);
+}
+
+#[test]
+fn states_payloads_and_events_agree_with_the_typescript() {
+    let all = interfaces();
+    let runs = [
+        (
+            "resume_review",
+            "ReviewState",
+            json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1}),
+        ),
+        (
+            "resume_tailoring",
+            "TailorState",
+            json!({"resume": "# Ann\n## Skills\nDocker, Python\n",
+                   "jobDescription": "Requirements:\n- Python and Docker\n- Redis\n- Kafka\n"}),
+        ),
+        (
+            "hiring_pipeline",
+            "HiringState",
+            json!({"resume": SAMPLE_RESUME, "jobDescription": "Senior engineer: Rust, Kafka."}),
+        ),
+        (
+            "career_navigator",
+            "NavigatorState",
+            json!({"goal": "Become a staff engineer", "startDate": "2026-01-05"}),
+        ),
+    ];
+    let payloads = BTreeMap::from([
+        ("question", "QuestionPayload"),
+        ("review", "DraftReviewPayload"),
+        ("satisfaction", "SatisfactionPayload"),
+        ("confirm_plan", "ConfirmPlanPayload"),
+        ("delta", "DeltaPayload"),
+        ("usage", "UsagePayload"),
+        ("agent_error", "AgentErrorPayload"),
+    ]);
+    let mut problems = Vec::new();
+    let mut kinds = BTreeSet::new();
+    for (id, state_type, input) in runs {
+        let (events, state) = demo_run(id, input);
+        check(&all, state_type, &state, id, &mut problems);
+        for event in events {
+            let (payload, at) = match &event {
+                StreamEvent::Interrupted { interrupts, .. } => {
+                    (&interrupts[0].payload, "interrupt")
+                }
+                StreamEvent::Custom { payload, .. } => (payload, "custom"),
+                StreamEvent::StepDone { path, state, .. } if path.is_empty() => {
+                    check(
+                        &all,
+                        state_type,
+                        state,
+                        &format!("{id} step_done"),
+                        &mut problems,
+                    );
+                    continue;
+                }
+                _ => continue,
+            };
+            let kind = payload["type"].as_str().unwrap_or("(none)").to_string();
+            match payloads.get(kind.as_str()) {
+                Some(name) => check(
+                    &all,
+                    name,
+                    payload,
+                    &format!("{id} {at} {kind}"),
+                    &mut problems,
+                ),
+                None => problems.push(format!("{id}: {at} payload of unknown type {kind}")),
+            }
+            kinds.insert(kind);
+        }
+    }
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "types.rs disagrees:\n{}",
+        problems.join("\n")
+    );
+    for kind in [
+        "question",
+        "review",
+        "satisfaction",
+        "confirm_plan",
+        "delta",
+        "usage",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no demo run produced a {kind} payload"
+        );
+    }
+}

@@ -1,0 +1,210 @@
+// The public declarations of the careergraph package (both builds; copied next to each build's
+// careergraph.d.ts by build.sh). The classes are wasm-bindgen's, declared here again with
+// per-workflow generics; the types come from careergraph.d.ts, derived from the Rust types
+// (tsify) or written in src/api/types.rs. Only what is listed here is the package's API:
+// wasm-bindgen's internals (InitOutput, __wbg_*, stream adapters) are not exported.
+//
+// Requirements of a TypeScript host: `lib` with "ES2018" or later and "DOM" (any browser app's
+// default), `strict` and `skipLibCheck: false` both fine.
+
+import type {
+  AnswerOf,
+  ErrorCode,
+  InputOf,
+  InterruptId,
+  InterruptKind,
+  ProviderConfig,
+  RunEvent,
+  StateOf,
+  WorkflowId,
+  WorkflowInfo,
+} from "./careergraph.js";
+
+export type {
+  AgentErrorPayload,
+  AnswerOf,
+  CandidateProfile,
+  CareerGoal,
+  CareerGoals,
+  ConfirmPlanAnswer,
+  ConfirmPlanPayload,
+  CustomPayload,
+  DeltaPayload,
+  DesignAdvice,
+  DraftReviewPayload,
+  EmailDraft,
+  ErrorCode,
+  Evaluation,
+  FactCheck,
+  Feedback,
+  FinalPlan,
+  HiringInput,
+  HiringRunInput,
+  HiringState,
+  InputOf,
+  IntegratedReport,
+  Interrupt,
+  InterruptId,
+  InterruptKind,
+  InterviewQuestion,
+  InterviewQuestions,
+  Issue,
+  JdAnalysis,
+  Language,
+  MatchingAnalysis,
+  NavigatorInput,
+  NavigatorProfile,
+  NavigatorRunInput,
+  NavigatorState,
+  NoInterrupts,
+  PayloadOf,
+  PortfolioAdvice,
+  PortfolioPiece,
+  ProfileInput,
+  ProfileRole,
+  ProviderConfig,
+  ProviderKind,
+  QuestionAnswer,
+  QuestionPayload,
+  Recommendation,
+  ResearchAnalysis,
+  Resume,
+  ResumeSection,
+  ReviewAnswer,
+  ReviewInput,
+  ReviewRunInput,
+  ReviewState,
+  Revision,
+  RouteReason,
+  RouteStep,
+  RunEvent,
+  RunEventType,
+  SatisfactionAnswer,
+  SatisfactionLevel,
+  SatisfactionLevelId,
+  SatisfactionPayload,
+  ScheduleItem,
+  SessionErrorCode,
+  StateOf,
+  SubgraphEvent,
+  TailorInput,
+  TailorRunInput,
+  TailorState,
+  TimelinePhase,
+  UsagePayload,
+  WorkflowId,
+  WorkflowInfo,
+  WorkflowState,
+  Workflows,
+} from "./careergraph.js";
+
+/**
+ * What every method throws and every promise rejects with: `message` is meant for users, `code`
+ * for programs.
+ *
+ * ```ts
+ * try { await run.result(); } catch (error) {
+ *   if (error instanceof CareerGraphError && error.code === "cancelled") return;
+ *   throw error;
+ * }
+ * ```
+ */
+export declare class CareerGraphError extends Error {
+  private constructor();
+  readonly name: "CareerGraphError";
+  readonly code: ErrorCode;
+}
+
+/**
+ * Starts workflows on one provider configuration. Holds the API key inside its model only: it is
+ * never returned, logged, or put into events and results.
+ */
+export declare class Runner {
+  /**
+   * A runner for `config`; without one, the offline demo provider. Throws `missing_key` or
+   * `invalid_provider` when the configuration cannot work.
+   *
+   * ```ts
+   * const runner = new Runner({ provider: "openai", apiKey: "sk-…" });
+   * ```
+   */
+  constructor(config?: ProviderConfig);
+  /**
+   * Switches provider, model or key for the runs started from now on (runs under way keep
+   * theirs). Throws like the constructor and then keeps the previous configuration.
+   */
+  configure(config: ProviderConfig): void;
+  /** The workflows `start` accepts, each with the JSON schema of its input. */
+  static workflows(): WorkflowInfo[];
+  /** The workflow's graph as a Mermaid flowchart. Throws `unknown_workflow`. */
+  static mermaid(workflowId: WorkflowId): string;
+  /**
+   * Starts a run of `workflowId` and returns at once; the run goes on in the background. `input`
+   * is that workflow's input type. Throws `unknown_workflow` or `invalid_input` (with what to fix)
+   * before any model is called.
+   *
+   * ```ts
+   * const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" });
+   * run.subscribe((event) => console.log(event.type));
+   * const state = await run.result(); // ReviewState
+   * ```
+   */
+  start<W extends WorkflowId>(workflowId: W, input: InputOf<W>): RunHandle<W>;
+  /** Frees the runner's memory in the wasm module; the runner cannot be used afterwards. */
+  free(): void;
+}
+
+/**
+ * One run of workflow `W` under way. Events by `subscribe(callback)` or
+ * `for await (const event of run)`, the final state by `result()`, `answer()` for runs that
+ * pause to ask, and `cancel()`.
+ *
+ * ```ts
+ * const run = runner.start("resume_tailoring", { resume, jobDescription });
+ * for await (const event of run) {
+ *   if (event.type !== "interrupted") continue;
+ *   for (const pause of event.interrupts) {
+ *     if (pause.kind === "question") run.answer(pause.id, { action: "skip" });
+ *     else run.answer(pause.id, { decision: "approve" });
+ *   }
+ * }
+ * const state = await run.result(); // TailorState
+ * ```
+ */
+export declare class RunHandle<W extends WorkflowId = WorkflowId> {
+  private constructor();
+  /**
+   * Calls `callback` with every event of the run, in order, starting with those that already
+   * happened. Returns a function that unsubscribes. A callback that throws is reported on the
+   * console and does not stop the run.
+   */
+  subscribe(callback: (event: RunEvent<W>) => void): () => void;
+  /** `for await (const event of run)`: every event from the start of the run, ending with it. */
+  [Symbol.asyncIterator](): EventIterator<W>;
+  /**
+   * The final state, once the run has ended (after every `answer()` an interactive run needs).
+   * Rejects with `cancelled` after `cancel()`, or `run_failed`.
+   */
+  result(): Promise<StateOf<W>>;
+  /** Stops the run: model calls under way are aborted and `result()` rejects with `cancelled`. */
+  cancel(): void;
+  /**
+   * Answers the pause `interruptId` (from an `interrupted` event) with `value`, in the shape its
+   * kind takes; the run then goes on and `result()` still gives its end. May be called from inside
+   * an event callback or a `for await` loop. Throws `no_pending_interrupt` when the run is not
+   * waiting for that answer (answered already, or never asked), `invalid_input` when `value` is
+   * not JSON.
+   */
+  answer<K extends InterruptKind<W>>(interruptId: InterruptId<K>, value: AnswerOf<W, K>): void;
+  /** The workflow's graph as a Mermaid flowchart. */
+  readonly mermaid: string;
+  /** Frees the handle's memory in the wasm module (the run itself goes on). */
+  free(): void;
+}
+
+/** The async iterator behind `for await (const event of run)`. */
+export declare class EventIterator<W extends WorkflowId = WorkflowId> {
+  private constructor();
+  next(): Promise<IteratorResult<RunEvent<W>, undefined>>;
+  free(): void;
+}
