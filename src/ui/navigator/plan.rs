@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 use serde_json::json;
 
-use super::dialog::Dialog;
 use crate::domain::calendar::CalendarDate;
 use crate::domain::career_plan::{CareerGoal, CareerGoals, FinalPlan};
+use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::career_navigator::export::week_date;
 
@@ -115,9 +115,18 @@ pub fn ConfirmDialog(
 ) -> impl IntoView {
     let lang = use_language();
     let feedback = RwSignal::new(String::new());
-    let title = Signal::derive(move || tr(lang.get(), "Confirm the plan", "确认计划").to_string());
+    // Ctrl/Cmd+Enter sends what was typed: feedback asks for a revision, nothing confirms.
+    let send = Callback::new(move |()| {
+        let text = feedback.get_untracked();
+        if text.trim().is_empty() {
+            on_answer.run(json!({"confirm": true}));
+        } else {
+            on_answer.run(json!({"confirm": false, "feedback": text}));
+        }
+    });
     view! {
-        <Dialog id="nav-confirm" title=title on_close=on_close>
+        <Modal labelled_by="nav-confirm-title" testid="nav-confirm" on_escape=on_close on_send=send>
+            <h2 class="modal__title" id="nav-confirm-title">{move || tr(lang.get(), "Confirm the plan", "确认计划")}</h2>
             <p>{question}</p>
             <div class="field">
                 <label class="field__label" for="nav-plan-feedback">{move || tr(lang.get(), "What to change (if you do not confirm)", "需要修改的地方（如不确认）")}</label>
@@ -140,6 +149,6 @@ pub fn ConfirmDialog(
                     {move || tr(lang.get(), "Revise plan", "修改计划")}
                 </button>
             </div>
-        </Dialog>
+        </Modal>
     }
 }

@@ -3,9 +3,9 @@
 use leptos::prelude::*;
 use serde_json::json;
 
-use super::dialog::Dialog;
 use crate::domain::career_plan::{IntegratedReport, UserSatisfactionLevel};
 use crate::domain::Language;
+use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
 
 fn list(title: &'static str, items: Vec<String>, testid: &'static str) -> impl IntoView {
@@ -57,24 +57,26 @@ pub fn SatisfactionDialog(
     let level = RwSignal::new(None::<u8>);
     let feedback = RwSignal::new(String::new());
     let problem = RwSignal::new(error);
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match level.get() {
-            Some(level) => on_answer.run(json!({"level": level, "feedback": feedback.get()})),
-            None => problem.set(Some(
+    let send = Callback::new(move |()| match level.get_untracked() {
+        Some(level) => on_answer.run(json!({"level": level, "feedback": feedback.get_untracked()})),
+        None => {
+            problem.set(Some(
                 tr(
-                    lang.get(),
+                    lang.get_untracked(),
                     "Choose how satisfied you are.",
                     "请选择您的满意度。",
                 )
                 .to_string(),
-            )),
+            ));
         }
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send.run(());
     };
-    let title =
-        Signal::derive(move || tr(lang.get(), "Rate the report", "评价这份报告").to_string());
     view! {
-        <Dialog id="nav-satisfaction" title=title on_close=on_close>
+        <Modal labelled_by="nav-satisfaction-title" testid="nav-satisfaction" on_escape=on_close on_send=send>
+            <h2 class="modal__title" id="nav-satisfaction-title">{move || tr(lang.get(), "Rate the report", "评价这份报告")}</h2>
             <form on:submit=submit>
                 <p>{question}</p>
                 <fieldset class="nav-levels">
@@ -115,6 +117,6 @@ pub fn SatisfactionDialog(
                     {move || tr(lang.get(), "Send", "提交")}
                 </button>
             </form>
-        </Dialog>
+        </Modal>
     }
 }

@@ -5,9 +5,9 @@
 use leptos::prelude::*;
 use serde_json::json;
 
-use super::dialog::{focus_later, Modal};
-use super::driver::TailorRun;
 use super::model::QuestionPrompt;
+use super::TailorRun;
+use crate::ui::components::{focus_later, Modal};
 use crate::ui::i18n::{tr, use_language};
 
 /// After an answer the dialog is gone: focus goes to the run's status line.
@@ -22,7 +22,7 @@ pub fn QuestionDialog(
     let lang = use_language();
     let answer = RwSignal::new(String::new());
     let hint = RwSignal::new(None::<&'static str>);
-    let model = run.model;
+    let model = run.view;
     let send_run = run.clone();
     let send = Callback::new(move |()| {
         let text = answer.get_untracked().trim().to_string();

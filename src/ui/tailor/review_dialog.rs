@@ -6,11 +6,11 @@
 use leptos::prelude::*;
 use serde_json::json;
 
-use super::dialog::{focus_later, Modal};
 use super::diff_view::DiffView;
-use super::driver::TailorRun;
 use super::model::ReviewPrompt;
 use super::question_dialog::AFTER_ANSWER_FOCUS;
+use super::TailorRun;
+use crate::ui::components::{focus_later, Modal};
 use crate::ui::i18n::{tr, use_language};
 
 /// Seconds left of a review shown at `paused_at_ms` with `timeout_seconds`, at `now_ms`.
@@ -146,9 +146,9 @@ pub fn ReviewDialog(
 
 /// The text the draft is compared with: the resume the run started from.
 fn run_original(run: &TailorRun) -> String {
-    run.model
+    run.view
         .state
         .with_untracked(|s| s.as_ref().map(|s| s.original_resume.clone()))
         .filter(|r| !r.is_empty())
-        .unwrap_or_else(|| run.original_resume())
+        .unwrap_or_else(|| run.input().resume.clone())
 }
