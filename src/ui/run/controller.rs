@@ -557,10 +557,17 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                     return;
                 }
             };
-            let runtime = if ended {
-                self.viewing_runtime()
-            } else {
+            let lock = match (ended, lock) {
+                (true, _) => None,
+                (false, Some(lock)) => Some(lock),
+                (false, None) => lock::try_lock(&record.thread_id).await,
+            };
+            // Only a run this tab goes on with needs the user's provider (and key); an ended
+            // run, or one another tab drives, is only read from its checkpoints.
+            let runtime = if lock.is_some() {
                 self.runtime()
+            } else {
+                self.viewing_runtime()
             };
             let runtime = match runtime {
                 Ok(runtime) => runtime,
@@ -568,11 +575,6 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                     self.message.set(error.message);
                     return;
                 }
-            };
-            let lock = match (ended, lock) {
-                (true, _) => None,
-                (false, Some(lock)) => Some(lock),
-                (false, None) => lock::try_lock(&record.thread_id).await,
             };
             if !self.page_shown.get() {
                 return;
