@@ -180,11 +180,18 @@ fn node_failure_keeps_sibling_writes_so_resuming_reruns_only_the_failed_node() {
     let config = RunConfig::thread("t");
     block_on(graph.invoke(TestUpdate::default(), &config)).unwrap_err();
     let snapshot = block_on(graph.get_state(&config)).unwrap();
-    assert!(
-        snapshot.values.log.is_empty(),
-        "the failed step was not committed"
+    assert_eq!(
+        snapshot.values.log,
+        strings(&["paid"]),
+        "the live view shows the finished sibling's write"
     );
     assert_eq!(snapshot.completed_tasks, strings(&["1:paid"]));
+    let committed = config.clone().at_checkpoint(snapshot.checkpoint_id);
+    let committed = block_on(graph.get_state(&committed)).unwrap();
+    assert!(
+        committed.values.log.is_empty(),
+        "the failed step was not committed"
+    );
     fail.set(false);
     let state = block_on(graph.continue_run(&config)).unwrap().into_state();
     assert_eq!(state.log, strings(&["flaky", "paid"]));

@@ -37,7 +37,10 @@ fn interrupt_stops_the_run_and_reports_id_node_and_payload() {
     let graph = approval_graph(Rc::new(Cell::new(0)));
     let config = RunConfig::thread("t1");
     let outcome = block_on(graph.invoke(TestUpdate::default().topic("ship it?"), &config)).unwrap();
-    let RunOutcome::Interrupted { interrupts, state } = outcome else {
+    let RunOutcome::Interrupted {
+        interrupts, state, ..
+    } = outcome
+    else {
         panic!("expected an interrupt");
     };
     assert_eq!(interrupts.len(), 1);

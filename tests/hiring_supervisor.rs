@@ -15,6 +15,7 @@ use careergraph::llm::{CancelToken, LlmError};
 use careergraph::workflows::hiring::{
     self, routing::AGENTS, HiringInput, HiringSettings, HiringState, RouteReason,
 };
+use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
 use review_support::{custom_payloads, recorder, ScriptedModel};
 use serde_json::{json, Value};

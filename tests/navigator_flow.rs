@@ -19,6 +19,7 @@ use careergraph::workflows::career_navigator::{
     self, export, interaction, routing, CareerNavigatorState, Clock, NavigatorInput,
     NavigatorSettings,
 };
+use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
 use review_support::{recorder, started_per_step, ScriptedModel};
 use serde_json::{json, Value};

@@ -15,6 +15,7 @@ use careergraph::workflows::resume_review::{
     ReviewState,
 };
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
 
 const ZH_RESUME: &str = "\
@@ -46,10 +47,7 @@ Rust、Go、PostgreSQL、Kafka、Docker、Kubernetes、Prometheus
 const ZH_ROLE: &str = "高级 Rust 后端工程师：熟悉 Rust、PostgreSQL、Kubernetes，有分布式系统经验";
 
 fn review(resume: &str, role: &str, language: Language) -> ReviewState {
-    let settings = ReviewSettings {
-        language,
-        ..ReviewSettings::default()
-    };
+    let settings = ReviewSettings::default().with_language(language);
     let graph = resume_review::build(Rc::new(demo_model()), settings.clone()).unwrap();
     let input = ReviewInput::new(resume, role);
     block_on(graph.invoke(initial_state(&input, &settings), &RunConfig::default()))

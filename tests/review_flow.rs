@@ -1,19 +1,21 @@
 //! The review workflow's routing, aggregation and events with a scripted model (no network):
 //! threshold met → portfolio → design; not met → revisor loop; max iterations; design off;
 //! exact supersteps of a two-round run; aggregator formula and missing feedback; streamed
-//! deltas and usage events; failed critic → neutral 5.0; model overrides; cancellation.
+//! deltas and usage events; failed critic → neutral 5.0; failed advice → a warning in the run's
+//! language; model overrides; cancellation.
 
 mod review_support;
 
 use std::rc::Rc;
 
-use careergraph::domain::Feedback;
+use careergraph::domain::{Feedback, Language};
 use careergraph::graph::{GraphError, RunConfig};
 use careergraph::llm::{CancelToken, LlmError};
 use careergraph::workflows::resume_review::{
     self, initial_state, integrated_score, merge_feedback, should_continue_review, ReviewInput,
     ReviewSettings, ReviewState,
 };
+use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
 use review_support::*;
 
@@ -140,6 +142,39 @@ fn design_off_ends_after_portfolio() {
     assert_eq!(started_per_step(&events), round(&["portfolio"]));
     assert!(state.unwrap().design_advice.is_none());
     assert_eq!(model.calls("design"), 0);
+}
+
+#[test]
+fn failed_advice_leaves_a_warning_in_the_run_language() {
+    let down = LlmError::ProviderDown {
+        provider: "scripted".into(),
+        status: 500,
+        message: "boom".into(),
+    };
+    for (language, expected) in [
+        (
+            Language::En,
+            [
+                format!("The portfolio advice could not be produced ({down})"),
+                format!("The design review could not be produced ({down})"),
+            ],
+        ),
+        (
+            Language::Zh,
+            [
+                format!("未能生成作品集建议（{down}）"),
+                format!("未能生成版式评审（{down}）"),
+            ],
+        ),
+    ] {
+        let model = critics([&[9.0], &[9.0], &[9.0]])
+            .answer("portfolio", vec![Err(down.clone())])
+            .answer("design", vec![Err(down.clone())]);
+        let settings = ReviewSettings::default().with_language(language);
+        let state = run_with(Rc::new(model), settings).0.unwrap();
+        assert!(state.portfolio_advice.is_none() && state.design_advice.is_none());
+        assert_eq!(state.warnings, expected);
+    }
 }
 
 #[test]

@@ -6,7 +6,10 @@
 
 use std::rc::Rc;
 
-use careergraph::graph::{Checkpoint, CheckpointSource, Checkpointer, EventSink};
+use careergraph::graph::{
+    Checkpoint, CheckpointSource, Checkpointer, EventSink, GraphError, PendingWrite, TaskFailure,
+    TaskWrite,
+};
 use careergraph::llm::http::fetch::FetchTransport;
 use careergraph::llm::ChatModel;
 use careergraph::session::{
@@ -51,6 +54,7 @@ fn checkpoint(thread: &str, ns: &str, id: &str, step: i64) -> Checkpoint {
         pending_tasks: Default::default(),
         pending_writes: Vec::new(),
         pending_interrupts: Vec::new(),
+        pending_errors: Vec::new(),
         resume_values: Default::default(),
     }
 }
@@ -183,6 +187,73 @@ async fn checkpointer_gets_the_latest_lists_newest_first_and_replaces_on_put() {
         .unwrap();
     assert_eq!(saver.list("t", "").await.unwrap().len(), 3);
     assert_eq!(saver.get("t", "", None).await.unwrap().unwrap().step, 5);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+fn task_done(task_id: &str) -> TaskWrite {
+    TaskWrite::Done(PendingWrite {
+        task_id: task_id.into(),
+        node: task_id.rsplit(':').next().unwrap().into(),
+        update: json!({"log": [task_id]}),
+        goto: Vec::new(),
+        sends: Vec::new(),
+    })
+}
+
+#[wasm_bindgen_test]
+async fn put_writes_is_saved_per_task_and_visible_through_a_fresh_connection() {
+    let name = db_name("put-writes");
+    let store = Store::open_named(&name).await.unwrap();
+    let saver = store.checkpointer();
+    let id = "000000000001";
+    saver.put(checkpoint("t", "", id, 0)).await.unwrap();
+    // Two tasks ending together: each is its own read-modify-write transaction, none is lost.
+    let (a, b) = futures::join!(
+        saver.put_writes("t", "", id, task_done("1:a")),
+        saver.put_writes("t", "", id, task_done("1:b")),
+    );
+    a.unwrap();
+    b.unwrap();
+    let failure = TaskFailure {
+        task_id: "1:c".into(),
+        node: "c".into(),
+        error: "timed out".into(),
+    };
+    saver
+        .put_writes("t", "", id, TaskWrite::Failed(failure.clone()))
+        .await
+        .unwrap();
+    let missing = saver
+        .put_writes("t", "", "000000000009", task_done("1:a"))
+        .await;
+    assert!(
+        matches!(missing, Err(GraphError::Checkpointer(_))),
+        "{missing:?}"
+    );
+    store.close();
+    drop(store);
+
+    let store = Store::open_named(&name).await.unwrap();
+    let saved = store
+        .checkpointer()
+        .get("t", "", Some(id))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut written: Vec<&str> = saved
+        .pending_writes
+        .iter()
+        .map(|w| w.task_id.as_str())
+        .collect();
+    written.sort();
+    assert_eq!(written, ["1:a", "1:b"]);
+    assert_eq!(saved.pending_errors, vec![failure]);
+    assert_eq!(
+        saved.channel_values,
+        checkpoint("t", "", id, 0).channel_values
+    );
 
     store.close();
     Store::delete_database(&name).await.unwrap();

@@ -2,15 +2,16 @@
 
 use std::rc::Rc;
 
-use crate::graph::algo::{apply_writes, finish_task, prepare_next_tasks, PreparedTask, TaskKind};
+use crate::graph::algo::{apply_writes, finish_task, PreparedTask, TaskKind};
 use crate::graph::checkpoint::{
     checkpoint_id, checkpoint_sequence, Checkpoint, CheckpointSource, Checkpointer,
 };
-use crate::graph::command::{Command, Interrupt, Resume};
+use crate::graph::command::{Command, Resume};
 use crate::graph::config::RunConfig;
 use crate::graph::error::GraphError;
 use crate::graph::outcome::RunOutcome;
 use crate::graph::run_loop::{RunLoop, Start};
+use crate::graph::snapshot::{build_snapshot, StateSnapshot, View};
 use crate::graph::state::State;
 use crate::graph::thread::ThreadState;
 use crate::graph::topology::Topology;
@@ -28,21 +29,6 @@ impl<S: State> Clone for CompiledGraph<S> {
             checkpointer: self.checkpointer.clone(),
         }
     }
-}
-
-/// A thread's state at one checkpoint (LangGraph's `StateSnapshot`).
-#[derive(Debug, Clone)]
-pub struct StateSnapshot<S: State> {
-    pub values: S,
-    /// Nodes of the next superstep (edge-triggered by name, then `Send`s).
-    pub next: Vec<String>,
-    pub step: i64,
-    pub checkpoint_id: String,
-    pub parent_id: Option<String>,
-    pub source: CheckpointSource,
-    pub interrupts: Vec<Interrupt>,
-    /// Tasks of the next step that already finished (kept after a failure or interrupt).
-    pub completed_tasks: Vec<String>,
 }
 
 impl<S: State> CompiledGraph<S> {
@@ -79,12 +65,19 @@ impl<S: State> CompiledGraph<S> {
     }
 
     /// Goes on from the thread's checkpoint (or `config.checkpoint_id`: replay / fork) without
-    /// new input: after a failure, only the failed tasks of the step run again.
+    /// new input: only the step's tasks that have not finished run (after a failure or a
+    /// reload mid-step). If the step's saved writes cannot be merged, it fails with the same
+    /// error without calling any node; it succeeds once the graph declares a reducer for the
+    /// key. (`update_state` instead drops the step's writes: its nodes then run again.)
     pub async fn continue_run(&self, config: &RunConfig) -> Result<RunOutcome<S>, GraphError> {
         self.run_loop(config).run(Start::Continue).await
     }
 
-    /// The latest state of the thread (or the one at `config.checkpoint_id`).
+    /// The thread's state. Without `config.checkpoint_id`, the live view: the latest checkpoint
+    /// with the writes of the next step's finished tasks applied (on a copy) and `next` listing
+    /// only the tasks still to run; if those writes cannot be merged, the committed values and
+    /// the merge error on each finished task. With a checkpoint id, that checkpoint as committed.
+    /// Either way each task carries its result, error or interrupts.
     pub async fn get_state(&self, config: &RunConfig) -> Result<StateSnapshot<S>, GraphError> {
         let saver = self.saver(config, "get_state")?;
         let checkpoint = saver
@@ -98,17 +91,24 @@ impl<S: State> CompiledGraph<S> {
                 thread_id: config.thread_id.clone(),
                 checkpoint_id: config.checkpoint_id.clone(),
             })?;
-        self.snapshot(&checkpoint)
+        let view = match config.checkpoint_id {
+            Some(_) => View::Historical,
+            None => View::Live,
+        };
+        build_snapshot(&self.topology, &checkpoint, view)
     }
 
-    /// Every checkpoint of the thread, newest first.
+    /// Every checkpoint of the thread as committed, newest first.
     pub async fn state_history(
         &self,
         config: &RunConfig,
     ) -> Result<Vec<StateSnapshot<S>>, GraphError> {
         let saver = self.saver(config, "state_history")?;
         let checkpoints = saver.list(&config.thread_id, &config.ns).await?;
-        checkpoints.iter().map(|c| self.snapshot(c)).collect()
+        checkpoints
+            .iter()
+            .map(|c| build_snapshot(&self.topology, c, View::Historical))
+            .collect()
     }
 
     /// Writes `update` into the thread as a new checkpoint, through the reducers. With
@@ -170,37 +170,12 @@ impl<S: State> CompiledGraph<S> {
             pending_tasks: crate::graph::checkpoint::encode_triggers(&thread.triggers)?,
             pending_writes: Vec::new(),
             pending_interrupts: Vec::new(),
+            pending_errors: Vec::new(),
             resume_values: Default::default(),
             ..base
         };
         saver.put(checkpoint).await?;
         Ok(id)
-    }
-
-    fn snapshot(&self, checkpoint: &Checkpoint) -> Result<StateSnapshot<S>, GraphError> {
-        let thread: ThreadState<S> = ThreadState::from_checkpoint(checkpoint, 0)?;
-        let next = prepare_next_tasks(&self.topology, &thread.triggers, thread.step + 1)
-            .into_iter()
-            .map(|t| t.node)
-            .collect();
-        Ok(StateSnapshot {
-            values: thread.state,
-            next,
-            step: checkpoint.step,
-            checkpoint_id: checkpoint.id.clone(),
-            parent_id: checkpoint.parent_id.clone(),
-            source: checkpoint.source,
-            interrupts: checkpoint
-                .pending_interrupts
-                .iter()
-                .map(|(_, i)| i.clone())
-                .collect(),
-            completed_tasks: checkpoint
-                .pending_writes
-                .iter()
-                .map(|w| w.task_id.clone())
-                .collect(),
-        })
     }
 
     /// The checkpointer in effect: the graph's own, or the one inherited from a parent graph.

@@ -44,6 +44,13 @@ pub enum GraphError {
         thread_id: String,
         checkpoint_id: Option<String>,
     },
+    /// A stored checkpoint this build cannot read: saved by a newer app version, without a known
+    /// format version, or damaged. A store listing saved runs can skip such records.
+    #[error("cannot read a saved checkpoint: {reason}")]
+    UnreadableCheckpoint {
+        format_version: Option<u64>,
+        reason: String,
+    },
     /// The checkpointer itself failed (storage, quota, ...).
     #[error("checkpointer error: {0}")]
     Checkpointer(String),

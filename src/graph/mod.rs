@@ -43,7 +43,8 @@
 //!
 //! Layout, after LangGraph: `channels` (reducers), `state` (trait + macro), `builder`
 //! (declaration + validation), `algo` (pure step logic), `runner` (concurrent tasks),
-//! `run_loop` (steps, interrupts, checkpoints), `checkpoint` (storage), `stream` (events).
+//! `run_loop` (steps, interrupts, checkpoints), `pending` (the uncommitted step's task results,
+//! saved per task), `snapshot` (`get_state`), `checkpoint` (storage), `stream` (events).
 
 mod algo;
 #[cfg(test)]
@@ -59,9 +60,11 @@ mod context;
 mod error;
 mod mermaid;
 mod outcome;
+mod pending;
 mod retry;
 mod run_loop;
 mod runner;
+mod snapshot;
 mod state;
 mod stream;
 mod subgraph;
@@ -70,14 +73,17 @@ mod topology;
 mod validate;
 
 pub use builder::{EdgeSources, NodeOptions, PathMap, StateGraph};
-pub use checkpoint::{Checkpoint, CheckpointSource, Checkpointer, MemorySaver};
+pub use checkpoint::{
+    Checkpoint, CheckpointSource, Checkpointer, MemorySaver, PendingWrite, TaskFailure, TaskWrite,
+};
 pub use command::{Command, Goto, Interrupt, Resume, Route, RouteTarget, Send, END, START};
-pub use compiled::{CompiledGraph, StateSnapshot};
+pub use compiled::CompiledGraph;
 pub use config::{RunConfig, SleepFn, DEFAULT_RECURSION_LIMIT};
 pub use context::NodeContext;
 pub use error::{GraphError, NodeError};
 pub use outcome::RunOutcome;
 pub use retry::RetryPolicy;
+pub use snapshot::{StateSnapshot, TaskSnapshot};
 pub use state::State;
 pub use stream::{EventSink, StreamEvent};
 

@@ -1,6 +1,7 @@
 //! How a run ended when it did not fail.
 
 use crate::graph::command::Interrupt;
+use crate::graph::snapshot::TaskSnapshot;
 use crate::graph::state::State;
 
 /// How a run ended when it did not fail.
@@ -8,10 +9,13 @@ use crate::graph::state::State;
 pub enum RunOutcome<S: State> {
     /// Reached END (no more tasks).
     Done(S),
-    /// Paused: answer the interrupts with `resume`. `state` is the last committed state.
+    /// Paused: answer the interrupts with `resume`. `state` is the last committed state;
+    /// `tasks` are the paused step's tasks, where the finished ones carry their update (saved,
+    /// and applied when the step completes).
     Interrupted {
         state: S,
         interrupts: Vec<Interrupt>,
+        tasks: Vec<TaskSnapshot>,
     },
 }
 
@@ -33,6 +37,14 @@ impl<S: State> RunOutcome<S> {
         match self {
             RunOutcome::Done(_) => &[],
             RunOutcome::Interrupted { interrupts, .. } => interrupts,
+        }
+    }
+
+    /// The paused step's tasks with their results so far (empty when done).
+    pub fn tasks(&self) -> &[TaskSnapshot] {
+        match self {
+            RunOutcome::Done(_) => &[],
+            RunOutcome::Interrupted { tasks, .. } => tasks,
         }
     }
 

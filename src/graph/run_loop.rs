@@ -1,14 +1,16 @@
 //! The superstep loop: loads or starts a thread, runs steps until END, an interrupt, a failure
-//! or the recursion limit, and saves a checkpoint after every step.
+//! or the recursion limit, saves each task's result as it ends (`put_writes`) and a checkpoint
+//! after every step.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+use futures::StreamExt;
 use serde_json::Value;
 
 use crate::graph::algo::{apply_input, apply_writes, prepare_next_tasks};
 use crate::graph::checkpoint::{
-    checkpoint_id, checkpoint_sequence, CheckpointSource, Checkpointer,
+    checkpoint_id, checkpoint_sequence, CheckpointSource, Checkpointer, TaskWrite,
 };
 use crate::graph::command::Resume;
 use crate::graph::config::RunConfig;
@@ -69,13 +71,15 @@ impl<S: State> RunLoop<'_, S> {
                 thread.triggers =
                     apply_input(self.topology, &mut thread.state, &thread.triggers, input)?;
                 thread.step += 1;
-                thread.pending_writes.clear();
-                thread.pending_interrupts.clear();
+                thread.pending.clear();
                 thread.resume_values.clear();
                 self.save_new(&mut thread, CheckpointSource::Input).await?;
             }
             Start::Resume(resume) => {
                 fresh_answers = self.answer_interrupts(&mut thread, resume)?;
+                // Saved before anything runs (LangGraph writes RESUME at once): after a reload
+                // the answered task runs again with its answers instead of asking again.
+                self.save_pending(&thread).await?;
             }
             Start::Continue => {}
         }
@@ -95,7 +99,8 @@ impl<S: State> RunLoop<'_, S> {
             // are all still unanswered stay paused. A task with some answers runs (a subgraph
             // with several interrupts resumes the answered ones and re-reports the rest).
             let paused: BTreeSet<&str> = thread
-                .pending_interrupts
+                .pending
+                .interrupts
                 .iter()
                 .map(|(task_id, _)| task_id.as_str())
                 .filter(|task_id| !fresh_answers.contains_key(*task_id))
@@ -103,7 +108,7 @@ impl<S: State> RunLoop<'_, S> {
             let runs: Vec<TaskRun<S>> = tasks
                 .iter()
                 .filter(|t| {
-                    !thread.pending_writes.contains_key(&t.id) && !paused.contains(t.id.as_str())
+                    !thread.pending.writes.contains_key(&t.id) && !paused.contains(t.id.as_str())
                 })
                 .map(|task| TaskRun {
                     task,
@@ -118,7 +123,8 @@ impl<S: State> RunLoop<'_, S> {
             // A task that runs reports its interrupts afresh.
             let running: BTreeSet<&str> = runs.iter().map(|r| r.task.id.as_str()).collect();
             thread
-                .pending_interrupts
+                .pending
+                .interrupts
                 .retain(|(task_id, _)| !running.contains(task_id.as_str()));
             let env = StepEnv {
                 topology: self.topology,
@@ -127,32 +133,41 @@ impl<S: State> RunLoop<'_, S> {
                 config: self.config,
                 checkpointer: self.checkpointer.clone(),
             };
-            let ran: Vec<String> = runs.iter().map(|r| r.task.id.clone()).collect();
-            let outcomes = run_step(&env, runs).await;
-            let mut failure = None;
-            for (task_id, outcome) in ran.into_iter().zip(outcomes) {
-                match outcome {
-                    TaskOutcome::Done(writes) => {
-                        thread.pending_writes.insert(task_id, writes);
-                    }
-                    TaskOutcome::Interrupted(interrupts) => thread
-                        .pending_interrupts
-                        .extend(interrupts.into_iter().map(|i| (task_id.clone(), i))),
-                    TaskOutcome::Failed(error) => {
-                        failure.get_or_insert(error);
-                    }
+            // Each task is saved the moment it ends, before the next one is taken in: dropping
+            // this future (a page reload) at any point keeps every task that had finished.
+            let mut failures: BTreeMap<usize, GraphError> = BTreeMap::new();
+            let mut save_error = None;
+            let mut ended = run_step(&env, runs);
+            while let Some((task, outcome)) = ended.next().await {
+                if let TaskOutcome::Failed(error) = &outcome {
+                    let position = tasks.iter().position(|t| t.id == task.id);
+                    failures.insert(position.unwrap_or(usize::MAX), error.clone());
+                }
+                let saved = match thread.pending.record(task, outcome) {
+                    Ok(write) => self.save_task(thread.checkpoint_id.as_deref(), write).await,
+                    Err(error) => Err(error),
+                };
+                // The other tasks keep running: if the step commits, its checkpoint holds
+                // this task's writes anyway.
+                if let Err(error) = saved {
+                    save_error.get_or_insert(error);
                 }
             }
+            drop(ended);
             // Report interrupts in task order, however many resumes it took to get here.
-            thread
-                .pending_interrupts
-                .sort_by_key(|(task_id, _)| tasks.iter().position(|t| &t.id == task_id));
-            if failure.is_some() || !thread.pending_interrupts.is_empty() {
-                self.save_pending(&thread).await?;
+            thread.pending.sort_interrupts(&tasks);
+            // The first failure in task order, whatever order the tasks ended in.
+            let failure = failures.into_values().next();
+            if failure.is_some() || !thread.pending.interrupts.is_empty() {
+                // A task whose save failed would be lost on reload: that error comes first.
+                if let Some(error) = save_error {
+                    return Err(error);
+                }
                 return match failure {
                     Some(error) => Err(error),
                     None => Ok(RunOutcome::Interrupted {
-                        interrupts: thread.interrupts(),
+                        interrupts: thread.pending.interrupt_list(),
+                        tasks: thread.pending.task_snapshots(&tasks)?,
                         state: thread.state,
                     }),
                 };
@@ -161,15 +176,20 @@ impl<S: State> RunLoop<'_, S> {
                 .iter()
                 .map(|task| {
                     let writes = thread
-                        .pending_writes
+                        .pending
+                        .writes
                         .remove(&task.id)
                         .expect("all tasks wrote");
                     (task, writes)
                 })
                 .collect();
+            // Writes that cannot be merged (two values for a plain key) fail the run; they stay
+            // saved as pending, so continuing fails the same way without calling a node again,
+            // and merges them once the graph declares a reducer for the key.
             let (triggers, _changed) =
                 apply_writes(self.topology, &mut thread.state, &thread.triggers, finished)?;
             thread.triggers = triggers;
+            thread.pending.clear();
             thread.step = step;
             thread.resume_values.clear();
             steps_run += 1;
@@ -203,7 +223,13 @@ impl<S: State> RunLoop<'_, S> {
         };
         let latest_sequence = latest.map(|c| checkpoint_sequence(&c.id)).unwrap_or(0);
         match (wanted, start) {
-            (Some(checkpoint), _) => ThreadState::from_checkpoint(&checkpoint, latest_sequence),
+            (Some(checkpoint), _) => {
+                let mut thread = ThreadState::from_checkpoint(&checkpoint, latest_sequence)?;
+                // Saved as each task ended: put them in task order before reporting any.
+                let tasks = prepare_next_tasks(self.topology, &thread.triggers, thread.step + 1);
+                thread.pending.sort_interrupts(&tasks);
+                Ok(thread)
+            }
             (None, Start::Input(_)) if self.config.checkpoint_id.is_none() => {
                 Ok(ThreadState::fresh())
             }
@@ -221,7 +247,8 @@ impl<S: State> RunLoop<'_, S> {
         resume: Resume,
     ) -> Result<BTreeMap<String, BTreeMap<String, Value>>, GraphError> {
         let pending_ids: Vec<String> = thread
-            .pending_interrupts
+            .pending
+            .interrupts
             .iter()
             .map(|(_, i)| i.id.clone())
             .collect();
@@ -244,7 +271,7 @@ impl<S: State> RunLoop<'_, S> {
             });
         }
         let mut per_task: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
-        thread.pending_interrupts.retain(|(task_id, interrupt)| {
+        thread.pending.interrupts.retain(|(task_id, interrupt)| {
             let Some(answer) = answers.get(&interrupt.id) else {
                 return true;
             };
@@ -284,7 +311,21 @@ impl<S: State> RunLoop<'_, S> {
         Ok(())
     }
 
-    /// Re-saves the current checkpoint with the uncommitted step's writes and interrupts.
+    /// Saves how one task ended against the current checkpoint.
+    async fn save_task(
+        &self,
+        checkpoint_id: Option<&str>,
+        write: TaskWrite,
+    ) -> Result<(), GraphError> {
+        let (Some(saver), Some(id)) = (&self.checkpointer, checkpoint_id) else {
+            return Ok(());
+        };
+        saver
+            .put_writes(&self.config.thread_id, &self.config.ns, id, write)
+            .await
+    }
+
+    /// Re-saves the current checkpoint with the uncommitted step's results and answers.
     async fn save_pending(&self, thread: &ThreadState<S>) -> Result<(), GraphError> {
         let (Some(saver), Some(id)) = (&self.checkpointer, &thread.checkpoint_id) else {
             return Ok(());

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use futures::stream::{FuturesUnordered, StreamExt};
+use futures::stream::{FuturesUnordered, Stream};
 use serde_json::Value;
 
 use crate::graph::algo::{finish_task, PreparedTask, TaskWrites};
@@ -39,27 +39,21 @@ pub(crate) struct StepEnv<'a, S: State> {
     pub checkpointer: Option<Rc<dyn Checkpointer>>,
 }
 
-/// Runs all tasks concurrently and waits for every one of them, even after a failure: a sibling
-/// that succeeds (say, a paid LLM call) must be kept as a pending write, not thrown away.
-/// Outcomes come back in the order of `runs`.
-pub(crate) async fn run_step<S: State>(
-    env: &StepEnv<'_, S>,
-    runs: Vec<TaskRun<'_, S>>,
-) -> Vec<TaskOutcome<S>> {
-    let count = runs.len();
-    let mut pending: FuturesUnordered<_> = runs
-        .into_iter()
-        .enumerate()
-        .map(|(index, run)| async move { (index, run_task(env, run).await) })
-        .collect();
-    let mut outcomes: Vec<Option<TaskOutcome<S>>> = (0..count).map(|_| None).collect();
-    while let Some((index, outcome)) = pending.next().await {
-        outcomes[index] = Some(outcome);
-    }
-    outcomes
-        .into_iter()
-        .map(|o| o.expect("every task reports"))
-        .collect()
+/// Runs all tasks concurrently and yields each task with its outcome as soon as it ends, so the
+/// loop can save it before the next one arrives (a reload then keeps every finished task).
+/// Draining the stream waits for every task, even after a failure: a sibling that succeeds
+/// (say, a paid LLM call) must be kept as a pending write, not thrown away. Dropping it drops
+/// the tasks still running.
+pub(crate) fn run_step<'a, S: State>(
+    env: &'a StepEnv<'a, S>,
+    runs: Vec<TaskRun<'a, S>>,
+) -> impl Stream<Item = (&'a PreparedTask<S>, TaskOutcome<S>)> + 'a {
+    runs.into_iter()
+        .map(|run| async move {
+            let task = run.task;
+            (task, run_task(env, run).await)
+        })
+        .collect::<FuturesUnordered<_>>()
 }
 
 async fn run_task<S: State>(env: &StepEnv<'_, S>, run: TaskRun<'_, S>) -> TaskOutcome<S> {

@@ -4,14 +4,14 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::graph::algo::{TaskWrites, Triggers};
+use crate::graph::algo::Triggers;
 use crate::graph::checkpoint::{
-    decode_triggers, decode_writes, encode_triggers, encode_writes, Checkpoint, CheckpointSource,
+    decode_triggers, encode_triggers, encode_writes, Checkpoint, CheckpointSource,
     CHECKPOINT_FORMAT_VERSION,
 };
-use crate::graph::command::Interrupt;
 use crate::graph::config::RunConfig;
 use crate::graph::error::GraphError;
+use crate::graph::pending::StepProgress;
 use crate::graph::state::State;
 
 /// The thread's position between supersteps, plus the uncommitted results of the next step.
@@ -21,8 +21,9 @@ pub(crate) struct ThreadState<S: State> {
     pub step: i64,
     pub checkpoint_id: Option<String>,
     pub next_sequence: u64,
-    pub pending_writes: BTreeMap<String, TaskWrites<S>>,
-    pub pending_interrupts: Vec<(String, Interrupt)>,
+    /// What the next step's tasks left so far (a field apart, so it can be updated while the
+    /// running tasks borrow `state`).
+    pub pending: StepProgress<S>,
     pub resume_values: BTreeMap<String, Vec<Value>>,
 }
 
@@ -34,8 +35,7 @@ impl<S: State> ThreadState<S> {
             step: -1,
             checkpoint_id: None,
             next_sequence: 1,
-            pending_writes: BTreeMap::new(),
-            pending_interrupts: Vec::new(),
+            pending: StepProgress::default(),
             resume_values: BTreeMap::new(),
         }
     }
@@ -44,18 +44,14 @@ impl<S: State> ThreadState<S> {
         checkpoint: &Checkpoint,
         latest_sequence: u64,
     ) -> Result<Self, GraphError> {
-        let mut pending_writes = BTreeMap::new();
-        for write in &checkpoint.pending_writes {
-            pending_writes.insert(write.task_id.clone(), decode_writes(write)?);
-        }
+        checkpoint.check_format()?;
         Ok(ThreadState {
             state: serde_json::from_value(checkpoint.channel_values.clone())?,
             triggers: decode_triggers(&checkpoint.pending_tasks)?,
             step: checkpoint.step,
             checkpoint_id: Some(checkpoint.id.clone()),
             next_sequence: latest_sequence + 1,
-            pending_writes,
-            pending_interrupts: checkpoint.pending_interrupts.clone(),
+            pending: StepProgress::from_checkpoint(checkpoint)?,
             resume_values: checkpoint.resume_values.clone(),
         })
     }
@@ -68,7 +64,8 @@ impl<S: State> ThreadState<S> {
         source: CheckpointSource,
     ) -> Result<Checkpoint, GraphError> {
         let pending_writes = self
-            .pending_writes
+            .pending
+            .writes
             .iter()
             .map(|(task_id, writes)| {
                 let node = task_id.rsplit(':').next().unwrap_or_default();
@@ -86,15 +83,9 @@ impl<S: State> ThreadState<S> {
             channel_values: serde_json::to_value(&self.state)?,
             pending_tasks: encode_triggers(&self.triggers)?,
             pending_writes,
-            pending_interrupts: self.pending_interrupts.clone(),
+            pending_interrupts: self.pending.interrupts.clone(),
+            pending_errors: self.pending.errors.values().cloned().collect(),
             resume_values: self.resume_values.clone(),
         })
-    }
-
-    pub(crate) fn interrupts(&self) -> Vec<Interrupt> {
-        self.pending_interrupts
-            .iter()
-            .map(|(_, i)| i.clone())
-            .collect()
     }
 }

@@ -58,6 +58,24 @@ impl<S: State> From<RunOutcome<S>> for Step<S> {
     }
 }
 
+/// A saved run the current graph cannot go on with (its format or its nodes changed).
+fn outdated() -> SessionError {
+    SessionError::new(
+        ErrorCode::InvalidInput,
+        "This run was saved by an older version of careergraph and cannot be continued: start it again.",
+    )
+}
+
+/// One question of a paused step: answer it by `id`. `pause` is the workflow's typed payload
+/// (an error names a payload this version does not know).
+#[derive(Debug, Clone)]
+pub struct Asked<P> {
+    pub id: String,
+    /// Subgraph path of the node that asked, empty at the root.
+    pub path: Vec<String>,
+    pub pause: Result<P, String>,
+}
+
 /// The future of one step: resolves when the run pauses, ends, fails or is stopped.
 pub type StepFuture<S> = LocalBoxFuture<'static, Result<Step<S>, SessionError>>;
 
@@ -137,14 +155,22 @@ impl<W: Workflow> WorkflowRun<W> {
                     ErrorCode::InvalidInput,
                     "This run is no longer saved in this browser (it was deleted or never saved): start it again.",
                 ),
+                // A checkpoint this version cannot read: written by another version of the app.
+                GraphError::Serde(_) | GraphError::UnreadableCheckpoint { .. } => outdated(),
                 other => SessionError::from_graph(&other),
             })?;
+        let known = run.inner.graph.node_names();
+        if snapshot.next.iter().any(|node| !known.contains(node)) {
+            return Err(outdated());
+        }
         let step = if !snapshot.interrupts.is_empty() {
             Step::Paused {
                 interrupts: snapshot.interrupts,
                 state: snapshot.values,
             }
-        } else if snapshot.next.is_empty() {
+        } else if snapshot.is_done() {
+            // Not `next.is_empty()`: in the live view a step whose tasks all finished but were
+            // not merged yet (a reload right after the last one) has no `next` and is not done.
             run.inner.finished.set(true);
             Step::Done(snapshot.values)
         } else {
@@ -203,6 +229,31 @@ impl<W: Workflow> WorkflowRun<W> {
         self.drive(events, move |graph, config| {
             Box::pin(async move { graph.continue_run(&config).await })
         })
+    }
+
+    /// [`resume`](Self::resume) with a typed answer.
+    pub fn answer(&self, answer: &W::Answer, events: EventSink) -> StepFuture<W::State> {
+        match serde_json::to_value(answer) {
+            Ok(answer) => self.resume(answer, events),
+            Err(e) => {
+                Box::pin(
+                    async move { Err(SessionError::new(ErrorCode::InvalidInput, e.to_string())) },
+                )
+            }
+        }
+    }
+
+    /// What a paused step asks, typed: one entry per interrupt, in order.
+    pub fn asked(interrupts: &[Interrupt]) -> Vec<Asked<W::Pause>> {
+        interrupts
+            .iter()
+            .map(|interrupt| Asked {
+                id: interrupt.id.clone(),
+                path: interrupt.path.clone(),
+                pause: serde_json::from_value(interrupt.payload.clone())
+                    .map_err(|e| format!("{}: an unknown pause ({e})", W::ID)),
+            })
+            .collect()
     }
 
     /// Stops the run: model calls in flight are aborted, and it takes no more answers.

@@ -16,7 +16,7 @@ mod runtime;
 pub use error::{ErrorCode, SessionError};
 pub use ids::new_thread_id;
 pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
-pub use lifecycle::{Step, StepFuture, WorkflowRun};
+pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, ProviderConfig, ProviderKind};
 pub use registry::{mermaid, workflow, workflows, WorkflowInfo};
 pub use run::{

@@ -83,6 +83,23 @@ fn error_name(error: Option<DomException>) -> (String, String) {
     }
 }
 
+/// Runs `handle` with a read request's result inside its `success` event, while the transaction
+/// is still active, so it can issue writes in the same transaction (a read-modify-write no other
+/// tab can interleave). The callback belongs to the request, not to a future: the write still
+/// happens if whoever awaits the transaction is dropped meanwhile (a run cancelled just as a
+/// task ended). A request fires exactly one of `success` / `error` (an aborted transaction fails
+/// its requests), and the closure is freed after that one call.
+pub(super) fn on_success_once(request: &IdbRequest, handle: impl FnOnce(JsValue) + 'static) {
+    let source = request.clone();
+    let callback = Closure::once_into_js(move |event: Event| {
+        if event.type_() == "success" {
+            handle(source.result().unwrap_or(JsValue::UNDEFINED));
+        }
+    });
+    request.set_onsuccess(Some(callback.unchecked_ref()));
+    request.set_onerror(Some(callback.unchecked_ref()));
+}
+
 /// The value of a finished read request.
 pub(super) async fn request(what: &str, request: IdbRequest) -> Result<JsValue, StoreError> {
     let mut events = FirstEvent::listen(&request, &["success", "error"]);

@@ -8,7 +8,8 @@ pub mod resume_review;
 pub mod resume_tailoring;
 pub mod sample;
 
+pub use common::{RunControls, RunSettings};
 pub use registry::{
-    all_meta, demo_model, visit_all, Bilingual, InputError, Prepared, RunEnv, Workflow,
+    all_meta, demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
     WorkflowMeta, WorkflowVisitor,
 };

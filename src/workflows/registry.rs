@@ -11,7 +11,7 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::graph::{Checkpointer, CompiledGraph, MemorySaver, State};
+use crate::graph::{Checkpointer, CompiledGraph, GraphError, MemorySaver, State, StateGraph};
 use crate::llm::demo::DemoModel;
 use crate::llm::{CancelToken, ChatModel};
 
@@ -108,6 +108,11 @@ impl RunEnv {
             .map(|(agent, model)| (agent.as_str(), model.trim()))
             .filter(|(_, model)| !model.is_empty())
     }
+
+    /// `graph` compiled on the run's checkpointer.
+    pub fn compile<S: State>(&self, graph: StateGraph<S>) -> Result<CompiledGraph<S>, InputError> {
+        Ok(graph.compile_with_checkpointer(self.checkpointer.clone())?)
+    }
 }
 
 /// A run ready to start: the graph on the run's checkpointer, its first update, and how many
@@ -118,10 +123,22 @@ pub struct Prepared<S: State> {
     pub recursion_limit: usize,
 }
 
+/// The pause (and answer) type of a workflow that never pauses: it has no values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum NoPause {}
+
 /// Input the user must fix before anything is sent; the message says what to do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
 pub struct InputError(pub String);
+
+/// A graph that does not build is a bug, not bad input; it is still reported through `prepare`
+/// (with the graph's own message) rather than as a panic.
+impl From<GraphError> for InputError {
+    fn from(error: GraphError) -> Self {
+        InputError(error.to_string())
+    }
+}
 
 /// One workflow, declared once.
 pub trait Workflow: 'static {
@@ -131,6 +148,10 @@ pub trait Workflow: 'static {
     const THREAD_PREFIX: &'static str;
     type Input: WorkflowInput;
     type State: State;
+    /// What the run pauses with (its interrupt payloads); [`NoPause`] for one that never pauses.
+    type Pause: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
+    /// What it takes as an answer to a pause.
+    type Answer: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
 
     fn meta() -> WorkflowMeta;
 

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use futures::future::{self, LocalBoxFuture};
 
-use super::{Checkpoint, Checkpointer};
+use super::{Checkpoint, Checkpointer, TaskWrite};
 use crate::graph::error::GraphError;
 
 /// Keeps every checkpoint of every thread in memory, keyed by (thread, namespace, id).
@@ -58,5 +58,29 @@ impl Checkpointer for MemorySaver {
             .map(|checkpoints| checkpoints.values().rev().cloned().collect())
             .unwrap_or_default();
         Box::pin(future::ready(Ok(all)))
+    }
+
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        write: TaskWrite,
+    ) -> LocalBoxFuture<'a, Result<(), GraphError>> {
+        let mut threads = self.threads.borrow_mut();
+        let found = threads
+            .get_mut(&(thread_id.to_string(), ns.to_string()))
+            .and_then(|checkpoints| checkpoints.get_mut(checkpoint_id));
+        let result = match found {
+            Some(checkpoint) => {
+                checkpoint.record_task(write);
+                Ok(())
+            }
+            None => Err(GraphError::CheckpointNotFound {
+                thread_id: thread_id.to_string(),
+                checkpoint_id: Some(checkpoint_id.to_string()),
+            }),
+        };
+        Box::pin(future::ready(result))
     }
 }

@@ -1,11 +1,14 @@
 //! Checkpoints: plain serde snapshots of a thread after every superstep, and the storage trait.
 
 mod codec;
+mod format;
 mod memory;
+mod task_write;
 
 pub(crate) use codec::{decode_triggers, decode_writes, encode_triggers, encode_writes};
 
 pub use memory::MemorySaver;
+pub use task_write::{TaskFailure, TaskWrite};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -16,7 +19,9 @@ use serde_json::Value;
 use crate::graph::command::Interrupt;
 use crate::graph::error::GraphError;
 
-/// Bumped when the checkpoint layout changes, so stored data can be migrated or rejected.
+/// Bumped when the checkpoint layout changes so that older code would misread it; fields added
+/// with `#[serde(default)]` do not bump it (old checkpoints still load, old code ignores them).
+/// [`Checkpoint::from_json`] refuses versions above this one.
 pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
 
 /// Why a checkpoint was written.
@@ -77,17 +82,21 @@ pub struct Checkpoint {
     pub channel_values: Value,
     /// What runs next.
     pub pending_tasks: PendingTasks,
-    /// Writes of tasks of the next step that already succeeded (the step failed or paused).
+    /// Writes of tasks of the next step that already succeeded, saved as each task finished.
     pub pending_writes: Vec<PendingWrite>,
     /// Interrupts raised by tasks of the next step and not answered yet, with their task id.
     pub pending_interrupts: Vec<(String, Interrupt)>,
+    /// Tasks of the next step that failed (they run again when the thread continues).
+    /// Defaulted: checkpoints saved before it existed still load.
+    #[serde(default)]
+    pub pending_errors: Vec<TaskFailure>,
     /// Answers given to each task's interrupts, replayed in call order when the task re-runs.
     pub resume_values: BTreeMap<String, Vec<Value>>,
 }
 
 /// Storage of checkpoints. Async and not `Send`, so a browser (IndexedDB) store fits too.
-/// `put` of an existing `(thread_id, ns, id)` replaces it: the engine re-puts a checkpoint to
-/// attach pending writes and interrupts to it.
+/// `put` of an existing `(thread_id, ns, id)` replaces it. Dyn-compatible: graphs hold an
+/// `Rc<dyn Checkpointer>`.
 pub trait Checkpointer {
     fn put(&self, checkpoint: Checkpoint) -> LocalBoxFuture<'_, Result<(), GraphError>>;
 
@@ -105,7 +114,36 @@ pub trait Checkpointer {
         thread_id: &'a str,
         ns: &'a str,
     ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>>;
+
+    /// Saves how one task of the uncommitted step ended against checkpoint `checkpoint_id`
+    /// (LangGraph's `put_writes`), replacing what the task saved there before. The engine calls
+    /// it the moment each task ends, so a run dropped mid-step (a page reload) keeps every
+    /// finished task. The default reads the checkpoint, records the task and puts it back;
+    /// a store that can do it in one transaction should.
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        write: TaskWrite,
+    ) -> LocalBoxFuture<'a, Result<(), GraphError>> {
+        Box::pin(async move {
+            let mut checkpoint = self
+                .get(thread_id, ns, Some(checkpoint_id))
+                .await?
+                .ok_or_else(|| GraphError::CheckpointNotFound {
+                    thread_id: thread_id.to_string(),
+                    checkpoint_id: Some(checkpoint_id.to_string()),
+                })?;
+            checkpoint.record_task(write);
+            self.put(checkpoint).await
+        })
+    }
 }
+
+/// Compiles only while `Checkpointer` stays usable as `dyn`.
+#[cfg(test)]
+fn _checkpointer_is_dyn_compatible(_: &dyn Checkpointer) {}
 
 /// Checkpoint ids are zero-padded counters, so string order is creation order without a clock.
 pub(crate) fn checkpoint_id(sequence: u64) -> String {

@@ -6,76 +6,60 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::career_plan::{CareerGoal, RoleFit, ScheduleItem, TimelinePhase};
-use crate::llm::OutputSchema;
-
-/// What the workflow needs to know to call one agent.
-#[derive(Debug, Clone, Copy)]
-pub struct Agent {
-    /// Graph node name; also the `role_name` of its requests (demo responders key on it) and the
-    /// key of `NavigatorSettings::model_overrides`.
-    pub node: &'static str,
-    pub system: &'static str,
-    pub schema_name: &'static str,
-    pub schema: fn() -> Value,
-}
-
-impl Agent {
-    pub fn schema(&self) -> OutputSchema {
-        OutputSchema::new(self.schema_name, (self.schema)())
-    }
-}
+use crate::workflows::common::schema::{object, strings, text};
+pub use crate::workflows::common::Agent;
 
 pub const COORDINATOR: Agent = Agent {
     node: "coordinator",
-    system: include_str!("prompts/coordinator.md"),
+    prompt: include_str!("prompts/coordinator.md"),
     schema_name: "goal_analysis",
     schema: coordinator_schema,
 };
 pub const PLANNER: Agent = Agent {
     node: "planner",
-    system: include_str!("prompts/planner.md"),
+    prompt: include_str!("prompts/planner.md"),
     schema_name: "analysis_strategy",
     schema: planner_schema,
 };
 pub const SUPERVISOR: Agent = Agent {
     node: "supervisor",
-    system: include_str!("prompts/supervisor.md"),
+    prompt: include_str!("prompts/supervisor.md"),
     schema_name: "feedback_adjustments",
     schema: supervisor_schema,
 };
 pub const USER_PROFILER: Agent = Agent {
     node: "user_profiler",
-    system: include_str!("prompts/user_profiler.md"),
+    prompt: include_str!("prompts/user_profiler.md"),
     schema_name: "self_insight",
     schema: profiler_schema,
 };
 pub const INDUSTRY_RESEARCHER: Agent = Agent {
     node: "industry_researcher",
-    system: include_str!("prompts/industry_researcher.md"),
+    prompt: include_str!("prompts/industry_researcher.md"),
     schema_name: "industry_research",
     schema: researcher_schema,
 };
 pub const JOB_ANALYZER: Agent = Agent {
     node: "job_analyzer",
-    system: include_str!("prompts/job_analyzer.md"),
+    prompt: include_str!("prompts/job_analyzer.md"),
     schema_name: "career_analysis",
     schema: job_schema,
 };
 pub const REPORTER: Agent = Agent {
     node: "reporter",
-    system: include_str!("prompts/reporter.md"),
+    prompt: include_str!("prompts/reporter.md"),
     schema_name: "integrated_report",
     schema: reporter_schema,
 };
 pub const GOAL_DECOMPOSER: Agent = Agent {
     node: "goal_decomposer",
-    system: include_str!("prompts/goal_decomposer.md"),
+    prompt: include_str!("prompts/goal_decomposer.md"),
     schema_name: "career_goals",
     schema: goals_schema,
 };
 pub const SCHEDULER: Agent = Agent {
     node: "scheduler",
-    system: include_str!("prompts/scheduler.md"),
+    prompt: include_str!("prompts/scheduler.md"),
     schema_name: "final_plan",
     schema: plan_schema,
 };
@@ -187,27 +171,6 @@ pub struct PlanAnswer {
 }
 
 // Strict-mode schemas (every property required, no extra properties), as in the other workflows.
-
-fn strings(description: &str) -> Value {
-    json!({"type": "array", "items": {"type": "string"}, "description": description})
-}
-
-fn text(description: &str) -> Value {
-    json!({"type": "string", "description": description})
-}
-
-fn object(properties: Value) -> Value {
-    let required: Vec<String> = properties
-        .as_object()
-        .map(|p| p.keys().cloned().collect())
-        .unwrap_or_default();
-    json!({
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": false
-    })
-}
 
 fn coordinator_schema() -> Value {
     object(json!({

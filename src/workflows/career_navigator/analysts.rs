@@ -16,10 +16,11 @@ use super::agents::{
     Agent, JobAnswer, ProfilerAnswer, ResearcherAnswer, INDUSTRY_RESEARCHER, JOB_ANALYZER,
     USER_PROFILER,
 };
-use super::call::{Called, Deps};
+use super::call::Called;
 use super::nodes::json_block;
 use super::prompts::user_message;
 use super::state::{CareerNavigatorState, NavigatorUpdate};
+use super::Deps;
 
 /// One analyst's call on its task; returns the answer, the round info and the update's
 /// bookkeeping half (output record, error log, metrics).
@@ -51,7 +52,7 @@ async fn analyse<T: DeserializeOwned>(
         ("feedback_adjustments", &adjustments),
     ]);
     let called: Called<T> = deps
-        .call(ctx, state, agent, WorkflowStage::ParallelAnalysis, user)
+        .ask_logged(ctx, state, agent, WorkflowStage::ParallelAnalysis, user)
         .await?;
     let info = IterationInfo {
         iteration_count: input.iteration_count,

@@ -3,25 +3,15 @@
 //! run, so every node has a fallback and the run always reaches a result. Cancellation still
 //! stops the run.
 
-use std::rc::Rc;
-
 use serde::de::DeserializeOwned;
 
 use crate::domain::career_plan::{ErrorEntry, SystemMetrics, WorkflowStage};
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::{ChatModel, ChatRequest, LlmError};
-use crate::workflows::common;
+use crate::llm::LlmError;
+use crate::workflows::common::{self, Agent, RunSettings};
 
-use super::agents::Agent;
-use super::prompts::system_prompt;
-use super::settings::NavigatorSettings;
 use super::state::CareerNavigatorState;
-
-/// What every node needs besides the state.
-pub struct Deps {
-    pub model: Rc<dyn ChatModel>,
-    pub settings: NavigatorSettings,
-}
+use super::Deps;
 
 /// A call's answer (None when it failed) plus what it adds to `error_log` and `system_metrics`.
 pub struct Called<T> {
@@ -33,9 +23,11 @@ pub struct Called<T> {
     pub error: Option<String>,
 }
 
+// An inherent method on the shared `Deps`, for this workflow's settings only: the bookkeeping is
+// CareerNavigator's.
 impl Deps {
-    /// Calls `agent` with `user` as the message; see the module docs for failures.
-    pub async fn call<T: DeserializeOwned>(
+    /// Asks `agent` with `user` as the message; see the module docs for failures.
+    pub async fn ask_logged<T: DeserializeOwned>(
         &self,
         ctx: &NodeContext,
         state: &CareerNavigatorState,
@@ -43,17 +35,12 @@ impl Deps {
         stage: WorkflowStage,
         user: String,
     ) -> Result<Called<T>, NodeError> {
+        // Checked before the clock is read, so a cancelled run records no timing.
         if self.settings.is_cancelled() {
             return Err(LlmError::Cancelled.into());
         }
-        let mut request = ChatRequest::new(agent.node, system_prompt(agent.system, state.language))
-            .user(user)
-            .with_schema(agent.schema());
-        request.model = self.settings.model_overrides.get(agent.node).cloned();
-        request.cancel = self.settings.cancel.clone();
         let started = self.settings.now_ms();
-        let result =
-            common::call_agent::<T>(self.model.as_ref(), ctx, request, state.iteration_count).await;
+        let result = self.ask::<T>(ctx, agent, state.iteration_count, user).await;
         let duration_ms = (self.settings.now_ms() - started).max(0.0);
         let now = self.settings.timestamp();
         match result {

@@ -34,7 +34,7 @@ use crate::domain::career_plan::{
 };
 use crate::graph::{Command, NodeContext, NodeError};
 
-use super::nodes::{confirmation_question, satisfaction_question};
+use super::pause::{ConfirmPlanPause, NavigatorPause, SatisfactionPause};
 use super::routing::{self, ConfirmRoute, FeedbackRoute};
 use super::settings::NavigatorSettings;
 use super::state::{CareerNavigatorState, ChatTurn, NavigatorUpdate};
@@ -96,34 +96,11 @@ pub fn parse_confirmation(answer: &Value) -> Option<(bool, Option<String>)> {
 }
 
 pub fn satisfaction_payload(state: &CareerNavigatorState) -> Value {
-    let lang = state.language;
-    let levels: Vec<Value> = UserSatisfactionLevel::ALL
-        .iter()
-        .map(|l| {
-            let (en, zh) = l.label();
-            json!({"level": l.level(), "id": l.id(), "label": lang.pick(en, zh)})
-        })
-        .collect();
-    json!({
-        "type": "satisfaction",
-        "question": satisfaction_question(lang),
-        "report": state.integrated_report,
-        "iteration": state.iteration_count,
-        "max_iterations": state.max_iterations,
-        "rounds_left": state.max_iterations.saturating_sub(state.iteration_count),
-        "levels": levels,
-    })
+    json!(NavigatorPause::Satisfaction(SatisfactionPause::of(state)))
 }
 
 pub fn confirmation_payload(state: &CareerNavigatorState) -> Value {
-    json!({
-        "type": "confirm_plan",
-        "question": confirmation_question(state.language),
-        "plan": state.final_plan,
-        "career_goals": state.career_goals,
-        "revision": state.plan_revision_count,
-        "max_revisions": state.max_iterations,
-    })
+    json!(NavigatorPause::ConfirmPlan(ConfirmPlanPause::of(state)))
 }
 
 /// Asks until `parse` reads the answer (see the module docs); `None` after [`MAX_ATTEMPTS`].

@@ -56,6 +56,7 @@ pub mod demo;
 pub mod export;
 pub mod interaction;
 mod nodes;
+pub mod pause;
 pub mod prompts;
 pub mod routing;
 mod settings;
@@ -68,14 +69,20 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
 };
 use crate::llm::ChatModel;
-
-use call::Deps;
+use crate::workflows::common;
 
 pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
+pub use pause::{
+    ConfirmPlanAnswer, ConfirmPlanPause, LevelChoice, NavigatorAnswer, NavigatorPause,
+    SatisfactionAnswer, SatisfactionPause,
+};
 pub use settings::{Clock, NavigatorInput, NavigatorSettings};
 pub use state::{initial_state, CareerNavigatorState, ChatTurn, NavigatorUpdate};
 pub use workflow::{NavigatorRunInput, NavigatorWorkflow, ProfileInput};
+
+/// What the CareerNavigator nodes share.
+type Deps = common::Deps<NavigatorSettings>;
 
 /// Node names, in graph order.
 pub const NODES: [&str; 11] = [

@@ -14,15 +14,16 @@ use crate::domain::career_plan::{
 use crate::domain::Language;
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
+use crate::workflows::common::RunSettings;
 
 use super::agents::{
     CoordinatorAnswer, GoalsAnswer, PlanAnswer, PlannerAnswer, ReporterAnswer, SupervisorAnswer,
     ANALYSTS, COORDINATOR, GOAL_DECOMPOSER, PLANNER, REPORTER, SCHEDULER, SUPERVISOR,
 };
-use super::call::Deps;
 use super::prompts::{bullets, user_message};
 use super::routing;
 use super::state::{CareerNavigatorState, ChatTurn, NavigatorUpdate};
+use super::Deps;
 
 /// Pretty JSON for a prompt block (agents and demo responders read the same text).
 pub fn json_block<T: Serialize>(value: &T) -> String {
@@ -61,7 +62,7 @@ pub async fn coordinator(
 ) -> Result<NavigatorUpdate, NodeError> {
     let user = user_message(&[("profile", &json_block(&state.user_profile))]);
     let called = deps
-        .call::<CoordinatorAnswer>(&ctx, &state, &COORDINATOR, WorkflowStage::Initial, user)
+        .ask_logged::<CoordinatorAnswer>(&ctx, &state, &COORDINATOR, WorkflowStage::Initial, user)
         .await?;
     let analysis = called.answer.map(|a| GoalAnalysis {
         is_goal_clear: a.is_goal_clear,
@@ -117,7 +118,7 @@ pub async fn planner(
         ("feedback_history", &feedback_history_block(&state)),
     ]);
     let called = deps
-        .call::<PlannerAnswer>(&ctx, &state, &PLANNER, WorkflowStage::Planning, user)
+        .ask_logged::<PlannerAnswer>(&ctx, &state, &PLANNER, WorkflowStage::Planning, user)
         .await?;
     let strategy = match called.answer {
         Some(answer) if !answer.focus_areas.is_empty() => format!(
@@ -167,7 +168,13 @@ pub async fn supervisor(
             ("feedback", &feedback.feedback_text),
         ]);
         let called = deps
-            .call::<SupervisorAnswer>(&ctx, &state, &SUPERVISOR, WorkflowStage::Planning, user)
+            .ask_logged::<SupervisorAnswer>(
+                &ctx,
+                &state,
+                &SUPERVISOR,
+                WorkflowStage::Planning,
+                user,
+            )
             .await?;
         match called.answer {
             Some(answer) => {
@@ -249,7 +256,7 @@ pub async fn reporter(
         ("feedback_adjustments", &adjustments_block(&state)),
     ]);
     let called = deps
-        .call::<ReporterAnswer>(
+        .ask_logged::<ReporterAnswer>(
             &ctx,
             &state,
             &REPORTER,
@@ -360,7 +367,7 @@ pub async fn goal_decomposer(
         ),
     ]);
     let called = deps
-        .call::<GoalsAnswer>(
+        .ask_logged::<GoalsAnswer>(
             &ctx,
             &state,
             &GOAL_DECOMPOSER,
@@ -445,7 +452,7 @@ pub async fn scheduler(
         ("plan_feedback", &plan_feedback),
     ]);
     let called = deps
-        .call::<PlanAnswer>(
+        .ask_logged::<PlanAnswer>(
             &ctx,
             &state,
             &SCHEDULER,

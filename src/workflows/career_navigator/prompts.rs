@@ -1,19 +1,8 @@
-//! Prompts: the system prompt of an agent with the run's language instruction appended, and the
-//! user message as tagged blocks (parsed back by the demo responders, which see only the request).
-
-use crate::domain::Language;
+//! The user message as tagged blocks (parsed back by the demo responders, which see only the
+//! request). The system prompt is the agent's, with the run's language instruction appended (see
+//! [`crate::workflows::common::Agent::system_prompt`]).
 
 pub use crate::workflows::resume_review::prompts::block;
-
-/// The agent's prompt plus the language instruction: every agent writes in the run's language,
-/// JSON keys and enum values stay English.
-pub fn system_prompt(agent_prompt: &str, language: Language) -> String {
-    format!(
-        "{}\n\n{}",
-        agent_prompt.trim_end(),
-        language.prompt_instruction()
-    )
-}
 
 /// Tagged blocks in order; empty blocks are left out.
 pub fn user_message(blocks: &[(&str, &str)]) -> String {

@@ -1,7 +1,7 @@
-//! Per-run settings and input. Settings are not state: model overrides, the cancel token and the
-//! clock belong to the caller; what routing reads is copied into state by `initial_state`.
+//! Per-run settings and input. Settings are not state: the shared controls (model overrides,
+//! language, cancel token) and the clock belong to the caller; what routing reads is copied into
+//! state by `initial_state`.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::rc::Rc;
 
@@ -9,8 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::calendar::iso_timestamp;
 use crate::domain::career_plan::UserProfile;
-use crate::domain::Language;
-use crate::llm::CancelToken;
+use crate::workflows::common::{RunControls, RunSettings};
 
 /// Milliseconds since the Unix epoch. The engine has no clock of its own (the same code runs in
 /// the browser and natively), so the caller passes one; tests pass a fixed one.
@@ -40,12 +39,7 @@ pub struct NavigatorSettings {
     /// Times dissatisfied feedback may send the analysis back to the supervisor; the same limit
     /// caps plan revisions after "not confirmed".
     pub max_iterations: u32,
-    /// The language every agent writes in.
-    pub language: Language,
-    /// Model per agent, keyed by node name. Unlisted agents use the model's default.
-    pub model_overrides: BTreeMap<String, String>,
-    /// Cancels every chat call of the run.
-    pub cancel: Option<CancelToken>,
+    pub controls: RunControls,
     /// Timestamps and response times; without one, timestamps are empty and times 0.
     pub clock: Option<Clock>,
 }
@@ -54,25 +48,22 @@ impl Default for NavigatorSettings {
     fn default() -> Self {
         NavigatorSettings {
             max_iterations: 3,
-            language: Language::En,
-            model_overrides: BTreeMap::new(),
-            cancel: None,
+            controls: RunControls::default(),
             clock: None,
         }
     }
 }
 
+impl RunSettings for NavigatorSettings {
+    fn controls(&self) -> &RunControls {
+        &self.controls
+    }
+    fn controls_mut(&mut self) -> &mut RunControls {
+        &mut self.controls
+    }
+}
+
 impl NavigatorSettings {
-    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
-        self.cancel = Some(cancel);
-        self
-    }
-
-    pub fn with_language(mut self, language: Language) -> Self {
-        self.language = language;
-        self
-    }
-
     pub fn with_max_iterations(mut self, max: u32) -> Self {
         self.max_iterations = max;
         self
@@ -81,16 +72,6 @@ impl NavigatorSettings {
     pub fn with_clock(mut self, clock: Clock) -> Self {
         self.clock = Some(clock);
         self
-    }
-
-    pub fn with_model_override(mut self, node: &str, model: &str) -> Self {
-        self.model_overrides
-            .insert(node.to_string(), model.to_string());
-        self
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(CancelToken::is_cancelled)
     }
 
     /// Now in Unix milliseconds (0 without a clock).

@@ -9,6 +9,7 @@ use crate::domain::career_plan::{
 };
 use crate::domain::Language;
 use crate::state;
+use crate::workflows::common::RunSettings;
 
 use super::settings::{NavigatorInput, NavigatorSettings};
 
@@ -112,7 +113,7 @@ pub fn initial_state(input: &NavigatorInput, settings: &NavigatorSettings) -> Na
             role: "user".into(),
             content: request,
         }])
-        .language(settings.language)
+        .language(settings.language())
         .start_date(input.start_date.clone())
         .max_iterations(settings.max_iterations)
         .iteration_count(0u32)

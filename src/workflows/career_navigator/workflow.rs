@@ -9,7 +9,7 @@ use crate::domain::calendar::CalendarDate;
 use crate::domain::career_plan::UserProfile;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
-use crate::workflows::common::check_text;
+use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
 
 /// The profile part of `NavigatorRunInput`. Every field is optional.
@@ -72,6 +72,8 @@ impl Workflow for NavigatorWorkflow {
     const THREAD_PREFIX: &'static str = "navigator";
     type Input = NavigatorRunInput;
     type State = CareerNavigatorState;
+    type Pause = super::NavigatorPause;
+    type Answer = super::NavigatorAnswer;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
@@ -124,20 +126,15 @@ impl Workflow for NavigatorWorkflow {
                 })?
                 .to_string(),
         };
-        let mut settings = NavigatorSettings::default()
-            .with_cancel(env.cancel.clone())
-            .with_language(input.language)
-            .with_clock(Clock::new(env.now_ms));
-        settings.max_iterations = input
-            .max_iterations
-            .unwrap_or(settings.max_iterations)
-            .min(10);
-        for (agent, model) in env.model_overrides() {
-            settings = settings.with_model_override(agent, model);
-        }
-        let graph = graph(env.model.clone(), settings.clone())
-            .and_then(|g| g.compile_with_checkpointer(env.checkpointer.clone()))
-            .map_err(|e| InputError(e.to_string()))?;
+        let settings = NavigatorSettings {
+            max_iterations: input
+                .max_iterations
+                .unwrap_or(NavigatorSettings::default().max_iterations)
+                .min(10),
+            controls: RunControls::from_env(env, input.language),
+            clock: Some(Clock::new(env.now_ms)),
+        };
+        let graph = env.compile(graph(env.model.clone(), settings.clone())?)?;
         let navigator_input = NavigatorInput {
             session_id: input
                 .session_id
@@ -168,8 +165,7 @@ impl Workflow for NavigatorWorkflow {
 
     fn sample_input() -> NavigatorRunInput {
         NavigatorRunInput {
-            goal: "Move from backend engineering into a staff engineer role within two years"
-                .into(),
+            goal: "Not sure yet, maybe something closer to product".into(),
             profile: ProfileInput {
                 current_position: "Senior backend engineer".into(),
                 years_experience: Some(6),

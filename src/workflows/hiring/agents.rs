@@ -1,35 +1,7 @@
-//! The LLM agents of the hiring workflow: node name, system prompt and answer schema. The node
-//! name is also the request's `role_name` (demo responders key on it) and the key of
-//! `HiringSettings::model_overrides`.
-
-use serde_json::Value;
+//! The LLM agents of the hiring workflow: node name, system prompt and answer schema.
 
 use super::schemas;
-use crate::domain::Language;
-use crate::llm::OutputSchema;
-
-#[derive(Debug, Clone, Copy)]
-pub struct Agent {
-    pub node: &'static str,
-    pub prompt: &'static str,
-    pub schema_name: &'static str,
-    pub schema: fn() -> Value,
-}
-
-impl Agent {
-    pub fn schema(&self) -> OutputSchema {
-        OutputSchema::new(self.schema_name, (self.schema)())
-    }
-
-    /// The system prompt: the agent's instructions, then the language instruction.
-    pub fn system(&self, language: Language) -> String {
-        format!(
-            "{}\n\n{}",
-            self.prompt.trim_end(),
-            language.prompt_instruction()
-        )
-    }
-}
+pub use crate::workflows::common::Agent;
 
 pub const SUPERVISOR: Agent = Agent {
     node: "supervisor_agent",

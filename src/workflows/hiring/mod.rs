@@ -50,8 +50,7 @@ use std::rc::Rc;
 
 use crate::graph::{CompiledGraph, GraphError, NodeContext, StateGraph, END, START};
 use crate::llm::ChatModel;
-
-use nodes::Deps;
+use crate::workflows::common;
 
 pub use agents::{Agent, SUPERVISOR, WORKERS};
 pub use demo::demo_model;
@@ -61,6 +60,9 @@ pub use settings::{HiringInput, HiringSettings};
 pub use state::{initial_state, HiringState, HiringUpdate, RouteReason, RouteStep, DEFAULT_TASK};
 pub use supervisor::{supervisor_message, SupervisorAnswer};
 pub use workflow::{HiringRunInput, HiringWorkflow};
+
+/// What the hiring nodes share.
+type Deps = common::Deps<HiringSettings>;
 
 /// The supervisor's node name.
 pub const SUPERVISOR_NODE: &str = "supervisor_agent";
@@ -84,47 +86,13 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: HiringSettings) -> StateGraph<H
         SUPERVISOR_NODE,
         move |state: HiringState, ctx: NodeContext| supervisor::supervisor(d.clone(), state, ctx),
     );
-    let d = deps.clone();
-    graph.add_node(
-        "resume_parser_agent",
-        move |state: HiringState, ctx: NodeContext| nodes::resume_parser(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
-    graph.add_node(
-        "jd_analysis_agent",
-        move |state: HiringState, ctx: NodeContext| nodes::jd_analysis(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
-    graph.add_node(
-        "matching_agent",
-        move |state: HiringState, ctx: NodeContext| nodes::matching(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
-    graph.add_node(
-        "candidate_research_agent",
-        move |state: HiringState, ctx: NodeContext| {
-            nodes::candidate_research(d.clone(), state, ctx)
-        },
-    );
-    for agent in [
-        agents::HR_INTERVIEW,
-        agents::TECHNICAL_INTERVIEW,
-        agents::CEO_INTERVIEW,
-    ] {
+    for worker in nodes::WORKER_NODES {
         let d = deps.clone();
-        graph.add_node(agent.node, move |state: HiringState, ctx: NodeContext| {
-            nodes::interview(d.clone(), agent, state, ctx)
-        });
+        graph.add_node(
+            worker.agent().node,
+            move |state: HiringState, ctx: NodeContext| worker.run(d.clone(), state, ctx),
+        );
     }
-    let d = deps.clone();
-    graph.add_node(
-        "evaluation_agent",
-        move |state: HiringState, ctx: NodeContext| nodes::evaluation(d.clone(), state, ctx),
-    );
-    graph.add_node(
-        "email_agent",
-        move |state: HiringState, ctx: NodeContext| nodes::email(deps.clone(), state, ctx),
-    );
 
     graph.add_edge(START, SUPERVISOR_NODE);
     let [a, b, c, d, e, f, g, h, i] = routing::AGENTS;

@@ -1,10 +1,11 @@
-//! The nine worker agents. Each reads the inputs it needs, calls its model once (streamed, typed),
-//! and writes its one output field. A failed call (other than Stop) writes no output, emits
-//! `agent_error` and adds a warning: the supervisor sees the output is still missing and will not
-//! dispatch the agent again until something new exists (see `routing`).
+//! The nine worker agents, as one table. Each reads the blocks it needs, calls its model once
+//! (streamed, typed), and writes its one output field. A failed call (other than Stop) writes no
+//! output, emits `agent_error` and adds a warning: the supervisor sees the output is still missing
+//! and will not dispatch the agent again until something new exists (see `routing`).
 
 use std::rc::Rc;
 
+use futures::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
 use crate::domain::hiring::{
@@ -13,72 +14,183 @@ use crate::domain::hiring::{
 };
 use crate::domain::Language;
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::{ChatModel, ChatRequest, LlmError};
-use crate::workflows::common;
+use crate::workflows::common::{Agent, RunSettings};
 
-use super::agents::{self, Agent};
+use super::agents;
 use super::prompts::{json_block, user_message};
-use super::settings::HiringSettings;
 use super::state::{HiringState, HiringUpdate};
+use super::Deps;
 
-/// What every node needs besides the state.
-pub struct Deps {
-    pub model: Rc<dyn ChatModel>,
-    pub settings: HiringSettings,
+/// A worker agent as data: its agent, what its user message holds, where its answer goes.
+pub struct Worker<T> {
+    pub agent: Agent,
+    /// The tags of its user message's blocks, in order (see [`block`]); `resume` last, so a
+    /// resume's own text cannot close another block.
+    pub reads: &'static [&'static str],
+    /// The update its answer makes (scores clamped, claims corrected), in the run's language.
+    pub write: fn(T, Language) -> HiringUpdate,
 }
 
-impl Deps {
-    /// The request for `agent`: system prompt in the run's language, schema, model override,
-    /// cancel token.
-    pub fn request(&self, agent: &Agent, user: String) -> ChatRequest {
-        let mut request = ChatRequest::new(agent.node, agent.system(self.settings.language))
-            .user(user)
-            .with_schema(agent.schema());
-        request.model = self.settings.model_overrides.get(agent.node).cloned();
-        request.cancel = self.settings.cancel.clone();
-        request
+/// A worker whatever its answer type, so the nine fit in one table.
+pub trait WorkerNode: Sync {
+    fn agent(&self) -> &Agent;
+    fn run(
+        &'static self,
+        deps: Rc<Deps>,
+        state: HiringState,
+        ctx: NodeContext,
+    ) -> LocalBoxFuture<'static, Result<HiringUpdate, NodeError>>;
+}
+
+impl<T: DeserializeOwned + 'static> WorkerNode for Worker<T> {
+    fn agent(&self) -> &Agent {
+        &self.agent
     }
 
-    pub async fn call<T: DeserializeOwned>(
-        &self,
-        ctx: &NodeContext,
-        agent: &Agent,
-        step: u32,
-        user: String,
-    ) -> Result<T, LlmError> {
-        if self.settings.is_cancelled() {
-            return Err(LlmError::Cancelled);
-        }
-        common::call_agent(self.model.as_ref(), ctx, self.request(agent, user), step).await
+    /// Asks the agent once; a failure becomes a warning (see the module docs).
+    fn run(
+        &'static self,
+        deps: Rc<Deps>,
+        state: HiringState,
+        ctx: NodeContext,
+    ) -> LocalBoxFuture<'static, Result<HiringUpdate, NodeError>> {
+        Box::pin(async move {
+            // The dispatch number of this agent run (the events' `iteration`).
+            let step = state.workflow_history.len() as u32;
+            let user = message(&state, self.reads);
+            Ok(
+                match deps.try_ask::<T>(&ctx, &self.agent, step, user).await? {
+                    Ok(answer) => (self.write)(answer, deps.settings.language()),
+                    Err(error) => HiringUpdate::default().warnings(vec![format!(
+                        "{} failed ({error}); its part of the packet is missing.",
+                        self.agent.node
+                    )]),
+                },
+            )
+        })
     }
 }
 
-/// The dispatch number of this agent run (the events' `iteration`).
-fn step(state: &HiringState) -> u32 {
-    state.workflow_history.len() as u32
+/// The workers, in [`super::routing::AGENTS`] order.
+pub static WORKER_NODES: [&dyn WorkerNode; 9] = [
+    &RESUME_PARSER,
+    &JD_ANALYSIS,
+    &MATCHING,
+    &CANDIDATE_RESEARCH,
+    &HR_INTERVIEW,
+    &TECHNICAL_INTERVIEW,
+    &CEO_INTERVIEW,
+    &EVALUATION,
+    &EMAIL,
+];
+
+static RESUME_PARSER: Worker<CandidateProfile> = Worker {
+    agent: agents::RESUME_PARSER,
+    reads: &["resume"],
+    write: |profile, _| HiringUpdate::default().candidate_profile(Some(profile)),
+};
+
+static JD_ANALYSIS: Worker<JdAnalysis> = Worker {
+    agent: agents::JD_ANALYSIS,
+    reads: &["job_description"],
+    write: |analysis, _| HiringUpdate::default().jd_analysis(Some(analysis)),
+};
+
+static MATCHING: Worker<MatchingAnalysis> = Worker {
+    agent: agents::MATCHING,
+    reads: &[
+        "candidate_profile",
+        "jd_analysis",
+        "job_description",
+        "resume",
+    ],
+    write: |mut analysis, _| {
+        analysis.score = clamp_score(analysis.score);
+        HiringUpdate::default().matching_analysis(Some(analysis))
+    },
+};
+
+static CANDIDATE_RESEARCH: Worker<ResearchAnalysis> = Worker {
+    agent: agents::CANDIDATE_RESEARCH,
+    reads: &["job_description", "resume"],
+    write: |research, language| {
+        HiringUpdate::default().research_analysis(Some(enforce_no_web(research, language)))
+    },
+};
+
+/// What the three interview agents read: they share inputs and answer type.
+const INTERVIEW_READS: &[&str] = &["candidate_profile", "jd_analysis", "matching_analysis"];
+
+static HR_INTERVIEW: Worker<InterviewQuestions> = Worker {
+    agent: agents::HR_INTERVIEW,
+    reads: INTERVIEW_READS,
+    write: |questions, _| HiringUpdate::default().hr_questions(Some(questions)),
+};
+
+static TECHNICAL_INTERVIEW: Worker<InterviewQuestions> = Worker {
+    agent: agents::TECHNICAL_INTERVIEW,
+    reads: INTERVIEW_READS,
+    write: |questions, _| HiringUpdate::default().technical_questions(Some(questions)),
+};
+
+static CEO_INTERVIEW: Worker<InterviewQuestions> = Worker {
+    agent: agents::CEO_INTERVIEW,
+    reads: INTERVIEW_READS,
+    write: |questions, _| HiringUpdate::default().ceo_questions(Some(questions)),
+};
+
+static EVALUATION: Worker<Evaluation> = Worker {
+    agent: agents::EVALUATION,
+    reads: &[
+        "candidate_profile",
+        "jd_analysis",
+        "matching_analysis",
+        "research_analysis",
+        "hr_questions",
+        "technical_questions",
+        "ceo_questions",
+    ],
+    write: |mut evaluation, _| {
+        evaluation.overall_score = clamp_score(evaluation.overall_score);
+        HiringUpdate::default().evaluation(Some(evaluation))
+    },
+};
+
+static EMAIL: Worker<EmailDraft> = Worker {
+    agent: agents::EMAIL,
+    reads: &["candidate_profile", "jd_analysis", "evaluation"],
+    write: |draft, _| HiringUpdate::default().email_content(Some(draft)),
+};
+
+/// A worker's user message: the blocks named by `tags`, in order.
+fn message(state: &HiringState, tags: &[&'static str]) -> String {
+    let blocks: Vec<(&str, String)> = tags
+        .iter()
+        .filter_map(|&tag| Some((tag, block(state, tag)?)))
+        .collect();
+    let blocks: Vec<(&str, &str)> = blocks
+        .iter()
+        .map(|(tag, body)| (*tag, body.as_str()))
+        .collect();
+    user_message(&blocks)
 }
 
-/// Runs `agent` and turns its answer into an update with `write`; a failure becomes a warning.
-async fn run<T: DeserializeOwned>(
-    deps: &Deps,
-    ctx: &NodeContext,
-    agent: &Agent,
-    state: &HiringState,
-    user: String,
-    write: impl FnOnce(T) -> HiringUpdate,
-) -> Result<HiringUpdate, NodeError> {
-    let step = step(state);
-    match deps.call::<T>(ctx, agent, step, user).await {
-        Ok(answer) => Ok(write(answer)),
-        Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            common::emit_agent_error(ctx, agent.node, step, &error);
-            Ok(HiringUpdate::default().warnings(vec![format!(
-                "{} failed ({error}); its part of the packet is missing.",
-                agent.node
-            )]))
-        }
-    }
+/// The body of the block `tag`: a document as given, an earlier agent's output as compact JSON
+/// (or "not available yet"). `None` for a tag no field holds (a test keeps the table free of them).
+fn block(state: &HiringState, tag: &str) -> Option<String> {
+    Some(match tag {
+        "resume" => state.resume_text.clone(),
+        "job_description" => state.jd_text.clone(),
+        "candidate_profile" => json_block(&state.candidate_profile),
+        "jd_analysis" => json_block(&state.jd_analysis),
+        "matching_analysis" => json_block(&state.matching_analysis),
+        "research_analysis" => json_block(&state.research_analysis),
+        "hr_questions" => json_block(&state.hr_questions),
+        "technical_questions" => json_block(&state.technical_questions),
+        "ceo_questions" => json_block(&state.ceo_questions),
+        "evaluation" => json_block(&state.evaluation),
+        _ => return None,
+    })
 }
 
 /// A 0–100 score from whatever a model answered (out of range is clamped, NaN is 0).
@@ -115,174 +227,30 @@ pub fn enforce_no_web(mut research: ResearchAnalysis, language: Language) -> Res
     research
 }
 
-pub async fn resume_parser(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[("resume", &state.resume_text)]);
-    run(
-        &deps,
-        &ctx,
-        &agents::RESUME_PARSER,
-        &state,
-        user,
-        |profile: CandidateProfile| HiringUpdate::default().candidate_profile(Some(profile)),
-    )
-    .await
-}
-
-pub async fn jd_analysis(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[("job_description", &state.jd_text)]);
-    run(
-        &deps,
-        &ctx,
-        &agents::JD_ANALYSIS,
-        &state,
-        user,
-        |analysis: JdAnalysis| HiringUpdate::default().jd_analysis(Some(analysis)),
-    )
-    .await
-}
-
-pub async fn matching(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[
-        ("candidate_profile", &json_block(&state.candidate_profile)),
-        ("jd_analysis", &json_block(&state.jd_analysis)),
-        ("job_description", &state.jd_text),
-        ("resume", &state.resume_text),
-    ]);
-    run(
-        &deps,
-        &ctx,
-        &agents::MATCHING,
-        &state,
-        user,
-        |mut analysis: MatchingAnalysis| {
-            analysis.score = clamp_score(analysis.score);
-            HiringUpdate::default().matching_analysis(Some(analysis))
-        },
-    )
-    .await
-}
-
-pub async fn candidate_research(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[
-        ("job_description", &state.jd_text),
-        ("resume", &state.resume_text),
-    ]);
-    let language = deps.settings.language;
-    run(
-        &deps,
-        &ctx,
-        &agents::CANDIDATE_RESEARCH,
-        &state,
-        user,
-        move |research: ResearchAnalysis| {
-            HiringUpdate::default().research_analysis(Some(enforce_no_web(research, language)))
-        },
-    )
-    .await
-}
-
-/// The three interview agents share inputs and output type; the agent's node picks the field.
-pub async fn interview(
-    deps: Rc<Deps>,
-    agent: Agent,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[
-        ("candidate_profile", &json_block(&state.candidate_profile)),
-        ("jd_analysis", &json_block(&state.jd_analysis)),
-        ("matching_analysis", &json_block(&state.matching_analysis)),
-    ]);
-    let node = agent.node;
-    run(
-        &deps,
-        &ctx,
-        &agent,
-        &state,
-        user,
-        move |questions: InterviewQuestions| {
-            let update = HiringUpdate::default();
-            match node {
-                "hr_interview_agent" => update.hr_questions(Some(questions)),
-                "technical_interview_agent" => update.technical_questions(Some(questions)),
-                _ => update.ceo_questions(Some(questions)),
-            }
-        },
-    )
-    .await
-}
-
-pub async fn evaluation(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[
-        ("candidate_profile", &json_block(&state.candidate_profile)),
-        ("jd_analysis", &json_block(&state.jd_analysis)),
-        ("matching_analysis", &json_block(&state.matching_analysis)),
-        ("research_analysis", &json_block(&state.research_analysis)),
-        ("hr_questions", &json_block(&state.hr_questions)),
-        (
-            "technical_questions",
-            &json_block(&state.technical_questions),
-        ),
-        ("ceo_questions", &json_block(&state.ceo_questions)),
-    ]);
-    run(
-        &deps,
-        &ctx,
-        &agents::EVALUATION,
-        &state,
-        user,
-        |mut evaluation: Evaluation| {
-            evaluation.overall_score = clamp_score(evaluation.overall_score);
-            HiringUpdate::default().evaluation(Some(evaluation))
-        },
-    )
-    .await
-}
-
-pub async fn email(
-    deps: Rc<Deps>,
-    state: HiringState,
-    ctx: NodeContext,
-) -> Result<HiringUpdate, NodeError> {
-    let user = user_message(&[
-        ("candidate_profile", &json_block(&state.candidate_profile)),
-        ("jd_analysis", &json_block(&state.jd_analysis)),
-        ("evaluation", &json_block(&state.evaluation)),
-    ]);
-    run(
-        &deps,
-        &ctx,
-        &agents::EMAIL,
-        &state,
-        user,
-        |draft: EmailDraft| HiringUpdate::default().email_content(Some(draft)),
-    )
-    .await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::workflows::hiring::routing::AGENTS;
+
+    #[test]
+    fn the_table_has_every_worker_in_routing_order_and_reads_only_known_blocks() {
+        let nodes: Vec<&str> = WORKER_NODES.iter().map(|w| w.agent().node).collect();
+        assert_eq!(nodes, AGENTS);
+        let state = HiringState::default();
+        for tags in [
+            RESUME_PARSER.reads,
+            JD_ANALYSIS.reads,
+            MATCHING.reads,
+            CANDIDATE_RESEARCH.reads,
+            INTERVIEW_READS,
+            EVALUATION.reads,
+            EMAIL.reads,
+        ] {
+            for tag in tags {
+                assert!(block(&state, tag).is_some(), "no block `{tag}`");
+            }
+        }
+    }
 
     #[test]
     fn scores_are_clamped() {

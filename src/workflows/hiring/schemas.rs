@@ -6,27 +6,7 @@ use serde_json::{json, Value};
 
 use super::routing::{AGENTS, FINISHED};
 use crate::domain::hiring::Recommendation;
-
-fn strings(description: &str) -> Value {
-    json!({"type": "array", "items": {"type": "string"}, "description": description})
-}
-
-fn text(description: &str) -> Value {
-    json!({"type": "string", "description": description})
-}
-
-fn object(properties: Value) -> Value {
-    let required: Vec<String> = properties
-        .as_object()
-        .map(|p| p.keys().cloned().collect())
-        .unwrap_or_default();
-    json!({
-        "type": "object",
-        "properties": properties,
-        "required": required,
-        "additionalProperties": false
-    })
-}
+use crate::workflows::common::schema::{object, strings, text};
 
 pub fn supervisor() -> Value {
     let mut choices: Vec<&str> = AGENTS.to_vec();

@@ -9,6 +9,7 @@ use crate::domain::hiring::{
 };
 use crate::domain::Language;
 use crate::state;
+use crate::workflows::common::RunSettings;
 
 use super::settings::{HiringInput, HiringSettings};
 
@@ -104,5 +105,5 @@ pub fn initial_state(input: &HiringInput, settings: &HiringSettings) -> HiringUp
         .resume_text(input.resume.clone())
         .jd_text(input.job_description.clone())
         .completed(false)
-        .language(settings.language)
+        .language(settings.language())
 }

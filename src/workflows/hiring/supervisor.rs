@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
-use crate::workflows::common;
+use crate::workflows::common::RunSettings;
 
 use super::agents::SUPERVISOR;
-use super::nodes::Deps;
 use super::prompts::user_message;
 use super::routing::{self, Decision, AGENTS};
 use super::state::{HiringState, HiringUpdate, RouteStep};
+use super::Deps;
 
 /// The model's routing answer. `next_agent` is a plain string: a name outside the schema's enum
 /// is the routing rules' business (a parse failure), not a deserialisation error.
@@ -64,8 +64,8 @@ pub async fn supervisor(
         None => {
             let user = supervisor_message(&state);
             match deps
-                .call::<SupervisorAnswer>(&ctx, &SUPERVISOR, step, user)
-                .await
+                .try_ask::<SupervisorAnswer>(&ctx, &SUPERVISOR, step, user)
+                .await?
             {
                 Ok(answer) => {
                     let mut decision = routing::decide(&state, Ok(&answer.next_agent));
@@ -74,11 +74,7 @@ pub async fn supervisor(
                     }
                     (decision, Some(answer.next_agent))
                 }
-                Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
-                Err(error) => {
-                    common::emit_agent_error(&ctx, SUPERVISOR.node, step, &error);
-                    (routing::decide(&state, Err(error.to_string())), None)
-                }
+                Err(error) => (routing::decide(&state, Err(error.to_string())), None),
             }
         }
     };

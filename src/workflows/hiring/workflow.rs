@@ -5,9 +5,11 @@ use serde::{Deserialize, Serialize};
 use super::{demo, graph, initial_state, HiringInput, HiringSettings, HiringState};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
-use crate::workflows::common::check_text;
+use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::registry::{
+    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.
@@ -35,6 +37,8 @@ impl Workflow for HiringWorkflow {
     const THREAD_PREFIX: &'static str = "hiring";
     type Input = HiringRunInput;
     type State = HiringState;
+    type Pause = NoPause;
+    type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
@@ -56,26 +60,19 @@ impl Workflow for HiringWorkflow {
     fn prepare(input: HiringRunInput, env: &RunEnv) -> Result<Prepared<HiringState>, InputError> {
         check_text("resume", &input.resume)?;
         check_text("job description", &input.job_description)?;
-        let mut settings = HiringSettings::default()
-            .with_language(input.language)
-            .with_cancel(env.cancel.clone());
-        for (agent, model) in env.model_overrides() {
-            settings = settings.with_model_override(agent, model);
-        }
-        let graph = graph(env.model.clone(), settings.clone())
-            .compile_with_checkpointer(env.checkpointer.clone())
-            .map_err(|e| InputError(e.to_string()))?;
-        let initial = initial_state(
-            &HiringInput {
-                resume: input.resume,
-                job_description: input.job_description,
-                task: input.task,
-            },
-            &settings,
-        );
+        let settings = HiringSettings {
+            controls: RunControls::from_env(env, input.language),
+        };
         Ok(Prepared {
-            graph,
-            initial,
+            graph: env.compile(graph(env.model.clone(), settings.clone()))?,
+            initial: initial_state(
+                &HiringInput {
+                    resume: input.resume,
+                    job_description: input.job_description,
+                    task: input.task,
+                },
+                &settings,
+            ),
             recursion_limit: settings.recursion_limit(),
         })
     }

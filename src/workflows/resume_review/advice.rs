@@ -3,38 +3,28 @@
 
 use std::rc::Rc;
 
+use serde::de::DeserializeOwned;
+
 use crate::domain::{DesignAdvice, Language, PortfolioAdvice};
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::LlmError;
+use crate::workflows::common::{Agent, RunSettings};
 
 use super::agents::{DESIGN, PORTFOLIO};
-use super::call::{emit_agent_error, Deps};
 use super::prompts::user_message;
 use super::state::{ReviewState, ReviewUpdate};
+use super::Deps;
+
+// What a failure's warning calls each advice, in English and Chinese.
+const PORTFOLIO_WHAT: (&str, &str) = ("The portfolio advice", "作品集建议");
+const DESIGN_WHAT: (&str, &str) = ("The design review", "版式评审");
 
 pub async fn run_portfolio(
     deps: Rc<Deps>,
     state: ReviewState,
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
-    let iteration = state.current_iteration;
-    let user = user_message(&state.target_role, &[], &state.resume.text);
-    match deps
-        .call::<PortfolioAdvice>(&ctx, &PORTFOLIO, iteration, user)
-        .await
-    {
-        Ok(advice) => Ok(ReviewUpdate::default().portfolio_advice(Some(advice))),
-        Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            emit_agent_error(&ctx, &PORTFOLIO, iteration, &error);
-            Ok(
-                ReviewUpdate::default().warnings(vec![match deps.settings.language {
-                    Language::En => format!("The portfolio advice could not be produced ({error})"),
-                    Language::Zh => format!("未能生成作品集建议（{error}）"),
-                }]),
-            )
-        }
-    }
+    let write = |advice: PortfolioAdvice| ReviewUpdate::default().portfolio_advice(Some(advice));
+    advise(&deps, &state, &ctx, &PORTFOLIO, PORTFOLIO_WHAT, write).await
 }
 
 pub async fn run_design(
@@ -42,25 +32,34 @@ pub async fn run_design(
     state: ReviewState,
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
-    let iteration = state.current_iteration;
+    let write = |mut advice: DesignAdvice| {
+        advice.readability_score = advice.readability_score.clamp(0.0, 10.0);
+        ReviewUpdate::default().design_advice(Some(advice))
+    };
+    advise(&deps, &state, &ctx, &DESIGN, DESIGN_WHAT, write).await
+}
+
+/// Asks `agent` about the final resume and writes its answer with `write`; a failure becomes a
+/// warning naming the advice (`what`, in English and Chinese) in the run's language.
+async fn advise<T: DeserializeOwned>(
+    deps: &Deps,
+    state: &ReviewState,
+    ctx: &NodeContext,
+    agent: &Agent,
+    (what_en, what_zh): (&str, &str),
+    write: impl FnOnce(T) -> ReviewUpdate,
+) -> Result<ReviewUpdate, NodeError> {
     let user = user_message(&state.target_role, &[], &state.resume.text);
-    match deps
-        .call::<DesignAdvice>(&ctx, &DESIGN, iteration, user)
-        .await
-    {
-        Ok(mut advice) => {
-            advice.readability_score = advice.readability_score.clamp(0.0, 10.0);
-            Ok(ReviewUpdate::default().design_advice(Some(advice)))
-        }
-        Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            emit_agent_error(&ctx, &DESIGN, iteration, &error);
-            Ok(
-                ReviewUpdate::default().warnings(vec![match deps.settings.language {
-                    Language::En => format!("The design review could not be produced ({error})"),
-                    Language::Zh => format!("未能生成版式评审（{error}）"),
-                }]),
-            )
-        }
-    }
+    Ok(
+        match deps
+            .try_ask::<T>(ctx, agent, state.current_iteration, user)
+            .await?
+        {
+            Ok(answer) => write(answer),
+            Err(error) => ReviewUpdate::default().warnings(vec![match deps.settings.language() {
+                Language::En => format!("{what_en} could not be produced ({error})"),
+                Language::Zh => format!("未能生成{what_zh}（{error}）"),
+            }]),
+        },
+    )
 }

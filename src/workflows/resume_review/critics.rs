@@ -8,12 +8,11 @@ use serde::Deserialize;
 
 use crate::domain::{Feedback, Issue};
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::LlmError;
 
-use super::agents::Agent;
-use super::call::{emit_agent_error, Deps};
+use super::agents::Critic;
 use super::prompts::user_message;
 use super::state::{ReviewState, ReviewUpdate};
+use super::Deps;
 
 /// A critic's answer: `Feedback` minus `agent_name`, which the workflow sets rather than trusting
 /// the model with it.
@@ -29,7 +28,7 @@ struct CriticAnswer {
 }
 
 impl CriticAnswer {
-    fn into_feedback(self, agent: &Agent) -> Feedback {
+    fn into_feedback(self, critic: &Critic) -> Feedback {
         // Clamped: a model answering 85 for "8.5" must not dominate the integrated score.
         let score = if self.score.is_finite() {
             self.score.clamp(0.0, 10.0)
@@ -37,7 +36,7 @@ impl CriticAnswer {
             0.0
         };
         Feedback {
-            agent_name: agent.agent_name.to_string(),
+            agent_name: critic.feedback_name.to_string(),
             score,
             strengths: self.strengths,
             issues: self.issues,
@@ -49,25 +48,21 @@ impl CriticAnswer {
 /// Runs one critic on the current resume.
 pub async fn run_critic(
     deps: Rc<Deps>,
-    agent: Agent,
+    critic: Critic,
     state: ReviewState,
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
     let iteration = state.current_iteration;
     let user = user_message(&state.target_role, &[], &state.resume.text);
     let feedback = match deps
-        .call::<CriticAnswer>(&ctx, &agent, iteration, user)
-        .await
+        .try_ask::<CriticAnswer>(&ctx, &critic.agent, iteration, user)
+        .await?
     {
-        Ok(answer) => answer.into_feedback(&agent),
-        Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
-        Err(error) => {
-            emit_agent_error(&ctx, &agent, iteration, &error);
-            Feedback::failed(agent.agent_name, &error.to_string())
-        }
+        Ok(answer) => answer.into_feedback(&critic),
+        Err(error) => Feedback::failed(critic.feedback_name, &error.to_string()),
     };
     let update = ReviewUpdate::default();
-    match agent.node {
+    match critic.agent.node {
         "recruiter" => Ok(update.recruiter_feedback(Some(feedback))),
         "tech_writer" => Ok(update.tech_writer_feedback(Some(feedback))),
         "copywriter" => Ok(update.copywriter_feedback(Some(feedback))),

@@ -14,6 +14,7 @@
 //! use careergraph::graph::{EventSink, RunConfig, StreamEvent};
 //! use careergraph::llm::CancelToken;
 //! use careergraph::workflows::resume_review::{self, ReviewInput, ReviewSettings};
+//! use careergraph::workflows::RunSettings;
 //! use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 //!
 //! // Keep the token: `cancel.cancel()` aborts in-flight calls and fails the run.
@@ -41,7 +42,6 @@
 mod advice;
 pub mod agents;
 mod aggregate;
-mod call;
 mod critics;
 pub mod demo;
 mod demo_zh;
@@ -57,8 +57,7 @@ use std::rc::Rc;
 
 use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
 use crate::llm::{ChatModel, LlmError};
-
-use call::Deps;
+use crate::workflows::common::{self, RunSettings};
 
 pub use aggregate::{
     integrated_score, merge_feedback, should_continue_review, should_do_design_review,
@@ -68,6 +67,9 @@ pub use report::{report_markdown, report_markdown_in};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 pub use workflow::{ReviewRunInput, ReviewWorkflow};
+
+/// What the review's nodes share.
+type Deps = common::Deps<ReviewSettings>;
 
 /// Node names, in graph order.
 pub const NODES: [&str; 8] = [
@@ -109,11 +111,14 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<R
             Ok(ReviewUpdate::default().current_iteration(state.current_iteration + 1))
         }
     });
-    for agent in agents::CRITICS {
+    for critic in agents::CRITICS {
         let deps = deps.clone();
-        graph.add_node(agent.node, move |state: ReviewState, ctx: NodeContext| {
-            critics::run_critic(deps.clone(), agent, state, ctx)
-        });
+        graph.add_node(
+            critic.agent.node,
+            move |state: ReviewState, ctx: NodeContext| {
+                critics::run_critic(deps.clone(), critic, state, ctx)
+            },
+        );
     }
     graph.add_node(
         "aggregator",
@@ -132,11 +137,14 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<R
     });
 
     graph.add_edge(START, "router");
-    for agent in agents::CRITICS {
-        graph.add_edge("router", agent.node);
+    for critic in agents::CRITICS {
+        graph.add_edge("router", critic.agent.node);
     }
     // One edge from all three: the aggregator waits until every critic has written.
-    graph.add_edge(agents::CRITICS.map(|agent| agent.node), "aggregator");
+    graph.add_edge(
+        agents::CRITICS.map(|critic| critic.agent.node),
+        "aggregator",
+    );
     graph.add_conditional_edges(
         "aggregator",
         should_continue_review,

@@ -16,13 +16,13 @@ use serde::Deserialize;
 
 use crate::domain::{Feedback, Language, Resume, Revision};
 use crate::graph::{NodeContext, NodeError};
-use crate::llm::LlmError;
+use crate::workflows::common::RunSettings;
 
 use super::agents::REVISOR;
-use super::call::{emit_agent_error, Deps};
 use super::facts;
 use super::prompts::user_message;
 use super::state::{ReviewState, ReviewUpdate};
+use super::Deps;
 
 #[derive(Debug, Deserialize)]
 struct RevisorAnswer {
@@ -64,15 +64,13 @@ pub async fn run_revisor(
         &state.resume.text,
     );
     let answer = match deps
-        .call::<RevisorAnswer>(&ctx, &REVISOR, iteration, user)
-        .await
+        .try_ask::<RevisorAnswer>(&ctx, &REVISOR, iteration, user)
+        .await?
     {
         Ok(answer) => answer,
-        Err(LlmError::Cancelled) => return Err(LlmError::Cancelled.into()),
         Err(error) => {
-            emit_agent_error(&ctx, &REVISOR, iteration, &error);
             return Ok(
-                ReviewUpdate::default().warnings(vec![match deps.settings.language {
+                ReviewUpdate::default().warnings(vec![match deps.settings.language() {
                     Language::En => format!(
                     "Round {iteration}: the revisor failed, the resume was not revised ({error})"
                 ),
@@ -86,7 +84,7 @@ pub async fn run_revisor(
         iteration,
         answer.revised_resume,
         answer.changes,
-        deps.settings.language,
+        deps.settings.language(),
     ))
 }
 

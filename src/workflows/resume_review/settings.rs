@@ -1,14 +1,15 @@
-//! Per-run settings and input. Settings are not state: the model override map and the cancel
-//! token belong to the caller, and API keys live in the model object, never in (checkpointed) state.
-
-use std::collections::BTreeMap;
+//! Per-run settings and input. Settings are not state: the shared controls (model overrides,
+//! language, cancel token) belong to the caller, and API keys live in the model object, never in
+//! (checkpointed) state.
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Language;
-use crate::llm::CancelToken;
+use crate::workflows::common::{RunControls, RunSettings};
 
 /// How a review runs. `Default` gives the seed's values: threshold 8.0, 3 iterations, design on.
+/// Model overrides are keyed by node name ("recruiter", "tech_writer", "copywriter", "revisor",
+/// "portfolio", "design"). A cancelled run stops at the next node and fails with a "cancelled"
+/// node error.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ReviewSettings {
@@ -18,15 +19,8 @@ pub struct ReviewSettings {
     pub max_iterations: u32,
     /// Run the design review after the portfolio advice.
     pub design_review: bool,
-    /// Model per agent, keyed by node name ("recruiter", "tech_writer", "copywriter", "revisor",
-    /// "portfolio", "design"); the seed's `override_model`. Unlisted agents use the model's default.
-    pub model_overrides: BTreeMap<String, String>,
-    /// The language agents write their text in (English unless the user picks another).
-    pub language: Language,
-    /// Cancels every chat call of the run and stops it at the next node (the run fails with a
-    /// "cancelled" node error). Not serialised: the caller keeps it.
-    #[serde(skip)]
-    pub cancel: Option<CancelToken>,
+    #[serde(flatten)]
+    pub controls: RunControls,
 }
 
 impl Default for ReviewSettings {
@@ -35,27 +29,17 @@ impl Default for ReviewSettings {
             threshold: 8.0,
             max_iterations: 3,
             design_review: true,
-            model_overrides: BTreeMap::new(),
-            language: Language::En,
-            cancel: None,
+            controls: RunControls::default(),
         }
     }
 }
 
-impl ReviewSettings {
-    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
-        self.cancel = Some(cancel);
-        self
+impl RunSettings for ReviewSettings {
+    fn controls(&self) -> &RunControls {
+        &self.controls
     }
-
-    pub fn with_model_override(mut self, node: &str, model: &str) -> Self {
-        self.model_overrides
-            .insert(node.to_string(), model.to_string());
-        self
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(CancelToken::is_cancelled)
+    fn controls_mut(&mut self) -> &mut RunControls {
+        &mut self.controls
     }
 }
 

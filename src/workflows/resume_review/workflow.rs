@@ -5,8 +5,10 @@ use serde::{Deserialize, Serialize};
 use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
-use crate::workflows::common::check_text;
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::common::{check_text, RunControls};
+use crate::workflows::registry::{
+    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 
 /// Input of `resume_review`.
@@ -65,6 +67,8 @@ impl Workflow for ReviewWorkflow {
     const THREAD_PREFIX: &'static str = "review";
     type Input = ReviewRunInput;
     type State = ReviewState;
+    type Pause = NoPause;
+    type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
@@ -85,24 +89,18 @@ impl Workflow for ReviewWorkflow {
     fn prepare(input: ReviewRunInput, env: &RunEnv) -> Result<Prepared<ReviewState>, InputError> {
         check_text("resume", &input.resume)?;
         check_text("target role", &input.target_role)?;
-        let mut settings = ReviewSettings::default().with_cancel(env.cancel.clone());
-        settings.threshold = input.threshold.clamp(0.0, 10.0);
-        settings.max_iterations = input.max_iterations.clamp(1, 10);
-        settings.design_review = input.design_review;
-        settings.language = input.language;
-        for (agent, model) in env.model_overrides() {
-            settings = settings.with_model_override(agent, model);
-        }
-        let graph = graph(env.model.clone(), settings.clone())
-            .compile_with_checkpointer(env.checkpointer.clone())
-            .map_err(|e| InputError(e.to_string()))?;
-        let initial = initial_state(
-            &ReviewInput::new(input.resume, input.target_role),
-            &settings,
-        );
+        let settings = ReviewSettings {
+            threshold: input.threshold.clamp(0.0, 10.0),
+            max_iterations: input.max_iterations.clamp(1, 10),
+            design_review: input.design_review,
+            controls: RunControls::from_env(env, input.language),
+        };
         Ok(Prepared {
-            graph,
-            initial,
+            graph: env.compile(graph(env.model.clone(), settings.clone()))?,
+            initial: initial_state(
+                &ReviewInput::new(input.resume, input.target_role),
+                &settings,
+            ),
             // Enough supersteps for max_iterations rounds of four steps, plus portfolio and design.
             recursion_limit: settings.max_iterations as usize * 4 + 4,
         })

@@ -3,56 +3,40 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::llm::OutputSchema;
-
-/// What the workflow needs to know to call one agent.
-#[derive(Debug, Clone, Copy)]
-pub struct Agent {
-    /// Graph node name; also the `role_name` of its requests (demo responders key on it) and the
-    /// key of `TailorSettings::model_overrides`.
-    pub node: &'static str,
-    pub system: &'static str,
-    pub schema_name: &'static str,
-    pub schema: fn() -> Value,
-}
-
-impl Agent {
-    pub fn schema(&self) -> OutputSchema {
-        OutputSchema::new(self.schema_name, (self.schema)())
-    }
-}
+use crate::workflows::common::schema::strings;
+pub use crate::workflows::common::Agent;
 
 pub const JOB_ANALYZER: Agent = Agent {
     node: "job_analyzer",
-    system: include_str!("prompts/job_analyzer.md"),
+    prompt: include_str!("prompts/job_analyzer.md"),
     schema_name: "job_strategy",
     schema: strategy_schema,
 };
 
 pub const RESUME_SCREENER: Agent = Agent {
     node: "resume_screener",
-    system: include_str!("prompts/resume_screener.md"),
+    prompt: include_str!("prompts/resume_screener.md"),
     schema_name: "recruiter_feedback",
     schema: screening_schema,
 };
 
 pub const RESUME_TAILORER: Agent = Agent {
     node: "resume_tailorer",
-    system: include_str!("prompts/resume_tailorer.md"),
+    prompt: include_str!("prompts/resume_tailorer.md"),
     schema_name: "tailored_resume",
     schema: resume_schema,
 };
 
 pub const ATS_OPTIMIZER: Agent = Agent {
     node: "ats_optimizer",
-    system: include_str!("prompts/ats_optimizer.md"),
+    prompt: include_str!("prompts/ats_optimizer.md"),
     schema_name: "ats_optimized_resume",
     schema: resume_schema,
 };
 
 pub const REFLEXION: Agent = Agent {
     node: "reflexion_agent",
-    system: include_str!("prompts/reflexion_agent.md"),
+    prompt: include_str!("prompts/reflexion_agent.md"),
     schema_name: "revised_resume",
     schema: resume_schema,
 };
@@ -80,10 +64,6 @@ pub struct ResumeAnswer {
 }
 
 // Strict-mode schemas (every property required, no extra properties), as in resume_review.
-
-fn strings(description: &str) -> Value {
-    json!({"type": "array", "items": {"type": "string"}, "description": description})
-}
 
 fn strategy_schema() -> Value {
     json!({

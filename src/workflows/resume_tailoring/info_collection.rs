@@ -22,6 +22,7 @@ use serde_json::{json, Value};
 use crate::domain::Language;
 use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
 
+use super::pause::{QuestionPause, TailorPause};
 use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question};
 
 /// Heading of the master-resume section that holds the user's answers.
@@ -155,14 +156,13 @@ async fn question_asker(
         return Ok(InfoCollectionUpdate::default());
     };
     let index = state.total_questions as usize - state.remaining_questions.len() + 1;
-    let reply = ctx.interrupt(json!({
-        "type": "question",
-        "question": question.text,
-        "index": index,
-        "total": state.total_questions,
-        "missing_item": question.item,
-        "actions": ["answer", "skip", "stop"],
-    }))?;
+    let reply = ctx.interrupt(json!(TailorPause::Question(QuestionPause {
+        question: question.text.clone(),
+        index: index as u32,
+        total: state.total_questions,
+        missing_item: question.item.clone(),
+        actions: vec!["answer".into(), "skip".into(), "stop".into()],
+    })))?;
     let mut collected: BTreeMap<String, String> = state.collected_info.clone();
     let mut turns = vec![ChatTurn {
         role: "assistant".into(),

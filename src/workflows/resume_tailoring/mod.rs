@@ -51,6 +51,7 @@ pub mod agents;
 pub mod demo;
 pub mod info_collection;
 mod nodes;
+pub mod pause;
 pub mod prompts;
 pub mod review;
 mod settings;
@@ -63,16 +64,21 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, START,
 };
 use crate::llm::ChatModel;
-
-use nodes::Deps;
+use crate::workflows::common::{self, RunSettings};
 
 pub use demo::demo_model;
+pub use pause::{
+    QuestionAnswer, QuestionPause, ReviewAnswer, ReviewPause, TailorAnswer, TailorPause,
+};
 pub use settings::{TailorInput, TailorSettings};
 pub use state::{
     initial_state, ChatTurn, GraphState, GraphUpdate, HumanDecision, InfoCollectionState,
     InfoCollectionUpdate, Question,
 };
 pub use workflow::{TailorRunInput, TailoringWorkflow};
+
+/// What the tailoring nodes share.
+type Deps = common::Deps<TailorSettings>;
 
 /// Main-graph node names, in pipeline order.
 pub const NODES: [&str; 9] = [
@@ -111,7 +117,7 @@ pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: TailorSettings,
 ) -> Result<StateGraph<GraphState>, GraphError> {
-    let language = settings.language;
+    let language = settings.language();
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<GraphState>::new();
 

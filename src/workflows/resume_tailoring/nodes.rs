@@ -14,69 +14,37 @@ use serde::de::DeserializeOwned;
 
 use crate::domain::ats::{self, AtsReport};
 use crate::graph::{Command, NodeContext, NodeError};
-use crate::llm::{ChatModel, ChatRequest, LlmError};
-use crate::workflows::common;
+use crate::workflows::common::Agent;
 use crate::workflows::resume_review::facts;
 
 use super::agents::{
-    Agent, ResumeAnswer, ScreeningAnswer, StrategyAnswer, ATS_OPTIMIZER, JOB_ANALYZER, REFLEXION,
+    ResumeAnswer, ScreeningAnswer, StrategyAnswer, ATS_OPTIMIZER, JOB_ANALYZER, REFLEXION,
     RESUME_SCREENER, RESUME_TAILORER,
 };
 use super::prompts::user_message;
-use super::settings::TailorSettings;
 use super::state::{GraphState, GraphUpdate};
+use super::Deps;
 
-/// What every node needs besides the state.
-pub struct Deps {
-    pub model: Rc<dyn ChatModel>,
-    pub settings: TailorSettings,
-}
-
-impl Deps {
-    async fn call<T: DeserializeOwned>(
-        &self,
-        ctx: &NodeContext,
-        agent: &Agent,
-        iteration: u32,
-        user: String,
-    ) -> Result<T, LlmError> {
-        if self.settings.is_cancelled() {
-            return Err(LlmError::Cancelled);
-        }
-        let mut request = ChatRequest::new(
-            agent.node,
-            common::system_prompt(agent.system, self.settings.language),
-        )
-        .user(user)
-        .with_schema(agent.schema());
-        request.model = self.settings.model_overrides.get(agent.node).cloned();
-        request.cancel = self.settings.cancel.clone();
-        common::call_agent(self.model.as_ref(), ctx, request, iteration).await
-    }
-
-    /// Calls `agent`; a failure other than cancellation becomes `Ok(None)` plus an
-    /// `agent_error` event and a warning in `warnings`.
-    async fn try_call<T: DeserializeOwned>(
-        &self,
-        ctx: &NodeContext,
-        agent: &Agent,
-        iteration: u32,
-        user: String,
-        warnings: &mut Vec<String>,
-    ) -> Result<Option<T>, NodeError> {
-        match self.call::<T>(ctx, agent, iteration, user).await {
-            Ok(answer) => Ok(Some(answer)),
-            Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
-            Err(error) => {
-                common::emit_agent_error(ctx, agent.node, iteration, &error);
-                warnings.push(format!(
-                    "{} failed ({error}); continuing without it",
-                    agent.node
-                ));
-                Ok(None)
-            }
-        }
-    }
+/// Asks `agent`; a failure other than cancellation becomes `Ok(None)` plus an `agent_error` event
+/// and a warning in `warnings`.
+async fn ask_or_warn<T: DeserializeOwned>(
+    deps: &Deps,
+    ctx: &NodeContext,
+    agent: &Agent,
+    iteration: u32,
+    user: String,
+    warnings: &mut Vec<String>,
+) -> Result<Option<T>, NodeError> {
+    Ok(deps
+        .try_ask::<T>(ctx, agent, iteration, user)
+        .await?
+        .map_err(|error| {
+            warnings.push(format!(
+                "{} failed ({error}); continuing without it",
+                agent.node
+            ))
+        })
+        .ok())
 }
 
 /// Normalises the texts (line endings, BOM, trailing spaces) and checks they are not empty. A
@@ -142,8 +110,7 @@ pub async fn job_analyzer(
         ("ats_terms", &terms_block(&terms.terms)),
     ]);
     let mut warnings = Vec::new();
-    let answer: StrategyAnswer = deps
-        .try_call(&ctx, &JOB_ANALYZER, 0, user, &mut warnings)
+    let answer: StrategyAnswer = ask_or_warn(&deps, &ctx, &JOB_ANALYZER, 0, user, &mut warnings)
         .await?
         .unwrap_or_else(|| StrategyAnswer {
             strategy: String::new(),
@@ -169,11 +136,11 @@ pub async fn resume_screener(
         ("resume", &state.master_resume),
     ]);
     let mut warnings = Vec::new();
-    let feedback = deps
-        .try_call::<ScreeningAnswer>(&ctx, &RESUME_SCREENER, 0, user, &mut warnings)
-        .await?
-        .map(|a| a.feedback)
-        .unwrap_or_default();
+    let feedback =
+        ask_or_warn::<ScreeningAnswer>(&deps, &ctx, &RESUME_SCREENER, 0, user, &mut warnings)
+            .await?
+            .map(|a| a.feedback)
+            .unwrap_or_default();
     Ok(GraphUpdate::default()
         .recruiter_feedback(feedback)
         .warnings(warnings))
@@ -220,9 +187,8 @@ pub async fn resume_tailorer(
         ("resume", &state.master_resume),
     ]);
     let mut warnings = Vec::new();
-    let answer = deps
-        .try_call::<ResumeAnswer>(&ctx, &RESUME_TAILORER, 0, user, &mut warnings)
-        .await?;
+    let answer =
+        ask_or_warn::<ResumeAnswer>(&deps, &ctx, &RESUME_TAILORER, 0, user, &mut warnings).await?;
     // Without an accepted draft the master resume is the draft: untailored but true.
     let draft = guarded(
         &state,
@@ -307,15 +273,15 @@ pub async fn ats_optimizer(
             ("master_resume", &state.master_resume),
             ("resume", &draft),
         ]);
-        let answer = deps
-            .try_call::<ResumeAnswer>(
-                &ctx,
-                &ATS_OPTIMIZER,
-                state.revision_count,
-                user,
-                &mut warnings,
-            )
-            .await?;
+        let answer = ask_or_warn::<ResumeAnswer>(
+            &deps,
+            &ctx,
+            &ATS_OPTIMIZER,
+            state.revision_count,
+            user,
+            &mut warnings,
+        )
+        .await?;
         draft = guarded(
             &state,
             "the ATS optimisation",
@@ -356,9 +322,8 @@ pub async fn reflexion_agent(
         ("resume", &state.current_draft),
     ]);
     let mut warnings = Vec::new();
-    let answer = deps
-        .try_call::<ResumeAnswer>(&ctx, &REFLEXION, round, user, &mut warnings)
-        .await?;
+    let answer =
+        ask_or_warn::<ResumeAnswer>(&deps, &ctx, &REFLEXION, round, user, &mut warnings).await?;
     let draft = guarded(
         &state,
         &format!("revision {round}"),

@@ -20,25 +20,14 @@ use serde_json::{json, Value};
 
 use crate::graph::{Command, NodeContext, NodeError};
 
+use super::pause::{ReviewPause, TailorPause};
 use super::state::{GraphState, GraphUpdate, HumanDecision};
 
 pub const QUESTION: &str =
     "Please review this resume draft. Is it acceptable or does it need revisions?";
 
 pub fn review_payload(state: &GraphState) -> Value {
-    json!({
-        "type": "review",
-        "resume_draft": state.current_draft,
-        "ats_score": state.ats_score,
-        "target_score": state.target_ats_objective,
-        "keywords_matched": state.keywords_matched,
-        "keywords_missing": state.keywords_missing,
-        "revision": state.revision_count,
-        "max_revisions": state.max_revisions,
-        "timeout_seconds": state.review_timeout_seconds,
-        "question": QUESTION,
-        "actions": ["approve", "revise"],
-    })
+    json!(TailorPause::Review(ReviewPause::of(state)))
 }
 
 pub async fn human_review(

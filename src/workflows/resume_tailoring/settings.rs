@@ -1,12 +1,10 @@
-//! Per-run settings and input. Settings are not state: model overrides and the cancel token belong
-//! to the caller; the values routing reads are copied into state by [`super::initial_state`].
-
-use std::collections::BTreeMap;
+//! Per-run settings and input. Settings are not state: the shared controls (model overrides,
+//! language, cancel token) belong to the caller; the values routing reads are copied into state by
+//! [`super::initial_state`].
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::Language;
-use crate::llm::CancelToken;
+use crate::workflows::common::{RunControls, RunSettings};
 
 /// How a tailoring run behaves. `Default`: ATS target 80, human review on with a 10-minute timeout,
 /// at most 5 questions and 3 revision rounds.
@@ -25,13 +23,8 @@ pub struct TailorSettings {
     pub max_questions: u32,
     /// Revision rounds (review → reflexion) at most; a further "revise" finalizes with a warning.
     pub max_revisions: u32,
-    /// Model per agent, keyed by node name. Unlisted agents use the model's default.
-    pub model_overrides: BTreeMap<String, String>,
-    /// The language agents write their text in (English unless the user picks another).
-    pub language: Language,
-    /// Cancels every chat call of the run. Not serialised: the caller keeps it.
-    #[serde(skip)]
-    pub cancel: Option<CancelToken>,
+    #[serde(flatten)]
+    pub controls: RunControls,
 }
 
 impl Default for TailorSettings {
@@ -42,29 +35,21 @@ impl Default for TailorSettings {
             review_timeout_seconds: 600,
             max_questions: 5,
             max_revisions: 3,
-            model_overrides: BTreeMap::new(),
-            language: Language::En,
-            cancel: None,
+            controls: RunControls::default(),
         }
     }
 }
 
+impl RunSettings for TailorSettings {
+    fn controls(&self) -> &RunControls {
+        &self.controls
+    }
+    fn controls_mut(&mut self) -> &mut RunControls {
+        &mut self.controls
+    }
+}
+
 impl TailorSettings {
-    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
-        self.cancel = Some(cancel);
-        self
-    }
-
-    pub fn with_model_override(mut self, node: &str, model: &str) -> Self {
-        self.model_overrides
-            .insert(node.to_string(), model.to_string());
-        self
-    }
-
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.as_ref().is_some_and(CancelToken::is_cancelled)
-    }
-
     /// Supersteps a run needs at most: the pipeline, the info-collection detour, and per revision
     /// round reflexion → ATS → review, with room to spare.
     pub fn recursion_limit(&self) -> usize {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::{demo, graph, initial_state, GraphState, TailorInput, TailorSettings};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
-use crate::workflows::common::check_text;
+use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
 use crate::workflows::sample::SAMPLE_RESUME;
@@ -58,6 +58,8 @@ impl Workflow for TailoringWorkflow {
     const THREAD_PREFIX: &'static str = "tailor";
     type Input = TailorRunInput;
     type State = GraphState;
+    type Pause = super::TailorPause;
+    type Answer = super::TailorAnswer;
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
@@ -86,32 +88,28 @@ impl Workflow for TailoringWorkflow {
         {
             check_text("master resume", master)?;
         }
-        let mut settings = TailorSettings::default().with_cancel(env.cancel.clone());
         let defaults = TailorSettings::default();
-        settings.target_ats_objective = input
-            .target_ats_score
-            .unwrap_or(defaults.target_ats_objective)
-            .min(100);
-        settings.human_review = input.human_review.unwrap_or(defaults.human_review);
-        settings.language = input.language;
-        settings.review_timeout_seconds = input
-            .review_timeout_seconds
-            .unwrap_or(defaults.review_timeout_seconds)
-            .max(10);
-        settings.max_questions = input
-            .max_questions
-            .unwrap_or(defaults.max_questions)
-            .min(10);
-        settings.max_revisions = input
-            .max_revisions
-            .unwrap_or(defaults.max_revisions)
-            .min(10);
-        for (agent, model) in env.model_overrides() {
-            settings = settings.with_model_override(agent, model);
-        }
-        let graph = graph(env.model.clone(), settings.clone())
-            .and_then(|g| g.compile_with_checkpointer(env.checkpointer.clone()))
-            .map_err(|e| InputError(e.to_string()))?;
+        let settings = TailorSettings {
+            target_ats_objective: input
+                .target_ats_score
+                .unwrap_or(defaults.target_ats_objective)
+                .min(100),
+            human_review: input.human_review.unwrap_or(defaults.human_review),
+            review_timeout_seconds: input
+                .review_timeout_seconds
+                .unwrap_or(defaults.review_timeout_seconds)
+                .max(10),
+            max_questions: input
+                .max_questions
+                .unwrap_or(defaults.max_questions)
+                .min(10),
+            max_revisions: input
+                .max_revisions
+                .unwrap_or(defaults.max_revisions)
+                .min(10),
+            controls: RunControls::from_env(env, input.language),
+        };
+        let graph = env.compile(graph(env.model.clone(), settings.clone())?)?;
         let tailor_input = TailorInput {
             user_id: input.user_id.unwrap_or_default(),
             job_id: input.job_id.unwrap_or_default(),

@@ -1,0 +1,47 @@
+//! An LLM agent as every workflow declares it, and the one way a request to it is built.
+
+use serde_json::Value;
+
+use crate::domain::Language;
+use crate::llm::{ChatRequest, OutputSchema};
+
+use super::controls::RunControls;
+
+/// What a workflow needs to know to call one agent.
+#[derive(Debug, Clone, Copy)]
+pub struct Agent {
+    /// Graph node name; also the `role_name` of its requests (demo responders and the events'
+    /// `agent` key on it) and the key of its model override.
+    pub node: &'static str,
+    /// The agent's instructions; the run's language instruction is appended to them.
+    pub prompt: &'static str,
+    pub schema_name: &'static str,
+    pub schema: fn() -> Value,
+}
+
+impl Agent {
+    pub fn schema(&self) -> OutputSchema {
+        OutputSchema::new(self.schema_name, (self.schema)())
+    }
+
+    /// The system prompt in the run's output language: the instructions, then the language
+    /// instruction (JSON keys and enum values stay English, so parsing never depends on it).
+    pub fn system_prompt(&self, language: Language) -> String {
+        format!(
+            "{}\n\n{}",
+            self.prompt.trim_end(),
+            language.prompt_instruction()
+        )
+    }
+
+    /// The request asking this agent `user`: system prompt in the run's language, answer schema,
+    /// the model its node is overridden to, the run's cancel token.
+    pub fn request(&self, controls: &RunControls, user: String) -> ChatRequest {
+        let mut request = ChatRequest::new(self.node, self.system_prompt(controls.language))
+            .user(user)
+            .with_schema(self.schema());
+        request.model = controls.model_for(self.node);
+        request.cancel = controls.cancel.clone();
+        request
+    }
+}

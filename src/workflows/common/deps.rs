@@ -1,0 +1,54 @@
+//! What every workflow's nodes need besides the state, and the one way a node asks an agent.
+
+use std::rc::Rc;
+
+use serde::de::DeserializeOwned;
+
+use crate::graph::{NodeContext, NodeError};
+use crate::llm::{ChatModel, LlmError};
+
+use super::agent::Agent;
+use super::call::{call_agent, emit_agent_error};
+use super::controls::RunSettings;
+
+/// The model (which carries the API key) and the run's settings, shared by a graph's nodes.
+pub struct Deps<S> {
+    pub model: Rc<dyn ChatModel>,
+    pub settings: S,
+}
+
+impl<S: RunSettings> Deps<S> {
+    /// Asks `agent` with `user` as the user message (the request as [`Agent::request`] builds it
+    /// from the run's controls) and returns its validated answer; events as documented on
+    /// [`call_agent`], which also refuses to call once the run is cancelled.
+    pub async fn ask<T: DeserializeOwned>(
+        &self,
+        ctx: &NodeContext,
+        agent: &Agent,
+        iteration: u32,
+        user: String,
+    ) -> Result<T, LlmError> {
+        let request = agent.request(self.settings.controls(), user);
+        call_agent(self.model.as_ref(), ctx, request, iteration).await
+    }
+
+    /// [`Self::ask`] for nodes that go on without the answer: a failed call is announced
+    /// (`agent_error` event) and handed back as `Ok(Err(error))` for the node's fallback, while
+    /// cancellation stops the node.
+    pub async fn try_ask<T: DeserializeOwned>(
+        &self,
+        ctx: &NodeContext,
+        agent: &Agent,
+        iteration: u32,
+        user: String,
+    ) -> Result<Result<T, LlmError>, NodeError> {
+        match self.ask(ctx, agent, iteration, user).await {
+            Ok(answer) => Ok(Ok(answer)),
+            Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            Err(error) => {
+                emit_agent_error(ctx, agent.node, iteration, &error);
+                Ok(Err(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! What a tailoring run pauses with, and what it takes as an answer: typed, so the app and the
+//! JS API read the same fields the nodes write (the nodes build their interrupt payloads from
+//! these types).
+
+use serde::{Deserialize, Serialize};
+
+use super::state::GraphState;
+
+/// A pause of a tailoring run (the interrupt payload, tagged by `type`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum TailorPause {
+    /// A question of the info-collection subgraph about a missing requirement.
+    Question(QuestionPause),
+    /// The human review of the draft.
+    Review(ReviewPause),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct QuestionPause {
+    pub question: String,
+    /// 1-based position of this question among `total`.
+    pub index: u32,
+    pub total: u32,
+    /// The requirement the resume does not show.
+    pub missing_item: String,
+    pub actions: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReviewPause {
+    pub resume_draft: String,
+    pub ats_score: u32,
+    pub target_score: u32,
+    pub keywords_matched: Vec<String>,
+    pub keywords_missing: Vec<String>,
+    pub revision: u32,
+    pub max_revisions: u32,
+    /// The page answers `ReviewAnswer::Timeout` when this many seconds pass unanswered.
+    pub timeout_seconds: u32,
+    pub question: String,
+    pub actions: Vec<String>,
+}
+
+impl ReviewPause {
+    pub fn of(state: &GraphState) -> Self {
+        ReviewPause {
+            resume_draft: state.current_draft.clone(),
+            ats_score: state.ats_score,
+            target_score: state.target_ats_objective,
+            keywords_matched: state.keywords_matched.clone(),
+            keywords_missing: state.keywords_missing.clone(),
+            revision: state.revision_count,
+            max_revisions: state.max_revisions,
+            timeout_seconds: state.review_timeout_seconds,
+            question: super::review::QUESTION.to_string(),
+            actions: vec!["approve".into(), "revise".into()],
+        }
+    }
+}
+
+/// An answer to a [`QuestionPause`] (the subgraph also takes a bare string).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum QuestionAnswer {
+    Answer {
+        answer: String,
+    },
+    Skip,
+    /// Ends the conversation; an answer given with it is kept.
+    Stop {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        answer: Option<String>,
+    },
+}
+
+/// An answer to a [`ReviewPause`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "decision", rename_all = "snake_case")]
+pub enum ReviewAnswer {
+    Approve {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feedback: Option<String>,
+    },
+    Revise {
+        feedback: String,
+    },
+    Timeout,
+}
+
+/// Any answer a tailoring run takes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TailorAnswer {
+    Question(QuestionAnswer),
+    Review(ReviewAnswer),
+}
