@@ -5,8 +5,7 @@
 // only the call a reload cut off is made again.
 //
 // Parallel agents that finished before a reload (the review's critics, the career plan's analysts)
-// are not called again only once the engine saves each finished task's writes as it finishes
-// (`put_writes`); until that lands on main those checks are the `test.fixme` tests at the end.
+// are not called again: the engine saves each finished task's writes as it finishes (`put_writes`).
 import { test, expect } from '@playwright/test';
 import { chooseWorkflow, countCalls, exported, mock, useMock, waitForCall } from './fixtures/runs.mjs';
 
@@ -273,16 +272,16 @@ test('tailoring: reloaded at the question, mid-step and at the review, it goes o
 });
 
 // ---- parallel agents that finished before a reload are not called again ----
-// Needs the engine's per-task `put_writes` (finished tasks' writes saved as they finish and
-// re-attached on resume). Not on main yet: remove `.fixme` when it lands.
+// The engine's per-task `put_writes`: finished tasks' writes are saved as they finish and
+// re-attached when the run goes on.
 
-test.fixme('resume review: critics that finished before the reload are not called again', async ({ page, request }) => {
+test('resume review: critics that finished before the reload are not called again', async ({ page, request }) => {
   const { once, after } = await reviewWithReloads(page, request);
   expect(after.recruiter).toBe(once.recruiter);
   expect(after.tech_writer).toBe(once.tech_writer);
 });
 
-test.fixme('career plan: analysts that finished before the reload are not called again', async ({ page, request }) => {
+test('career plan: analysts that finished before the reload are not called again', async ({ page, request }) => {
   const { once, after } = await careerPlan(page, request);
   expect(after.user_profiler).toBe(once.user_profiler);
   expect(after.industry_researcher).toBe(once.industry_researcher);

@@ -11,7 +11,6 @@ mod plan;
 mod report;
 
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
@@ -21,7 +20,9 @@ use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
-use crate::workflows::career_navigator::{export, CareerNavigatorState};
+use crate::workflows::career_navigator::{
+    export, CareerNavigatorState, NavigatorAnswer, NavigatorPause,
+};
 use crate::workflows::Workflow;
 use details::DetailsPanel;
 use form::ProfileFields;
@@ -116,9 +117,9 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
     let waiting = move || phase.get() == RunPhase::Waiting;
     let on_answer = {
         let run = run.clone();
-        Callback::new(move |value: Value| {
+        Callback::new(move |answer: NavigatorAnswer| {
             dialog_open.set(true);
-            run.answer(value);
+            run.answer(answer);
         })
     };
     let on_close = Callback::new(move |_| {
@@ -139,8 +140,8 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                 let (en, zh) = model.stage.get().label();
                 format!("{}…", tr(l, en, zh))
             }
-            RunPhase::Waiting => match model.pending.get().map(|p| p.kind) {
-                Some(kind) if kind == "confirm_plan" => tr(
+            RunPhase::Waiting => match model.pending.get() {
+                Some(NavigatorPause::ConfirmPlan(_)) => tr(
                     l,
                     "Waiting for you to confirm the plan.",
                     "等待您确认计划。",
@@ -223,16 +224,18 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
             {move || state().and_then(|s| s.career_goals.clone()).map(|g| view! { <GoalsView goals=g /> })}
             {move || state().and_then(|s| s.final_plan.clone()).map(|p| view! { <PlanView plan=p start=start_date() /> })}
             {move || model.pending.get().filter(|_| waiting()).map(|pending| {
-                let question = pending.payload["question"].as_str().unwrap_or_default().to_string();
+                let confirming = matches!(pending, NavigatorPause::ConfirmPlan(_));
                 if !dialog_open.get() {
-                    let label = if pending.kind == "confirm_plan" { tr(lang.get(), "Confirm the plan…", "确认计划…") } else { tr(lang.get(), "Rate the report…", "评价报告…") };
-                    view! { <button type="button" class="button button--primary" data-testid="nav-open-dialog" on:click=move |_| dialog_open.set(true)>{label}</button> }.into_any()
-                } else if pending.kind == "confirm_plan" {
-                    view! { <ConfirmDialog question=question on_answer=on_answer on_close=on_close /> }.into_any()
-                } else {
-                    let rounds_left = pending.payload["rounds_left"].as_u64().unwrap_or(0);
-                    let error = pending.payload["error"].as_str().map(str::to_string);
-                    view! { <SatisfactionDialog question=question rounds_left=rounds_left error=error on_answer=on_answer on_close=on_close /> }.into_any()
+                    let label = if confirming { tr(lang.get(), "Confirm the plan…", "确认计划…") } else { tr(lang.get(), "Rate the report…", "评价报告…") };
+                    return view! { <button type="button" class="button button--primary" data-testid="nav-open-dialog" on:click=move |_| dialog_open.set(true)>{label}</button> }.into_any();
+                }
+                match pending {
+                    NavigatorPause::ConfirmPlan(p) => view! {
+                        <ConfirmDialog question=p.question on_answer=on_answer on_close=on_close />
+                    }.into_any(),
+                    NavigatorPause::Satisfaction(p) => view! {
+                        <SatisfactionDialog question=p.question rounds_left=p.rounds_left error=p.error on_answer=on_answer on_close=on_close />
+                    }.into_any(),
                 }
             })}
             {move || (phase.get() == RunPhase::Finished).then(|| {

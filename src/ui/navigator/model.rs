@@ -5,20 +5,12 @@
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::domain::career_plan::WorkflowStage;
 use crate::graph::StreamEvent;
-use crate::session::{NavigatorWorkflow, Step};
+use crate::session::{NavigatorWorkflow, Step, WorkflowRun};
 use crate::ui::run::ViewModel;
-use crate::workflows::career_navigator::CareerNavigatorState;
-
-/// The interrupt the run is paused on: its kind (`satisfaction` | `confirm_plan`) and payload.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pending {
-    pub kind: String,
-    pub payload: Value,
-}
+use crate::workflows::career_navigator::{CareerNavigatorState, NavigatorPause};
 
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
@@ -28,7 +20,8 @@ pub struct NavModel {
     pub running: RwSignal<BTreeMap<String, bool>>,
     /// The state after the last superstep.
     pub state: RwSignal<Option<CareerNavigatorState>>,
-    pub pending: RwSignal<Option<Pending>>,
+    /// What the run is paused on (the report's rating or the plan's confirmation).
+    pub pending: RwSignal<Option<NavigatorPause>>,
     /// Live text of the agent streaming now.
     pub streaming: RwSignal<(String, String)>,
 }
@@ -88,22 +81,22 @@ impl NavModel {
         }
     }
 
-    /// A step of the run: the state so far, and the question it pauses on.
-    pub fn take_step(&self, step: &Step<CareerNavigatorState>) {
+    /// A step of the run: the state so far, and the question it pauses on. `Err`: a pause this
+    /// page does not know.
+    pub fn take_step(&self, step: &Step<CareerNavigatorState>) -> Result<(), String> {
         self.take_state(step.state().clone());
         self.running.set(BTreeMap::new());
         self.streaming.set((String::new(), String::new()));
-        match step {
+        let pending = match step {
             Step::Paused { interrupts, .. } => {
-                let payload = interrupts
-                    .first()
-                    .map(|i| i.payload.clone())
-                    .unwrap_or_default();
-                let kind = payload["type"].as_str().unwrap_or_default().to_string();
-                self.pending.set(Some(Pending { kind, payload }));
+                let asked = WorkflowRun::<NavigatorWorkflow>::asked(interrupts);
+                let pause = asked.into_iter().next().map(|a| a.pause);
+                Some(pause.unwrap_or_else(|| Err("a pause without a question".into()))?)
             }
-            _ => self.pending.set(None),
-        }
+            _ => None,
+        };
+        self.pending.set(pending);
+        Ok(())
     }
 }
 
@@ -117,8 +110,7 @@ impl ViewModel<NavigatorWorkflow> for NavModel {
     }
 
     fn step(&self, step: &Step<CareerNavigatorState>) -> Result<(), String> {
-        self.take_step(step);
-        Ok(())
+        self.take_step(step)
     }
 
     fn answered(&self) {

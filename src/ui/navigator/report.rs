@@ -1,12 +1,12 @@
 //! The integrated report and the satisfaction dialog (five levels as a radio group, feedback).
 
 use leptos::prelude::*;
-use serde_json::json;
 
 use crate::domain::career_plan::{IntegratedReport, UserSatisfactionLevel};
 use crate::domain::Language;
 use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionAnswer};
 
 fn list(title: &'static str, items: Vec<String>, testid: &'static str) -> impl IntoView {
     (!items.is_empty()).then(|| {
@@ -44,13 +44,13 @@ pub fn ReportView(report: IntegratedReport, round: u32) -> impl IntoView {
     }
 }
 
-/// Asks how satisfied the user is; `on_answer` gets `{level, feedback}`.
+/// Asks how satisfied the user is; `on_answer` gets the level and the feedback.
 #[component]
 pub fn SatisfactionDialog(
     question: String,
-    rounds_left: u64,
+    rounds_left: u32,
     error: Option<String>,
-    on_answer: Callback<serde_json::Value>,
+    on_answer: Callback<NavigatorAnswer>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_language();
@@ -58,7 +58,10 @@ pub fn SatisfactionDialog(
     let feedback = RwSignal::new(String::new());
     let problem = RwSignal::new(error);
     let send = Callback::new(move |()| match level.get_untracked() {
-        Some(level) => on_answer.run(json!({"level": level, "feedback": feedback.get_untracked()})),
+        Some(level) => on_answer.run(NavigatorAnswer::Satisfaction(SatisfactionAnswer {
+            level,
+            feedback: feedback.get_untracked(),
+        })),
         None => {
             problem.set(Some(
                 tr(

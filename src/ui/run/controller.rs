@@ -142,8 +142,8 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         })
     }
 
-    /// Answers the pause the run waits on with `answer` (the shape its payload documents).
-    pub fn answer(&self, answer: Value) {
+    /// Answers the pause the run waits on.
+    pub fn answer(&self, answer: W::Answer) {
         let run = self.shared.run.clone();
         if !self.shown() || self.phase.get_untracked() != RunPhase::Waiting {
             return;
@@ -151,7 +151,7 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         self.view.answered();
         self.phase.set(RunPhase::Running);
         self.save(RunStatus::Running, None);
-        self.drive(run.resume(answer, self.sink()));
+        self.drive(run.answer(&answer, self.sink()));
     }
 
     /// Stops the run: calls in flight are aborted; a paused run is dropped. The record says

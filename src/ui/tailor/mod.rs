@@ -22,7 +22,6 @@ mod review_dialog;
 use std::time::Duration;
 
 use leptos::prelude::*;
-use serde_json::json;
 
 use crate::session::TailoringWorkflow;
 use crate::store::RunRecord;
@@ -30,6 +29,7 @@ use crate::ui::components::{focus_later, FileImport, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
+use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 use crate::workflows::Workflow;
 use ats_panel::AtsPanel;
 use form::{title_of, TailorForm, TailorOptions};
@@ -271,7 +271,7 @@ fn TailorRunView(
     let timeout_run = run.clone();
     Effect::new(move |_| {
         if review_left.get() == Some(0) {
-            timeout_run.answer(json!({"decision": "timeout"}));
+            timeout_run.answer(TailorAnswer::Review(ReviewAnswer::Timeout));
             focus_later(AFTER_ANSWER_FOCUS);
         }
     });

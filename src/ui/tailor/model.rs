@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 use serde_json::{json, Value};
 
-use crate::graph::{Interrupt, StreamEvent};
-use crate::session::{Step, TailoringWorkflow};
+use crate::graph::StreamEvent;
+use crate::session::{Asked, Step, TailoringWorkflow, WorkflowRun};
 use crate::ui::run::ViewModel;
-use crate::workflows::resume_tailoring::{ChatTurn, GraphState};
+use crate::workflows::resume_tailoring::{ChatTurn, GraphState, TailorPause};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeStatus {
@@ -67,53 +67,30 @@ pub enum Prompt {
     Review(ReviewPrompt),
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn number(value: &Value) -> u32 {
-    value.as_u64().unwrap_or(0).min(u32::MAX as u64) as u32
-}
-
 impl Prompt {
-    /// The prompt of one interrupt of a step; `None` for a payload this page does not know.
-    pub fn from_interrupt(interrupt: &Interrupt) -> Option<Prompt> {
-        let id = interrupt.id.clone();
-        let payload = &interrupt.payload;
-        match payload["type"].as_str()? {
-            "question" => Some(Prompt::Question(QuestionPrompt {
+    /// The prompt of one question of a paused step; `None` for a pause this page does not know.
+    pub fn from_asked(asked: &Asked<TailorPause>) -> Option<Prompt> {
+        let id = asked.id.clone();
+        Some(match asked.pause.as_ref().ok()? {
+            TailorPause::Question(q) => Prompt::Question(QuestionPrompt {
                 id,
-                question: payload["question"].as_str().unwrap_or_default().to_string(),
-                index: number(&payload["index"]),
-                total: number(&payload["total"]),
-                missing_item: payload["missing_item"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-            })),
-            "review" => Some(Prompt::Review(ReviewPrompt {
+                question: q.question.clone(),
+                index: q.index,
+                total: q.total,
+                missing_item: q.missing_item.clone(),
+            }),
+            TailorPause::Review(r) => Prompt::Review(ReviewPrompt {
                 id,
-                draft: payload["resume_draft"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-                ats_score: number(&payload["ats_score"]),
-                target_score: number(&payload["target_score"]),
-                matched: strings(&payload["keywords_matched"]),
-                missing: strings(&payload["keywords_missing"]),
-                revision: number(&payload["revision"]),
-                max_revisions: number(&payload["max_revisions"]),
-                timeout_seconds: number(&payload["timeout_seconds"]).max(1),
-            })),
-            _ => None,
-        }
+                draft: r.resume_draft.clone(),
+                ats_score: r.ats_score,
+                target_score: r.target_score,
+                matched: r.keywords_matched.clone(),
+                missing: r.keywords_missing.clone(),
+                revision: r.revision,
+                max_revisions: r.max_revisions,
+                timeout_seconds: r.timeout_seconds.max(1),
+            }),
+        })
     }
 
     pub fn id(&self) -> &str {
@@ -249,9 +226,9 @@ impl TailorModel {
                 }
             }
             Step::Paused { interrupts, .. } => {
-                let prompt = interrupts
+                let prompt = WorkflowRun::<TailoringWorkflow>::asked(interrupts)
                     .iter()
-                    .find_map(Prompt::from_interrupt)
+                    .find_map(Prompt::from_asked)
                     .ok_or("The run paused on a question this page does not know.")?;
                 // A re-opened run has no events yet: the paused node is known from the step.
                 for interrupt in interrupts {
