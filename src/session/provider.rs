@@ -105,6 +105,16 @@ impl std::fmt::Debug for ProviderConfig {
     }
 }
 
+impl ProviderConfig {
+    /// Sets the API key the model is built with; a blank key (or only spaces) means none. The
+    /// key stays inside the config and the model: callers above the session never name its type.
+    pub fn with_api_key(mut self, key: &str) -> Self {
+        let key = key.trim();
+        self.api_key = (!key.is_empty()).then(|| ApiKey::new(key));
+        self
+    }
+}
+
 fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }

@@ -23,6 +23,20 @@ pub(super) const RUNS: &str = "runs";
 pub(super) const MASTER_RESUMES: &str = "master_resumes";
 const RUNS_BY_CREATION: &str = "by_created_at";
 
+/// The run list as read: the records this version can show, and the ones it skipped.
+#[derive(Debug, Clone, Default)]
+pub struct SavedRuns {
+    pub runs: Vec<RunRecord>,
+    pub unreadable: Vec<Unreadable>,
+}
+
+/// A stored run record this version cannot read, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unreadable {
+    pub thread_id: String,
+    pub message: String,
+}
+
 /// A connection to the store. Cheap to clone; every clone shares the connection.
 #[derive(Clone, Debug)]
 pub struct Store {
@@ -169,11 +183,22 @@ impl Store {
         if found.is_undefined() {
             return Ok(None);
         }
-        from_record(what, &found).map(Some)
+        from_record::<RunRecord>(what, &found)?
+            .upgraded()
+            .map(Some)
+            .map_err(|message| StoreError::failed(what, &message))
     }
 
-    /// Every run, newest (by `created_at_ms`) first, read through the creation index.
+    /// Every readable run, newest (by `created_at_ms`) first. Records this version cannot
+    /// read are left out: [`read_runs`](Self::read_runs) says which.
     pub async fn list_runs(&self) -> Result<Vec<RunRecord>, StoreError> {
+        Ok(self.read_runs().await?.runs)
+    }
+
+    /// Every run, newest (by `created_at_ms`) first, read through the creation index. A record
+    /// that does not decode, or that a newer version wrote, is skipped and described in
+    /// `unreadable`: one bad record never hides the others. Older formats are upgraded.
+    pub async fn read_runs(&self) -> Result<SavedRuns, StoreError> {
         let what = "list the saved runs";
         let tx = idb::transaction(&self.db, &[RUNS], IdbTransactionMode::Readonly, what)?;
         let request = tx
@@ -182,11 +207,21 @@ impl Store {
             .and_then(|index| index.get_all())
             .map_err(|e| StoreError::failed(what, &describe(&e)))?;
         let all: Array = idb::request(what, request).await?.into();
+        let mut saved = SavedRuns::default();
         // Oldest first from the index; ties keep thread-id order, reversed with the rest.
-        all.iter()
-            .rev()
-            .map(|record| from_record(what, &record))
-            .collect()
+        for stored in all.iter().rev() {
+            let read = from_record::<RunRecord>(what, &stored)
+                .map_err(|e| e.message)
+                .and_then(RunRecord::upgraded);
+            match read {
+                Ok(record) => saved.runs.push(record),
+                Err(message) => saved.unreadable.push(Unreadable {
+                    thread_id: string_field(&stored, "thread_id").unwrap_or_default(),
+                    message,
+                }),
+            }
+        }
+        Ok(saved)
     }
 
     /// Deletes the run record and every checkpoint of its thread, in every namespace (subgraphs

@@ -1,5 +1,5 @@
 //! Saved runs in the browser: an IndexedDB database `careergraph` holding the checkpoints of
-//! interactive runs, one record per run (the run list), and the master resume per user.
+//! every run, one record per run of any workflow (the run lists), and the master resume per user.
 //!
 //! Object stores (version 1):
 //!
@@ -19,27 +19,24 @@
 //! (which has no key field), and the provider configuration is not part of either. The browser
 //! test `tests/store_wasm.rs` scans every record of every store for the key after a real run.
 //!
-//! Typical page flow (wasm32):
+//! Typical flow (wasm32; the app's `ui::run` controller does this for every page):
 //!
 //! ```ignore
 //! let store = Store::open().await?;                  // StoreError::Unavailable in private mode
-//! let saver: Rc<dyn Checkpointer> = Rc::new(store.checkpointer());
-//! let run = session::start_run_checkpointed("resume_tailoring", input.clone(), &provider, model, events, saver.clone())?;
-//! let thread = run.handle.thread_id().unwrap();
-//! let mut record = RunRecord::new(&thread, "resume_tailoring", "Backend engineer at Acme", input, now_ms());
+//! let runtime = Runtime::in_browser(&provider)?.with_checkpointer(Rc::new(store.checkpointer()));
+//! let run = WorkflowRun::<TailoringWorkflow>::new(input.clone(), &runtime)?;
+//! let mut record = RunRecord::new(run.thread_id(), TailoringWorkflow::ID, "Backend engineer at Acme",
+//!                                 serde_json::to_value(&input)?, now_ms());
 //! store.put_run(&record).await?;
-//! let step = run.outcome.await;                      // record_step / record_error, put_run again
+//! let step = run.start(events).await?;               // record.last_step = step_json(..), put_run again
 //!
-//! // After a reload: list, reopen, answer.
-//! for record in store.list_runs().await? { /* show it; record.can_reopen() */ }
-//! let reopened = session::reopen_run(&record.workflow_id, &record.thread_id, record.input.clone(),
-//!                                    &provider, model, saver).await?;
-//! // reopened.step is the step to show ("interrupted" re-opens its dialog); answer with
-//! // session::resume_run(&reopened.handle, answer, events), or session::continue_run for "stopped".
+//! // After a reload: list (unreadable records skipped and reported), reopen, answer.
+//! let saved = store.read_runs().await?;              // saved.runs, saved.unreadable
+//! let (run, step) = WorkflowRun::<TailoringWorkflow>::reopen(input, &runtime, &record.thread_id).await?;
+//! // Step::Paused re-asks; Step::CutShort goes on with run.continue_run(events).
 //!
 //! // At the end: the final record and the master resume the answers updated, in one transaction.
-//! record.record_step(&done, now_ms());
-//! store.finish_run(&record, updated_master_resume(&done).map(|text| (user_id, text))).await?;
+//! store.finish_run(&record, Some((user_id, master_text))).await?;
 //! store.delete_run(&thread).await?;                  // the record and all its checkpoints
 //! ```
 
@@ -54,9 +51,9 @@ mod database;
 mod idb;
 
 pub use error::{StoreError, StoreErrorKind};
-pub use records::{updated_master_resume, MasterResume, RunRecord, RunStatus};
+pub use records::{updated_master_resume, MasterResume, RunRecord, RunStatus, RECORD_FORMAT};
 
 #[cfg(target_arch = "wasm32")]
 pub use checkpointer::IdbCheckpointer;
 #[cfg(target_arch = "wasm32")]
-pub use database::{now_ms, Store, DATABASE_NAME};
+pub use database::{now_ms, SavedRuns, Store, Unreadable, DATABASE_NAME};

@@ -1,6 +1,11 @@
-//! What the store keeps besides checkpoints: one record per interactive run (for the run list
-//! and for re-opening a paused run after a reload) and the master resume per user. Plain serde
+//! What the store keeps besides checkpoints: one record per run of any workflow (for the run
+//! list and for re-opening a run after a reload) and the master resume per user. Plain serde
 //! data, compiled on every target so pages and tests share it.
+//!
+//! Stored data outlives app versions: every field added after the first format has a serde
+//! default, a record says which format wrote it ([`RunRecord::format`]), an older format is
+//! upgraded when read ([`RunRecord::upgraded`]) and a newer one is refused with a message, so
+//! the run list can skip it and say so instead of failing as a whole.
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -21,10 +26,22 @@ pub enum RunStatus {
     Cancelled,
 }
 
-/// One interactive run. Holds the workflow input (resume, job description, settings: never a
-/// key) so the run can be rebuilt after a reload, and the last step the page showed.
+/// The record format this version writes. 1: the first (tailoring only; the page's
+/// conversation and pause time inside `last_step`). 2: any workflow; the page's own data in
+/// `page`.
+pub const RECORD_FORMAT: u32 = 2;
+
+fn first_format() -> u32 {
+    1
+}
+
+/// One run of any workflow. Holds the workflow input (resume, job description, settings: never
+/// a key) so the run can be rebuilt after a reload, and the last step the page showed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRecord {
+    /// Which format wrote this record (absent in format 1).
+    #[serde(default = "first_format")]
+    pub format: u32,
     /// The checkpoint thread (`RunHandle::thread_id`), unique across page loads.
     pub thread_id: String,
     pub workflow_id: String,
@@ -37,9 +54,15 @@ pub struct RunRecord {
     /// The input `start_run` was given (`reopen_run` needs the same one).
     pub input: Value,
     /// The session's latest step JSON (`{"status": "interrupted", "interrupts", "state", ...}`).
+    #[serde(default)]
     pub last_step: Option<Value>,
     /// The user-facing message of the failure, when `status` is `failed` or `cancelled`.
+    #[serde(default)]
     pub error: Option<String>,
+    /// What the page adds to the step to show the run again (the tailoring page's conversation
+    /// and when the run paused); `null` for pages that add nothing.
+    #[serde(default)]
+    pub page: Value,
 }
 
 impl RunRecord {
@@ -52,6 +75,7 @@ impl RunRecord {
         now_ms: u64,
     ) -> Self {
         Self {
+            format: RECORD_FORMAT,
             thread_id: thread_id.into(),
             workflow_id: workflow_id.into(),
             title: title.into(),
@@ -61,6 +85,34 @@ impl RunRecord {
             input,
             last_step: None,
             error: None,
+            page: Value::Null,
+        }
+    }
+
+    /// This record in the current format, or why this version cannot read it (a newer app
+    /// wrote it). Format 1 kept the page's data inside `last_step`: it moves to `page`.
+    pub fn upgraded(mut self) -> Result<Self, String> {
+        match self.format {
+            RECORD_FORMAT => Ok(self),
+            1 => {
+                if let Some(step) = self.last_step.as_mut().and_then(Value::as_object_mut) {
+                    let mut page = serde_json::Map::new();
+                    for key in ["conversation", "pausedAtMs"] {
+                        if let Some(value) = step.remove(key) {
+                            page.insert(key.to_string(), value);
+                        }
+                    }
+                    if !page.is_empty() {
+                        self.page = Value::Object(page);
+                    }
+                }
+                self.format = RECORD_FORMAT;
+                Ok(self)
+            }
+            newer => Err(format!(
+                "“{}” was saved by a newer version of this app (record format {newer}); this version cannot open it.",
+                self.title
+            )),
         }
     }
 
@@ -142,6 +194,31 @@ mod tests {
             (record.status, record.error.clone()),
             (RunStatus::Done, None)
         );
+    }
+
+    #[test]
+    fn a_first_format_record_is_upgraded_and_a_newer_one_refused() {
+        // As the first version saved it: no format, no page, the page's data in the step.
+        let old = json!({
+            "thread_id": "t", "workflow_id": "resume_tailoring", "title": "Acme",
+            "created_at_ms": 1, "updated_at_ms": 2, "status": "paused", "input": {},
+            "last_step": {"status": "interrupted", "conversation": [{"role": "assistant", "content": "Redis?"}], "pausedAtMs": 5.0},
+        });
+        let record: RunRecord = serde_json::from_value(old).unwrap();
+        assert_eq!((record.format, record.error.clone()), (1, None));
+        let record = record.upgraded().unwrap();
+        assert_eq!(record.format, RECORD_FORMAT);
+        assert_eq!(record.page["pausedAtMs"], 5.0);
+        assert_eq!(record.page["conversation"][0]["content"], "Redis?");
+        assert!(record.last_step.unwrap().get("conversation").is_none());
+
+        let mut newer = RunRecord::new("t", "resume_review", "Later", json!({}), 1);
+        newer.format = RECORD_FORMAT + 1;
+        assert!(newer.upgraded().unwrap_err().contains("newer version"));
+        // Fields it does not know are ignored by this version.
+        let extra = json!({"format": 2, "thread_id": "t", "workflow_id": "w", "title": "x",
+            "created_at_ms": 1, "updated_at_ms": 1, "status": "done", "input": {}, "future": true});
+        assert!(serde_json::from_value::<RunRecord>(extra).is_ok());
     }
 
     #[test]

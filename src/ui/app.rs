@@ -1,11 +1,13 @@
-//! The app shell: header, settings drawer and the run form. Settings and keys are shared through
-//! context so any page can read them; both persist themselves when they change.
+//! The app shell: header, settings drawer and the run form. Settings, keys and the store of saved
+//! runs are shared through context so any page can read them; settings and keys persist
+//! themselves when they change.
 
 use leptos::prelude::*;
 
 use super::components::{Header, SettingsDrawer, WorkflowPicker};
 use super::i18n;
 use super::keys::{self, Keys};
+use super::run::RunStore;
 use super::settings::Settings;
 
 #[component]
@@ -22,6 +24,8 @@ pub fn App() -> impl IntoView {
     provide_context(settings);
     i18n::sync_document_language(i18n::use_language());
     provide_context::<RwSignal<Keys>>(keys);
+    // Every page's saved runs, opened once for the app.
+    RunStore::provide();
 
     view! {
         <Header drawer_open=drawer_open />

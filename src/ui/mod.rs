@@ -10,6 +10,7 @@ mod navigator;
 mod pages;
 mod pdf_text;
 mod review;
+mod run;
 mod settings;
 mod storage;
 mod tailor;

@@ -6,7 +6,6 @@ use serde::{Deserialize, Serialize};
 
 use super::storage;
 use crate::domain::Language;
-use crate::llm::ApiKey;
 use crate::session::{ProviderConfig, ProviderKind};
 
 const SETTINGS_ITEM: &str = "careergraph.settings.v1";
@@ -84,11 +83,10 @@ impl Settings {
         ProviderConfig {
             provider: self.provider_kind(),
             model: non_empty(&self.model),
-            api_key: api_key
-                .filter(|k| !k.trim().is_empty())
-                .map(|k| ApiKey::new(k.trim())),
             base_url: non_empty(&self.base_url),
             agent_models: self.agent_models.clone(),
+            ..ProviderConfig::default()
         }
+        .with_api_key(api_key.as_deref().unwrap_or_default())
     }
 }

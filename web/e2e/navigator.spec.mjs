@@ -148,3 +148,35 @@ test('demo provider in Chinese: Chinese page strings and a Chinese report', asyn
   expect(icsLines(ics.text)).toContain('X-WR-CALNAME:职业规划');
   await page.screenshot({ path: '../target/playwright/navigator-demo-zh.png', fullPage: true });
 });
+
+test('career plan dialogs by keyboard: Tab stays inside, Escape hides, Ctrl+Enter sends', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('workflow').selectOption('career_navigator');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const rate = page.getByRole('dialog', { name: 'Rate the report' });
+  await expect(rate).toBeVisible({ timeout: 30_000 });
+  await expect(rate).toHaveAttribute('aria-modal', 'true');
+  // Tab cycles inside the dialog: from its last control back to the first, and back again.
+  await rate.getByRole('button', { name: 'Send' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(rate.getByRole('radio').first()).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(rate.getByRole('button', { name: 'Send' })).toBeFocused();
+  // Ctrl+Enter sends the rating.
+  await rate.getByLabel('Satisfied', { exact: true }).check();
+  await page.keyboard.press('Control+Enter');
+
+  const confirm = page.getByRole('dialog', { name: 'Confirm the plan' });
+  await expect(confirm).toBeVisible({ timeout: 30_000 });
+  await expect(confirm.getByLabel('What to change (if you do not confirm)')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByTestId('nav-phase')).toHaveText('Waiting for you to confirm the plan.');
+  await expect(page.getByTestId('nav-open-dialog')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  // Nothing typed: Ctrl+Enter confirms.
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByTestId('nav-phase')).toHaveText('Plan ready.', { timeout: 30_000 });
+  await expect(page.getByTestId('nav-confirmed')).toHaveText('You confirmed this plan.');
+});

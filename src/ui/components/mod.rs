@@ -1,15 +1,19 @@
 //! One component per file.
 
+mod dialog;
 mod export_menu;
 mod file_import;
 mod header;
 mod run_form;
+mod run_list;
 mod settings_drawer;
 mod workflow_picker;
 
+pub use dialog::{focus_later, Modal};
 pub use export_menu::ExportMenu;
 pub use file_import::FileImport;
 pub use header::Header;
-pub use run_form::{draft_signal, RunForm};
+pub use run_form::{draft_signal, first_line, RunForm};
+pub use run_list::RunList;
 pub use settings_drawer::SettingsDrawer;
 pub use workflow_picker::WorkflowPicker;

@@ -1,36 +1,31 @@
 use leptos::prelude::*;
 
-use crate::ui::components::FileImport;
+use crate::session::ReviewWorkflow;
+use crate::store::RunRecord;
+use crate::ui::components::{FileImport, RunList};
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::keys::Keys;
-use crate::ui::review::{start_review, ActiveRun, ReviewRun};
+use crate::ui::review::{ReviewRun, RunModel};
+use crate::ui::run::RunController;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
+use crate::workflows::resume_review::ReviewRunInput;
 use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use crate::workflows::Workflow;
 
 const DRAFT_RESUME_KEY: &str = "careergraph.draft.resume";
 const DRAFT_ROLE_KEY: &str = "careergraph.draft.role";
 
-/// The review page's form: resume, target role or job description, Run; the run below it.
-/// What the user types is saved as they type, so a reload or a failed run loses nothing.
+/// The review page's form: resume, target role or job description, Run; its saved runs; the run
+/// below. What the user types is saved as they type, so a reload or a failed run loses nothing;
+/// a run a reload cut short goes on when the page comes back.
 #[component]
 pub fn RunForm() -> impl IntoView {
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let role = draft_signal(DRAFT_ROLE_KEY, SAMPLE_TARGET_ROLE);
-    let status = RwSignal::new(String::new());
     let settings = expect_context::<RwSignal<Settings>>();
-    let keys = expect_context::<RwSignal<Keys>>();
-    // Not `Send` (the run handle holds the cancel token), so a local signal.
-    let active = RwSignal::new_local(None::<ActiveRun>);
-    let running = move || {
-        active.with(|run| {
-            run.as_ref().is_some_and(|r| {
-                r.model
-                    .phase
-                    .with(|p| *p == crate::ui::review::Phase::Running)
-            })
-        })
-    };
+    let runs = RunController::<ReviewWorkflow, RunModel>::new();
+    let status = runs.message();
+    let running = move || runs.live();
     let demo = move || settings.with(|s| s.provider == "demo");
     let lang = use_language();
 
@@ -39,16 +34,20 @@ pub fn RunForm() -> impl IntoView {
         if running() {
             return;
         }
-        let settings = settings.get();
-        let key = keys.with(|k| k.get(&settings.provider).cloned());
-        match start_review(&settings, key, resume.get(), role.get()) {
-            Ok(run) => {
-                status.set(String::new());
-                active.set(Some(run));
-            }
-            Err(error) => status.set(error.message),
-        }
+        let settings = settings.get_untracked();
+        let target_role = role.get_untracked();
+        let input = ReviewRunInput {
+            resume: resume.get_untracked(),
+            target_role: target_role.clone(),
+            threshold: settings.threshold,
+            max_iterations: settings.max_iterations,
+            design_review: settings.design_review,
+            language: settings.language(),
+        };
+        runs.start(input, first_line(&target_role, "Resume review"));
     };
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
         <form class="run-form" on:submit=on_submit data-testid="run-form">
@@ -94,7 +93,8 @@ pub fn RunForm() -> impl IntoView {
                 </p>
             </div>
         </form>
-        {move || active.get().map(|run| view! { <ReviewRun run=run /> })}
+        <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        {move || runs.active().map(|run| view! { <ReviewRun run=run /> })}
     }
 }
 
@@ -103,4 +103,18 @@ pub fn draft_signal(key: &'static str, default: &str) -> RwSignal<String> {
     let signal = RwSignal::new(storage::load(key).unwrap_or_else(|| default.to_string()));
     Effect::new(move |_| signal.with(|value| storage::save(key, value)));
     signal
+}
+
+/// A run list title: the text's first non-empty line, at most 70 characters.
+pub fn first_line(text: &str, fallback: &str) -> String {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or(fallback);
+    let mut title: String = line.chars().take(70).collect();
+    if line.chars().count() > 70 {
+        title.push('…');
+    }
+    title
 }

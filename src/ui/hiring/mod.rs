@@ -1,5 +1,6 @@
 //! The hiring page (seed 002): resume and job description in, the supervisor's routing as it
-//! happens, then the candidate packet. Runs go through `crate::session`, like the JS API.
+//! happens, then the candidate packet; the page's saved runs. Runs go through the shared run
+//! controller (`ui::run`): a run a reload cut short goes on when the page comes back.
 
 mod email;
 mod model;
@@ -7,67 +8,27 @@ mod packet;
 mod questions;
 mod trail;
 
-use std::rc::Rc;
-
 use leptos::prelude::*;
-use serde_json::json;
 
-use crate::graph::EventSink;
-use crate::llm::http::fetch::FetchTransport;
-use crate::session::{
-    build_model, start_run, ErrorCode, RunHandle, SessionError, HIRING_WORKFLOW_ID,
-};
-use crate::ui::components::draft_signal;
+use crate::session::HiringWorkflow;
+use crate::store::RunRecord;
+use crate::ui::components::{draft_signal, first_line, RunList};
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::keys::Keys;
+use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use crate::workflows::hiring::HiringRunInput;
 use crate::workflows::sample::SAMPLE_RESUME;
-use model::{agent_label, HiringModel, Phase};
+use crate::workflows::Workflow;
+use model::{agent_label, HiringModel};
 use packet::Packet;
 use trail::Trail;
 
 const DRAFT_RESUME_KEY: &str = "careergraph.draft.hiring.resume";
 const DRAFT_JD_KEY: &str = "careergraph.draft.hiring.jd";
 
-/// A run the page shows and the handle that stops it.
-#[derive(Clone)]
-struct ActiveRun {
-    model: HiringModel,
-    handle: RunHandle,
-}
-
-fn start_hiring(
-    settings: &Settings,
-    api_key: Option<String>,
-    resume: String,
-    job_description: String,
-) -> Result<ActiveRun, SessionError> {
-    let config = settings.provider_config(api_key);
-    let chat = build_model(&config, Rc::new(FetchTransport))?;
-    let model = HiringModel::new();
-    let events = EventSink::new(move |event| model.apply(event));
-    let input = json!({
-        "resume": resume,
-        "jobDescription": job_description,
-        "language": settings.language().id(),
-    });
-    let run = start_run(HIRING_WORKFLOW_ID, input, &config, chat, events)?;
-    let outcome = run.outcome;
-    leptos::task::spawn_local(async move {
-        let phase = match outcome.await {
-            Ok(_) => Phase::Finished,
-            Err(error) if error.code == ErrorCode::Cancelled => Phase::Stopped,
-            Err(error) => Phase::Failed(error.message),
-        };
-        model.running.set(None);
-        model.phase.set(phase);
-    });
-    Ok(ActiveRun {
-        model,
-        handle: run.handle,
-    })
-}
+/// A hiring run the page shows.
+type HiringRunHandle = ActiveRun<HiringWorkflow, HiringModel>;
 
 /// The page: the form, then the run.
 #[component]
@@ -75,16 +36,10 @@ pub fn HiringPage() -> impl IntoView {
     let lang = use_language();
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);
-    let status = RwSignal::new(String::new());
     let settings = expect_context::<RwSignal<Settings>>();
-    let keys = expect_context::<RwSignal<Keys>>();
-    let active = RwSignal::new_local(None::<ActiveRun>);
-    let running = move || {
-        active.with(|run| {
-            run.as_ref()
-                .is_some_and(|r| r.model.phase.with(|p| *p == Phase::Running))
-        })
-    };
+    let runs = RunController::<HiringWorkflow, HiringModel>::new();
+    let status = runs.message();
+    let running = move || runs.live();
     let demo = move || settings.with(|s| s.provider == "demo");
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
@@ -92,16 +47,18 @@ pub fn HiringPage() -> impl IntoView {
         if running() {
             return;
         }
-        let settings = settings.get();
-        let key = keys.with(|k| k.get(&settings.provider).cloned());
-        match start_hiring(&settings, key, resume.get(), job.get()) {
-            Ok(run) => {
-                status.set(String::new());
-                active.set(Some(run));
-            }
-            Err(error) => status.set(error.message),
-        }
+        let job_description = job.get_untracked();
+        let title = first_line(&job_description, "Hiring packet");
+        let input = HiringRunInput {
+            resume: resume.get_untracked(),
+            job_description,
+            language: settings.with_untracked(Settings::language),
+            ..HiringRunInput::default()
+        };
+        runs.start(input, title);
     };
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
         <form class="run-form" on:submit=on_submit data-testid="hiring-form">
@@ -140,30 +97,33 @@ pub fn HiringPage() -> impl IntoView {
                 </p>
             </div>
         </form>
-        {move || active.get().map(|run| view! { <HiringRun run=run /> })}
+        <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        {move || runs.active().map(|run| view! { <HiringRun run=run /> })}
     }
 }
 
 #[component]
-fn HiringRun(run: ActiveRun) -> impl IntoView {
+fn HiringRun(run: HiringRunHandle) -> impl IntoView {
     let lang = use_language();
-    let model = run.model;
-    let handle = run.handle.clone();
-    let running = move || model.phase.with(|p| *p == Phase::Running);
+    let model = run.view;
+    let phase = run.phase;
+    let stop_run = run.clone();
+    let running = move || phase.with(|p| *p == RunPhase::Running);
     view! {
         <section class="run hiring" aria-label=move || tr(lang.get(), "Hiring run", "招聘流程运行") data-testid="hiring-run-view">
             <div class="run__bar">
                 <p class="run__phase" role="status" aria-live="polite" data-testid="hiring-phase">
                     {move || {
                         let lang = lang.get();
-                        match model.phase.get() {
-                            Phase::Running => match model.running.get() {
+                        match phase.get() {
+                            RunPhase::Running | RunPhase::Waiting => match model.running.get() {
                                 Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
                                 None => tr(lang, "Starting…", "启动中…").to_string(),
                             },
-                            Phase::Finished => tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string(),
-                            Phase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
-                            Phase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
+                            RunPhase::Finished => tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string(),
+                            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+                            RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
+                            RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
                         }
                     }}
                 </p>
@@ -172,7 +132,7 @@ fn HiringRun(run: ActiveRun) -> impl IntoView {
                     class="button button--danger"
                     data-testid="hiring-stop"
                     disabled=move || !running()
-                    on:click=move |_| handle.cancel()
+                    on:click=move |_| stop_run.stop()
                 >
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>

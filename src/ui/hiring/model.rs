@@ -1,17 +1,18 @@
-//! What the hiring page shows while a run goes on, as signals, and how engine events change them.
+//! What the hiring page shows while a run goes on, as signals, and how engine events and steps
+//! change them: its [`ViewModel`] hooks for the shared run controller. A run re-opened after a
+//! reload takes its routing trail, and at the end its packet, from the step's state.
 
 use leptos::prelude::*;
 
 use crate::domain::Language;
 use crate::graph::StreamEvent;
+use crate::session::{HiringWorkflow, Step};
+use crate::ui::run::ViewModel;
 use crate::workflows::hiring::{HiringState, RouteStep, SUPERVISOR_NODE};
-
-pub use crate::ui::review::Phase;
 
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
 pub struct HiringModel {
-    pub phase: RwSignal<Phase>,
     /// The node running now (supervisor or an agent).
     pub running: RwSignal<Option<String>>,
     /// Text the running node has streamed so far.
@@ -26,7 +27,6 @@ pub struct HiringModel {
 impl HiringModel {
     pub fn new() -> Self {
         Self {
-            phase: RwSignal::new(Phase::Running),
             running: RwSignal::new(None),
             stream: RwSignal::new(String::new()),
             trail: RwSignal::new(Vec::new()),
@@ -77,6 +77,26 @@ impl HiringModel {
             }
             _ => {}
         }
+    }
+}
+
+impl ViewModel<HiringWorkflow> for HiringModel {
+    fn new() -> Self {
+        HiringModel::new()
+    }
+
+    fn event(&self, event: StreamEvent) {
+        self.apply(event);
+    }
+
+    fn step(&self, step: &Step<HiringState>) -> Result<(), String> {
+        let state = step.state();
+        self.trail.set(state.routing.clone());
+        if let Step::Done(state) = step {
+            self.running.set(None);
+            self.result.set(Some(state.clone()));
+        }
+        Ok(())
     }
 }
 

@@ -1,12 +1,13 @@
 //! The profile form's fields, saved as the user types (a reload or a failed run loses nothing),
-//! and the input JSON `session::start_run` takes.
+//! and the workflow input they make.
 
 use leptos::prelude::*;
-use serde_json::{json, Value};
 
 use crate::domain::calendar::CalendarDate;
 use crate::domain::Language;
+use crate::ui::components::first_line;
 use crate::ui::storage;
+use crate::workflows::career_navigator::{NavigatorRunInput, ProfileInput};
 
 /// A fictional sample profile, so a first run needs no typing.
 struct Sample {
@@ -80,30 +81,34 @@ impl ProfileFields {
         }
     }
 
-    /// The run input (`NavigatorInput` of the JS API).
-    pub fn input(&self, language: Language, max_iterations: u32) -> Value {
+    /// The run input.
+    pub fn input(&self, language: Language, max_iterations: u32) -> NavigatorRunInput {
         let list = |text: String| -> Vec<String> {
             text.split([',', '，', '、', ';', '；'])
                 .map(|s| s.trim().to_string())
                 .filter(|s| !s.is_empty())
                 .collect()
         };
-        let mut profile = json!({
-            "currentPosition": self.position.get(),
-            "education": self.education.get(),
-            "skills": list(self.skills.get()),
-            "interests": list(self.interests.get()),
-            "constraints": self.constraints.get(),
-        });
-        if let Ok(years) = self.years.get().trim().parse::<u32>() {
-            profile["yearsExperience"] = json!(years);
+        NavigatorRunInput {
+            goal: self.goal.get_untracked(),
+            profile: ProfileInput {
+                current_position: self.position.get_untracked(),
+                years_experience: self.years.get_untracked().trim().parse::<u32>().ok(),
+                education: self.education.get_untracked(),
+                skills: list(self.skills.get_untracked()),
+                interests: list(self.interests.get_untracked()),
+                constraints: self.constraints.get_untracked(),
+                ..ProfileInput::default()
+            },
+            language,
+            max_iterations: Some(max_iterations),
+            start_date: Some(self.start_date.get_untracked()),
+            ..NavigatorRunInput::default()
         }
-        json!({
-            "goal": self.goal.get(),
-            "profile": profile,
-            "language": language.id(),
-            "maxIterations": max_iterations,
-            "startDate": self.start_date.get(),
-        })
     }
+}
+
+/// A short title for the run list: the goal's first line.
+pub fn title_of(input: &NavigatorRunInput) -> String {
+    first_line(&input.goal, "Career plan")
 }

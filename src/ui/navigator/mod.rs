@@ -1,84 +1,37 @@
 //! The CareerNavigator page (seed 004): profile form, Run/Stop, progress (stage, the parallel
 //! analysts), the report with a satisfaction dialog, goals, the plan timeline with the final
-//! confirmation, a details panel (metrics, error log), and exports as Markdown and .ics.
-//! Runs go through `crate::session`, the same path the JS API uses.
+//! confirmation, a details panel (metrics, error log), exports as Markdown and .ics, and the
+//! page's saved runs. Runs go through the shared run controller (`ui::run`): saved in IndexedDB,
+//! and on load the newest paused run asks its question again.
 
 mod details;
-mod dialog;
 mod form;
 mod model;
 mod plan;
 mod report;
 
-use std::rc::Rc;
-
-use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::domain::calendar::CalendarDate;
-use crate::graph::EventSink;
-use crate::llm::http::fetch::FetchTransport;
-use crate::session::{build_model, resume_run, start_run, ErrorCode, RunHandle, SessionError};
+use crate::session::NavigatorWorkflow;
+use crate::store::RunRecord;
+use crate::ui::components::{focus_later, RunList};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::keys::Keys;
+use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
-use crate::workflows::career_navigator::{export, CareerNavigatorState};
+use crate::workflows::career_navigator::{
+    export, CareerNavigatorState, NavigatorAnswer, NavigatorPause,
+};
+use crate::workflows::Workflow;
 use details::DetailsPanel;
-use dialog::focus;
 use form::ProfileFields;
-use model::{NavModel, Phase};
+use model::NavModel;
 use plan::{ConfirmDialog, GoalsView, PlanView};
 use report::{ReportView, SatisfactionDialog};
 
-/// A run the page shows, and the handle that stops or answers it.
-#[derive(Clone)]
-struct ActiveRun {
-    model: NavModel,
-    handle: RunHandle,
-}
-
-type Step = LocalBoxFuture<'static, Result<Value, SessionError>>;
-
-/// Waits for the run's next step and shows it.
-fn drive(model: NavModel, step: Step) {
-    leptos::task::spawn_local(async move {
-        match step.await {
-            Ok(step) => model.take_step(step),
-            Err(error) if error.code == ErrorCode::Cancelled => model.phase.set(Phase::Stopped),
-            Err(error) => model.phase.set(Phase::Failed(error.message)),
-        }
-    });
-}
-
-fn start(
-    settings: &Settings,
-    key: Option<String>,
-    input: Value,
-) -> Result<ActiveRun, SessionError> {
-    let config = settings.provider_config(key);
-    let chat = build_model(&config, Rc::new(FetchTransport))?;
-    let model = NavModel::new();
-    let events = EventSink::new(move |event| model.apply(event));
-    let run = start_run("career_navigator", input, &config, chat, events)?;
-    drive(model, run.outcome);
-    Ok(ActiveRun {
-        model,
-        handle: run.handle,
-    })
-}
-
-fn answer(run: &ActiveRun, value: Value) {
-    let model = run.model;
-    model.pending.set(None);
-    model.phase.set(Phase::Running);
-    let events = EventSink::new(move |event| model.apply(event));
-    match resume_run(&run.handle, value, events) {
-        Ok(step) => drive(model, step),
-        Err(error) => model.phase.set(Phase::Failed(error.message)),
-    }
-}
+/// A career plan run the page shows.
+type NavRun = ActiveRun<NavigatorWorkflow, NavModel>;
 
 const ANALYSTS: [(&str, &str, &str); 3] = [
     ("user_profiler", "Profile analysis", "个人分析"),
@@ -90,34 +43,23 @@ const ANALYSTS: [(&str, &str, &str); 3] = [
 pub fn NavigatorPage() -> impl IntoView {
     let lang = use_language();
     let settings = expect_context::<RwSignal<Settings>>();
-    let keys = expect_context::<RwSignal<Keys>>();
     let fields = ProfileFields::load(lang.get_untracked());
-    let status = RwSignal::new(String::new());
-    // Not `Send` (the handle holds the cancel token), so a local signal.
-    let active = RwSignal::new_local(None::<ActiveRun>);
-    let busy = move || {
-        active.with(|run| {
-            run.as_ref()
-                .is_some_and(|r| matches!(r.model.phase.get(), Phase::Running | Phase::Waiting))
-        })
-    };
+    let runs = RunController::<NavigatorWorkflow, NavModel>::new();
+    let status = runs.message();
+    let busy = move || runs.live();
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if busy() {
             return;
         }
-        let settings = settings.get();
-        let key = keys.with(|k| k.get(&settings.provider).cloned());
+        let settings = settings.get_untracked();
         let input = fields.input(settings.language(), settings.max_iterations);
-        match start(&settings, key, input) {
-            Ok(run) => {
-                status.set(String::new());
-                active.set(Some(run));
-            }
-            Err(error) => status.set(error.message),
-        }
+        let title = form::title_of(&input);
+        runs.start(input, title);
     };
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     let text_field =
         move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
@@ -160,28 +102,31 @@ pub fn NavigatorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
-        {move || active.get().map(|run| view! { <NavigatorRun run=run /> })}
+        <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        {move || runs.active().map(|run| view! { <NavigatorRun run=run /> })}
     }
 }
 
 #[component]
-fn NavigatorRun(run: ActiveRun) -> impl IntoView {
+fn NavigatorRun(run: NavRun) -> impl IntoView {
     let lang = use_language();
-    let model = run.model;
+    let model = run.view;
+    let phase = run.phase;
     let dialog_open = RwSignal::new(true);
-    let handle = run.handle.clone();
-    let running = move || matches!(model.phase.get(), Phase::Running | Phase::Waiting);
+    let running = move || phase.get().is_live();
+    let waiting = move || phase.get() == RunPhase::Waiting;
     let on_answer = {
         let run = run.clone();
-        Callback::new(move |value: Value| {
+        Callback::new(move |answer: NavigatorAnswer| {
             dialog_open.set(true);
-            answer(&run, value);
+            run.answer(answer);
         })
     };
     let on_close = Callback::new(move |_| {
         dialog_open.set(false);
-        leptos::task::spawn_local(async { focus("[data-testid=nav-open-dialog]") });
+        focus_later("[data-testid=nav-open-dialog]");
     });
+    let stop_run = run.clone();
     let state = move || model.state.get();
     let start_date = move || {
         state()
@@ -190,13 +135,13 @@ fn NavigatorRun(run: ActiveRun) -> impl IntoView {
     };
     let phase_text = move || {
         let l = lang.get();
-        match model.phase.get() {
-            Phase::Running => {
+        match phase.get() {
+            RunPhase::Running => {
                 let (en, zh) = model.stage.get().label();
                 format!("{}…", tr(l, en, zh))
             }
-            Phase::Waiting => match model.pending.get().map(|p| p.kind) {
-                Some(kind) if kind == "confirm_plan" => tr(
+            RunPhase::Waiting => match model.pending.get() {
+                Some(NavigatorPause::ConfirmPlan(_)) => tr(
                     l,
                     "Waiting for you to confirm the plan.",
                     "等待您确认计划。",
@@ -209,14 +154,15 @@ fn NavigatorRun(run: ActiveRun) -> impl IntoView {
                 )
                 .to_string(),
             },
-            Phase::Finished => tr(l, "Plan ready.", "计划已完成。").to_string(),
-            Phase::Stopped => tr(
+            RunPhase::Finished => tr(l, "Plan ready.", "计划已完成。").to_string(),
+            RunPhase::Elsewhere => elsewhere_text(l).to_string(),
+            RunPhase::Stopped => tr(
                 l,
                 "Stopped. Your inputs are kept; press Run to start again.",
                 "已停止。您的输入已保留，可再次运行。",
             )
             .to_string(),
-            Phase::Failed(message) => {
+            RunPhase::Failed(message) => {
                 format!("{} {message}", tr(l, "The run failed:", "运行失败："))
             }
         }
@@ -243,12 +189,12 @@ fn NavigatorRun(run: ActiveRun) -> impl IntoView {
                 <p class="run__phase" role="status" aria-live="polite" data-testid="nav-phase">{phase_text}</p>
                 <button type="button" class="button button--danger" data-testid="stop"
                     disabled=move || !running()
-                    on:click=move |_| { handle.cancel(); model.pending.set(None); model.phase.set(Phase::Stopped); }>
+                    on:click=move |_| stop_run.stop()>
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
             </div>
-            {move || match model.phase.get() {
-                Phase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
+            {move || match phase.get() {
+                RunPhase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
                 _ => None,
             }}
             <ul class="nav-analysts" aria-label=move || tr(lang.get(), "Parallel analysts", "并行分析")>
@@ -262,7 +208,7 @@ fn NavigatorRun(run: ActiveRun) -> impl IntoView {
             </ul>
             {move || {
                 let (agent, text) = model.streaming.get();
-                (matches!(model.phase.get(), Phase::Running) && !text.is_empty()).then(|| view! {
+                (phase.get() == RunPhase::Running && !text.is_empty()).then(|| view! {
                     <details class="activity" open><summary>{agent}</summary><pre class="card__stream">{text}</pre></details>
                 })
             }}
@@ -277,20 +223,22 @@ fn NavigatorRun(run: ActiveRun) -> impl IntoView {
             })}
             {move || state().and_then(|s| s.career_goals.clone()).map(|g| view! { <GoalsView goals=g /> })}
             {move || state().and_then(|s| s.final_plan.clone()).map(|p| view! { <PlanView plan=p start=start_date() /> })}
-            {move || model.pending.get().map(|pending| {
-                let question = pending.payload["question"].as_str().unwrap_or_default().to_string();
+            {move || model.pending.get().filter(|_| waiting()).map(|pending| {
+                let confirming = matches!(pending, NavigatorPause::ConfirmPlan(_));
                 if !dialog_open.get() {
-                    let label = if pending.kind == "confirm_plan" { tr(lang.get(), "Confirm the plan…", "确认计划…") } else { tr(lang.get(), "Rate the report…", "评价报告…") };
-                    view! { <button type="button" class="button button--primary" data-testid="nav-open-dialog" on:click=move |_| dialog_open.set(true)>{label}</button> }.into_any()
-                } else if pending.kind == "confirm_plan" {
-                    view! { <ConfirmDialog question=question on_answer=on_answer on_close=on_close /> }.into_any()
-                } else {
-                    let rounds_left = pending.payload["rounds_left"].as_u64().unwrap_or(0);
-                    let error = pending.payload["error"].as_str().map(str::to_string);
-                    view! { <SatisfactionDialog question=question rounds_left=rounds_left error=error on_answer=on_answer on_close=on_close /> }.into_any()
+                    let label = if confirming { tr(lang.get(), "Confirm the plan…", "确认计划…") } else { tr(lang.get(), "Rate the report…", "评价报告…") };
+                    return view! { <button type="button" class="button button--primary" data-testid="nav-open-dialog" on:click=move |_| dialog_open.set(true)>{label}</button> }.into_any();
+                }
+                match pending {
+                    NavigatorPause::ConfirmPlan(p) => view! {
+                        <ConfirmDialog question=p.question on_answer=on_answer on_close=on_close />
+                    }.into_any(),
+                    NavigatorPause::Satisfaction(p) => view! {
+                        <SatisfactionDialog question=p.question rounds_left=p.rounds_left error=p.error on_answer=on_answer on_close=on_close />
+                    }.into_any(),
                 }
             })}
-            {move || (model.phase.get() == Phase::Finished).then(|| {
+            {move || (phase.get() == RunPhase::Finished).then(|| {
                 let confirmed = state().is_some_and(|s: CareerNavigatorState| s.plan_confirmed);
                 view! {
                     <p class="notice" data-testid="nav-confirmed">

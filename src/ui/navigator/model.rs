@@ -1,42 +1,27 @@
 //! What the CareerNavigator page shows while a run goes on, as signals, and how engine events and
-//! run steps change them. The page never polls: events land in `apply`, steps in `take_step`.
+//! run steps change them: its [`ViewModel`] hooks for the shared run controller. The page never
+//! polls: events land in `apply`, steps in `take_step`.
 
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::domain::career_plan::WorkflowStage;
 use crate::graph::StreamEvent;
-use crate::workflows::career_navigator::CareerNavigatorState;
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    Running,
-    /// Paused on an interrupt the user answers.
-    Waiting,
-    Finished,
-    Stopped,
-    Failed(String),
-}
-
-/// The interrupt the run is paused on: its kind (`satisfaction` | `confirm_plan`) and payload.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Pending {
-    pub kind: String,
-    pub payload: Value,
-}
+use crate::session::{NavigatorWorkflow, Step, WorkflowRun};
+use crate::ui::run::ViewModel;
+use crate::workflows::career_navigator::{CareerNavigatorState, NavigatorPause};
 
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
 pub struct NavModel {
-    pub phase: RwSignal<Phase>,
     pub stage: RwSignal<WorkflowStage>,
     /// Nodes running right now (the three analysts light up together).
     pub running: RwSignal<BTreeMap<String, bool>>,
     /// The state after the last superstep.
     pub state: RwSignal<Option<CareerNavigatorState>>,
-    pub pending: RwSignal<Option<Pending>>,
+    /// What the run is paused on (the report's rating or the plan's confirmation).
+    pub pending: RwSignal<Option<NavigatorPause>>,
     /// Live text of the agent streaming now.
     pub streaming: RwSignal<(String, String)>,
 }
@@ -44,7 +29,6 @@ pub struct NavModel {
 impl NavModel {
     pub fn new() -> Self {
         Self {
-            phase: RwSignal::new(Phase::Running),
             stage: RwSignal::new(WorkflowStage::Initial),
             running: RwSignal::new(BTreeMap::new()),
             state: RwSignal::new(None),
@@ -57,11 +41,9 @@ impl NavModel {
         self.running.with(|r| r.get(node).copied().unwrap_or(false))
     }
 
-    fn take_state(&self, state: Value) {
-        if let Ok(state) = serde_json::from_value::<CareerNavigatorState>(state) {
-            self.stage.set(state.current_stage);
-            self.state.set(Some(state));
-        }
+    fn take_state(&self, state: CareerNavigatorState) {
+        self.stage.set(state.current_stage);
+        self.state.set(Some(state));
     }
 
     pub fn apply(&self, event: StreamEvent) {
@@ -79,7 +61,11 @@ impl NavModel {
                     r.insert(node, false);
                 });
             }
-            StreamEvent::StepDone { state, path, .. } if path.is_empty() => self.take_state(state),
+            StreamEvent::StepDone { state, path, .. } if path.is_empty() => {
+                if let Ok(state) = serde_json::from_value::<CareerNavigatorState>(state) {
+                    self.take_state(state);
+                }
+            }
             StreamEvent::Custom { payload, .. } if payload["type"] == "delta" => {
                 let agent = payload["agent"].as_str().unwrap_or_default().to_string();
                 let delta = payload["delta"].as_str().unwrap_or_default();
@@ -95,19 +81,39 @@ impl NavModel {
         }
     }
 
-    /// A run step (`{"status", "interrupts", "state"}`, see `session::start_run`).
-    pub fn take_step(&self, step: Value) {
-        self.take_state(step["state"].clone());
+    /// A step of the run: the state so far, and the question it pauses on. `Err`: a pause this
+    /// page does not know.
+    pub fn take_step(&self, step: &Step<CareerNavigatorState>) -> Result<(), String> {
+        self.take_state(step.state().clone());
         self.running.set(BTreeMap::new());
         self.streaming.set((String::new(), String::new()));
-        if step["status"] == "interrupted" {
-            let payload = step["interrupts"][0]["payload"].clone();
-            let kind = payload["type"].as_str().unwrap_or_default().to_string();
-            self.pending.set(Some(Pending { kind, payload }));
-            self.phase.set(Phase::Waiting);
-        } else {
-            self.pending.set(None);
-            self.phase.set(Phase::Finished);
-        }
+        let pending = match step {
+            Step::Paused { interrupts, .. } => {
+                let asked = WorkflowRun::<NavigatorWorkflow>::asked(interrupts);
+                let pause = asked.into_iter().next().map(|a| a.pause);
+                Some(pause.unwrap_or_else(|| Err("a pause without a question".into()))?)
+            }
+            _ => None,
+        };
+        self.pending.set(pending);
+        Ok(())
+    }
+}
+
+impl ViewModel<NavigatorWorkflow> for NavModel {
+    fn new() -> Self {
+        NavModel::new()
+    }
+
+    fn event(&self, event: StreamEvent) {
+        self.apply(event);
+    }
+
+    fn step(&self, step: &Step<CareerNavigatorState>) -> Result<(), String> {
+        self.take_step(step)
+    }
+
+    fn answered(&self) {
+        self.pending.set(None);
     }
 }

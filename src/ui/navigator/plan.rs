@@ -2,13 +2,13 @@
 //! dialog.
 
 use leptos::prelude::*;
-use serde_json::json;
 
-use super::dialog::Dialog;
 use crate::domain::calendar::CalendarDate;
 use crate::domain::career_plan::{CareerGoal, CareerGoals, FinalPlan};
+use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::career_navigator::export::week_date;
+use crate::workflows::career_navigator::{ConfirmPlanAnswer, NavigatorAnswer};
 
 fn goal_list(title: &'static str, goals: Vec<CareerGoal>, testid: &'static str) -> impl IntoView {
     view! {
@@ -110,14 +110,24 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
 #[component]
 pub fn ConfirmDialog(
     question: String,
-    on_answer: Callback<serde_json::Value>,
+    on_answer: Callback<NavigatorAnswer>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_language();
     let feedback = RwSignal::new(String::new());
-    let title = Signal::derive(move || tr(lang.get(), "Confirm the plan", "确认计划").to_string());
+    let reply = move |confirm: bool| {
+        let text = feedback.get_untracked();
+        let feedback = (!confirm && !text.trim().is_empty()).then_some(text);
+        on_answer.run(NavigatorAnswer::ConfirmPlan(ConfirmPlanAnswer {
+            confirm,
+            feedback,
+        }));
+    };
+    // Ctrl/Cmd+Enter sends what was typed: feedback asks for a revision, nothing confirms.
+    let send = Callback::new(move |()| reply(feedback.with_untracked(|f| f.trim().is_empty())));
     view! {
-        <Dialog id="nav-confirm" title=title on_close=on_close>
+        <Modal labelled_by="nav-confirm-title" testid="nav-confirm" on_escape=on_close on_send=send>
+            <h2 class="modal__title" id="nav-confirm-title">{move || tr(lang.get(), "Confirm the plan", "确认计划")}</h2>
             <p>{question}</p>
             <div class="field">
                 <label class="field__label" for="nav-plan-feedback">{move || tr(lang.get(), "What to change (if you do not confirm)", "需要修改的地方（如不确认）")}</label>
@@ -132,14 +142,14 @@ pub fn ConfirmDialog(
             </div>
             <div class="run-form__actions">
                 <button type="button" class="button button--primary" data-testid="nav-confirm-plan"
-                    on:click=move |_| on_answer.run(json!({"confirm": true}))>
+                    on:click=move |_| reply(true)>
                     {move || tr(lang.get(), "Confirm plan", "确认计划")}
                 </button>
                 <button type="button" class="button" data-testid="nav-revise-plan"
-                    on:click=move |_| on_answer.run(json!({"confirm": false, "feedback": feedback.get()}))>
+                    on:click=move |_| reply(false)>
                     {move || tr(lang.get(), "Revise plan", "修改计划")}
                 </button>
             </div>
-        </Dialog>
+        </Modal>
     }
 }

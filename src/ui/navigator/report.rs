@@ -1,12 +1,12 @@
 //! The integrated report and the satisfaction dialog (five levels as a radio group, feedback).
 
 use leptos::prelude::*;
-use serde_json::json;
 
-use super::dialog::Dialog;
 use crate::domain::career_plan::{IntegratedReport, UserSatisfactionLevel};
 use crate::domain::Language;
+use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionAnswer};
 
 fn list(title: &'static str, items: Vec<String>, testid: &'static str) -> impl IntoView {
     (!items.is_empty()).then(|| {
@@ -44,37 +44,42 @@ pub fn ReportView(report: IntegratedReport, round: u32) -> impl IntoView {
     }
 }
 
-/// Asks how satisfied the user is; `on_answer` gets `{level, feedback}`.
+/// Asks how satisfied the user is; `on_answer` gets the level and the feedback.
 #[component]
 pub fn SatisfactionDialog(
     question: String,
-    rounds_left: u64,
+    rounds_left: u32,
     error: Option<String>,
-    on_answer: Callback<serde_json::Value>,
+    on_answer: Callback<NavigatorAnswer>,
     on_close: Callback<()>,
 ) -> impl IntoView {
     let lang = use_language();
     let level = RwSignal::new(None::<u8>);
     let feedback = RwSignal::new(String::new());
     let problem = RwSignal::new(error);
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        match level.get() {
-            Some(level) => on_answer.run(json!({"level": level, "feedback": feedback.get()})),
-            None => problem.set(Some(
+    let send = Callback::new(move |()| match level.get_untracked() {
+        Some(level) => on_answer.run(NavigatorAnswer::Satisfaction(SatisfactionAnswer {
+            level,
+            feedback: feedback.get_untracked(),
+        })),
+        None => {
+            problem.set(Some(
                 tr(
-                    lang.get(),
+                    lang.get_untracked(),
                     "Choose how satisfied you are.",
                     "请选择您的满意度。",
                 )
                 .to_string(),
-            )),
+            ));
         }
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        send.run(());
     };
-    let title =
-        Signal::derive(move || tr(lang.get(), "Rate the report", "评价这份报告").to_string());
     view! {
-        <Dialog id="nav-satisfaction" title=title on_close=on_close>
+        <Modal labelled_by="nav-satisfaction-title" testid="nav-satisfaction" on_escape=on_close on_send=send>
+            <h2 class="modal__title" id="nav-satisfaction-title">{move || tr(lang.get(), "Rate the report", "评价这份报告")}</h2>
             <form on:submit=submit>
                 <p>{question}</p>
                 <fieldset class="nav-levels">
@@ -115,6 +120,6 @@ pub fn SatisfactionDialog(
                     {move || tr(lang.get(), "Send", "提交")}
                 </button>
             </form>
-        </Dialog>
+        </Modal>
     }
 }

@@ -1,5 +1,5 @@
 //! The review page's run view: live graph, one card per critic, the score timeline, then results.
-//! Runs go through `crate::session`, the same path the JS API uses.
+//! Runs go through the shared run controller (`ui::run`), like every page's.
 
 mod critic_card;
 mod graph_view;
@@ -7,76 +7,28 @@ mod model;
 mod results;
 mod score_timeline;
 
-use std::rc::Rc;
-
 use leptos::prelude::*;
-use serde_json::json;
 
-use crate::graph::EventSink;
-use crate::llm::http::fetch::FetchTransport;
-use crate::session::{build_model, start_run, ErrorCode, RunHandle, SessionError};
+use crate::session::ReviewWorkflow;
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::settings::Settings;
+use crate::ui::run::{elsewhere_text, ActiveRun, RunPhase};
 use critic_card::CriticCard;
 use graph_view::GraphView;
-pub use model::Phase;
-use model::{RunModel, CRITICS};
+pub use model::RunModel;
+use model::CRITICS;
 use results::Results;
 use score_timeline::ScoreTimeline;
 
-/// A run the page shows: its signals, the handle that stops it, and the settings it started with.
-#[derive(Clone)]
-pub struct ActiveRun {
-    pub model: RunModel,
-    pub handle: RunHandle,
-    pub threshold: f64,
-    pub max_iterations: u32,
-}
-
-/// Starts a review with the user's settings and key. Errors (missing key, empty resume) come back
-/// before anything is sent.
-pub fn start_review(
-    settings: &Settings,
-    api_key: Option<String>,
-    resume: String,
-    target_role: String,
-) -> Result<ActiveRun, SessionError> {
-    let config = settings.provider_config(api_key);
-    let chat = build_model(&config, Rc::new(FetchTransport))?;
-    let model = RunModel::new();
-    let events = EventSink::new(move |event| model.apply(event));
-    let input = json!({
-        "resume": resume,
-        "targetRole": target_role,
-        "threshold": settings.threshold,
-        "maxIterations": settings.max_iterations,
-        "designReview": settings.design_review,
-        "language": settings.language().id(),
-    });
-    let run = start_run("resume_review", input, &config, chat, events)?;
-    model.mermaid.set(run.mermaid);
-    let outcome = run.outcome;
-    leptos::task::spawn_local(async move {
-        let phase = match outcome.await {
-            Ok(_) => Phase::Finished,
-            Err(error) if error.code == ErrorCode::Cancelled => Phase::Stopped,
-            Err(error) => Phase::Failed(error.message),
-        };
-        model.phase.set(phase);
-    });
-    Ok(ActiveRun {
-        model,
-        handle: run.handle,
-        threshold: settings.threshold,
-        max_iterations: settings.max_iterations,
-    })
-}
+/// A review run the page shows.
+pub type ReviewRunHandle = ActiveRun<ReviewWorkflow, RunModel>;
 
 #[component]
-pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
-    let model = run.model;
-    let handle = run.handle.clone();
-    let running = move || model.phase.with(|p| *p == Phase::Running);
+pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
+    let model = run.view;
+    let phase = run.phase;
+    let (threshold, max_iterations) = (run.input().threshold, run.input().max_iterations);
+    let stop_run = run.clone();
+    let running = move || phase.with(|p| *p == RunPhase::Running);
     let lang = use_language();
     // Errors that several agents hit (a bad key, a rate limit) are worth one message at the top.
     let agent_errors = move || {
@@ -92,16 +44,17 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
                 <p class="run__phase" role="status" aria-live="polite" data-testid="phase">
                     {move || {
                         let lang = lang.get();
-                        match model.phase.get() {
-                            Phase::Running => tr(lang, "Reviewing…", "评审中…").to_string(),
-                            Phase::Finished => tr(lang, "Review finished.", "评审完成。").to_string(),
-                            Phase::Stopped => tr(
+                        match phase.get() {
+                            RunPhase::Running | RunPhase::Waiting => tr(lang, "Reviewing…", "评审中…").to_string(),
+                            RunPhase::Finished => tr(lang, "Review finished.", "评审完成。").to_string(),
+                            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+                            RunPhase::Stopped => tr(
                                 lang,
                                 "Stopped. Your inputs are kept; press Run to start again.",
                                 "已停止。你的输入已保留，点击“运行”可重新开始。",
                             )
                             .to_string(),
-                            Phase::Failed(message) => {
+                            RunPhase::Failed(message) => {
                                 format!("{}{message}", tr(lang, "The review failed: ", "评审失败："))
                             }
                         }
@@ -112,7 +65,7 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
                     class="button button--danger"
                     data-testid="stop"
                     disabled=move || !running()
-                    on:click=move |_| handle.cancel()
+                    on:click=move |_| stop_run.stop()
                 >
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
@@ -125,13 +78,13 @@ pub fn ReviewRun(run: ActiveRun) -> impl IntoView {
                     </div>
                 })
             }}
-            {move || match model.phase.get() {
-                Phase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert">{message}</div> }),
+            {move || match phase.get() {
+                RunPhase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert">{message}</div> }),
                 _ => None,
             }}
             <div class="run__live">
-                <GraphView model=model max_iterations=run.max_iterations />
-                <ScoreTimeline model=model threshold=run.threshold />
+                <GraphView model=model max_iterations=max_iterations />
+                <ScoreTimeline model=model threshold=threshold />
             </div>
             <div class="cards">
                 {CRITICS.iter().map(|(id, title)| view! { <CriticCard model=model id=*id title=*title /> }).collect_view()}

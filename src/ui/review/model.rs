@@ -1,5 +1,7 @@
-//! What the review page shows while a run goes on, as signals, and how engine events change it.
-//! The page never polls: every event from the run's `EventSink` lands in `apply`.
+//! What the review page shows while a run goes on, as signals, and how engine events and steps
+//! change it: its [`ViewModel`] hooks for the shared run controller. The page never polls: every
+//! engine event lands in `apply`. A run re-opened after a reload has no events for what ran
+//! before: its rounds' scores and, once done, the result come from the step's state.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +10,9 @@ use serde_json::Value;
 
 use crate::domain::Feedback;
 use crate::graph::StreamEvent;
-use crate::workflows::resume_review::ReviewState;
+use crate::session::{ReviewWorkflow, Step};
+use crate::ui::run::ViewModel;
+use crate::workflows::resume_review::{integrated_score, ReviewState};
 
 pub const CRITICS: [(&str, &str); 3] = [
     ("recruiter", "Recruiter"),
@@ -22,14 +26,6 @@ pub enum NodeStatus {
     Running,
     Done,
     Failed,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    Running,
-    Finished,
-    Stopped,
-    Failed(String),
 }
 
 /// One critic's card: the text streamed so far this round, then its parsed feedback.
@@ -53,7 +49,6 @@ pub struct UsageTotals {
 /// Signals of one run. `Copy`: it is a bundle of signal handles.
 #[derive(Clone, Copy)]
 pub struct RunModel {
-    pub phase: RwSignal<Phase>,
     pub nodes: RwSignal<BTreeMap<String, NodeStatus>>,
     pub iteration: RwSignal<u32>,
     pub cards: RwSignal<BTreeMap<String, Card>>,
@@ -63,13 +58,11 @@ pub struct RunModel {
     pub scores: RwSignal<Vec<f64>>,
     pub usage: RwSignal<UsageTotals>,
     pub result: RwSignal<Option<ReviewState>>,
-    pub mermaid: RwSignal<String>,
 }
 
 impl RunModel {
     pub fn new() -> Self {
         Self {
-            phase: RwSignal::new(Phase::Running),
             nodes: RwSignal::new(BTreeMap::new()),
             iteration: RwSignal::new(0),
             cards: RwSignal::new(BTreeMap::new()),
@@ -77,7 +70,6 @@ impl RunModel {
             scores: RwSignal::new(Vec::new()),
             usage: RwSignal::new(UsageTotals::default()),
             result: RwSignal::new(None),
-            mermaid: RwSignal::new(String::new()),
         }
     }
 
@@ -173,5 +165,44 @@ impl RunModel {
             }
             _ => {}
         }
+    }
+}
+
+impl ViewModel<ReviewWorkflow> for RunModel {
+    fn new() -> Self {
+        RunModel::new()
+    }
+
+    fn event(&self, event: StreamEvent) {
+        self.apply(event);
+    }
+
+    /// The rounds so far (a re-opened run saw none of their events) and, at the end, the result
+    /// with the last round's critics.
+    fn step(&self, step: &Step<ReviewState>) -> Result<(), String> {
+        let state = step.state();
+        self.iteration.set(state.current_iteration);
+        self.scores.set(
+            state
+                .feedback_history
+                .iter()
+                .map(|round| integrated_score(round))
+                .collect(),
+        );
+        if let Step::Done(state) = step {
+            self.cards.update(|cards| {
+                for (id, feedback) in [
+                    ("recruiter", &state.recruiter_feedback),
+                    ("tech_writer", &state.tech_writer_feedback),
+                    ("copywriter", &state.copywriter_feedback),
+                ] {
+                    if let Some(feedback) = feedback {
+                        cards.entry(id.to_string()).or_default().feedback = Some(feedback.clone());
+                    }
+                }
+            });
+            self.result.set(Some(state.clone()));
+        }
+        Ok(())
     }
 }

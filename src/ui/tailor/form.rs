@@ -4,11 +4,11 @@
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use serde_json::{json, Value};
 
 use crate::domain::Language;
-use crate::ui::components::draft_signal;
+use crate::ui::components::{draft_signal, first_line};
 use crate::ui::storage;
+use crate::workflows::resume_tailoring::TailorRunInput;
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Shared with the review page: the user's resume is the same whatever the workflow.
@@ -87,35 +87,24 @@ impl TailorForm {
         }
     }
 
-    /// The workflow input (`resume_tailoring`'s input schema); `master_resume` is the stored full
-    /// resume the answers are added to, when there is one; `language` is the agents' output.
-    pub fn input(&self, master_resume: Option<String>, language: Language) -> Value {
-        let options = self.options.get();
-        let mut input = json!({
-            "resume": self.resume.get(),
-            "jobDescription": self.job.get(),
-            "targetAtsScore": options.target_ats_score.min(100),
-            "humanReview": options.human_review,
-            "reviewTimeoutSeconds": options.review_timeout_seconds.max(10),
-            "language": language.id(),
-        });
-        if let Some(master) = master_resume.filter(|m| !m.trim().is_empty()) {
-            input["masterResume"] = Value::String(master);
+    /// The workflow input; `master_resume` is the stored full resume the answers are added to,
+    /// when there is one; `language` is the agents' output.
+    pub fn input(&self, master_resume: Option<String>, language: Language) -> TailorRunInput {
+        let options = self.options.get_untracked();
+        TailorRunInput {
+            resume: self.resume.get_untracked(),
+            job_description: self.job.get_untracked(),
+            master_resume: master_resume.filter(|m| !m.trim().is_empty()),
+            target_ats_score: Some(options.target_ats_score.min(100)),
+            human_review: Some(options.human_review),
+            review_timeout_seconds: Some(options.review_timeout_seconds.max(10)),
+            language,
+            ..TailorRunInput::default()
         }
-        input
     }
 }
 
 /// A short title for the run list: the job ad's first non-empty line.
 pub fn title_of(job_description: &str) -> String {
-    let line = job_description
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or("Untitled job");
-    let mut title: String = line.chars().take(70).collect();
-    if line.chars().count() > 70 {
-        title.push('…');
-    }
-    title
+    first_line(job_description, "Untitled job")
 }

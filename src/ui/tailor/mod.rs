@@ -1,9 +1,9 @@
 //! The tailoring page (seeds 001 + 003): the form with a live ATS panel, the run list, and the run:
 //! its graph while agents work, the question and review dialogs while it waits for the user, and
-//! the tailored resume with its exports at the end. Runs go through `crate::session`, the same
-//! path the JS API uses ([`driver`]). Runs are saved in IndexedDB through [`history`]: on load
-//! the newest paused run is re-opened with its dialog; the master resume the answers updated is
-//! saved with the finished run and offered to the next one.
+//! the tailored resume with its exports at the end. Runs go through the shared run controller
+//! (`ui::run`): saved in IndexedDB, re-opened on load with their dialog. The page's own parts are
+//! its view model's hooks: the conversation and pause time saved with the record, and the master
+//! resume the answers updated, saved with the finished run and offered to the next one.
 //!
 //! Dialogs: Escape hides the open question or review without answering (the run stays paused; a
 //! "Continue answering" button brings it back, and the review's countdown goes on). Focus moves
@@ -11,113 +11,66 @@
 //! line once the question is answered.
 
 mod ats_panel;
-mod dialog;
 mod diff_view;
-mod driver;
 mod form;
-mod history;
 mod model;
 mod progress;
 mod question_dialog;
 mod result;
 mod review_dialog;
-mod run_list;
 
 use std::time::Duration;
 
 use leptos::prelude::*;
-use serde_json::json;
 
-use crate::store::{RunRecord, RunStatus};
-use crate::ui::components::FileImport;
+use crate::session::TailoringWorkflow;
+use crate::store::RunRecord;
+use crate::ui::components::{focus_later, FileImport, RunList};
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::keys::Keys;
+use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
+use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
+use crate::workflows::Workflow;
 use ats_panel::AtsPanel;
-use dialog::focus_later;
-use driver::{reopen_tailoring, start_tailoring, view_saved, TailorRun};
 use form::{title_of, TailorForm, TailorOptions};
-use history::RunHistory;
-use model::{Phase, Prompt};
+use model::{Prompt, TailorModel};
 use progress::TailorProgress;
 use question_dialog::{QuestionDialog, AFTER_ANSWER_FOCUS};
 use result::TailorResult;
 use review_dialog::{clock, seconds_left, ReviewDialog};
-use run_list::RunList;
 
 const REOPEN_BUTTON: &str = "[data-testid=open-prompt]";
+
+/// A tailoring run the page shows.
+pub type TailorRun = ActiveRun<TailoringWorkflow, TailorModel>;
 
 #[component]
 pub fn TailorPage() -> impl IntoView {
     let lang = use_language();
     let settings = expect_context::<RwSignal<Settings>>();
-    let keys = expect_context::<RwSignal<Keys>>();
     let form = TailorForm::load();
-    let history = RunHistory::new();
-    // Runs started or re-opened in this page load, by thread id.
-    let live = StoredValue::new_local(Vec::<TailorRun>::new());
-    let active = RwSignal::new_local(None::<TailorRun>);
-    let status = RwSignal::new(String::new());
+    let runs = RunController::<TailoringWorkflow, TailorModel>::new();
+    let store = runs.store();
+    let status = runs.message();
     let dialog_open = RwSignal::new(true);
     // Whether this run starts from the saved master resume (earlier answers) when there is one.
     let use_master = RwSignal::new(true);
 
-    let phase = move || active.with(|run| run.as_ref().map(|r| r.model.phase.get()));
-    let busy = move || matches!(phase(), Some(Phase::Running | Phase::Waiting));
-    let prompt = move || active.with(|run| run.as_ref().and_then(|r| r.model.prompt.get()));
-    // A new question or review opens its dialog.
+    let busy = move || runs.live();
+    let prompt = move || runs.active().and_then(|r| r.view.prompt.get());
+    // A new question or review, or another run shown, opens its dialog.
     Effect::new(move |previous: Option<Option<String>>| {
-        let id = prompt().map(|p| p.id().to_string());
+        let id = runs.active().map(|r| {
+            format!(
+                "{}/{}",
+                r.thread_id(),
+                prompt().map(|p| p.id().to_string()).unwrap_or_default()
+            )
+        });
         if id.is_some() && previous.as_ref() != Some(&id) {
             dialog_open.set(true);
         }
         id
-    });
-    let show = move |run: TailorRun| {
-        live.update_value(|all| {
-            all.retain(|r| r.thread_id != run.thread_id);
-            all.push(run.clone());
-        });
-        dialog_open.set(true);
-        active.set(Some(run));
-    };
-    let key = move || {
-        let settings = settings.get_untracked();
-        let key = keys.with_untracked(|k| k.get(&settings.provider).cloned());
-        (settings, key)
-    };
-    // Re-opens a saved run that waits for the user (or was cut short by a reload).
-    let reopen = move |record: RunRecord| {
-        let (settings, key) = key();
-        status.set(
-            tr(
-                lang.get_untracked(),
-                "Re-opening the saved run…",
-                "正在重新打开保存的运行…",
-            )
-            .to_string(),
-        );
-        leptos::task::spawn_local(async move {
-            match reopen_tailoring(&settings, key, &record, history).await {
-                Ok(run) => {
-                    status.set(String::new());
-                    show(run);
-                }
-                Err(error) => status.set(error.message),
-            }
-        });
-    };
-    // "On load": the newest run that waits for an answer comes back with its dialog.
-    leptos::task::spawn_local(async move {
-        history.load().await;
-        let paused = history
-            .records()
-            .get_untracked()
-            .into_iter()
-            .find(|r| r.status == RunStatus::Paused);
-        if let (Some(record), false) = (paused, busy()) {
-            reopen(record);
-        }
     });
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
@@ -125,71 +78,21 @@ pub fn TailorPage() -> impl IntoView {
         if busy() {
             return;
         }
-        let (settings, key) = key();
+        let language = settings.with_untracked(Settings::language);
         let title = title_of(&form.job.get_untracked());
         let master = use_master
             .get_untracked()
             .then(|| {
-                history
+                store
                     .master
                     .with_untracked(|m| m.as_ref().map(|m| m.text.clone()))
             })
             .flatten();
-        let input = form.input(master, settings.language());
-        match start_tailoring(&settings, key, input, title, history) {
-            Ok(run) => {
-                status.set(String::new());
-                show(run);
-            }
-            Err(error) => status.set(error.message),
-        }
+        runs.start(form.input(master, language), title);
     };
-    let stop = move |_| {
-        if let Some(run) = active.get_untracked() {
-            run.stop();
-        }
-    };
-    let open_entry = Callback::new(move |record: RunRecord| {
-        if busy() {
-            status.set(
-                tr(
-                    lang.get_untracked(),
-                    "Stop the current run first.",
-                    "请先停止当前运行。",
-                )
-                .to_string(),
-            );
-            return;
-        }
-        let found = live.with_value(|all| {
-            all.iter()
-                .find(|r| r.thread_id == record.thread_id)
-                .cloned()
-        });
-        match found {
-            Some(run) => {
-                status.set(String::new());
-                show(run);
-            }
-            None if record.can_reopen() => reopen(record),
-            None => {
-                status.set(String::new());
-                show(view_saved(&record, history));
-            }
-        }
-    });
-    let delete_entry = Callback::new(move |thread_id: String| {
-        if let Some(run) =
-            live.with_value(|all| all.iter().find(|r| r.thread_id == thread_id).cloned())
-        {
-            run.stop();
-        }
-        live.update_value(|all| all.retain(|r| r.thread_id != thread_id));
-        if active.with_untracked(|a| a.as_ref().is_some_and(|r| r.thread_id == thread_id)) {
-            active.set(None);
-        }
-        history.delete(&thread_id);
-    });
+    let stop = move |_| runs.stop();
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     let hide_dialog = Callback::new(move |()| {
         dialog_open.set(false);
         focus_later(REOPEN_BUTTON);
@@ -232,7 +135,7 @@ pub fn TailorPage() -> impl IntoView {
                 </div>
                 <AtsPanel resume=form.resume job=form.job target=Signal::derive(move || options.with(|o| o.target_ats_score)) />
             </div>
-            {move || history.master.get().map(|master| view! {
+            {move || store.master.get().map(|master| view! {
                 <label class="field field--inline" data-testid="master-resume">
                     <input type="checkbox" data-testid="use-master"
                         prop:checked=move || use_master.get()
@@ -299,28 +202,27 @@ pub fn TailorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
-        {move || history.notice.get().map(|notice| view! {
-            <p class="notice notice--warn" role="status" data-testid="store-notice">{notice}</p>
-        })}
-        <RunList history=history on_open=open_entry on_delete=delete_entry />
-        {move || active.get().map(|run| view! { <RunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
+        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
     }
 }
 
 /// One run: status line, graph, agent activity and errors, the dialog it waits on, the result.
 #[component]
-fn RunView(
+fn TailorRunView(
     run: TailorRun,
     dialog_open: RwSignal<bool>,
     hide_dialog: Callback<()>,
 ) -> impl IntoView {
     let lang = use_language();
-    let model = run.model;
+    let model = run.view;
+    let phase = run.phase;
+    let waiting = move || phase.get() == RunPhase::Waiting;
     let phase_text = move || {
         let lang = lang.get();
-        match model.phase.get() {
-            Phase::Running => tr(lang, "Tailoring…", "正在定制…").to_string(),
-            Phase::Waiting => match model.prompt.get() {
+        match phase.get() {
+            RunPhase::Running => tr(lang, "Tailoring…", "正在定制…").to_string(),
+            RunPhase::Waiting => match model.prompt.get() {
                 Some(Prompt::Question(q)) => match lang {
                     crate::domain::Language::En => format!(
                         "Waiting for your answer (question {} of {}).",
@@ -332,14 +234,15 @@ fn RunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            Phase::Finished => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
-            Phase::Stopped => tr(
+            RunPhase::Finished => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
+            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+            RunPhase::Stopped => tr(
                 lang,
                 "Stopped. Your inputs are kept; press Run to start again.",
                 "已停止。输入已保留，点击“运行”重新开始。",
             )
             .to_string(),
-            Phase::Failed(message) => {
+            RunPhase::Failed(message) => {
                 format!("{} {message}", tr(lang, "The run failed:", "运行失败："))
             }
         }
@@ -368,7 +271,7 @@ fn RunView(
     let timeout_run = run.clone();
     Effect::new(move |_| {
         if review_left.get() == Some(0) {
-            timeout_run.answer(json!({"decision": "timeout"}));
+            timeout_run.answer(TailorAnswer::Review(ReviewAnswer::Timeout));
             focus_later(AFTER_ANSWER_FOCUS);
         }
     });
@@ -379,14 +282,14 @@ fn RunView(
             <div class="run__bar">
                 <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="tailor-phase">{phase_text}</p>
                 <button type="button" class="button" data-testid="open-prompt"
-                    hidden=move || dialog_open.get() || model.prompt.with(Option::is_none)
+                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
                     on:click=move |_| dialog_open.set(true)>
                     {move || tr(lang.get(), "Continue answering", "继续回答")}
                     {move || review_left.get().map(|s| format!(" ({})", clock(s)))}
                 </button>
             </div>
-            {move || match model.phase.get() {
-                Phase::Failed(message) => Some(view! {
+            {move || match phase.get() {
+                RunPhase::Failed(message) => Some(view! {
                     <div class="notice notice--error" role="alert" data-testid="run-error">
                         <p>{message}</p>
                         <p>{move || tr(lang.get(), "Your resume and job description are kept above.", "你的简历和职位描述已保留在上方。")}</p>
@@ -405,7 +308,7 @@ fn RunView(
             <TailorProgress model=model />
             {move || {
                 let activity = model.activity.get();
-                (model.phase.get() == Phase::Running && !activity.is_empty()).then(|| view! {
+                (phase.get() == RunPhase::Running && !activity.is_empty()).then(|| view! {
                     <div class="activity" data-testid="activity">
                         {activity.into_iter().map(|(agent, text)| view! {
                             <details open>
@@ -418,7 +321,7 @@ fn RunView(
             }}
             {move || {
                 let run = dialog_run.clone();
-                match (dialog_open.get(), model.prompt.get()) {
+                match (dialog_open.get() && waiting(), model.prompt.get()) {
                     (true, Some(Prompt::Question(q))) => Some(view! { <QuestionDialog run=run prompt=q on_escape=hide_dialog /> }.into_any()),
                     (true, Some(Prompt::Review(r))) => Some(view! { <ReviewDialog run=run prompt=r left=left on_escape=hide_dialog /> }.into_any()),
                     _ => None,

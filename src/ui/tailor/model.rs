@@ -1,14 +1,18 @@
 //! What the tailoring page shows while a run goes on, as signals, and how the engine's events and
-//! the session's steps change it. A run alternates between running (events light the graph) and
-//! waiting for the user (a step ends `interrupted`: a question or the review).
+//! the run's steps change it: its [`ViewModel`] hooks for the shared run controller. A run
+//! alternates between running (events light the graph) and waiting for the user (a step pauses:
+//! a question or the review). The conversation and when the run paused are the page's own: they
+//! are saved with the run's record and put back when it is re-opened.
 
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use crate::graph::StreamEvent;
-use crate::workflows::resume_tailoring::{ChatTurn, GraphState};
+use crate::session::{Asked, Step, TailoringWorkflow, WorkflowRun};
+use crate::ui::run::ViewModel;
+use crate::workflows::resume_tailoring::{ChatTurn, GraphState, TailorPause};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeStatus {
@@ -30,16 +34,6 @@ impl NodeStatus {
             NodeStatus::Failed => "failed",
         }
     }
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    Running,
-    /// The run is paused on `model.prompt` until the user answers.
-    Waiting,
-    Finished,
-    Stopped,
-    Failed(String),
 }
 
 /// A question from the info-collection conversation (payload `{"type": "question", ...}`).
@@ -73,54 +67,30 @@ pub enum Prompt {
     Review(ReviewPrompt),
 }
 
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|all| {
-            all.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn number(value: &Value) -> u32 {
-    value.as_u64().unwrap_or(0).min(u32::MAX as u64) as u32
-}
-
 impl Prompt {
-    /// The prompt of one interrupt of a step (`{"id", "node", "path", "payload"}`); `None` for a
-    /// payload this page does not know.
-    pub fn from_interrupt(interrupt: &Value) -> Option<Prompt> {
-        let id = interrupt["id"].as_str()?.to_string();
-        let payload = &interrupt["payload"];
-        match payload["type"].as_str()? {
-            "question" => Some(Prompt::Question(QuestionPrompt {
+    /// The prompt of one question of a paused step; `None` for a pause this page does not know.
+    pub fn from_asked(asked: &Asked<TailorPause>) -> Option<Prompt> {
+        let id = asked.id.clone();
+        Some(match asked.pause.as_ref().ok()? {
+            TailorPause::Question(q) => Prompt::Question(QuestionPrompt {
                 id,
-                question: payload["question"].as_str().unwrap_or_default().to_string(),
-                index: number(&payload["index"]),
-                total: number(&payload["total"]),
-                missing_item: payload["missing_item"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-            })),
-            "review" => Some(Prompt::Review(ReviewPrompt {
+                question: q.question.clone(),
+                index: q.index,
+                total: q.total,
+                missing_item: q.missing_item.clone(),
+            }),
+            TailorPause::Review(r) => Prompt::Review(ReviewPrompt {
                 id,
-                draft: payload["resume_draft"]
-                    .as_str()
-                    .unwrap_or_default()
-                    .to_string(),
-                ats_score: number(&payload["ats_score"]),
-                target_score: number(&payload["target_score"]),
-                matched: strings(&payload["keywords_matched"]),
-                missing: strings(&payload["keywords_missing"]),
-                revision: number(&payload["revision"]),
-                max_revisions: number(&payload["max_revisions"]),
-                timeout_seconds: number(&payload["timeout_seconds"]).max(1),
-            })),
-            _ => None,
-        }
+                draft: r.resume_draft.clone(),
+                ats_score: r.ats_score,
+                target_score: r.target_score,
+                matched: r.keywords_matched.clone(),
+                missing: r.keywords_missing.clone(),
+                revision: r.revision,
+                max_revisions: r.max_revisions,
+                timeout_seconds: r.timeout_seconds.max(1),
+            }),
+        })
     }
 
     pub fn id(&self) -> &str {
@@ -134,9 +104,8 @@ impl Prompt {
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
 pub struct TailorModel {
-    pub phase: RwSignal<Phase>,
     pub nodes: RwSignal<BTreeMap<String, NodeStatus>>,
-    /// The question or review the run waits on (set with `Phase::Waiting`).
+    /// The question or review the run waits on.
     pub prompt: RwSignal<Option<Prompt>>,
     /// The info-collection conversation so far: the subgraph's turns, as its nodes finish.
     pub conversation: RwSignal<Vec<ChatTurn>>,
@@ -155,7 +124,6 @@ pub struct TailorModel {
 impl TailorModel {
     pub fn new() -> Self {
         Self {
-            phase: RwSignal::new(Phase::Running),
             nodes: RwSignal::new(BTreeMap::new()),
             prompt: RwSignal::new(None),
             conversation: RwSignal::new(Vec::new()),
@@ -236,53 +204,48 @@ impl TailorModel {
         }
     }
 
-    /// Takes a step of the session (`{"status": "interrupted" | "done", "interrupts", "state"}`).
-    /// Returns an error message for a step this page cannot show.
-    pub fn apply_step(&self, step: &Value) -> Result<(), String> {
-        let state = serde_json::from_value::<GraphState>(step["state"].clone()).ok();
-        self.state.set(state.clone());
+    /// Shows a step of the run. `Err`: a pause this page does not know, or a run the file
+    /// loader ended (an empty text: an error and no resume).
+    pub fn apply_step(&self, step: &Step<GraphState>) -> Result<(), String> {
+        let state = step.state().clone();
+        self.state.set(Some(state.clone()));
         self.activity.set(BTreeMap::new());
-        match step["status"].as_str() {
-            Some("done") => {
+        match step {
+            Step::Done(_) => {
                 self.prompt.set(None);
-                let Some(state) = state else {
-                    return Err("The run ended with a state this page cannot read.".into());
-                };
-                // A run ended early by the file loader (empty text) has an error and no resume.
                 match state
                     .error
                     .clone()
                     .filter(|_| state.tailored_resume.is_empty())
                 {
-                    Some(error) => self.phase.set(Phase::Failed(error)),
+                    Some(error) => Err(error),
                     None => {
                         self.result.set(Some(state));
-                        self.phase.set(Phase::Finished);
+                        Ok(())
                     }
                 }
-                Ok(())
             }
-            Some("interrupted") => {
-                let prompt = step["interrupts"]
-                    .as_array()
-                    .and_then(|all| all.iter().find_map(Prompt::from_interrupt))
+            Step::Paused { interrupts, .. } => {
+                let prompt = WorkflowRun::<TailoringWorkflow>::asked(interrupts)
+                    .iter()
+                    .find_map(Prompt::from_asked)
                     .ok_or("The run paused on a question this page does not know.")?;
                 // A re-opened run has no events yet: the paused node is known from the step.
-                for interrupt in step["interrupts"].as_array().into_iter().flatten() {
-                    let node = interrupt["path"][0].as_str().or(interrupt["node"].as_str());
-                    if let Some(node) = node {
-                        self.set_status(node, NodeStatus::Waiting);
-                    }
+                for interrupt in interrupts {
+                    let node = interrupt.path.first().unwrap_or(&interrupt.node);
+                    self.set_status(node, NodeStatus::Waiting);
                 }
                 if let Prompt::Question(q) = &prompt {
                     self.ensure_asked(&q.question);
                 }
                 self.prompt.set(Some(prompt));
                 self.paused_at_ms.set(js_sys::Date::now());
-                self.phase.set(Phase::Waiting);
                 Ok(())
             }
-            _ => Err("The run returned a step this page cannot read.".into()),
+            Step::CutShort { .. } => {
+                self.prompt.set(None);
+                Ok(())
+            }
         }
     }
 
@@ -306,11 +269,53 @@ impl TailorModel {
     /// The user answered: the prompt closes and the run goes on.
     pub fn answered(&self) {
         self.prompt.set(None);
-        self.phase.set(Phase::Running);
         self.nodes.update(|n| {
             n.values_mut()
                 .filter(|s| **s == NodeStatus::Waiting)
                 .for_each(|s| *s = NodeStatus::Done)
         });
+    }
+}
+
+impl ViewModel<TailoringWorkflow> for TailorModel {
+    fn new() -> Self {
+        TailorModel::new()
+    }
+
+    fn event(&self, event: StreamEvent) {
+        self.apply(event);
+    }
+
+    fn step(&self, step: &Step<GraphState>) -> Result<(), String> {
+        self.apply_step(step)
+    }
+
+    fn answered(&self) {
+        TailorModel::answered(self);
+    }
+
+    /// The conversation (the run's state holds no chat turns) and when the run paused, so the
+    /// review's countdown goes on from there after a reload.
+    fn extras(&self) -> Value {
+        json!({
+            "conversation": self.conversation.get_untracked(),
+            "pausedAtMs": self.paused_at_ms.get_untracked(),
+        })
+    }
+
+    fn restore(&self, extras: &Value) {
+        if let Ok(turns) = serde_json::from_value::<Vec<ChatTurn>>(extras["conversation"].clone()) {
+            self.conversation.set(turns);
+        }
+        let paused_at = extras["pausedAtMs"].as_f64().unwrap_or(0.0);
+        if paused_at > 0.0 && self.prompt.with_untracked(Option::is_some) {
+            self.paused_at_ms.set(paused_at);
+        }
+    }
+
+    /// The master resume the answers updated, saved with the finished run.
+    fn master_resume(&self, state: &GraphState) -> Option<String> {
+        (state.master_resume_updated && !state.master_resume.trim().is_empty())
+            .then(|| state.master_resume.clone())
     }
 }

@@ -3,12 +3,12 @@
 //! resume; skipped questions and a stopped conversation still use what was answered.
 
 use leptos::prelude::*;
-use serde_json::json;
 
-use super::dialog::{focus_later, Modal};
-use super::driver::TailorRun;
 use super::model::QuestionPrompt;
+use super::TailorRun;
+use crate::ui::components::{focus_later, Modal};
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::resume_tailoring::{QuestionAnswer, TailorAnswer};
 
 /// After an answer the dialog is gone: focus goes to the run's status line.
 pub const AFTER_ANSWER_FOCUS: &str = "[data-testid=tailor-phase]";
@@ -22,7 +22,7 @@ pub fn QuestionDialog(
     let lang = use_language();
     let answer = RwSignal::new(String::new());
     let hint = RwSignal::new(None::<&'static str>);
-    let model = run.model;
+    let model = run.view;
     let send_run = run.clone();
     let send = Callback::new(move |()| {
         let text = answer.get_untracked().trim().to_string();
@@ -34,23 +34,21 @@ pub fn QuestionDialog(
             )));
             return;
         }
-        send_run.answer(json!({"action": "answer", "answer": text}));
+        send_run.answer(TailorAnswer::Question(QuestionAnswer::Answer {
+            answer: text,
+        }));
         focus_later(AFTER_ANSWER_FOCUS);
     });
     let skip_run = run.clone();
     let skip = move |_| {
-        skip_run.answer(json!({"action": "skip"}));
+        skip_run.answer(TailorAnswer::Question(QuestionAnswer::Skip));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let stop = move |_| {
         // An answer typed before stopping is kept.
         let text = answer.get_untracked().trim().to_string();
-        let reply = if text.is_empty() {
-            json!({"action": "stop"})
-        } else {
-            json!({"action": "stop", "answer": text})
-        };
-        run.answer(reply);
+        let answer = (!text.is_empty()).then_some(text);
+        run.answer(TailorAnswer::Question(QuestionAnswer::Stop { answer }));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let item = prompt.missing_item.clone();

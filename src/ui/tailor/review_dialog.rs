@@ -1,17 +1,17 @@
 //! The human review: the draft (as changes against the original resume), its ATS score against
 //! the target, matched and missing keywords, a feedback box, Approve / Request revision, and a
 //! visible countdown. The engine has no clock: when the countdown runs out the run view answers
-//! `{"decision": "timeout"}` and the draft is finalized with a warning.
+//! `ReviewAnswer::Timeout` and the draft is finalized with a warning.
 
 use leptos::prelude::*;
-use serde_json::json;
 
-use super::dialog::{focus_later, Modal};
 use super::diff_view::DiffView;
-use super::driver::TailorRun;
 use super::model::ReviewPrompt;
 use super::question_dialog::AFTER_ANSWER_FOCUS;
+use super::TailorRun;
+use crate::ui::components::{focus_later, Modal};
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 
 /// Seconds left of a review shown at `paused_at_ms` with `timeout_seconds`, at `now_ms`.
 pub fn seconds_left(paused_at_ms: f64, timeout_seconds: u32, now_ms: f64) -> u32 {
@@ -57,12 +57,15 @@ pub fn ReviewDialog(
             )));
             return;
         }
-        revise_run.answer(json!({"decision": "revise", "feedback": text}));
+        revise_run.answer(TailorAnswer::Review(ReviewAnswer::Revise {
+            feedback: text,
+        }));
         focus_later(AFTER_ANSWER_FOCUS);
     });
     let approve = move |_| {
         let text = feedback.get_untracked().trim().to_string();
-        run.answer(json!({"decision": "approve", "feedback": text}));
+        let feedback = (!text.is_empty()).then_some(text);
+        run.answer(TailorAnswer::Review(ReviewAnswer::Approve { feedback }));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let met = prompt.ats_score >= prompt.target_score;
@@ -146,9 +149,9 @@ pub fn ReviewDialog(
 
 /// The text the draft is compared with: the resume the run started from.
 fn run_original(run: &TailorRun) -> String {
-    run.model
+    run.view
         .state
         .with_untracked(|s| s.as_ref().map(|s| s.original_resume.clone()))
         .filter(|r| !r.is_empty())
-        .unwrap_or_else(|| run.original_resume())
+        .unwrap_or_else(|| run.input().resume.clone())
 }

@@ -1,11 +1,34 @@
-//! Past and paused runs, newest first: open one (a paused run's dialog comes back, a finished
-//! run shows its result) or delete it.
+//! Past and paused runs of one workflow, newest first: open one (a paused run's dialog comes
+//! back, a run cut short goes on, a finished run shows its result) or delete it. Every page shows
+//! this list for its own workflow, so opening a run never switches page. Problems of the store
+//! (not available, records this version cannot read) are said above it.
 
 use leptos::prelude::*;
 
-use super::history::{status_id, status_label, RunHistory};
+use crate::domain::Language;
 use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
+use crate::ui::run::RunStore;
+
+pub fn status_id(status: RunStatus) -> &'static str {
+    match status {
+        RunStatus::Running => "running",
+        RunStatus::Paused => "paused",
+        RunStatus::Done => "done",
+        RunStatus::Failed => "failed",
+        RunStatus::Cancelled => "cancelled",
+    }
+}
+
+pub fn status_label(status: RunStatus, lang: Language) -> &'static str {
+    match status {
+        RunStatus::Running => tr(lang, "interrupted mid-step", "中途中断"),
+        RunStatus::Paused => tr(lang, "waiting for you", "等待你的回答"),
+        RunStatus::Done => tr(lang, "done", "已完成"),
+        RunStatus::Failed => tr(lang, "failed", "失败"),
+        RunStatus::Cancelled => tr(lang, "stopped", "已停止"),
+    }
+}
 
 fn when(ms: f64) -> String {
     let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms));
@@ -13,7 +36,7 @@ fn when(ms: f64) -> String {
 }
 
 /// The open button's text; its accessible name adds the run's title.
-fn open_label(status: RunStatus, lang: crate::domain::Language) -> &'static str {
+fn open_label(status: RunStatus, lang: Language) -> &'static str {
     if matches!(status, RunStatus::Paused | RunStatus::Running) {
         tr(lang, "Continue", "继续")
     } else {
@@ -23,15 +46,20 @@ fn open_label(status: RunStatus, lang: crate::domain::Language) -> &'static str 
 
 #[component]
 pub fn RunList(
-    history: RunHistory,
+    /// The workflow whose runs are listed.
+    workflow_id: &'static str,
     on_open: Callback<RunRecord>,
     on_delete: Callback<String>,
 ) -> impl IntoView {
     let lang = use_language();
-    let entries = history.records();
+    let store = RunStore::expect();
+    let entries = store.records_of(workflow_id);
     view! {
-        <section class="run-list" aria-labelledby="run-list-title" data-testid="run-list" hidden=move || entries.with(Vec::is_empty)>
-            <h2 id="run-list-title" class="run-list__title">{move || tr(lang.get(), "Your tailoring runs", "你的定制记录")}</h2>
+        {move || store.notice.get().map(|notice| view! {
+            <p class="notice notice--warn" role="status" data-testid="store-notice">{notice}</p>
+        })}
+        <section class="run-list" aria-labelledby="run-list-title" data-testid="run-list" data-workflow=workflow_id hidden=move || entries.with(Vec::is_empty)>
+            <h2 id="run-list-title" class="run-list__title">{move || tr(lang.get(), "Saved runs", "已保存的运行")}</h2>
             <ul class="run-list__items">
                 <For each=move || entries.get() key=|e| (e.thread_id.clone(), status_id(e.status), e.updated_at_ms) let:entry>
                     {

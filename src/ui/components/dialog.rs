@@ -1,8 +1,9 @@
-//! A modal dialog shell for the run's questions and review: `role=dialog`, `aria-modal`, labelled
-//! by its title. Opening moves focus to the field marked `data-autofocus` (or the first control);
-//! Tab and Shift+Tab cycle inside it; Ctrl/Cmd+Enter sends (`on_send`); Escape closes it without
-//! answering (`on_escape`): the run stays paused and the page offers a button to reopen it.
-//! Where focus goes when it closes is up to the page ([`focus_later`]).
+//! The one modal dialog shell of the app, for every question a paused run asks (the tailoring
+//! question and review, the career plan's rating and confirmation): `role=dialog`, `aria-modal`,
+//! labelled by its title. Opening moves focus to the field marked `data-autofocus` (or the first
+//! control); Tab and Shift+Tab cycle inside it; Ctrl/Cmd+Enter sends (`on_send`); Escape hides it
+//! without answering (`on_escape`): the run stays paused and the page offers a button that brings
+//! it back. Where focus goes when it closes is up to the page ([`focus_later`]).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -49,8 +50,9 @@ pub fn focus_later(selector: &'static str) {
 pub fn Modal(
     /// Id of the element naming the dialog (its heading).
     labelled_by: &'static str,
-    /// Id of the element describing it.
-    described_by: &'static str,
+    /// Id of the element describing it, if any.
+    #[prop(optional)]
+    described_by: Option<&'static str>,
     testid: &'static str,
     on_escape: Callback<()>,
     on_send: Callback<()>,
