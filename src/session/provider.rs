@@ -12,7 +12,6 @@ use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
 use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::{ApiKey, ChatModel};
-use crate::workflows::{career_navigator, hiring, resume_review, resume_tailoring};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
@@ -137,11 +136,8 @@ pub fn build_model(
     let model = non_empty(&config.model);
     let base_url = non_empty(&config.base_url);
     let chat: Rc<dyn ChatModel> = match config.provider {
-        ProviderKind::Demo => Rc::new(career_navigator::demo::with_navigator_responders(
-            hiring::demo::with_hiring_responders(
-                resume_tailoring::demo::with_tailoring_responders(resume_review::demo_model()),
-            ),
-        )),
+        // Every registered workflow's offline answers.
+        ProviderKind::Demo => Rc::new(crate::workflows::demo_model()),
         ProviderKind::Openai => {
             let mut c = OpenAiConfig::openai(key);
             if let Some(url) = base_url {

@@ -1,14 +1,6 @@
 //! A fictional sample resume and role, so the app has something real to work on at first open.
 //! (Invented person: the real resumes in `shared/corpus` are never copied into the repository.)
 
-/// Workflows the app offers, as (id, label). The id is what the JS API and the UI pass around.
-pub const WORKFLOWS: &[(&str, &str)] = &[
-    ("resume_review", "Resume review"),
-    ("resume_tailoring", "Tailor to a job"),
-    ("hiring_pipeline", "Hiring packet"),
-    ("career_navigator", "Career plan"),
-];
-
 pub const SAMPLE_TARGET_ROLE: &str = "Senior Backend Engineer (Rust, distributed systems)";
 
 pub const SAMPLE_RESUME: &str = "\

@@ -59,30 +59,7 @@ pub fn WorkflowPicker() -> impl IntoView {
     }
 }
 
-/// A workflow's title and description in the page's language. The session registry speaks
-/// English (it is the JS API's too); the Chinese versions live here, beside the picker.
+/// A workflow's title and description in the page's language, as the workflow declares them.
 fn localized(info: &WorkflowInfo, lang: Language) -> (&'static str, &'static str) {
-    let zh = match info.id {
-        "resume_review" => Some((
-            "简历评审",
-            "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
-        )),
-        "resume_tailoring" => Some((
-            "简历定制",
-            "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅，最终简历。",
-        )),
-        "hiring_pipeline" => Some((
-            "招聘材料包",
-            "主管智能体调度解析、职位分析、匹配、面试题、评估与邮件草稿，生成完整的候选人材料包。",
-        )),
-        "career_navigator" => Some((
-            "职业规划",
-            "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
-        )),
-        _ => None,
-    };
-    match (lang, zh) {
-        (Language::Zh, Some(pair)) => pair,
-        _ => (info.title, info.description),
-    }
+    (info.titles.get(lang), info.descriptions.get(lang))
 }

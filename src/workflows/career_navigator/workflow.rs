@@ -92,7 +92,7 @@ impl Workflow for NavigatorWorkflow {
                 en: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
                      industry research and job analysis in parallel and a report you rate until satisfied; \
                      then long-, medium- and short-term goals and an action plan you confirm.",
-                zh: "协调者判断你的目标是否清晰；不清晰的目标会并行进行个人画像、行业研究和职位分析，生成你评分直到满意的报告；然后给出长、中、短期目标和你确认的行动计划。",
+                zh: "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
             },
             interactive: true,
         }

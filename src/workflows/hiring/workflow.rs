@@ -52,7 +52,7 @@ impl Workflow for HiringWorkflow {
                 en: "A supervisor routes nine agents over a resume and a job description: profile, job \
                      analysis, match with a score, background notes (no web access), HR, technical and \
                      CEO interview questions, an evaluation with a recommendation and an email draft.",
-                zh: "主管在简历和职位描述上调度九个智能体：候选人画像、职位分析、匹配评分、背景说明（无网络访问）、HR/技术/CEO 面试问题、带建议的评估和邮件草稿。",
+                zh: "主管智能体调度解析、职位分析、匹配、面试题、评估与邮件草稿，生成完整的候选人材料包。",
             },
             interactive: false,
         }

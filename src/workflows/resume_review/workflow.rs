@@ -81,7 +81,7 @@ impl Workflow for ReviewWorkflow {
             description: Bilingual {
                 en: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
                      it is revised until the score meets the threshold, then portfolio and design advice.",
-                zh: "三位评审（招聘官、技术写作、文案）并行评审简历；修改直到分数达到阈值，然后给出作品集和版式建议。",
+                zh: "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
             },
             interactive: false,
         }

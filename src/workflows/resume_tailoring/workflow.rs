@@ -67,13 +67,13 @@ impl Workflow for TailoringWorkflow {
             id: Self::ID,
             title: Bilingual {
                 en: "Tailor to a job",
-                zh: "按职位定制",
+                zh: "简历定制",
             },
             description: Bilingual {
                 en: "Tailors the resume to a job description: job analysis, screening, questions about \
                      missing skills (answers update the master resume), ATS optimisation, your review \
                      (approve or request revisions), final resume.",
-                zh: "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅（批准或要求修改），最终简历。",
+                zh: "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅，最终简历。",
             },
             interactive: true,
         }
