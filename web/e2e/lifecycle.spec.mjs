@@ -8,6 +8,7 @@
 // are not called again: the engine saves each finished task's writes as it finishes (`put_writes`).
 import { test, expect } from '@playwright/test';
 import { chooseWorkflow, countCalls, exported, mock, useMock, waitForCall } from './fixtures/runs.mjs';
+import { ANSWER, DRAFT, JOB, RESUME } from './fixtures/tailoring.mjs';
 
 test.beforeEach(async ({ request }) => {
   await mock(request, 'reset');
@@ -184,36 +185,6 @@ test('career plan: reloaded mid-step and at both dialogs, it goes on to the same
 
 // ---- tailoring: two pauses; reloads at the question, while the tailorer writes, at the review ----
 
-const RESUME = `# Robin Example
-Backend engineer · robin@example.com
-
-## Experience
-### Backend Engineer — Example Freight (2019–2024)
-- Built shipment tracking services in Go and PostgreSQL.
-- Ran the services on Kubernetes.
-
-## Skills
-Go, PostgreSQL, Kubernetes
-`;
-const JOB = `Platform Engineer — Testco (fictional)
-Requirements
-- Go and PostgreSQL
-- Kubernetes
-- Redis
-`;
-const ANSWER = 'I used Redis as a cache for tracking lookups at Example Freight.';
-const DRAFT = `# Robin Example
-Backend engineer · robin@example.com
-
-## Skills
-Go, PostgreSQL, Kubernetes, Redis
-
-## Experience
-### Backend Engineer — Example Freight (2019–2024)
-- Built shipment tracking services in Go and PostgreSQL.
-- Ran the services on Kubernetes.
-- Used Redis as a cache for tracking lookups.
-`;
 const TAILOR = {
   job_analyst: 'You are a job analyst helping a candidate',
   screener: 'You are an experienced technical recruiter screening',

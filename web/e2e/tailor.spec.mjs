@@ -2,42 +2,12 @@
 // question answered, one revision requested, approval and the Markdown / JSON Resume exports; the dialogs by
 // keyboard; the review countdown answering "timeout"; errors that keep the inputs.
 import { test, expect } from '@playwright/test';
+import { ANSWER, DRAFT, JOB, RESUME } from './fixtures/tailoring.mjs';
 
 const MOCK = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
 
-// Fictional fixtures. The job asks for Redis, which the resume does not show: one question.
-const RESUME = `# Robin Example
-Backend engineer · robin@example.com
-
-## Experience
-### Backend Engineer — Example Freight (2019–2024)
-- Built shipment tracking services in Go and PostgreSQL.
-- Ran the services on Kubernetes.
-
-## Skills
-Go, PostgreSQL, Kubernetes
-`;
-const JOB = `Platform Engineer — Testco (fictional)
-Requirements
-- Go and PostgreSQL
-- Kubernetes
-- Redis
-`;
-const ANSWER = 'I used Redis as a cache for tracking lookups at Example Freight.';
-// The tailorer's draft, then the draft revised on the reviewer's feedback. Both only reword what
-// the resume and the answer say (the workflow rejects drafts that add numbers).
-const DRAFT = `# Robin Example
-Backend engineer · robin@example.com
-
-## Skills
-Go, PostgreSQL, Kubernetes, Redis
-
-## Experience
-### Backend Engineer — Example Freight (2019–2024)
-- Built shipment tracking services in Go and PostgreSQL.
-- Ran the services on Kubernetes.
-- Used Redis as a cache for tracking lookups.
-`;
+// Fictional fixtures (fixtures/tailoring.mjs): the job asks for Redis, which the resume does not
+// show, so one question. The draft revised on the reviewer's feedback only rewords, like DRAFT.
 const FEEDBACK = 'Start with a one-line summary for a platform role.';
 const REVISED = DRAFT.replace('Backend engineer · robin@example.com\n',
   'Backend engineer · robin@example.com\n\nPlatform-minded backend engineer: Go, PostgreSQL, Kubernetes, Redis.\n');
