@@ -41,6 +41,11 @@ impl RunHandle {
     /// Cancels in-flight calls; the run takes no further answers.
     pub fn cancel(&self) {
         self.cancel.cancel();
+        self.forget();
+    }
+
+    /// Takes the run out of this thread's table (it takes no more answers).
+    fn forget(&self) {
         if let Some(id) = &self.thread_id {
             LIVE.with(|live| live.borrow_mut().remove(id));
         }
@@ -178,20 +183,11 @@ pub async fn reopen_on(
     let mermaid = run.mermaid().to_string();
     let handle = RunHandle::register(run);
     if step["status"] == "done" {
-        handle.cancel_quietly();
+        handle.forget();
     }
     Ok(ReopenedRun {
         handle,
         mermaid,
         step,
     })
-}
-
-impl RunHandle {
-    /// Forgets a finished run without tripping its token (nothing is running).
-    fn cancel_quietly(&self) {
-        if let Some(id) = &self.thread_id {
-            LIVE.with(|live| live.borrow_mut().remove(id));
-        }
-    }
 }

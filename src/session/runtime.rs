@@ -16,12 +16,6 @@ use crate::workflows::registry::platform_now_ms;
 #[derive(Clone)]
 pub struct Model(pub(crate) Rc<dyn ChatModel>);
 
-impl Model {
-    pub fn new(model: Rc<dyn ChatModel>) -> Self {
-        Model(model)
-    }
-}
-
 /// Model, per-agent overrides, checkpointer and clock for the runs started from it.
 #[derive(Clone)]
 pub struct Runtime {
@@ -67,9 +61,5 @@ impl Runtime {
     pub fn with_clock(mut self, now_ms: fn() -> f64) -> Self {
         self.now_ms = now_ms;
         self
-    }
-
-    pub fn model(&self) -> &Model {
-        &self.model
     }
 }

@@ -10,6 +10,6 @@ pub mod sample;
 
 pub use common::{RunControls, RunSettings};
 pub use registry::{
-    all_meta, demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
+    demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
     WorkflowMeta, WorkflowVisitor,
 };

@@ -180,19 +180,6 @@ pub fn demo_model() -> DemoModel {
     demo.0.unwrap_or_default()
 }
 
-/// Every workflow's description, in picker order.
-pub fn all_meta() -> Vec<WorkflowMeta> {
-    struct Metas(Vec<WorkflowMeta>);
-    impl WorkflowVisitor for Metas {
-        fn visit<W: Workflow>(&mut self) {
-            self.0.push(W::meta());
-        }
-    }
-    let mut metas = Metas(Vec::new());
-    visit_all(&mut metas);
-    metas.0
-}
-
 /// Now, from the platform's clock: `Date.now()` in the browser (std's clock panics there).
 pub fn platform_now_ms() -> f64 {
     #[cfg(target_arch = "wasm32")]
