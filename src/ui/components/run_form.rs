@@ -50,7 +50,7 @@ pub fn RunForm() -> impl IntoView {
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
-        <form class="run-form" on:submit=on_submit data-testid="run-form">
+        <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="run-form">
             <div class="field">
                 <label class="field__label" for="target-role">
                     {move || tr(lang.get(), "Target role or job description", "目标职位或职位描述")}

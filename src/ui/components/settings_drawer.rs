@@ -55,7 +55,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             <h2 class="drawer__title">{move || tr(lang.get(), "Settings", "设置")}</h2>
             <div class="field">
                 <label class="field__label" for="provider">{move || tr(lang.get(), "Provider", "模型服务")}</label>
-                <select
+                <select autocomplete="off"
                     id="provider"
                     node_ref=first_field
                     data-testid="provider"
@@ -80,7 +80,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </div>
             <div class="field">
                 <label class="field__label" for="language">"Language · 语言"</label>
-                <select
+                <select autocomplete="off"
                     id="language"
                     data-testid="language"
                     aria-describedby="language-hint"
@@ -121,7 +121,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 <span class="field__hint" id="api-key-hint">{move || tr(lang.get(), "Sent only to the provider you choose, straight from this page. Kept for this tab only unless you tick below.", "只会从本页面直接发送给你选择的服务商。除非勾选下方选项，否则只在当前标签页中保留。")}</span>
             </div>
             <label class="field field--inline">
-                <input
+                <input autocomplete="off"
                     type="checkbox"
                     data-testid="remember-keys"
                     prop:checked=move || settings.with(|s| s.remember_keys)
@@ -136,7 +136,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
 
             <div class="field">
                 <label class="field__label" for="model">{move || tr(lang.get(), "Model", "模型")}</label>
-                <input
+                <input autocomplete="off"
                     id="model"
                     type="text"
                     data-testid="model"
@@ -147,7 +147,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </div>
             <div class="field">
                 <label class="field__label" for="base-url">{move || tr(lang.get(), "Base URL", "接口地址（Base URL）")}</label>
-                <input
+                <input autocomplete="off"
                     id="base-url"
                     type="url"
                     data-testid="base-url"
@@ -170,7 +170,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                         view! {
                             <div class="field">
                                 <label class="field__label" for=format!("agent-model-{agent}")>{label}</label>
-                                <input
+                                <input autocomplete="off"
                                     id=format!("agent-model-{agent}")
                                     type="text"
                                     data-testid=format!("agent-model-{agent}")
@@ -196,7 +196,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 <legend>{move || tr(lang.get(), "Review", "简历评审")}</legend>
                 <div class="field">
                     <label class="field__label" for="threshold">{move || tr(lang.get(), "Score threshold (0–10)", "分数阈值（0–10）")}</label>
-                    <input
+                    <input autocomplete="off"
                         id="threshold"
                         type="number" min="0" max="10" step="0.1"
                         data-testid="threshold"
@@ -210,7 +210,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 </div>
                 <div class="field">
                     <label class="field__label" for="max-iterations">{move || tr(lang.get(), "Max iterations", "最多轮数")}</label>
-                    <input
+                    <input autocomplete="off"
                         id="max-iterations"
                         type="number" min="1" max="10" step="1"
                         data-testid="max-iterations"
@@ -223,7 +223,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     />
                 </div>
                 <label class="field field--inline">
-                    <input
+                    <input autocomplete="off"
                         type="checkbox"
                         data-testid="design-review"
                         prop:checked=move || settings.with(|s| s.design_review)

@@ -38,7 +38,7 @@ pub fn WorkflowPicker() -> impl IntoView {
     view! {
         <div class="field workflow-picker">
             <label class="field__label" for="workflow">{move || tr(lang.get(), "Workflow", "工作流程")}</label>
-            <select
+            <select autocomplete="off"
                 id="workflow"
                 data-testid="workflow"
                 aria-describedby="workflow-description"

@@ -55,7 +55,7 @@ pub fn EmailCard(email: EmailDraft) -> impl IntoView {
             {move || tr(lang.get(), "Subject: ", "主题：")}<strong>{email.subject.clone()}</strong>
         </p>
         <label class="field__label" for="email-body">{move || tr(lang.get(), "Email body", "邮件正文")}</label>
-        <textarea
+        <textarea autocomplete="off"
             id="email-body"
             class="field__input email__body"
             data-testid="email-body"

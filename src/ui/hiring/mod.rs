@@ -61,7 +61,7 @@ pub fn HiringPage() -> impl IntoView {
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
-        <form class="run-form" on:submit=on_submit data-testid="hiring-form">
+        <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="hiring-form">
             <div class="field">
                 <label class="field__label" for="hiring-jd">{move || tr(lang.get(), "Job description", "职位描述")}</label>
                 <textarea

@@ -74,7 +74,7 @@ pub fn NavigatorPage() -> impl IntoView {
         };
 
     view! {
-        <form class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
+        <form autocomplete="off" class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
             <div class="field">
                 <label class="field__label" for="nav-goal">{move || tr(lang.get(), "Career goal", "职业目标")}</label>
                 <textarea id="nav-goal" class="field__input--short" rows="3" data-testid="nav-goal"

@@ -131,7 +131,7 @@ pub fn ConfirmDialog(
             <p>{question}</p>
             <div class="field">
                 <label class="field__label" for="nav-plan-feedback">{move || tr(lang.get(), "What to change (if you do not confirm)", "需要修改的地方（如不确认）")}</label>
-                <textarea
+                <textarea autocomplete="off"
                     id="nav-plan-feedback"
                     class="field__input--short"
                     rows="2"

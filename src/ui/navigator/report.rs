@@ -80,7 +80,7 @@ pub fn SatisfactionDialog(
     view! {
         <Modal labelled_by="nav-satisfaction-title" testid="nav-satisfaction" on_escape=on_close on_send=send>
             <h2 class="modal__title" id="nav-satisfaction-title">{move || tr(lang.get(), "Rate the report", "评价这份报告")}</h2>
-            <form on:submit=submit>
+            <form autocomplete="off" on:submit=submit>
                 <p>{question}</p>
                 <fieldset class="nav-levels">
                     <legend>{move || tr(lang.get(), "Satisfaction", "满意度")}</legend>
@@ -89,7 +89,7 @@ pub fn SatisfactionDialog(
                         let value = l.level();
                         view! {
                             <label class="field--inline">
-                                <input
+                                <input autocomplete="off"
                                     type="radio"
                                     name="nav-satisfaction-level"
                                     value=value.to_string()
@@ -103,7 +103,7 @@ pub fn SatisfactionDialog(
                 </fieldset>
                 <div class="field">
                     <label class="field__label" for="nav-feedback">{move || tr(lang.get(), "Feedback (what to change)", "反馈（需要调整的地方）")}</label>
-                    <textarea
+                    <textarea autocomplete="off"
                         id="nav-feedback"
                         class="field__input--short"
                         rows="3"

@@ -90,7 +90,7 @@ pub fn QuestionDialog(
             </p>
             <div class="field">
                 <label class="field__label" for="question-answer">{move || tr(lang.get(), "Your answer", "你的回答")}</label>
-                <textarea
+                <textarea autocomplete="off"
                     id="question-answer"
                     class="field__input"
                     data-testid="question-answer"

@@ -108,7 +108,7 @@ pub fn ReviewDialog(
             </details>
             <div class="field">
                 <label class="field__label" for="review-feedback">{move || tr(lang.get(), "What should change?", "需要修改什么？")}</label>
-                <textarea
+                <textarea autocomplete="off"
                     id="review-feedback"
                     class="field__input"
                     data-testid="review-feedback"
