@@ -33,7 +33,9 @@ run() {
   local took=$(( SECONDS - start ))
   if [ "$status" -eq 0 ]; then
     local tests; tests=$(count_passed "$log")
-    summary+=("$(printf 'PASS  %-12s %4ss  %s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")")")
+    local flaky; flaky=$(grep -Eo '[0-9]+ flaky' "$log" | awk '{ n += $1 } END { print n + 0 }')
+    summary+=("$(printf 'PASS  %-12s %4ss  %s%s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")" \
+      "$([ "$flaky" -gt 0 ] && echo ", $flaky flaky: passed only on retry (see $log)")")")
   else
     failed=1
     summary+=("$(printf 'FAIL  %-12s %4ss  (log: %s)' "$name" "$took" "$log")")

@@ -101,10 +101,9 @@ pub fn TailorPage() -> impl IntoView {
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
 
-    // autocomplete="off" on every form and control: the signals are the state. Chromium restores
-    // controls' states on reload by their order, and the master-resume checkbox appears only once
-    // IndexedDB answers, so a restored state could land on the wrong box (unchecked while the
-    // signal says checked: seen as a flaky e2e in CI).
+    // autocomplete="off" on every form and control: the signals are the state, so a browser must
+    // not restore or autofill a control behind their back (a box shown unchecked while the run
+    // would still use the master resume).
     view! {
         <form autocomplete="off" class="run-form tailor-form" on:submit=on_submit data-testid="tailor-form">
             <div class="tailor-form__grid">
