@@ -632,10 +632,17 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
     )
     .unwrap();
     let thread = run.handle.thread_id().unwrap();
-    let first = run.outcome.await.expect("a full disk does not fail the run");
+    let first = run
+        .outcome
+        .await
+        .expect("a full disk does not fail the run");
     let done = answer_to_the_end(&run.handle, first).await;
     assert_eq!(done["state"], expected["state"], "nothing lost");
-    assert_eq!(*told.borrow(), vec![thread.clone()], "the page is told once");
+    assert_eq!(
+        *told.borrow(),
+        vec![thread.clone()],
+        "the page is told once"
+    );
     assert!(saver.is_in_memory(&thread));
     assert_eq!(
         store.checkpoint_count(&thread).await.unwrap(),
@@ -736,7 +743,10 @@ async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
     // What the app does at start for every saved run.
     let deleted = store.prune_runs(&[record]).await.unwrap();
     let after = store.checkpoint_count(&thread).await.unwrap();
-    assert!(deleted > 0 && after == before - deleted, "{before} → {after}");
+    assert!(
+        deleted > 0 && after == before - deleted,
+        "{before} → {after}"
+    );
     assert!(after >= 1);
 
     let (provider, model) = demo();
