@@ -2,7 +2,8 @@
 //! The IndexedDB store in headless Chromium (a real IndexedDB): checkpointer semantics, a paused
 //! tailoring run round-tripped through a fresh connection, deleting a run with all its
 //! checkpoints, the master resume, and no API key in any stored record after a real run
-//! against the mock provider. Each test uses its own database.
+//! against the mock provider; a full disk (an injected `QuotaExceededError`) that keeps a run in
+//! memory, and pruning a finished run to its final checkpoint. Each test uses its own database.
 
 use std::rc::Rc;
 
@@ -17,7 +18,8 @@ use careergraph::session::{
     RunHandle,
 };
 use careergraph::store::{
-    now_ms, updated_master_resume, RunRecord, RunStatus, Store, StoreErrorKind,
+    now_ms, updated_master_resume, IdbCheckpointer, QuotaFallback, RunRecord, RunStatus, Store,
+    StoreError, StoreErrorKind,
 };
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
@@ -533,5 +535,235 @@ async fn a_database_from_a_newer_version_is_a_clear_error_not_a_panic() {
         "{}",
         err.message
     );
+    Store::delete_database(&name).await.unwrap();
+}
+
+// ---- a full disk, and pruning ----
+
+/// IndexedDB whose saves start failing with the browser's `QuotaExceededError` after
+/// `room_for` successful checkpoint saves (a real quota cannot be filled fast in a test).
+struct FullDisk {
+    inner: IdbCheckpointer,
+    room_for: std::cell::Cell<usize>,
+}
+
+fn quota_exceeded() -> GraphError {
+    let exception = web_sys::DomException::new_with_message_and_name(
+        "The quota has been exceeded.",
+        "QuotaExceededError",
+    )
+    .unwrap();
+    // As the store words a failed write (`StoreError::failed` with the exception's name).
+    let detail = format!("{} ({})", exception.name(), exception.message());
+    StoreError::failed("save the run's progress", &detail).into()
+}
+
+impl Checkpointer for FullDisk {
+    fn put(
+        &self,
+        checkpoint: Checkpoint,
+    ) -> futures::future::LocalBoxFuture<'_, Result<(), GraphError>> {
+        if self.room_for.get() == 0 {
+            return Box::pin(async { Err(quota_exceeded()) });
+        }
+        self.room_for.set(self.room_for.get() - 1);
+        self.inner.put(checkpoint)
+    }
+    fn get<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        id: Option<&'a str>,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Option<Checkpoint>, GraphError>> {
+        self.inner.get(thread_id, ns, id)
+    }
+    fn list<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+    ) -> futures::future::LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        self.inner.list(thread_id, ns)
+    }
+    fn put_writes<'a>(
+        &'a self,
+        thread_id: &'a str,
+        ns: &'a str,
+        checkpoint_id: &'a str,
+        write: TaskWrite,
+    ) -> futures::future::LocalBoxFuture<'a, Result<(), GraphError>> {
+        if self.room_for.get() == 0 {
+            return Box::pin(async { Err(quota_exceeded()) });
+        }
+        self.inner.put_writes(thread_id, ns, checkpoint_id, write)
+    }
+}
+
+/// The state a tailoring run ends with when nothing goes wrong (in memory).
+async fn expected_tailoring_end() -> Value {
+    let (provider, model) = demo();
+    let run = start_run("resume_tailoring", input(), &provider, model, sink()).unwrap();
+    let first = run.outcome.await.unwrap();
+    answer_to_the_end(&run.handle, first).await
+}
+
+#[wasm_bindgen_test]
+async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchanged() {
+    let expected = expected_tailoring_end().await;
+    let name = db_name("quota");
+    let store = Store::open_named(&name).await.unwrap();
+    let disk = Rc::new(FullDisk {
+        inner: store.checkpointer(),
+        room_for: std::cell::Cell::new(2),
+    });
+    let told = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
+    let saver = Rc::new(QuotaFallback::new(disk.clone(), {
+        let told = told.clone();
+        move |thread| told.borrow_mut().push(thread.to_string())
+    }));
+
+    let (provider, model) = demo();
+    let run = start_run_checkpointed(
+        "resume_tailoring",
+        input(),
+        &provider,
+        model,
+        sink(),
+        saver.clone(),
+    )
+    .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    let first = run
+        .outcome
+        .await
+        .expect("a full disk does not fail the run");
+    let done = answer_to_the_end(&run.handle, first).await;
+    assert_eq!(done["state"], expected["state"], "nothing lost");
+    assert_eq!(
+        *told.borrow(),
+        vec![thread.clone()],
+        "the page is told once"
+    );
+    assert!(saver.is_in_memory(&thread));
+    assert_eq!(
+        store.checkpoint_count(&thread).await.unwrap(),
+        2,
+        "IndexedDB keeps what it saved before it was full"
+    );
+
+    // Reopened in the same page (the run list's Open): the result is there.
+    let (provider, model) = demo();
+    let reopened = reopen_run(
+        "resume_tailoring",
+        &thread,
+        input(),
+        &provider,
+        model,
+        saver.clone(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(reopened.step["status"], "done");
+    assert_eq!(reopened.step["state"], expected["state"]);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_finished_run_is_pruned_to_its_final_checkpoint_and_reopens_with_its_result() {
+    let name = db_name("prune-done");
+    let store = Store::open_named(&name).await.unwrap();
+    let (provider, model) = demo();
+    let run = start_run_checkpointed(
+        "resume_tailoring",
+        input(),
+        &provider,
+        model,
+        sink(),
+        Rc::new(store.checkpointer()),
+    )
+    .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    let first = run.outcome.await.unwrap();
+    let done = answer_to_the_end(&run.handle, first).await;
+    let before = store.checkpoint_count(&thread).await.unwrap();
+    assert!(before > 3, "a multi-step run saved {before} checkpoints");
+
+    let deleted = store.prune_thread(&thread, true).await.unwrap();
+    assert_eq!(deleted, before - 1);
+    assert_eq!(store.checkpoint_count(&thread).await.unwrap(), 1);
+    // Pruning again finds nothing more to delete.
+    assert_eq!(store.prune_thread(&thread, true).await.unwrap(), 0);
+
+    // A reload: a fresh connection, the run reopened as the run list does.
+    store.close();
+    let store = Store::open_named(&name).await.unwrap();
+    let (provider, model) = demo();
+    let reopened = reopen_run(
+        "resume_tailoring",
+        &thread,
+        input(),
+        &provider,
+        model,
+        Rc::new(store.checkpointer()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(reopened.step["status"], "done");
+    assert_eq!(reopened.step["state"], done["state"]);
+
+    store.close();
+    Store::delete_database(&name).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
+    let expected = expected_tailoring_end().await;
+    let name = db_name("prune-open");
+    let store = Store::open_named(&name).await.unwrap();
+    let (provider, model) = demo();
+    let run = start_run_checkpointed(
+        "resume_tailoring",
+        input(),
+        &provider,
+        model,
+        sink(),
+        Rc::new(store.checkpointer()),
+    )
+    .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    let paused = run.outcome.await.unwrap();
+    assert_eq!(paused["status"], "interrupted");
+    let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());
+    record.record_step(&paused, now_ms());
+    store.put_run(&record).await.unwrap();
+    run.handle.cancel();
+    let before = store.checkpoint_count(&thread).await.unwrap();
+
+    // What the app does at start for every saved run.
+    let deleted = store.prune_runs(&[record]).await.unwrap();
+    let after = store.checkpoint_count(&thread).await.unwrap();
+    assert!(
+        deleted > 0 && after == before - deleted,
+        "{before} → {after}"
+    );
+    assert!(after >= 1);
+
+    let (provider, model) = demo();
+    let reopened = reopen_run(
+        "resume_tailoring",
+        &thread,
+        input(),
+        &provider,
+        model,
+        Rc::new(store.checkpointer()),
+    )
+    .await
+    .unwrap();
+    assert_eq!(reopened.step, paused, "the same dialog opens again");
+    let done = answer_to_the_end(&reopened.handle, reopened.step.clone()).await;
+    assert_eq!(done["state"], expected["state"]);
+
+    store.close();
     Store::delete_database(&name).await.unwrap();
 }

@@ -11,7 +11,7 @@ use web_sys::{IdbDatabase, IdbKeyRange, IdbObjectStoreParameters, IdbTransaction
 use super::checkpointer::IdbCheckpointer;
 use super::error::StoreError;
 use super::idb::{self, describe, object, string_field};
-use super::records::{MasterResume, RunRecord};
+use super::records::{MasterResume, RunRecord, RunStatus};
 
 /// The app's database name (tests open their own, see [`Store::open_named`]).
 pub const DATABASE_NAME: &str = "careergraph";
@@ -244,6 +244,74 @@ impl Store {
             .and_then(|s| s.delete(&range))
             .map_err(failed)?;
         idb::committed(what, &tx).await
+    }
+
+    /// Deletes the checkpoints the thread no longer needs (see [`super::stale_checkpoints`]):
+    /// `finished` when its run is done. One readwrite transaction; the deletes are issued from
+    /// the key listing's `success` event, so a save of another tab cannot slip in between and be
+    /// the one deleted. Returns how many were deleted.
+    pub async fn prune_thread(&self, thread_id: &str, finished: bool) -> Result<usize, StoreError> {
+        const WHAT: &str = "tidy the saved runs";
+        let tx = idb::transaction(
+            &self.db,
+            &[CHECKPOINTS],
+            IdbTransactionMode::Readwrite,
+            WHAT,
+        )?;
+        let store = tx
+            .object_store(CHECKPOINTS)
+            .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
+        let range = thread_range(&[JsValue::from_str(thread_id)])?;
+        let request = store
+            .get_all_keys_with_key(&range)
+            .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
+        let deleted = Rc::new(std::cell::Cell::new(0));
+        idb::on_success_once(&request, {
+            let deleted = deleted.clone();
+            move |keys| {
+                let keys: Vec<JsValue> = Array::from(&keys).iter().collect();
+                let parts: Vec<(String, String)> = keys
+                    .iter()
+                    .map(|key| {
+                        let key = Array::from(key);
+                        let part = |i| key.get(i).as_string().unwrap_or_default();
+                        (part(1), part(2))
+                    })
+                    .collect();
+                for index in super::prune::stale_checkpoints(&parts, finished) {
+                    if store.delete(&keys[index]).is_ok() {
+                        deleted.set(deleted.get() + 1);
+                    }
+                }
+            }
+        });
+        idb::committed(WHAT, &tx).await?;
+        Ok(deleted.get())
+    }
+
+    /// How many checkpoints the thread has saved, in every namespace.
+    pub async fn checkpoint_count(&self, thread_id: &str) -> Result<usize, StoreError> {
+        let what = "count the run's checkpoints";
+        let tx = idb::transaction(&self.db, &[CHECKPOINTS], IdbTransactionMode::Readonly, what)?;
+        let range = thread_range(&[JsValue::from_str(thread_id)])?;
+        let request = tx
+            .object_store(CHECKPOINTS)
+            .and_then(|s| s.count_with_key(&range))
+            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        Ok(idb::request(what, request).await?.as_f64().unwrap_or(0.0) as usize)
+    }
+
+    /// Prunes every run of `runs` (at app start, for runs an older version saved in full):
+    /// finished runs down to their final checkpoint, open ones to what resuming needs. Returns
+    /// how many checkpoints were deleted.
+    pub async fn prune_runs(&self, runs: &[RunRecord]) -> Result<usize, StoreError> {
+        let mut deleted = 0;
+        for run in runs {
+            deleted += self
+                .prune_thread(&run.thread_id, run.status == RunStatus::Done)
+                .await?;
+        }
+        Ok(deleted)
     }
 
     /// The last, atomic step of a run: saves its final `record` and, when the run updated it,

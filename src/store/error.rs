@@ -55,3 +55,17 @@ impl From<StoreError> for GraphError {
         GraphError::Checkpointer(error.message)
     }
 }
+
+/// Whether a storage error message says the browser's storage quota is used up: browsers name
+/// the `DOMException` `QuotaExceededError` (older Firefox: `NS_ERROR_DOM_QUOTA_REACHED`), and
+/// store errors carry that name in their message.
+pub fn is_quota_message(message: &str) -> bool {
+    message.contains("QuotaExceededError") || message.contains("QUOTA_REACHED")
+}
+
+impl StoreError {
+    /// Whether this failure is the storage quota being used up.
+    pub fn is_quota(&self) -> bool {
+        is_quota_message(&self.message)
+    }
+}

@@ -39,9 +39,19 @@
 //! store.finish_run(&record, Some((user_id, master_text))).await?;
 //! store.delete_run(&thread).await?;                  // the record and all its checkpoints
 //! ```
+//!
+//! Running out of space and growing without end: a [`QuotaFallback`] around the checkpointer
+//! keeps a run in memory when the quota is used up, [`Store::prune_thread`] deletes the
+//! checkpoints a run no longer needs (see [`stale_checkpoints`]), and [`ask_persistence_once`]
+//! asks the browser not to evict the saved runs.
 
 mod error;
+mod fallback;
+mod prune;
 mod records;
+
+#[cfg(target_arch = "wasm32")]
+mod persist;
 
 #[cfg(target_arch = "wasm32")]
 mod checkpointer;
@@ -50,7 +60,11 @@ mod database;
 #[cfg(target_arch = "wasm32")]
 mod idb;
 
-pub use error::{StoreError, StoreErrorKind};
+pub use error::{is_quota_message, StoreError, StoreErrorKind};
+pub use fallback::{is_quota_error, QuotaFallback};
+#[cfg(target_arch = "wasm32")]
+pub use persist::{ask_persistence_once, persistence_denied};
+pub use prune::stale_checkpoints;
 pub use records::{updated_master_resume, MasterResume, RunRecord, RunStatus, RECORD_FORMAT};
 
 #[cfg(target_arch = "wasm32")]

@@ -28,9 +28,24 @@ fn pdf_error(error: JsValue) -> ImportError {
             .and_then(|v| v.as_string())
             .unwrap_or_default()
     };
+    let number = |name: &str| {
+        js_sys::Reflect::get(&error, &JsValue::from_str(name))
+            .ok()
+            .and_then(|v| v.as_f64())
+            .unwrap_or_default()
+    };
     let detail = field("message");
     match field("code").as_str() {
         "encrypted" => ImportError::PdfEncrypted,
+        "too_many_pages" => ImportError::PdfTooManyPages {
+            pages: number("pages") as usize,
+        },
+        "too_much_text" => ImportError::PdfTooMuchText {
+            items: number("items") as usize,
+        },
+        "timeout" => ImportError::PdfTimeout {
+            seconds: number("seconds") as u32,
+        },
         "unavailable" => ImportError::PdfReaderUnavailable { detail },
         _ => ImportError::PdfDamaged { detail },
     }

@@ -6,7 +6,12 @@
 // A .js file, not .mjs: wasm-bindgen-test-runner serves .mjs with a non-JS MIME type, which a
 // browser refuses for a module.
 
-const MAX_PAGES = 50;
+// Limits, the same numbers as src/domain/import/limits.rs (MAX_PDF_PAGES, MAX_PDF_ITEMS,
+// PDF_TIMEOUT_SECONDS): a resume has one to five pages and a few hundred pieces of text per page.
+// A longer PDF is refused before any page is read; the whole read is stopped after the timeout.
+const MAX_PAGES = 30;
+const MAX_ITEMS = 50000;
+const TIMEOUT_MS = 20000;
 let library;
 
 function asset(path) {
@@ -21,11 +26,21 @@ function load() {
   return library;
 }
 
-// An Error whose `code` Rust maps to a message: unavailable, encrypted or damaged.
-function failure(code, cause) {
+// An Error whose `code` Rust maps to a message: unavailable, encrypted, damaged, too_many_pages
+// (with `pages`), too_much_text (with `items`) or timeout (with `seconds`).
+function failure(code, cause, fields = {}) {
   const error = new Error(cause?.message ?? String(cause));
   error.code = code;
+  Object.assign(error, fields);
   return error;
+}
+
+// The parser runs in a module Worker made here, handed to pdf.js as its port: pdf.js then never
+// falls back to its "fake worker" (parsing on the page's thread, which it does silently when its
+// own worker fails to start), and a PDF that takes too long is stopped by terminating the worker.
+function startWorker(pdfjs) {
+  const webWorker = new Worker(asset('pdf.worker.min.mjs'), { type: 'module', name: 'pdfjs' });
+  return { webWorker, pdfWorker: new pdfjs.PDFWorker({ port: webWorker }) };
 }
 
 /** @param {Uint8Array} bytes @returns {Promise<{items: {text: string, x: number, y: number, width: number, height: number}[]}[]>} */
@@ -37,43 +52,81 @@ export async function extractPdfText(bytes) {
     library = undefined; // let the next PDF try again
     throw failure('unavailable', cause);
   }
+  let worker;
+  try {
+    worker = startWorker(pdfjs);
+  } catch (cause) {
+    throw failure('unavailable', cause);
+  }
   const task = pdfjs.getDocument({
     data: bytes,
+    worker: worker.pdfWorker,
     isEvalSupported: false,
     cMapUrl: asset('cmaps/'),
     cMapPacked: true,
     standardFontDataUrl: asset('standard_fonts/'),
   });
+  const stop = () => {
+    worker.pdfWorker.destroy();
+    worker.webWorker.terminate();
+  };
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      stop(); // the parser may be busy for good: end it now, not after a polite request
+      reject(failure('timeout', 'timed out', { seconds: TIMEOUT_MS / 1000 }));
+    }, TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([read(task), timeout]);
+  } finally {
+    clearTimeout(timer);
+    // Frees the document, then ends the worker (at once if it does not answer within a second).
+    const hung = setTimeout(stop, 1000);
+    task
+      .destroy()
+      .catch(() => {})
+      .finally(() => {
+        clearTimeout(hung);
+        stop();
+      });
+  }
+}
+
+async function read(task) {
   let doc;
   try {
     doc = await task.promise;
   } catch (cause) {
-    task.destroy().catch(() => {});
     throw failure(cause?.name === 'PasswordException' ? 'encrypted' : 'damaged', cause);
   }
+  if (doc.numPages > MAX_PAGES) {
+    throw failure('too_many_pages', `${doc.numPages} pages`, { pages: doc.numPages });
+  }
+  const pages = [];
+  let items = 0;
   try {
-    const pages = [];
-    for (let n = 1; n <= Math.min(doc.numPages, MAX_PAGES); n++) {
+    for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      pages.push({
-        items: content.items
-          .filter((item) => typeof item.str === 'string' && item.str.length > 0)
-          .map((item) => ({
-            text: item.str,
-            x: item.transform[4],
-            y: item.transform[5],
-            width: item.width,
-            height: item.height,
-          })),
-      });
+      const kept = content.items
+        .filter((item) => typeof item.str === 'string' && item.str.length > 0)
+        .map((item) => ({
+          text: item.str,
+          x: item.transform[4],
+          y: item.transform[5],
+          width: item.width,
+          height: item.height,
+        }));
       page.cleanup();
+      items += kept.length;
+      if (items > MAX_ITEMS) {
+        throw failure('too_much_text', `${items} pieces of text`, { items });
+      }
+      pages.push({ items: kept });
     }
-    return pages;
   } catch (cause) {
-    throw failure('damaged', cause);
-  } finally {
-    // Frees the worker's copy of the document; a failure here must not hide the text.
-    task.destroy().catch(() => {});
+    throw cause?.code ? cause : failure('damaged', cause);
   }
+  return pages;
 }

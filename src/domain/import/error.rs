@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use super::limits::{MAX_FILE_BYTES, MAX_TEXT_CHARS};
+use super::limits::{MAX_FILE_BYTES, MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 
 const PASTE: &str = "or paste the text into the field.";
 
@@ -22,6 +22,8 @@ pub enum ImportError {
     Encrypted,
     #[error("This Word file is damaged and cannot be read ({detail}). Open it in Word and save it again, {PASTE}")]
     DocxDamaged { detail: String },
+    #[error("This Word file is far larger inside than a resume ({detail}): it may be damaged or a ZIP bomb, and was not unpacked. Save the resume again as .docx without embedded files, {PASTE}")]
+    DocxTooBig { detail: String },
     #[error("This is a ZIP archive but not a Word document (it has no word/document.xml). Import the .docx itself, {PASTE}")]
     ZipNotDocx,
     #[error("This file is not valid JSON (line {line}, column {column}: {detail}). Fix it, import the resume as Markdown or text, {PASTE}")]
@@ -52,6 +54,12 @@ pub enum ImportError {
     PdfEncrypted,
     #[error("This PDF is damaged and cannot be read ({detail}). Export it again from your editor, {PASTE}")]
     PdfDamaged { detail: String },
+    #[error("This PDF has {pages} pages; a resume has a few, and PDFs of up to {MAX_PDF_PAGES} pages are read. Import the resume alone (print just its pages to PDF), {PASTE}")]
+    PdfTooManyPages { pages: usize },
+    #[error("This PDF holds {items} pieces of text, more than the {MAX_PDF_ITEMS} a resume of {MAX_PDF_PAGES} pages could: it does not look like a resume. Import the resume alone, {PASTE}")]
+    PdfTooMuchText { items: usize },
+    #[error("Reading this PDF took longer than {seconds} seconds and was stopped. Export it again from your editor (without large images), {PASTE}")]
+    PdfTimeout { seconds: u32 },
     #[error(
         "The PDF reader could not be loaded ({detail}). Reload the page and try again, {PASTE}"
     )]
@@ -69,6 +77,7 @@ impl ImportError {
             ImportError::LegacyWord => "legacy_word",
             ImportError::Encrypted => "encrypted",
             ImportError::DocxDamaged { .. } => "docx_damaged",
+            ImportError::DocxTooBig { .. } => "docx_too_big",
             ImportError::ZipNotDocx => "zip_not_docx",
             ImportError::InvalidJson { .. } => "invalid_json",
             ImportError::NotJsonResume => "not_json_resume",
@@ -81,6 +90,9 @@ impl ImportError {
             ImportError::PdfGarbledText => "pdf_garbled_text",
             ImportError::PdfEncrypted => "pdf_encrypted",
             ImportError::PdfDamaged { .. } => "pdf_damaged",
+            ImportError::PdfTooManyPages { .. } => "pdf_too_many_pages",
+            ImportError::PdfTooMuchText { .. } => "pdf_too_much_text",
+            ImportError::PdfTimeout { .. } => "pdf_timeout",
             ImportError::PdfReaderUnavailable { .. } => "pdf_reader_unavailable",
         }
     }

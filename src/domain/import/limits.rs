@@ -14,6 +14,20 @@ pub const MAX_TEXT_CHARS: usize = 60_000;
 /// Largest file read at all: PDFs with photos run to a few MB; a DOCX's text is a small part.
 pub const MAX_FILE_BYTES: usize = 20 * 1024 * 1024;
 
+/// Most pages of a PDF read: a resume has one to five; a longer PDF is a thesis or a portfolio,
+/// and reading hundreds of pages would only make the tab wait. `web/import/pdf.js` refuses a PDF
+/// over it before reading any page (its `MAX_PAGES` is this number).
+pub const MAX_PDF_PAGES: usize = 30;
+
+/// Most pieces of text pdf.js may hand over for one PDF: a dense resume page has a few hundred.
+/// `web/import/pdf.js` stops collecting past it (its `MAX_ITEMS`), and lines are grouped only
+/// below it, so a PDF of millions of tiny pieces cannot stall the page.
+pub const MAX_PDF_ITEMS: usize = 50_000;
+
+/// How long reading one PDF may take (`web/import/pdf.js` `TIMEOUT_MS`): a resume takes well
+/// under a second.
+pub const PDF_TIMEOUT_SECONDS: u32 = 20;
+
 pub(super) fn check_file_size(bytes: usize) -> Result<(), ImportError> {
     match bytes {
         0 => Err(ImportError::EmptyFile),

@@ -19,8 +19,11 @@ mod pdf;
 mod text;
 
 pub use detect::{detect_format, ImportFormat, ACCEPT};
+pub use docx::{MAX_DOCX_PARTS, MAX_DOCX_TOTAL_BYTES};
 pub use error::ImportError;
-pub use limits::{MAX_FILE_BYTES, MAX_TEXT_CHARS};
+pub use limits::{
+    MAX_FILE_BYTES, MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS, PDF_TIMEOUT_SECONDS,
+};
 pub use pdf::{PdfPage, PdfTextItem};
 /// The whitespace tidying imports get; exports use it too.
 pub(crate) use text::tidy;

@@ -6,6 +6,7 @@
 use serde::Deserialize;
 
 use super::error::ImportError;
+use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
 
 /// One piece of text on a page, in PDF units (y grows upwards), as pdf.js's `getTextContent`
@@ -32,6 +33,7 @@ pub struct PdfPage {
 const MIN_ALNUM_PER_PAGE: usize = 50;
 
 pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
+    check_bounds(pages)?;
     let text = pages.iter().map(page_text).collect::<Vec<_>>().join("\n\n");
     let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
     if alnum < MIN_ALNUM_PER_PAGE * pages.len().max(1) {
@@ -47,6 +49,35 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
         return Err(ImportError::PdfGarbledText);
     }
     Ok(text)
+}
+
+/// Refuses, before any grouping (a sort per page), more pages, pieces or characters than a resume
+/// could have: the work below is then bounded whatever the PDF holds.
+fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
+    if pages.len() > MAX_PDF_PAGES {
+        return Err(ImportError::PdfTooManyPages { pages: pages.len() });
+    }
+    let items: usize = pages.iter().map(|p| p.items.len()).sum();
+    if items > MAX_PDF_ITEMS {
+        return Err(ImportError::PdfTooMuchText { items });
+    }
+    // Bytes bound characters from above; counting characters only when the bytes are over.
+    let bytes: usize = pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .map(|i| i.text.len())
+        .sum();
+    if bytes > MAX_TEXT_CHARS * 10 {
+        let chars = pages
+            .iter()
+            .flat_map(|p| &p.items)
+            .map(|i| i.text.chars().count())
+            .sum();
+        if chars > MAX_TEXT_CHARS * 10 {
+            return Err(ImportError::NotAResume { chars });
+        }
+    }
+    Ok(())
 }
 
 struct Line<'a> {
@@ -217,6 +248,36 @@ mod tests {
             item(&"a".repeat(60), 10.0, 680.0),
         ]);
         assert_eq!(pages_to_text(&[p]), Err(ImportError::PdfGarbledText));
+    }
+
+    #[test]
+    fn too_many_pages_pieces_or_characters_are_refused_before_grouping() {
+        let one = page(vec![item(&"a".repeat(60), 10.0, 700.0)]);
+        let pages = vec![one.clone(); MAX_PDF_PAGES + 1];
+        assert_eq!(
+            pages_to_text(&pages),
+            Err(ImportError::PdfTooManyPages {
+                pages: MAX_PDF_PAGES + 1
+            })
+        );
+        assert!(pages_to_text(&vec![one; MAX_PDF_PAGES]).is_ok());
+
+        let crowded = page(vec![item("x", 10.0, 700.0); MAX_PDF_ITEMS + 1]);
+        assert_eq!(
+            pages_to_text(&[crowded]),
+            Err(ImportError::PdfTooMuchText {
+                items: MAX_PDF_ITEMS + 1
+            })
+        );
+        let book = page(vec![item(
+            &"é".repeat(MAX_TEXT_CHARS * 10 + 1),
+            10.0,
+            700.0,
+        )]);
+        assert!(matches!(
+            pages_to_text(&[book]),
+            Err(ImportError::NotAResume { .. })
+        ));
     }
 
     #[test]

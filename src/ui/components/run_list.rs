@@ -1,7 +1,8 @@
 //! Past and paused runs of one workflow, newest first: open one (a paused run's dialog comes
 //! back, a run cut short goes on, a finished run shows its result) or delete it. Every page shows
 //! this list for its own workflow, so opening a run never switches page. Problems of the store
-//! (not available, records this version cannot read) are said above it.
+//! (not available, records this version cannot read, storage full) are said above it, and a
+//! one-line hint when the browser refused to keep the saved runs.
 
 use leptos::prelude::*;
 
@@ -57,6 +58,20 @@ pub fn RunList(
     view! {
         {move || store.notice.get().map(|notice| view! {
             <p class="notice notice--warn" role="status" data-testid="store-notice">{notice}</p>
+        })}
+        {move || store.quota_full.get().then(|| view! {
+            <p class="notice notice--warn" role="status" data-testid="store-quota">
+                {tr(lang.get(),
+                    "This browser's storage is full: this run is kept in memory until you close the page; free space or delete old runs.",
+                    "此浏览器的存储空间已满：本次运行暂存在内存中，关闭页面后将丢失；请释放空间或删除旧的运行。")}
+            </p>
+        })}
+        {move || store.persist_denied.get().then(|| view! {
+            <p class="run-list__hint" data-testid="store-persist-hint">
+                {tr(lang.get(),
+                    "The browser may clear saved runs when it runs short of space; export results you want to keep.",
+                    "浏览器在空间不足时可能清除已保存的运行；请导出需要保留的结果。")}
+            </p>
         })}
         <section class="run-list" aria-labelledby="run-list-title" data-testid="run-list" data-workflow=workflow_id hidden=move || entries.with(Vec::is_empty)>
             <h2 id="run-list-title" class="run-list__title">{move || tr(lang.get(), "Saved runs", "已保存的运行")}</h2>

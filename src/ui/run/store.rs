@@ -3,7 +3,10 @@
 //! opened once when the app mounts; pages reach it through [`RunStore::expect`].
 //!
 //! When IndexedDB is unavailable (private window, blocked storage) runs still work in memory and
-//! `notice` says they are not saved. Records this version cannot read are skipped, and `notice`
+//! `notice` says they are not saved. When its quota is used up mid-run, that run goes on in memory
+//! ([`QuotaFallback`]) and `quota_full` says so. Checkpoints a run no longer needs are deleted when
+//! it finishes, and once at start for runs saved before; the browser is asked to keep the saved
+//! runs when the first one is saved (`persist_denied` if it refused). Records this version cannot read are skipped, and `notice`
 //! says how many (never a panic, never an empty list because of one bad record).
 
 use std::rc::Rc;
@@ -12,7 +15,10 @@ use futures::future::{FutureExt, LocalBoxFuture, Shared};
 use leptos::prelude::*;
 
 use crate::graph::Checkpointer;
-use crate::store::{MasterResume, RunRecord, RunStatus, Store, StoreError};
+use crate::store::{
+    ask_persistence_once, persistence_denied, MasterResume, QuotaFallback, RunRecord, RunStatus,
+    Store, StoreError,
+};
 
 /// The master resume's key: one person per browser profile.
 pub const USER_ID: &str = "local";
@@ -28,6 +34,12 @@ pub struct RunStore {
     pub master: RwSignal<Option<MasterResume>>,
     /// A storage problem to show; runs go on regardless.
     pub notice: RwSignal<Option<String>>,
+    /// The browser's storage is full: runs that hit it are kept in memory until the page closes.
+    pub quota_full: RwSignal<bool>,
+    /// The browser refused to keep the saved runs (it may evict them when short of space).
+    pub persist_denied: RwSignal<bool>,
+    /// The checkpointer every run shares (so a run kept in memory can be reopened in this page).
+    checkpointer: StoredValue<Option<Rc<QuotaFallback>>, LocalStorage>,
 }
 
 impl RunStore {
@@ -37,7 +49,16 @@ impl RunStore {
         let store = StoredValue::new_local(None);
         let master = RwSignal::new(None);
         let notice = RwSignal::new(None);
-        let loading: LocalBoxFuture<'static, ()> = Box::pin(load(records, store, master, notice));
+        let quota_full = RwSignal::new(false);
+        let checkpointer = StoredValue::new_local(None);
+        let loading: LocalBoxFuture<'static, ()> = Box::pin(load(
+            records,
+            store,
+            master,
+            notice,
+            quota_full,
+            checkpointer,
+        ));
         let ready = loading.shared();
         leptos::task::spawn_local(ready.clone());
         let this = Self {
@@ -46,6 +67,9 @@ impl RunStore {
             ready: StoredValue::new_local(ready),
             master,
             notice,
+            quota_full,
+            persist_denied: RwSignal::new(persistence_denied()),
+            checkpointer,
         };
         provide_context(this);
         this
@@ -62,10 +86,10 @@ impl RunStore {
 
     /// Where runs save their supersteps; `None` when runs cannot be saved (they run in memory).
     pub fn checkpointer(&self) -> Option<Rc<dyn Checkpointer>> {
-        self.store.with_value(|s| {
-            s.as_ref()
-                .map(|s| Rc::new(s.checkpointer()) as Rc<dyn Checkpointer>)
-        })
+        self.checkpointer
+            .try_get_value()
+            .flatten()
+            .map(|c| c as Rc<dyn Checkpointer>)
     }
 
     /// Runs of `workflow_id`, newest first.
@@ -116,18 +140,33 @@ impl RunStore {
         let Some(store) = self.store.try_get_value().flatten() else {
             return;
         };
-        let notice = self.notice;
+        let (notice, quota_full) = (self.notice, self.quota_full);
         leptos::task::spawn_local(async move {
-            if let Err(error) = write(store).await {
-                notice.try_set(Some(error.message));
+            match write(store).await {
+                // The run itself is in the list and its checkpoints in memory: say so, once.
+                Err(error) if error.is_quota() => {
+                    quota_full.try_set(true);
+                }
+                Err(error) => {
+                    notice.try_set(Some(error.message));
+                }
+                Ok(()) => {}
             }
         });
     }
 
-    /// "On step": shows and saves a run's record.
+    /// "On step": shows and saves a run's record. The first saved run asks the browser to keep
+    /// the saved runs (once per browser profile).
     pub fn record(&self, record: RunRecord) {
         self.show(&record);
-        self.write(move |store| async move { store.put_run(&record).await });
+        let denied = self.persist_denied;
+        self.write(move |store| async move {
+            store.put_run(&record).await?;
+            if ask_persistence_once().await == Some(false) {
+                denied.try_set(true);
+            }
+            Ok(())
+        });
     }
 
     /// The end of a run: its record and, when the run updated it, the master resume, saved
@@ -143,7 +182,9 @@ impl RunStore {
         self.write(move |store| async move {
             store
                 .finish_run(&record, master_resume.as_deref().map(|t| (USER_ID, t)))
-                .await
+                .await?;
+            // Only the final checkpoint is read again (reopening shows the result).
+            store.prune_thread(&record.thread_id, true).await.map(drop)
         });
     }
 
@@ -163,6 +204,8 @@ async fn load(
     slot: StoredValue<Option<Store>, LocalStorage>,
     master: RwSignal<Option<MasterResume>>,
     notice: RwSignal<Option<String>>,
+    quota_full: RwSignal<bool>,
+    checkpointer: StoredValue<Option<Rc<QuotaFallback>>, LocalStorage>,
 ) {
     let store = match Store::open().await {
         Ok(store) => store,
@@ -182,6 +225,11 @@ async fn load(
                     detail.join(" · ")
                 )));
             }
+            // Runs saved before pruning existed keep every step: tidy them in the background.
+            let (tidy, runs) = (store.clone(), saved.runs.clone());
+            leptos::task::spawn_local(async move {
+                let _ = tidy.prune_runs(&runs).await;
+            });
             records.try_set(saved.runs);
         }
         Err(error) => {
@@ -196,5 +244,9 @@ async fn load(
             notice.try_set(Some(error.message));
         }
     }
+    let fallback = QuotaFallback::new(Rc::new(store.checkpointer()), move |_thread| {
+        quota_full.try_set(true);
+    });
+    checkpointer.try_set_value(Some(Rc::new(fallback)));
     slot.try_set_value(Some(store));
 }
