@@ -6,8 +6,9 @@ use super::stream::{handle_event, GeminiStreamState};
 use super::wire::{ErrorEnvelope, GenerateContentResponse};
 use crate::llm::client::{ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
-use crate::llm::error::{excerpt, LlmError};
+use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
+use crate::llm::limits::clean_excerpt;
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -176,7 +177,7 @@ impl Protocol for GeminiConfig {
             serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
                 provider: "gemini".into(),
                 message: e.to_string(),
-                excerpt: excerpt(&event.data, 160),
+                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
             })?;
         Ok(handle_event(response, state))
     }
