@@ -122,7 +122,9 @@ fn token_limit(max_tokens: Option<u32>) -> String {
 /// than a year" (servers have sent absurd values such as `1e20`).
 pub fn human_wait(wait: Duration) -> String {
     const DAY: u64 = 86_400;
-    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let secs = wait
+        .as_secs()
+        .saturating_add(u64::from(wait.subsec_nanos() > 0));
     if secs < DAY {
         format!("{secs}s")
     } else if secs < 365 * DAY {
