@@ -41,7 +41,10 @@ impl Clock {
     }
 
     /// Runs `work` to completion; returns its output and the virtual time it ended at.
-    fn run<T: 'static>(&self, work: impl std::future::Future<Output = T> + 'static) -> (T, Duration) {
+    fn run<T: 'static>(
+        &self,
+        work: impl std::future::Future<Output = T> + 'static,
+    ) -> (T, Duration) {
         let mut pool = LocalPool::new();
         let out = Rc::new(RefCell::new(None));
         let slot = out.clone();
@@ -140,7 +143,10 @@ fn request() -> ChatRequest {
 fn a_stream_trickling_forever_ends_exactly_at_the_deadline() {
     let clock = Rc::new(Clock::default());
     let server = trickle(&clock, None);
-    let chat = Rc::new(model(OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()), &clock));
+    let chat = Rc::new(model(
+        OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+        &clock,
+    ));
     let ((deltas, result), ended) = clock.run(async move {
         let mut events = chat.stream(request());
         let mut deltas = 0;
@@ -155,10 +161,16 @@ fn a_stream_trickling_forever_ends_exactly_at_the_deadline() {
     });
     assert_eq!(
         result.unwrap_err(),
-        LlmError::Timeout { provider: "openai".into(), after: Duration::from_secs(30) }
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(30)
+        }
     );
     assert_eq!(ended, Duration::from_secs(30), "exactly at the deadline");
-    assert!((28..=30).contains(&deltas), "the trickle was shown until then: {deltas}");
+    assert!(
+        (28..=30).contains(&deltas),
+        "the trickle was shown until then: {deltas}"
+    );
     println!("trickle: {deltas} deltas, Timeout at {ended:?} of virtual time");
 }
 
@@ -173,14 +185,20 @@ fn without_a_deadline_hit_the_idle_timeout_still_applies() {
         requests: Cell::new(0),
         fail_with: None,
     };
-    let chat = Rc::new(model(OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), Rc::new(slow)), &clock));
+    let chat = Rc::new(model(
+        OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), Rc::new(slow)),
+        &clock,
+    ));
     let (result, ended) = clock.run(async move {
         let mut events = chat.stream(request());
         events.next().await.unwrap()
     });
     assert_eq!(
         result.unwrap_err(),
-        LlmError::Timeout { provider: "openai".into(), after: Duration::from_secs(5) }
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(5)
+        }
     );
     assert_eq!(ended, Duration::from_secs(5));
 }
@@ -191,13 +209,22 @@ fn backoff_waits_never_outlast_the_deadline() {
     let clock = Rc::new(Clock::default());
     let server = trickle(&clock, Some(429));
     let chat = Rc::new(
-        model(OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()), &clock)
-            .with_retry(RetryPolicy { max_retries: 5, ..RetryPolicy::default() }),
+        model(
+            OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+            &clock,
+        )
+        .with_retry(RetryPolicy {
+            max_retries: 5,
+            ..RetryPolicy::default()
+        }),
     );
     let (result, ended) = clock.run(async move { chat.complete(request()).await });
     assert_eq!(
         result.unwrap_err(),
-        LlmError::Timeout { provider: "openai".into(), after: Duration::from_secs(30) }
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(30)
+        }
     );
     assert_eq!(ended, Duration::from_secs(30));
     assert_eq!(server.requests.get(), 1, "no attempt after the deadline");
@@ -209,18 +236,34 @@ fn a_non_streamed_body_trickling_forever_ends_at_the_deadline() {
     let server = trickle(&clock, None);
     // Idle timeout longer than the deadline: only the deadline can end a body that never finishes.
     let chat = Rc::new(
-        model(OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()), &clock)
-            .with_timeout(Duration::from_secs(600)),
+        model(
+            OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+            &clock,
+        )
+        .with_timeout(Duration::from_secs(600)),
     );
     let (result, ended) = clock.run(async move { chat.complete(request()).await });
-    assert!(matches!(result, Err(LlmError::Timeout { after, .. }) if after == Duration::from_secs(30)), "{result:?}");
+    assert!(
+        matches!(result, Err(LlmError::Timeout { after, .. }) if after == Duration::from_secs(30)),
+        "{result:?}"
+    );
     assert_eq!(ended, Duration::from_secs(30));
-    assert_eq!(server.requests.get(), 1, "a deadline timeout is not retried");
+    assert_eq!(
+        server.requests.get(),
+        1,
+        "a deadline timeout is not retried"
+    );
 }
 
 #[test]
 fn the_default_deadline_is_three_minutes() {
-    assert_eq!(careergraph::llm::limits::DEFAULT_DEADLINE, Duration::from_secs(180));
+    assert_eq!(
+        careergraph::llm::limits::DEFAULT_DEADLINE,
+        Duration::from_secs(180)
+    );
     let settings = careergraph::llm::client::CallSettings::default();
-    assert!(settings.deadline > settings.timeout, "the deadline bounds the whole call, the timeout one wait");
+    assert!(
+        settings.deadline > settings.timeout,
+        "the deadline bounds the whole call, the timeout one wait"
+    );
 }

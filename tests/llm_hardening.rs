@@ -34,7 +34,10 @@ use support::{
 #[test]
 fn retry_after_parses_every_numeric_form_without_panicking() {
     assert_eq!(parse_retry_after("3"), Some(Duration::from_secs(3)));
-    assert_eq!(parse_retry_after(" 1.5 "), Some(Duration::from_millis(1500)));
+    assert_eq!(
+        parse_retry_after(" 1.5 "),
+        Some(Duration::from_millis(1500))
+    );
     assert_eq!(parse_retry_after("0"), Some(Duration::ZERO));
     assert_eq!(parse_retry_after("-0"), Some(Duration::ZERO));
     // Too large for a Duration: saturates (the retry loop then refuses to wait).
@@ -58,8 +61,11 @@ fn retry_after_parses_every_numeric_form_without_panicking() {
 
 fn rate_limited_openai(retry_after: &str) -> (Rc<Server>, OpenAiModel, support::Slept) {
     let server = Server::new(
-        Answer::body(429, r#"{"error":{"message":"Rate limit reached","type":"requests"}}"#)
-            .header("retry-after", retry_after),
+        Answer::body(
+            429,
+            r#"{"error":{"message":"Rate limit reached","type":"requests"}}"#,
+        )
+        .header("retry-after", retry_after),
     );
     let (runtime, slept) = instant_runtime();
     let model = OpenAiModel::new(OpenAiConfig::openai(KEY), server.clone())
@@ -73,17 +79,27 @@ fn a_huge_retry_after_fails_fast_saying_how_long_was_asked() {
     for huge in ["1e20", "inf", "99999999999999999999999", "86400000"] {
         let (server, model, slept) = rate_limited_openai(huge);
         let error = complete(&model, request()).unwrap_err();
-        assert!(matches!(error, LlmError::RateLimited { .. }), "{huge}: {error:?}");
+        assert!(
+            matches!(error, LlmError::RateLimited { .. }),
+            "{huge}: {error:?}"
+        );
         assert!(
             error.retry_after().unwrap() > RetryPolicy::default().max_retry_after,
             "{huge}: the asked wait is kept for the user"
         );
         let text = error.to_string();
         assert!(text.contains("retry after"), "{huge}: {text}");
-        assert!(text.contains("year") || text.contains("days"), "{huge}: {text}");
+        assert!(
+            text.contains("year") || text.contains("days"),
+            "{huge}: {text}"
+        );
         assert_eq!(server.count(), 1, "{huge}: no retry");
         let long = slept.borrow().iter().any(|d| *d > Duration::from_secs(180));
-        assert!(!long, "{huge}: never sleeps past the deadline: {:?}", slept.borrow());
+        assert!(
+            !long,
+            "{huge}: never sleeps past the deadline: {:?}",
+            slept.borrow()
+        );
     }
 }
 
@@ -100,7 +116,11 @@ fn a_small_or_odd_retry_after_is_honoured_or_ignored() {
         let error = complete(&model, request()).unwrap_err();
         assert_eq!(error.retry_after(), None, "{odd}");
         assert_eq!(server.count(), 3, "{odd}");
-        assert!(slept.borrow().contains(&Duration::from_millis(375)), "{odd}: {:?}", slept.borrow());
+        assert!(
+            slept.borrow().contains(&Duration::from_millis(375)),
+            "{odd}: {:?}",
+            slept.borrow()
+        );
     }
 }
 
@@ -111,10 +131,23 @@ fn finish_reasons_are_classified_for_every_provider() {
     for cut in ["length", "max_tokens", "MAX_TOKENS"] {
         assert_eq!(classify(Some(cut)), Finish::Truncated, "{cut}");
     }
-    for filtered in ["content_filter", "refusal", "SAFETY", "RECITATION", "PROHIBITED_CONTENT"] {
+    for filtered in [
+        "content_filter",
+        "refusal",
+        "SAFETY",
+        "RECITATION",
+        "PROHIBITED_CONTENT",
+    ] {
         assert_eq!(classify(Some(filtered)), Finish::Filtered, "{filtered}");
     }
-    for fine in ["stop", "end_turn", "tool_use", "tool_calls", "STOP", "stop_sequence"] {
+    for fine in [
+        "stop",
+        "end_turn",
+        "tool_use",
+        "tool_calls",
+        "STOP",
+        "stop_sequence",
+    ] {
         assert_eq!(classify(Some(fine)), Finish::Complete, "{fine}");
     }
     assert_eq!(classify(None), Finish::Complete);
@@ -174,7 +207,10 @@ fn an_answer_cut_at_the_token_limit_is_truncated_on_every_provider() {
             let request = request().with_max_tokens(2000);
             let result = if streaming {
                 let (deltas, result) = stream(model.as_ref(), request);
-                assert!(deltas.contains("Quantify"), "{provider}: deltas still shown live");
+                assert!(
+                    deltas.contains("Quantify"),
+                    "{provider}: deltas still shown live"
+                );
                 result
             } else {
                 complete(model.as_ref(), request)
@@ -190,8 +226,14 @@ fn an_answer_cut_at_the_token_limit_is_truncated_on_every_provider() {
                 "{provider} stream={streaming}"
             );
             let text = error.to_string();
-            assert!(text.contains("token limit") && text.contains("2000"), "{text}");
-            assert!(text.contains("shorter input") && text.contains("larger output limit"), "{text}");
+            assert!(
+                text.contains("token limit") && text.contains("2000"),
+                "{text}"
+            );
+            assert!(
+                text.contains("shorter input") && text.contains("larger output limit"),
+                "{text}"
+            );
         }
     }
 }
@@ -214,7 +256,10 @@ fn a_filtered_answer_is_a_clear_error_on_every_provider() {
                 complete(model.as_ref(), request())
             };
             match result.unwrap_err() {
-                LlmError::ContentFiltered { provider: p, reason } => {
+                LlmError::ContentFiltered {
+                    provider: p,
+                    reason,
+                } => {
                     assert_eq!((p.as_str(), reason.as_str()), (provider, finish));
                 }
                 other => panic!("{provider} {finish} stream={streaming}: {other:?}"),
@@ -249,14 +294,23 @@ fn no_repair_call_is_paid_for_a_truncated_or_filtered_answer() {
     ] {
         let server = Server::new(Answer::body(200, wire(provider, finish, false)));
         let model = model(provider, &server);
-        let error =
-            block_on(complete_typed::<Critique>(model.as_ref(), request().with_schema(schema())))
-                .unwrap_err();
+        let error = block_on(complete_typed::<Critique>(
+            model.as_ref(),
+            request().with_schema(schema()),
+        ))
+        .unwrap_err();
         assert!(
-            matches!(error, LlmError::Truncated { .. } | LlmError::ContentFiltered { .. }),
+            matches!(
+                error,
+                LlmError::Truncated { .. } | LlmError::ContentFiltered { .. }
+            ),
             "{provider}: {error:?}"
         );
-        assert_eq!(server.count(), 1, "{provider} {finish}: exactly one call, no repair");
+        assert_eq!(
+            server.count(),
+            1,
+            "{provider} {finish}: exactly one call, no repair"
+        );
     }
 }
 
@@ -273,7 +327,16 @@ fn validate_typed_refuses_a_truncated_first_answer_without_calling_the_model() {
     };
     let request = request().with_schema(schema()).with_max_tokens(900);
     let error = block_on(validate_typed::<Critique>(model.as_ref(), request, first)).unwrap_err();
-    assert!(matches!(error, LlmError::Truncated { max_tokens: Some(900), .. }), "{error:?}");
+    assert!(
+        matches!(
+            error,
+            LlmError::Truncated {
+                max_tokens: Some(900),
+                ..
+            }
+        ),
+        "{error:?}"
+    );
     assert_eq!(server.count(), 0);
 }
 
@@ -281,21 +344,72 @@ fn validate_typed_refuses_a_truncated_first_answer_without_calling_the_model() {
 #[test]
 fn recorded_transcripts_with_a_cut_finish_reason_are_truncated() {
     let cases = [
-        ("openai", "openai/chat-nonstream.json", false, r#""finish_reason": "stop""#, r#""finish_reason": "length""#),
-        ("openai", "openai/chat-stream-usage.sse", true, r#""finish_reason":"stop""#, r#""finish_reason":"length""#),
-        ("anthropic", "anthropic/messages-nonstream.json", false, r#""stop_reason":"end_turn""#, r#""stop_reason":"max_tokens""#),
-        ("anthropic", "anthropic/messages-stream.sse", true, r#""stop_reason":"end_turn""#, r#""stop_reason":"max_tokens""#),
-        ("gemini", "gemini/generate-content.json", false, r#""finishReason": "STOP""#, r#""finishReason": "MAX_TOKENS""#),
-        ("gemini", "gemini/stream-generate-content.sse", true, r#""finishReason": "STOP""#, r#""finishReason": "MAX_TOKENS""#),
-        ("ollama", "ollama/api-chat.json", false, r#""done_reason":"stop""#, r#""done_reason":"length""#),
-        ("ollama", "ollama/api-chat-stream.ndjson", true, r#""done_reason":"stop""#, r#""done_reason":"length""#),
+        (
+            "openai",
+            "openai/chat-nonstream.json",
+            false,
+            r#""finish_reason": "stop""#,
+            r#""finish_reason": "length""#,
+        ),
+        (
+            "openai",
+            "openai/chat-stream-usage.sse",
+            true,
+            r#""finish_reason":"stop""#,
+            r#""finish_reason":"length""#,
+        ),
+        (
+            "anthropic",
+            "anthropic/messages-nonstream.json",
+            false,
+            r#""stop_reason":"end_turn""#,
+            r#""stop_reason":"max_tokens""#,
+        ),
+        (
+            "anthropic",
+            "anthropic/messages-stream.sse",
+            true,
+            r#""stop_reason":"end_turn""#,
+            r#""stop_reason":"max_tokens""#,
+        ),
+        (
+            "gemini",
+            "gemini/generate-content.json",
+            false,
+            r#""finishReason": "STOP""#,
+            r#""finishReason": "MAX_TOKENS""#,
+        ),
+        (
+            "gemini",
+            "gemini/stream-generate-content.sse",
+            true,
+            r#""finishReason": "STOP""#,
+            r#""finishReason": "MAX_TOKENS""#,
+        ),
+        (
+            "ollama",
+            "ollama/api-chat.json",
+            false,
+            r#""done_reason":"stop""#,
+            r#""done_reason":"length""#,
+        ),
+        (
+            "ollama",
+            "ollama/api-chat-stream.ndjson",
+            true,
+            r#""done_reason":"stop""#,
+            r#""done_reason":"length""#,
+        ),
     ];
     for (provider, file, streaming, normal, cut) in cases {
         let Some(recorded) = transcript(file) else {
             return;
         };
         assert!(recorded.contains(normal), "{file} holds {normal}");
-        for (body, want_cut) in [(recorded.clone(), false), (recorded.replace(normal, cut), true)] {
+        for (body, want_cut) in [
+            (recorded.clone(), false),
+            (recorded.replace(normal, cut), true),
+        ] {
             let server = Server::new(Answer::body(200, body));
             let model = model(provider, &server);
             let result = if streaming {
@@ -318,17 +432,30 @@ fn recorded_transcripts_with_a_cut_finish_reason_are_truncated() {
 fn the_output_budget_grows_with_input_and_schema_and_stays_under_the_ceiling() {
     let short = ChatRequest::new("r", "s").user("Rust lead.");
     let floor = output_token_budget(&short, 64_000);
-    assert!((1024..1040).contains(&floor), "a floor for short inputs: {floor}");
+    assert!(
+        (1024..1040).contains(&floor),
+        "a floor for short inputs: {floor}"
+    );
 
     let resume = "Led a team of four engineers. ".repeat(1000); // 30 000 bytes
     let long = ChatRequest::new("r", "s").user(resume.clone());
-    assert_eq!(output_token_budget(&long, 64_000), 30_000 / 3 * 5 / 4 + 1024);
-    assert!(output_token_budget(&long, 64_000) > 10_000, "room for a rewrite as long as the input");
+    assert_eq!(
+        output_token_budget(&long, 64_000),
+        30_000 / 3 * 5 / 4 + 1024
+    );
+    assert!(
+        output_token_budget(&long, 64_000) > 10_000,
+        "room for a rewrite as long as the input"
+    );
 
     let with_schema = long.clone().with_schema(schema());
     assert!(output_token_budget(&with_schema, 64_000) > output_token_budget(&long, 64_000));
 
-    assert_eq!(output_token_budget(&long, 8192), 8192, "clamped to the model's ceiling");
+    assert_eq!(
+        output_token_budget(&long, 8192),
+        8192,
+        "clamped to the model's ceiling"
+    );
     let huge = ChatRequest::new("r", "s").user("x".repeat(10_000_000));
     assert_eq!(output_token_budget(&huge, 64_000), 64_000);
     // CJK: 3 bytes a character, about one token each: the budget covers a rewrite of it.
@@ -352,7 +479,9 @@ fn anthropic_max_tokens_is_sized_from_the_request_unless_set() {
     let model = AnthropicModel::new(AnthropicConfig::new(KEY), server.clone())
         .with_runtime(support::frozen_runtime().0);
     let resume = "Shipped a fictional payments service in Rust. ".repeat(800);
-    let long = ChatRequest::new("r", "s").user(resume).with_schema(schema());
+    let long = ChatRequest::new("r", "s")
+        .user(resume)
+        .with_schema(schema());
     complete(&model, long.clone()).unwrap();
     complete(&model, long.clone().with_max_tokens(777)).unwrap();
     let sent: Vec<serde_json::Value> = server
@@ -363,9 +492,15 @@ fn anthropic_max_tokens_is_sized_from_the_request_unless_set() {
         .collect();
     assert_eq!(
         sent[0]["max_tokens"],
-        json!(output_token_budget(&long, output_ceiling("anthropic", "claude-sonnet-4-5")))
+        json!(output_token_budget(
+            &long,
+            output_ceiling("anthropic", "claude-sonnet-4-5")
+        ))
     );
-    assert!(sent[0]["max_tokens"].as_u64().unwrap() > 4096, "no longer a fixed 4096");
+    assert!(
+        sent[0]["max_tokens"].as_u64().unwrap() > 4096,
+        "no longer a fixed 4096"
+    );
     assert_eq!(sent[1]["max_tokens"], json!(777));
 }
 
@@ -412,7 +547,10 @@ fn a_20_mb_body_fails_quickly_without_being_buffered() {
             );
             assert!(error.to_string().contains("8192 KB"), "{error}");
             let pulled = server.pulled.get();
-            assert!(pulled <= MAX_BODY_BYTES + 64 * 1024, "{provider}: read {pulled} bytes");
+            assert!(
+                pulled <= MAX_BODY_BYTES + 64 * 1024,
+                "{provider}: read {pulled} bytes"
+            );
             assert!(took < Duration::from_secs(10), "{provider}: {took:?}");
             println!("{provider} stream={streaming}: 20 MB body refused after {pulled} bytes in {took:?}");
         }
@@ -421,14 +559,20 @@ fn a_20_mb_body_fails_quickly_without_being_buffered() {
 
 #[test]
 fn openai_stream_of_many_small_events_stops_at_the_body_cap() {
-    let event = format!("data: {{\"choices\":[{{\"delta\":{{\"content\":\"{}\"}}}}]}}\n\n", "a".repeat(500));
+    let event = format!(
+        "data: {{\"choices\":[{{\"delta\":{{\"content\":\"{}\"}}}}]}}\n\n",
+        "a".repeat(500)
+    );
     let mut answer = Answer::body(200, Vec::new());
     answer.endless_chunk = Some(event.repeat(100).into_bytes());
     let server = Server::new(answer);
     let model = model("openai", &server);
     let started = Instant::now();
     let (deltas, result) = stream(model.as_ref(), request());
-    assert!(matches!(result, Err(LlmError::TooLarge { .. })), "{result:?}");
+    assert!(
+        matches!(result, Err(LlmError::TooLarge { .. })),
+        "{result:?}"
+    );
     assert!(deltas.len() < MAX_BODY_BYTES);
     println!(
         "endless stream refused after {} bytes in {:?}",
@@ -440,14 +584,23 @@ fn openai_stream_of_many_small_events_stops_at_the_body_cap() {
 #[test]
 fn one_line_or_event_over_1_mb_is_refused() {
     // A line without a newline, an NDJSON line, and an SSE event made of many short data lines.
-    let long_line = format!("data: {{\"choices\":[{{\"delta\":{{\"content\":\"{}", "b".repeat(2 * MB));
+    let long_line = format!(
+        "data: {{\"choices\":[{{\"delta\":{{\"content\":\"{}",
+        "b".repeat(2 * MB)
+    );
     let many_data_lines = "data: xxxxxxxxxx\n".repeat(MAX_LINE_BYTES / 11 + 10);
     let ndjson = format!("{{\"message\":{{\"content\":\"{}", "c".repeat(2 * MB));
-    for (provider, body) in [("openai", long_line), ("anthropic", many_data_lines), ("ollama", ndjson)] {
+    for (provider, body) in [
+        ("openai", long_line),
+        ("anthropic", many_data_lines),
+        ("ollama", ndjson),
+    ] {
         let server = Server::new(Answer::body(200, body));
         let model = model(provider, &server);
         match stream(model.as_ref(), request()).1.unwrap_err() {
-            LlmError::TooLarge { what, limit_bytes, .. } => {
+            LlmError::TooLarge {
+                what, limit_bytes, ..
+            } => {
                 assert_eq!(limit_bytes, MAX_LINE_BYTES, "{provider}");
                 assert!(what.contains("event"), "{what}");
             }
@@ -461,21 +614,44 @@ fn one_line_or_event_over_1_mb_is_refused() {
 #[test]
 fn a_key_straddling_the_message_limit_is_scrubbed_before_the_cut() {
     let key = ApiKey::new(KEY);
-    for offset in [MAX_ERROR_MESSAGE_CHARS - 20, MAX_ERROR_MESSAGE_CHARS - 5, 10] {
+    for offset in [
+        MAX_ERROR_MESSAGE_CHARS - 20,
+        MAX_ERROR_MESSAGE_CHARS - 5,
+        10,
+    ] {
         let text = format!("{}{KEY} and more text after it", "x".repeat(offset));
         let cleaned = clean_message(&key, &text);
         assert_no_key_piece(&cleaned);
-        assert!(cleaned.chars().count() <= MAX_ERROR_MESSAGE_CHARS + 1, "{}", cleaned.len());
+        assert!(
+            cleaned.chars().count() <= MAX_ERROR_MESSAGE_CHARS + 1,
+            "{}",
+            cleaned.len()
+        );
     }
 }
 
 #[test]
 fn an_error_body_echoing_the_key_never_reaches_the_message() {
     // The key sits right across the 2 KB cut, and again in a 20 KB body.
-    let message = format!("{}Incorrect API key provided: {KEY}. {}", "y".repeat(2010), "z".repeat(20_000));
-    for (provider, status) in [("openai", 401), ("openai", 400), ("anthropic", 500), ("gemini", 429), ("ollama", 404)] {
-        let body = json!({"error": {"message": message, "type": "invalid_request_error"}}).to_string();
-        let body = if provider == "ollama" { json!({"error": message}).to_string() } else { body };
+    let message = format!(
+        "{}Incorrect API key provided: {KEY}. {}",
+        "y".repeat(2010),
+        "z".repeat(20_000)
+    );
+    for (provider, status) in [
+        ("openai", 401),
+        ("openai", 400),
+        ("anthropic", 500),
+        ("gemini", 429),
+        ("ollama", 404),
+    ] {
+        let body =
+            json!({"error": {"message": message, "type": "invalid_request_error"}}).to_string();
+        let body = if provider == "ollama" {
+            json!({"error": message}).to_string()
+        } else {
+            body
+        };
         let server = Server::new(Answer::body(status, body));
         let model = model(provider, &server);
         for streaming in [false, true] {
@@ -487,7 +663,11 @@ fn an_error_body_echoing_the_key_never_reaches_the_message() {
             let text = error.to_string();
             assert_no_key_piece(&text);
             assert_no_key_piece(&format!("{error:?}"));
-            assert!(text.len() < 3 * 1024, "{provider} {status}: {} bytes", text.len());
+            assert!(
+                text.len() < 3 * 1024,
+                "{provider} {status}: {} bytes",
+                text.len()
+            );
         }
     }
 }
@@ -518,7 +698,9 @@ fn stream_decode_errors_and_error_events_are_scrubbed() {
         ("gemini", gemini_bad),
     ] {
         let server = Server::new(Answer::body(200, body));
-        let error = stream(model(provider, &server).as_ref(), request()).1.unwrap_err();
+        let error = stream(model(provider, &server).as_ref(), request())
+            .1
+            .unwrap_err();
         assert_no_key_piece(&format!("{error} {error:?}"));
     }
 }
@@ -536,12 +718,28 @@ fn error_display_is_a_sentence_a_user_can_act_on() {
         max_tokens: None,
         finish_reason: "length".into(),
     };
-    assert!(unknown_limit.to_string().contains("token limit"), "{unknown_limit}");
-    assert!(!truncated.is_retryable(), "retrying the same input is cut the same way");
-    let filtered = LlmError::ContentFiltered { provider: "gemini".into(), reason: "SAFETY".into() };
-    assert!(filtered.to_string().contains("content filter"), "{filtered}");
+    assert!(
+        unknown_limit.to_string().contains("token limit"),
+        "{unknown_limit}"
+    );
+    assert!(
+        !truncated.is_retryable(),
+        "retrying the same input is cut the same way"
+    );
+    let filtered = LlmError::ContentFiltered {
+        provider: "gemini".into(),
+        reason: "SAFETY".into(),
+    };
+    assert!(
+        filtered.to_string().contains("content filter"),
+        "{filtered}"
+    );
     assert!(!filtered.is_retryable());
-    let big = LlmError::TooLarge { provider: "openai".into(), what: "a response".into(), limit_bytes: MAX_BODY_BYTES };
+    let big = LlmError::TooLarge {
+        provider: "openai".into(),
+        what: "a response".into(),
+        limit_bytes: MAX_BODY_BYTES,
+    };
     assert!(!big.is_retryable());
 }
 
@@ -551,5 +749,14 @@ fn a_truncated_call_through_the_trait_object_is_typed() {
     let server = Server::new(Answer::body(200, wire("openai", "length", true)));
     let model: Box<dyn ChatModel> = model("openai", &server);
     let (_, result) = stream(model.as_ref(), request());
-    assert!(matches!(result, Err(LlmError::Truncated { max_tokens: None, .. })), "{result:?}");
+    assert!(
+        matches!(
+            result,
+            Err(LlmError::Truncated {
+                max_tokens: None,
+                ..
+            })
+        ),
+        "{result:?}"
+    );
 }

@@ -45,9 +45,12 @@ fn model(provider: &str, mock: &MockServer) -> Box<dyn ChatModel> {
             .with_retry(retry),
         ),
         "anthropic" => Box::new(
-            AnthropicModel::new(AnthropicConfig::new(KEY).with_base_url(&mock.url), transport)
-                .with_runtime(runtime)
-                .with_retry(retry),
+            AnthropicModel::new(
+                AnthropicConfig::new(KEY).with_base_url(&mock.url),
+                transport,
+            )
+            .with_runtime(runtime)
+            .with_retry(retry),
         ),
         "gemini" => Box::new(
             GeminiModel::new(GeminiConfig::new(KEY).with_base_url(&mock.url), transport)
@@ -55,9 +58,12 @@ fn model(provider: &str, mock: &MockServer) -> Box<dyn ChatModel> {
                 .with_retry(retry),
         ),
         "ollama" => Box::new(
-            OllamaModel::new(OllamaConfig::new("llama3.2").with_base_url(&mock.url), transport)
-                .with_runtime(runtime)
-                .with_retry(retry),
+            OllamaModel::new(
+                OllamaConfig::new("llama3.2").with_base_url(&mock.url),
+                transport,
+            )
+            .with_runtime(runtime)
+            .with_retry(retry),
         ),
         other => panic!("{other}"),
     }
@@ -142,9 +148,10 @@ async fn an_answer_cut_at_the_token_limit_is_truncated_and_never_repaired() {
             ..Rule::default()
         }]);
         let model = model(provider, &mock);
-        let error = complete_typed::<Critique>(model.as_ref(), request().with_schema(schema.clone()))
-            .await
-            .unwrap_err();
+        let error =
+            complete_typed::<Critique>(model.as_ref(), request().with_schema(schema.clone()))
+                .await
+                .unwrap_err();
         assert!(matches!(error, LlmError::Truncated { .. }), "{error:?}");
         assert_eq!(mock.requests().len(), 1, "{provider}: no repair call");
     }
@@ -159,8 +166,13 @@ async fn a_content_filter_finish_is_a_clear_error() {
             finish: Some("content_filter".into()),
             ..Rule::default()
         }]);
-        let error = run(model(provider, &mock).as_ref(), false).await.unwrap_err();
-        assert!(matches!(error, LlmError::ContentFiltered { .. }), "{provider}: {error:?}");
+        let error = run(model(provider, &mock).as_ref(), false)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, LlmError::ContentFiltered { .. }),
+            "{provider}: {error:?}"
+        );
     }
 }
 
@@ -175,10 +187,15 @@ async fn an_error_body_echoing_the_key_is_scrubbed() {
                 status: Some(status),
                 ..Rule::default()
             }]);
-            let error = run(model(provider, &mock).as_ref(), streaming).await.unwrap_err();
+            let error = run(model(provider, &mock).as_ref(), streaming)
+                .await
+                .unwrap_err();
             let shown = format!("{error} {error:?}");
             assert!(shown.contains("Incorrect API key provided"), "{shown}");
-            assert!(!shown.contains(KEY) && !shown.contains("mock-faults"), "{shown}");
+            assert!(
+                !shown.contains(KEY) && !shown.contains("mock-faults"),
+                "{shown}"
+            );
         }
     }
 }
@@ -186,7 +203,14 @@ async fn an_error_body_echoing_the_key_is_scrubbed() {
 #[tokio::test]
 async fn any_retry_after_string_is_survived() {
     let mock = MockServer::start();
-    for (raw, fails_fast) in [("1e20", true), ("inf", true), ("86400", true), ("-1", false), ("NaN", false), ("soon", false)] {
+    for (raw, fails_fast) in [
+        ("1e20", true),
+        ("inf", true),
+        ("86400", true),
+        ("-1", false),
+        ("NaN", false),
+        ("soon", false),
+    ] {
         mock.reset();
         mock.script(vec![Rule {
             status: Some(429),
@@ -194,8 +218,13 @@ async fn any_retry_after_string_is_survived() {
             ..Rule::default()
         }]);
         let started = Instant::now();
-        let error = run(model("openai", &mock).as_ref(), false).await.unwrap_err();
-        assert!(matches!(error, LlmError::RateLimited { .. }), "{raw}: {error:?}");
+        let error = run(model("openai", &mock).as_ref(), false)
+            .await
+            .unwrap_err();
+        assert!(
+            matches!(error, LlmError::RateLimited { .. }),
+            "{raw}: {error:?}"
+        );
         let attempts = mock.requests().len();
         assert_eq!(attempts, if fails_fast { 1 } else { 3 }, "{raw}");
         assert!(started.elapsed() < Duration::from_secs(5), "{raw}");
@@ -219,6 +248,9 @@ async fn a_stream_trickling_forever_ends_at_the_deadline() {
     .with_deadline(Duration::from_millis(600));
     let started = Instant::now();
     let error = run(&model, true).await.unwrap_err();
-    assert!(matches!(error, LlmError::Timeout { after, .. } if after == Duration::from_millis(600)), "{error:?}");
+    assert!(
+        matches!(error, LlmError::Timeout { after, .. } if after == Duration::from_millis(600)),
+        "{error:?}"
+    );
     assert!(started.elapsed() < Duration::from_secs(3));
 }

@@ -151,26 +151,73 @@ impl LlmError {
     pub fn scrub(self, key: &ApiKey) -> LlmError {
         let c = |text: String| clean_message(key, &text);
         match self {
-            LlmError::Auth { provider, status, message } => LlmError::Auth { provider, status, message: c(message) },
-            LlmError::RateLimited { provider, retry_after, message } => {
-                LlmError::RateLimited { provider, retry_after, message: c(message) }
-            }
-            LlmError::ProviderDown { provider, status, message } => {
-                LlmError::ProviderDown { provider, status, message: c(message) }
-            }
-            LlmError::BadRequest { provider, status, kind, message } => {
-                LlmError::BadRequest { provider, status, kind: c(kind), message: c(message) }
-            }
-            LlmError::Network { provider, message } => LlmError::Network { provider, message: c(message) },
-            LlmError::StreamInterrupted { provider, message } => {
-                LlmError::StreamInterrupted { provider, message: c(message) }
-            }
-            LlmError::Decode { provider, message, excerpt } => {
-                LlmError::Decode { provider, message: c(message), excerpt: c(excerpt) }
-            }
-            LlmError::InvalidOutput { reason, excerpt } => LlmError::InvalidOutput { reason: c(reason), excerpt: c(excerpt) },
-            LlmError::Empty { provider, message } => LlmError::Empty { provider, message: c(message) },
-            LlmError::ContentFiltered { provider, reason } => LlmError::ContentFiltered { provider, reason: c(reason) },
+            LlmError::Auth {
+                provider,
+                status,
+                message,
+            } => LlmError::Auth {
+                provider,
+                status,
+                message: c(message),
+            },
+            LlmError::RateLimited {
+                provider,
+                retry_after,
+                message,
+            } => LlmError::RateLimited {
+                provider,
+                retry_after,
+                message: c(message),
+            },
+            LlmError::ProviderDown {
+                provider,
+                status,
+                message,
+            } => LlmError::ProviderDown {
+                provider,
+                status,
+                message: c(message),
+            },
+            LlmError::BadRequest {
+                provider,
+                status,
+                kind,
+                message,
+            } => LlmError::BadRequest {
+                provider,
+                status,
+                kind: c(kind),
+                message: c(message),
+            },
+            LlmError::Network { provider, message } => LlmError::Network {
+                provider,
+                message: c(message),
+            },
+            LlmError::StreamInterrupted { provider, message } => LlmError::StreamInterrupted {
+                provider,
+                message: c(message),
+            },
+            LlmError::Decode {
+                provider,
+                message,
+                excerpt,
+            } => LlmError::Decode {
+                provider,
+                message: c(message),
+                excerpt: c(excerpt),
+            },
+            LlmError::InvalidOutput { reason, excerpt } => LlmError::InvalidOutput {
+                reason: c(reason),
+                excerpt: c(excerpt),
+            },
+            LlmError::Empty { provider, message } => LlmError::Empty {
+                provider,
+                message: c(message),
+            },
+            LlmError::ContentFiltered { provider, reason } => LlmError::ContentFiltered {
+                provider,
+                reason: c(reason),
+            },
             LlmError::Config(message) => LlmError::Config(c(message)),
             other @ (LlmError::Timeout { .. }
             | LlmError::Cancelled

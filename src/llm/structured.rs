@@ -41,7 +41,11 @@ pub async fn validate_typed<T: DeserializeOwned>(
 ) -> Result<Typed<T>, LlmError> {
     // An answer cut at the token limit is half a JSON and a filtered one is no answer: asking the
     // model to "fix" either is a second paid call that fails the same way.
-    finish::check(&first.provider, first.finish_reason.as_deref(), request.max_tokens)?;
+    finish::check(
+        &first.provider,
+        first.finish_reason.as_deref(),
+        request.max_tokens,
+    )?;
     let reason = match parse_lenient::<T>(&first.text) {
         Ok(value) => {
             return Ok(Typed {

@@ -131,7 +131,10 @@ fn quiet<P: Protocol>(model: HttpChatModel<P>) -> HttpChatModel<P> {
 pub fn model(provider: &str, server: &Rc<Server>) -> Box<dyn ChatModel> {
     let transport: Rc<dyn HttpTransport> = server.clone();
     match provider {
-        "openai" => Box::new(quiet(OpenAiModel::new(OpenAiConfig::openai(KEY), transport))),
+        "openai" => Box::new(quiet(OpenAiModel::new(
+            OpenAiConfig::openai(KEY),
+            transport,
+        ))),
         "anthropic" => Box::new(quiet(AnthropicModel::new(
             AnthropicConfig::new(KEY),
             transport,
@@ -155,7 +158,10 @@ pub fn complete(model: &dyn ChatModel, request: ChatRequest) -> Result<ChatRespo
 }
 
 /// Streams to the end: the deltas seen and the final result.
-pub fn stream(model: &dyn ChatModel, request: ChatRequest) -> (String, Result<ChatResponse, LlmError>) {
+pub fn stream(
+    model: &dyn ChatModel,
+    request: ChatRequest,
+) -> (String, Result<ChatResponse, LlmError>) {
     block_on(async {
         let mut deltas = String::new();
         let mut events = model.stream(request);
@@ -190,6 +196,9 @@ pub fn assert_no_key_piece(text: &str) {
     let chars: Vec<char> = KEY.chars().collect();
     for window in chars.windows(10) {
         let piece: String = window.iter().collect();
-        assert!(!text.contains(&piece), "a piece of the key ({piece}) leaked: {text}");
+        assert!(
+            !text.contains(&piece),
+            "a piece of the key ({piece}) leaked: {text}"
+        );
     }
 }

@@ -136,9 +136,11 @@ impl Protocol for AnthropicConfig {
     }
 
     fn max_tokens(&self, request: &ChatRequest, model: &str) -> Option<u32> {
-        Some(request.max_tokens.unwrap_or_else(|| {
-            output_token_budget(request, output_ceiling("anthropic", model))
-        }))
+        Some(
+            request.max_tokens.unwrap_or_else(|| {
+                output_token_budget(request, output_ceiling("anthropic", model))
+            }),
+        )
     }
 
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {

@@ -15,9 +15,7 @@ use crate::llm::http::{
     read_body_limited, read_body_prefix, ByteStream, HttpRequest, HttpResponse, HttpTransport,
     ReadError, TransportError,
 };
-use crate::llm::limits::{
-    clean_excerpt, clean_message, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES,
-};
+use crate::llm::limits::{clean_excerpt, clean_message, MAX_BODY_BYTES, MAX_ERROR_BODY_BYTES};
 use crate::llm::retry::{parse_retry_after, RetryPolicy};
 use crate::llm::runtime::{CancelToken, Runtime};
 

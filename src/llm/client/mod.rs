@@ -119,7 +119,9 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
                     parsed,
                 ))
             };
-            answer.await.map_err(|e: LlmError| e.scrub(self.protocol.api_key()))
+            answer
+                .await
+                .map_err(|e: LlmError| e.scrub(self.protocol.api_key()))
         })
     }
 

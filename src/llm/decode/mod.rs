@@ -38,7 +38,9 @@ impl std::fmt::Display for StreamError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StreamError::Transport(error) => error.fmt(f),
-            StreamError::TooLarge { what, limit } => write!(f, "{what} is larger than {limit} bytes"),
+            StreamError::TooLarge { what, limit } => {
+                write!(f, "{what} is larger than {limit} bytes")
+            }
         }
     }
 }
@@ -76,9 +78,7 @@ where
             if state.ended {
                 return None;
             }
-            let Some(body) = state.body.as_mut() else {
-                return None;
-            };
+            let body = state.body.as_mut()?;
             match body.next().await {
                 Some(Ok(chunk)) => {
                     state.received = state.received.saturating_add(chunk.len());

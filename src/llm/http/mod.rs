@@ -139,7 +139,9 @@ pub async fn read_body(body: ByteStream) -> Result<Vec<u8>, TransportError> {
 pub enum ReadError {
     Transport(TransportError),
     /// More than the limit arrived; the rest was not read (the body is dropped, aborting the request).
-    TooLarge { limit: usize },
+    TooLarge {
+        limit: usize,
+    },
 }
 
 /// Reads a whole body, failing as soon as it passes `limit` bytes (so a huge body is never held).

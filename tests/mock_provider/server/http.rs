@@ -95,14 +95,17 @@ pub enum Body {
     /// `head`, then `repeat` `count` times (forever when `None`), then `tail`, each piece `gap`
     /// apart, produced while writing (a 20 MB body is never held). Chunked unless `count` is set
     /// and `gap` is zero (then sent with a Content-Length, like a normal JSON answer).
-    Generated {
-        head: Vec<Vec<u8>>,
-        repeat: Vec<u8>,
-        count: Option<usize>,
-        tail: Vec<Vec<u8>>,
-        gap: Duration,
-        chunked: bool,
-    },
+    Generated(Box<Generated>),
+}
+
+/// See [`Body::Generated`] (boxed: it would make every `Reply` large).
+pub struct Generated {
+    pub head: Vec<Vec<u8>>,
+    pub repeat: Vec<u8>,
+    pub count: Option<usize>,
+    pub tail: Vec<Vec<u8>>,
+    pub gap: Duration,
+    pub chunked: bool,
 }
 
 pub struct Reply {
@@ -239,14 +242,15 @@ impl Reply {
                 }
                 socket.write_all(b"0\r\n\r\n").await?;
             }
-            Body::Generated {
-                head: first,
-                repeat,
-                count,
-                tail,
-                gap,
-                chunked,
-            } => {
+            Body::Generated(generated) => {
+                let Generated {
+                    head: first,
+                    repeat,
+                    count,
+                    tail,
+                    gap,
+                    chunked,
+                } = *generated;
                 let total: usize = first.iter().chain(&tail).map(Vec::len).sum::<usize>()
                     + repeat.len() * count.unwrap_or(0);
                 if chunked {
@@ -256,7 +260,7 @@ impl Reply {
                 }
                 socket.write_all(head.as_bytes()).await?;
                 socket.flush().await?;
-                let repeated = std::iter::repeat(&repeat).take(count.unwrap_or(usize::MAX));
+                let repeated = std::iter::repeat_n(&repeat, count.unwrap_or(usize::MAX));
                 let pieces = first.iter().chain(repeated).chain(tail.iter());
                 for (index, piece) in pieces.enumerate() {
                     if index > 0 && !gap.is_zero() {

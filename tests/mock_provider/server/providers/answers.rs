@@ -192,13 +192,18 @@ pub(super) fn stream_pieces(
     }
 }
 
-/// The answer's stream with one text event (carrying `text`) for the place of the first delta:
-/// (events before it, the event, events after the last delta). For `forever` and `body_bytes`.
-pub(super) fn stream_parts_around_delta(
-    provider: Provider,
-    ask: &Ask,
-    text: &str,
-) -> (&'static str, Vec<Vec<u8>>, Vec<u8>, Vec<Vec<u8>>) {
+/// A stream taken apart around its text events, to repeat one (for `forever` and `body_bytes`).
+pub(super) struct AroundDelta {
+    pub(super) content_type: &'static str,
+    /// Events before the first text event.
+    pub(super) head: Vec<Vec<u8>>,
+    /// One text event carrying the requested text.
+    pub(super) event: Vec<u8>,
+    /// The end of the stream (the last text event emptied, and what follows it).
+    pub(super) tail: Vec<Vec<u8>>,
+}
+
+pub(super) fn stream_parts_around_delta(provider: Provider, ask: &Ask, text: &str) -> AroundDelta {
     // Four one-character pieces of a marker no event otherwise holds.
     const MARK: &str = "\u{1F9F5}";
     let (content_type, pieces) = stream_pieces(provider, ask, &MARK.repeat(4), None);
@@ -213,10 +218,10 @@ pub(super) fn stream_parts_around_delta(
         .replace(MARK, "")
         .into_bytes()];
     tail.extend(pieces[last + 1..].iter().cloned());
-    (
+    AroundDelta {
         content_type,
-        pieces[..first].to_vec(),
-        template.into_bytes(),
+        head: pieces[..first].to_vec(),
+        event: template.into_bytes(),
         tail,
-    )
+    }
 }

@@ -135,7 +135,11 @@ fn request_key(request: &Request) -> String {
 fn echo_key(provider: Provider, rule: &Rule, request: &Request) -> Reply {
     let status = rule.status.unwrap_or(401);
     let key = request_key(request);
-    let kind = if status == 401 { "authentication_error" } else { "invalid_request_error" };
+    let kind = if status == 401 {
+        "authentication_error"
+    } else {
+        "invalid_request_error"
+    };
     let message = format!("Incorrect API key provided: {key}. The key {key} is not allowed here.");
     error_reply(provider, status, kind, &message)
 }
@@ -176,8 +180,16 @@ fn scripted(provider: Provider, rule: &Rule, ask: &Ask) -> Reply {
         return sized(provider, ask, bytes);
     }
     if ask.stream && rule.forever {
-        let (content_type, head, event, _) = stream_parts_around_delta(provider, ask, ".");
-        return generated(content_type, head, event, None, Vec::new(), gap, true);
+        let parts = stream_parts_around_delta(provider, ask, ".");
+        return generated(
+            parts.content_type,
+            parts.head,
+            parts.event,
+            None,
+            Vec::new(),
+            gap,
+            true,
+        );
     }
     if ask.stream {
         let (content_type, pieces) = stream_pieces(provider, ask, &answer, finish);
@@ -194,9 +206,16 @@ const FILL_PIECE: usize = 64 * 1024;
 fn sized(provider: Provider, ask: &Ask, bytes: usize) -> Reply {
     let count = bytes.div_ceil(FILL_PIECE).max(1);
     if ask.stream {
-        let (content_type, head, event, tail) =
-            stream_parts_around_delta(provider, ask, &"x".repeat(FILL_PIECE));
-        return generated(content_type, head, event, Some(count), tail, Duration::ZERO, true);
+        let parts = stream_parts_around_delta(provider, ask, &"x".repeat(FILL_PIECE));
+        return generated(
+            parts.content_type,
+            parts.head,
+            parts.event,
+            Some(count),
+            parts.tail,
+            Duration::ZERO,
+            true,
+        );
     }
     const MARK: &str = "@@MOCK_FILL@@";
     let whole = full_answer(provider, ask, MARK, None).to_string();
@@ -223,14 +242,14 @@ fn generated(
     chunked: bool,
 ) -> Reply {
     let mut reply = Reply::stream(content_type, Vec::new(), gap, None);
-    reply.body = super::http::Body::Generated {
+    reply.body = super::http::Body::Generated(Box::new(super::http::Generated {
         head,
         repeat,
         count,
         tail,
         gap,
         chunked,
-    };
+    }));
     reply
 }
 
