@@ -760,3 +760,30 @@ fn a_truncated_call_through_the_trait_object_is_typed() {
         "{result:?}"
     );
 }
+
+#[test]
+fn an_openai_refusal_and_a_blocked_gemini_prompt_are_filtered_not_decode_errors() {
+    let refusal = r#"{"choices":[{"message":{"content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}"#;
+    let server = Server::new(Answer::body(200, refusal));
+    let error = complete(model("openai", &server).as_ref(), request()).unwrap_err();
+    assert!(
+        matches!(error, LlmError::ContentFiltered { .. }),
+        "{error:?}"
+    );
+
+    let blocked = r#"{"promptFeedback":{"blockReason":"PROHIBITED_CONTENT"},"usageMetadata":{"promptTokenCount":9}}"#;
+    let server = Server::new(Answer::body(200, blocked));
+    let error = complete(model("gemini", &server).as_ref(), request()).unwrap_err();
+    assert!(
+        matches!(&error, LlmError::ContentFiltered { reason, .. } if reason == "PROHIBITED_CONTENT"),
+        "{error:?}"
+    );
+    let server = Server::new(Answer::body(200, format!("data: {blocked}\r\n\r\n")));
+    let error = stream(model("gemini", &server).as_ref(), request())
+        .1
+        .unwrap_err();
+    assert!(
+        matches!(error, LlmError::ContentFiltered { .. }),
+        "{error:?}"
+    );
+}

@@ -142,11 +142,6 @@ impl Protocol for GeminiConfig {
             serde_json::from_slice(body).map_err(|e| e.to_string())?;
         let mut state = GeminiStreamState::default();
         handle_event(response, &mut state);
-        if state.text.is_empty() {
-            if let Some(reason) = state.block_reason {
-                return Err(format!("the prompt was blocked ({reason})"));
-            }
-        }
         Ok(state.into_parsed())
     }
 
@@ -183,7 +178,7 @@ impl Protocol for GeminiConfig {
     }
 
     fn finish_stream(&self, state: GeminiStreamState) -> Result<Parsed, LlmError> {
-        if state.finish_reason.is_none() {
+        if state.finish_reason.is_none() && state.block_reason.is_none() {
             return Err(LlmError::StreamInterrupted {
                 provider: "gemini".into(),
                 message: "the stream ended without a finishReason".into(),
