@@ -124,7 +124,8 @@ const FAULTS = [
   {
     name: 'an error body that echoes the key',
     rules: [{ role: 'critic', echo_key: true, status: 400 }],
-    message: /Incorrect API key provided/,
+    // The provider's message is shown, with the key replaced.
+    message: /Incorrect API key provided: \*\*\*/,
   },
 ];
 
