@@ -91,7 +91,7 @@ pub enum LlmError {
     ContentFiltered { provider: String, reason: String },
 
     /// The response was larger than the limit the app reads (see `llm::limits`); reading stopped.
-    #[error("{provider} sent {what} larger than {} KB; the app stopped reading it", limit_bytes / 1024)]
+    #[error("{provider} sent {what} larger than {}; the app stopped reading it", size(*limit_bytes))]
     TooLarge {
         provider: String,
         /// "a response", "one stream event", …
@@ -108,6 +108,16 @@ fn retry_hint(retry_after: Option<Duration>) -> String {
     match retry_after {
         Some(d) => format!(" (retry after {})", human_wait(d)),
         None => String::new(),
+    }
+}
+
+/// "8 MB", "1 MB", "64 KB".
+fn size(bytes: usize) -> String {
+    const MB: usize = 1024 * 1024;
+    if bytes >= MB && bytes % MB == 0 {
+        format!("{} MB", bytes / MB)
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
     }
 }
 
