@@ -114,7 +114,7 @@ fn retry_hint(retry_after: Option<Duration>) -> String {
 /// "8 MB", "1 MB", "64 KB".
 fn size(bytes: usize) -> String {
     const MB: usize = 1024 * 1024;
-    if bytes >= MB && bytes % MB == 0 {
+    if bytes >= MB && bytes.is_multiple_of(MB) {
         format!("{} MB", bytes / MB)
     } else {
         format!("{} KB", bytes.div_ceil(1024))
