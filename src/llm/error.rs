@@ -3,6 +3,9 @@
 
 use std::time::Duration;
 
+use crate::llm::limits::clean_message;
+use crate::llm::secret::ApiKey;
+
 /// Everything a chat call can fail with. `Display` is a user-facing sentence; it never holds an API key
 /// (provider messages are scrubbed before they get here).
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -72,6 +75,30 @@ pub enum LlmError {
     #[error("{provider} returned no answer: {message}")]
     Empty { provider: String, message: String },
 
+    /// The provider stopped at the output token limit: the answer is incomplete (a structured answer
+    /// is half a JSON), so it is not used and no repair call is paid for.
+    #[error("{provider} cut the answer off at the token limit{}: try a shorter input or a model with a larger output limit", token_limit(*max_tokens))]
+    Truncated {
+        provider: String,
+        /// The limit sent with the request; `None` when the model's own limit applied.
+        max_tokens: Option<u32>,
+        /// The provider's wire value (`length`, `max_tokens`, `MAX_TOKENS`).
+        finish_reason: String,
+    },
+
+    /// The provider's safety or content filter stopped the answer (or the model refused).
+    #[error("{provider} stopped the answer with its content filter ({reason}): rephrase the input or try another model")]
+    ContentFiltered { provider: String, reason: String },
+
+    /// The response was larger than the limit the app reads (see `llm::limits`); reading stopped.
+    #[error("{provider} sent {what} larger than {}; the app stopped reading it", size(*limit_bytes))]
+    TooLarge {
+        provider: String,
+        /// "a response", "one stream event", …
+        what: String,
+        limit_bytes: usize,
+    },
+
     /// Local misconfiguration (e.g. missing key for a provider that needs one).
     #[error("configuration problem: {0}")]
     Config(String),
@@ -79,8 +106,41 @@ pub enum LlmError {
 
 fn retry_hint(retry_after: Option<Duration>) -> String {
     match retry_after {
-        Some(d) => format!(" (retry after {}s)", d.as_secs()),
+        Some(d) => format!(" (retry after {})", human_wait(d)),
         None => String::new(),
+    }
+}
+
+/// "8 MB", "1 MB", "64 KB".
+fn size(bytes: usize) -> String {
+    const MB: usize = 1024 * 1024;
+    if bytes >= MB && bytes.is_multiple_of(MB) {
+        format!("{} MB", bytes / MB)
+    } else {
+        format!("{} KB", bytes.div_ceil(1024))
+    }
+}
+
+fn token_limit(max_tokens: Option<u32>) -> String {
+    match max_tokens {
+        Some(n) => format!(" of {n} tokens"),
+        None => " of the model".to_string(),
+    }
+}
+
+/// A wait the way a user reads it: seconds up to a day ("120s"), then days ("3 days"), then "more
+/// than a year" (servers have sent absurd values such as `1e20`).
+pub fn human_wait(wait: Duration) -> String {
+    const DAY: u64 = 86_400;
+    let secs = wait
+        .as_secs()
+        .saturating_add(u64::from(wait.subsec_nanos() > 0));
+    if secs < DAY {
+        format!("{secs}s")
+    } else if secs < 365 * DAY {
+        format!("{} days", secs.div_ceil(DAY))
+    } else {
+        "more than a year".to_string()
     }
 }
 
@@ -94,6 +154,86 @@ impl LlmError {
                 | LlmError::Network { .. }
                 | LlmError::Timeout { .. }
         )
+    }
+
+    /// Every text field with `key` replaced and then cut to the message limit: the last step before
+    /// an error leaves a provider, so nothing a server echoed back can carry the key out.
+    pub fn scrub(self, key: &ApiKey) -> LlmError {
+        let c = |text: String| clean_message(key, &text);
+        match self {
+            LlmError::Auth {
+                provider,
+                status,
+                message,
+            } => LlmError::Auth {
+                provider,
+                status,
+                message: c(message),
+            },
+            LlmError::RateLimited {
+                provider,
+                retry_after,
+                message,
+            } => LlmError::RateLimited {
+                provider,
+                retry_after,
+                message: c(message),
+            },
+            LlmError::ProviderDown {
+                provider,
+                status,
+                message,
+            } => LlmError::ProviderDown {
+                provider,
+                status,
+                message: c(message),
+            },
+            LlmError::BadRequest {
+                provider,
+                status,
+                kind,
+                message,
+            } => LlmError::BadRequest {
+                provider,
+                status,
+                kind: c(kind),
+                message: c(message),
+            },
+            LlmError::Network { provider, message } => LlmError::Network {
+                provider,
+                message: c(message),
+            },
+            LlmError::StreamInterrupted { provider, message } => LlmError::StreamInterrupted {
+                provider,
+                message: c(message),
+            },
+            LlmError::Decode {
+                provider,
+                message,
+                excerpt,
+            } => LlmError::Decode {
+                provider,
+                message: c(message),
+                excerpt: c(excerpt),
+            },
+            LlmError::InvalidOutput { reason, excerpt } => LlmError::InvalidOutput {
+                reason: c(reason),
+                excerpt: c(excerpt),
+            },
+            LlmError::Empty { provider, message } => LlmError::Empty {
+                provider,
+                message: c(message),
+            },
+            LlmError::ContentFiltered { provider, reason } => LlmError::ContentFiltered {
+                provider,
+                reason: c(reason),
+            },
+            LlmError::Config(message) => LlmError::Config(c(message)),
+            other @ (LlmError::Timeout { .. }
+            | LlmError::Cancelled
+            | LlmError::Truncated { .. }
+            | LlmError::TooLarge { .. }) => other,
+        }
     }
 
     /// The wait the provider asked for, if any.

@@ -6,6 +6,10 @@
 //! - Providers: [`openai::OpenAiModel`] (also any OpenAI-compatible server), [`anthropic::AnthropicModel`],
 //!   [`gemini::GeminiModel`], [`ollama`] (native NDJSON), and the offline [`demo::DemoModel`].
 //! - [`http::HttpTransport`] is the seam between browser (`http::fetch`) and native (tests) code.
+//! - Hardening against hostile or broken servers: [`limits`] holds every cap (8 MB body, 1 MB event,
+//!   2 KB messages scrubbed of the key before the cut, a 180 s whole-call deadline besides the idle
+//!   timeout); [`finish`] turns "cut at the token limit" and "filtered" finish reasons into
+//!   `LlmError::Truncated` / `LlmError::ContentFiltered`, which are never "repaired" by a second call.
 //!
 //! ```
 //! use careergraph::llm::demo::DemoModel;
@@ -43,9 +47,11 @@ pub mod client;
 pub mod decode;
 pub mod demo;
 pub mod error;
+pub mod finish;
 pub mod gemini;
 pub mod http;
 pub mod json_repair;
+pub mod limits;
 pub mod model;
 pub mod ollama;
 pub mod openai;

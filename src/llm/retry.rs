@@ -47,14 +47,17 @@ impl RetryPolicy {
 }
 
 /// Parses `Retry-After` in its seconds form (what LLM APIs send); HTTP-date forms are ignored.
+/// Never panics: any number is accepted, fractional or in exponent form; a negative or NaN value is
+/// ignored, and one too large for a `Duration` (`1e20`, `inf`) saturates to `Duration::MAX`, which
+/// the retry loop then refuses to wait for (see `RetryPolicy::max_retry_after`).
 pub fn parse_retry_after(value: &str) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<u64>() {
         return Some(Duration::from_secs(secs));
     }
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s >= 0.0)
-        .map(Duration::from_secs_f64)
+    let secs = value.parse::<f64>().ok()?;
+    if secs.is_nan() || secs < 0.0 {
+        return None;
+    }
+    Some(Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX))
 }

@@ -4,6 +4,7 @@
 use serde::de::DeserializeOwned;
 
 use crate::llm::error::{excerpt, LlmError};
+use crate::llm::finish;
 use crate::llm::json_repair::parse_lenient;
 use crate::llm::model::ChatModel;
 use crate::llm::types::{ChatRequest, ChatResponse, Message};
@@ -38,6 +39,13 @@ pub async fn validate_typed<T: DeserializeOwned>(
     request: ChatRequest,
     first: ChatResponse,
 ) -> Result<Typed<T>, LlmError> {
+    // An answer cut at the token limit is half a JSON and a filtered one is no answer: asking the
+    // model to "fix" either is a second paid call that fails the same way.
+    finish::check(
+        &first.provider,
+        first.finish_reason.as_deref(),
+        request.max_tokens,
+    )?;
     let reason = match parse_lenient::<T>(&first.text) {
         Ok(value) => {
             return Ok(Typed {

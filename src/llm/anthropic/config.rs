@@ -6,16 +6,15 @@ use super::stream::{handle_event, AnthropicStreamState};
 use super::wire::{AnthropicEvent, ErrorEnvelope, MessagesResponse};
 use crate::llm::client::{ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
-use crate::llm::error::{excerpt, LlmError};
+use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
+use crate::llm::limits::{clean_excerpt, output_ceiling, output_token_budget};
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
 pub const ANTHROPIC_BASE_URL: &str = "https://api.anthropic.com";
 pub const ANTHROPIC_DEFAULT_MODEL: &str = "claude-sonnet-4-5";
 pub const ANTHROPIC_VERSION: &str = "2023-06-01";
-/// The API requires `max_tokens`; this is used when a request does not set one.
-pub const DEFAULT_MAX_TOKENS: u32 = 4096;
 
 #[derive(Debug, Clone)]
 pub struct AnthropicConfig {
@@ -58,7 +57,8 @@ impl AnthropicConfig {
             .collect();
         let mut body = json!({
             "model": model,
-            "max_tokens": request.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS),
+            // Required by the API: sized from the input and schema when the request sets none.
+            "max_tokens": self.max_tokens(request, model),
             "messages": messages,
             "stream": stream,
         });
@@ -135,6 +135,14 @@ impl Protocol for AnthropicConfig {
         )
     }
 
+    fn max_tokens(&self, request: &ChatRequest, model: &str) -> Option<u32> {
+        Some(
+            request.max_tokens.unwrap_or_else(|| {
+                output_token_budget(request, output_ceiling("anthropic", model))
+            }),
+        )
+    }
+
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {
         let response: MessagesResponse = serde_json::from_slice(body).map_err(|e| e.to_string())?;
         Ok(response.into_parsed())
@@ -162,7 +170,7 @@ impl Protocol for AnthropicConfig {
             serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
                 provider: "anthropic".into(),
                 message: e.to_string(),
-                excerpt: excerpt(&event.data, 160),
+                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
             })?;
         if let AnthropicEvent::Error { error } = &parsed {
             let provider = "anthropic".to_string();

@@ -10,11 +10,12 @@ pub use protocol::{CallSettings, ErrorBody, Parsed, Protocol, StreamFormat};
 use std::rc::Rc;
 use std::time::Duration;
 
-use futures::future::{self, LocalBoxFuture};
+use futures::future::{self, FutureExt, LocalBoxFuture};
 use futures::stream::{self, LocalBoxStream, StreamExt};
 
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
+use crate::llm::finish;
 use crate::llm::http::HttpTransport;
 use crate::llm::model::ChatModel;
 use crate::llm::pricing::estimate_cost;
@@ -42,6 +43,11 @@ impl<P: Protocol> HttpChatModel<P> {
         self.settings.timeout = timeout;
         self
     }
+    /// Overall deadline per call (default `llm::limits::DEFAULT_DEADLINE`), on top of the idle timeout.
+    pub fn with_deadline(mut self, deadline: Duration) -> Self {
+        self.settings.deadline = deadline;
+        self
+    }
     pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
         self.settings.retry = retry;
         self
@@ -61,6 +67,8 @@ impl<P: Protocol> HttpChatModel<P> {
             runtime: self.settings.runtime.clone(),
             retry: self.settings.retry.clone(),
             timeout: request.timeout.unwrap_or(self.settings.timeout),
+            deadline: self.settings.deadline,
+            deadline_timer: self.settings.runtime.sleep(self.settings.deadline).shared(),
             cancel: request.cancel.clone(),
         }
     }
@@ -92,18 +100,28 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
                 .model
                 .clone()
                 .unwrap_or_else(|| self.protocol.default_model().to_string());
-            let http = self.protocol.build_request(&request, &model, false)?;
-            let body = call.send_for_body(http).await?;
-            let parsed = self
-                .protocol
-                .parse_response(&body)
-                .map_err(|message| call.decode_error(message, &body))?;
-            Ok(finish_response(
-                self.protocol.provider(),
-                &request,
-                &model,
-                parsed,
-            ))
+            let answer = async {
+                let http = self.protocol.build_request(&request, &model, false)?;
+                let body = call.send_for_body(http).await?;
+                let parsed = self
+                    .protocol
+                    .parse_response(&body)
+                    .map_err(|message| call.decode_error(message, &body))?;
+                finish::check(
+                    self.protocol.provider(),
+                    parsed.finish_reason.as_deref(),
+                    self.protocol.max_tokens(&request, &model),
+                )?;
+                Ok(finish_response(
+                    self.protocol.provider(),
+                    &request,
+                    &model,
+                    parsed,
+                ))
+            };
+            answer
+                .await
+                .map_err(|e: LlmError| e.scrub(self.protocol.api_key()))
         })
     }
 
@@ -118,6 +136,7 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
             Err(error) => return stream::once(future::ready(Err(error))).boxed_local(),
         };
         let protocol = self.protocol.clone();
+        let key = self.protocol.api_key().clone();
         stream::once(async move {
             let body = call.send_for_stream(http).await?;
             let events = call.guarded_events(body);
@@ -128,6 +147,7 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
             Err(error) => stream::once(future::ready(Err(error))).boxed_local(),
         })
         .flatten()
+        .map(move |item| item.map_err(|error| error.scrub(&key)))
         .boxed_local()
     }
 }
@@ -191,13 +211,19 @@ fn stream_answer<P: Protocol>(
                 }
                 None => {
                     let finished = state.accumulated.take()?;
-                    let item = state.protocol.finish_stream(finished).map(|parsed| {
-                        StreamEvent::Done(finish_response(
-                            state.protocol.provider(),
+                    let protocol = &state.protocol;
+                    let item = protocol.finish_stream(finished).and_then(|parsed| {
+                        finish::check(
+                            protocol.provider(),
+                            parsed.finish_reason.as_deref(),
+                            protocol.max_tokens(&state.request, &state.model),
+                        )?;
+                        Ok(StreamEvent::Done(finish_response(
+                            protocol.provider(),
                             &state.request,
                             &state.model,
                             parsed,
-                        ))
+                        )))
                     });
                     return Some((item, state));
                 }

@@ -47,6 +47,11 @@ pub trait Protocol: 'static {
         model: &str,
         stream: bool,
     ) -> Result<HttpRequest, LlmError>;
+    /// The output token limit sent with `request` (`None`: none sent, the model's own limit applies).
+    /// Providers that require one size it with `llm::limits::output_token_budget`.
+    fn max_tokens(&self, request: &ChatRequest, _model: &str) -> Option<u32> {
+        request.max_tokens
+    }
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String>;
     fn parse_error(&self, body: &[u8]) -> ErrorBody;
     fn stream_format(&self) -> StreamFormat {
@@ -65,7 +70,10 @@ pub trait Protocol: 'static {
 /// Timeout, retries and timers, the same for every provider.
 #[derive(Debug, Clone)]
 pub struct CallSettings {
+    /// Idle timeout: the status, a whole non-streamed body, or the gap between two stream events.
     pub timeout: Duration,
+    /// Overall deadline of one call, retries and the whole stream included.
+    pub deadline: Duration,
     pub retry: RetryPolicy,
     pub runtime: Runtime,
 }
@@ -74,6 +82,7 @@ impl Default for CallSettings {
     fn default() -> Self {
         Self {
             timeout: Duration::from_secs(120),
+            deadline: crate::llm::limits::DEFAULT_DEADLINE,
             retry: RetryPolicy::default(),
             runtime: Runtime::default(),
         }

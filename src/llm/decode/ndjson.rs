@@ -32,4 +32,8 @@ impl PushDecoder for NdjsonDecoder {
     fn finish(&mut self) -> Vec<String> {
         non_blank(self.lines.finish())
     }
+
+    fn overflowed(&self) -> bool {
+        self.lines.overflowed()
+    }
 }

@@ -3,6 +3,7 @@
 
 use super::lines::LineDecoder;
 use super::PushDecoder;
+use crate::llm::limits::MAX_LINE_BYTES;
 
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SseEvent {
@@ -20,6 +21,8 @@ pub struct SseDecoder {
     has_data: bool,
     id: Option<String>,
     started: bool,
+    /// One event's `data` (many short lines) grew past [`MAX_LINE_BYTES`].
+    overflowed: bool,
 }
 
 impl SseDecoder {
@@ -63,6 +66,10 @@ impl SseDecoder {
                 }
                 self.data.push_str(value);
                 self.has_data = true;
+                if self.data.len() > MAX_LINE_BYTES {
+                    self.overflowed = true;
+                    self.data = String::new();
+                }
             }
             "event" => self.event = value.to_string(),
             "id" if !value.contains('\0') => self.id = Some(value.to_string()),
@@ -77,14 +84,27 @@ impl PushDecoder for SseDecoder {
     fn push(&mut self, bytes: &[u8]) -> Vec<SseEvent> {
         let mut out = Vec::new();
         for line in self.lines.push(bytes) {
+            if self.overflowed {
+                return Vec::new();
+            }
             self.on_line(&line, &mut out);
         }
+        if self.overflowed {
+            return Vec::new();
+        }
         out
+    }
+
+    fn overflowed(&self) -> bool {
+        self.overflowed || self.lines.overflowed()
     }
 
     /// The spec discards an event not followed by a blank line; we dispatch it instead, because a
     /// server that closes right after its last `data:` line still meant it.
     fn finish(&mut self) -> Vec<SseEvent> {
+        if self.overflowed {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for line in self.lines.finish() {
             self.on_line(&line, &mut out);

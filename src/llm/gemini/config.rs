@@ -6,8 +6,9 @@ use super::stream::{handle_event, GeminiStreamState};
 use super::wire::{ErrorEnvelope, GenerateContentResponse};
 use crate::llm::client::{ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
-use crate::llm::error::{excerpt, LlmError};
+use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
+use crate::llm::limits::clean_excerpt;
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -141,11 +142,6 @@ impl Protocol for GeminiConfig {
             serde_json::from_slice(body).map_err(|e| e.to_string())?;
         let mut state = GeminiStreamState::default();
         handle_event(response, &mut state);
-        if state.text.is_empty() {
-            if let Some(reason) = state.block_reason {
-                return Err(format!("the prompt was blocked ({reason})"));
-            }
-        }
         Ok(state.into_parsed())
     }
 
@@ -176,13 +172,13 @@ impl Protocol for GeminiConfig {
             serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
                 provider: "gemini".into(),
                 message: e.to_string(),
-                excerpt: excerpt(&event.data, 160),
+                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
             })?;
         Ok(handle_event(response, state))
     }
 
     fn finish_stream(&self, state: GeminiStreamState) -> Result<Parsed, LlmError> {
-        if state.finish_reason.is_none() {
+        if state.finish_reason.is_none() && state.block_reason.is_none() {
             return Err(LlmError::StreamInterrupted {
                 provider: "gemini".into(),
                 message: "the stream ended without a finishReason".into(),

@@ -14,12 +14,19 @@ pub struct GeminiStreamState {
 }
 
 impl GeminiStreamState {
+    /// A blocked prompt (no candidate, `promptFeedback.blockReason` such as `SAFETY`) ends like a
+    /// filtered answer: its block reason stands in for the missing finish reason.
     pub fn into_parsed(self) -> Parsed {
+        let finish_reason = match (self.finish_reason, self.block_reason) {
+            (Some(reason), _) => Some(reason),
+            (None, Some(blocked)) if self.text.is_empty() => Some(blocked),
+            (None, _) => None,
+        };
         Parsed {
             text: self.text,
             usage: self.usage,
             model: self.model,
-            finish_reason: self.finish_reason,
+            finish_reason,
         }
     }
 }

@@ -124,7 +124,7 @@ pub trait HttpTransport {
 
 pub type SharedTransport = Rc<dyn HttpTransport>;
 
-/// Reads a whole body (non-streaming calls and error bodies).
+/// Reads a whole body, without a size limit (prefer [`read_body_limited`] for anything a server sends).
 pub async fn read_body(body: ByteStream) -> Result<Vec<u8>, TransportError> {
     use futures::TryStreamExt;
     body.try_fold(Vec::new(), |mut all, chunk| async move {
@@ -132,4 +132,43 @@ pub async fn read_body(body: ByteStream) -> Result<Vec<u8>, TransportError> {
         Ok(all)
     })
     .await
+}
+
+/// Why [`read_body_limited`] gave up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReadError {
+    Transport(TransportError),
+    /// More than the limit arrived; the rest was not read (the body is dropped, aborting the request).
+    TooLarge {
+        limit: usize,
+    },
+}
+
+/// Reads a whole body, failing as soon as it passes `limit` bytes (so a huge body is never held).
+pub async fn read_body_limited(mut body: ByteStream, limit: usize) -> Result<Vec<u8>, ReadError> {
+    use futures::StreamExt;
+    let mut all = Vec::new();
+    while let Some(chunk) = body.next().await {
+        let chunk = chunk.map_err(ReadError::Transport)?;
+        if all.len() + chunk.len() > limit {
+            return Err(ReadError::TooLarge { limit });
+        }
+        all.extend_from_slice(&chunk);
+    }
+    Ok(all)
+}
+
+/// The first `limit` bytes of a body, or what arrived before it broke: for error bodies, where a
+/// partial message is better than none.
+pub async fn read_body_prefix(mut body: ByteStream, limit: usize) -> Vec<u8> {
+    use futures::StreamExt;
+    let mut all = Vec::new();
+    while let Some(Ok(chunk)) = body.next().await {
+        let room = limit.saturating_sub(all.len());
+        all.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if all.len() >= limit {
+            break;
+        }
+    }
+    all
 }

@@ -12,8 +12,9 @@ use serde_json::json;
 
 use crate::llm::client::{ErrorBody, HttpChatModel, Parsed, Protocol, StreamFormat};
 use crate::llm::decode::sse::SseEvent;
-use crate::llm::error::{excerpt, LlmError};
+use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
+use crate::llm::limits::clean_excerpt;
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -129,7 +130,7 @@ impl Protocol for OllamaConfig {
             serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
                 provider: "ollama".into(),
                 message: e.to_string(),
-                excerpt: excerpt(&event.data, 160),
+                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
             })?;
         if let Some(error) = line.error {
             return Err(LlmError::ProviderDown {

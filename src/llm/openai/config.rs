@@ -184,7 +184,7 @@ impl Protocol for OpenAiConfig {
             serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
                 provider: self.provider.clone(),
                 message: e.to_string(),
-                excerpt: crate::llm::error::excerpt(&event.data, 160),
+                excerpt: crate::llm::limits::clean_excerpt(&self.api_key, &event.data, 160),
             })?;
         Ok(handle_chunk(chunk, state))
     }

@@ -53,16 +53,18 @@ impl ChatCompletion {
             .into_iter()
             .next()
             .ok_or("the response has no choices")?;
-        let text = match (choice.message.content, choice.message.refusal) {
-            (Some(text), _) => text,
-            (None, Some(refusal)) => return Err(format!("the model refused: {refusal}")),
-            (None, None) => String::new(),
+        // A refusal (structured outputs) is reported as finish reason `refusal`, so it becomes
+        // `LlmError::ContentFiltered` like the other providers' refusals, not a repair attempt.
+        let (text, finish_reason) = match (choice.message.content, choice.message.refusal) {
+            (Some(text), _) => (text, choice.finish_reason),
+            (None, Some(_)) => (String::new(), Some("refusal".to_string())),
+            (None, None) => (String::new(), choice.finish_reason),
         };
         Ok(Parsed {
             text,
             usage: self.usage.map(Usage::from).unwrap_or_default(),
             model: self.model,
-            finish_reason: choice.finish_reason,
+            finish_reason,
         })
     }
 }

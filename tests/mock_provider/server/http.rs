@@ -92,6 +92,20 @@ pub enum Body {
         gap: Duration,
         drop_after: Option<usize>,
     },
+    /// `head`, then `repeat` `count` times (forever when `None`), then `tail`, each piece `gap`
+    /// apart, produced while writing (a 20 MB body is never held). Chunked unless `count` is set
+    /// and `gap` is zero (then sent with a Content-Length, like a normal JSON answer).
+    Generated(Box<Generated>),
+}
+
+/// See [`Body::Generated`] (boxed: it would make every `Reply` large).
+pub struct Generated {
+    pub head: Vec<Vec<u8>>,
+    pub repeat: Vec<u8>,
+    pub count: Option<usize>,
+    pub tail: Vec<Vec<u8>>,
+    pub gap: Duration,
+    pub chunked: bool,
 }
 
 pub struct Reply {
@@ -227,6 +241,49 @@ impl Reply {
                     socket.flush().await?;
                 }
                 socket.write_all(b"0\r\n\r\n").await?;
+            }
+            Body::Generated(generated) => {
+                let Generated {
+                    head: first,
+                    repeat,
+                    count,
+                    tail,
+                    gap,
+                    chunked,
+                } = *generated;
+                let total: usize = first.iter().chain(&tail).map(Vec::len).sum::<usize>()
+                    + repeat.len() * count.unwrap_or(0);
+                if chunked {
+                    head.push_str("transfer-encoding: chunked\r\n\r\n");
+                } else {
+                    head.push_str(&format!("content-length: {total}\r\n\r\n"));
+                }
+                socket.write_all(head.as_bytes()).await?;
+                socket.flush().await?;
+                let repeated = std::iter::repeat_n(&repeat, count.unwrap_or(usize::MAX));
+                let pieces = first.iter().chain(repeated).chain(tail.iter());
+                for (index, piece) in pieces.enumerate() {
+                    if index > 0 && !gap.is_zero() {
+                        tokio::time::sleep(gap).await;
+                    }
+                    if piece.is_empty() {
+                        continue;
+                    }
+                    // A client that hung up ends the loop with a write error.
+                    if chunked {
+                        socket
+                            .write_all(format!("{:x}\r\n", piece.len()).as_bytes())
+                            .await?;
+                        socket.write_all(piece).await?;
+                        socket.write_all(b"\r\n").await?;
+                    } else {
+                        socket.write_all(piece).await?;
+                    }
+                    socket.flush().await?;
+                }
+                if chunked {
+                    socket.write_all(b"0\r\n\r\n").await?;
+                }
             }
         }
         socket.flush().await?;

@@ -19,6 +19,9 @@ pub struct Rule {
     pub status: Option<u16>,
     /// `Retry-After` header, in seconds.
     pub retry_after: Option<u64>,
+    /// `Retry-After` header sent exactly as given (any string: "1e20", "-3", "NaN", an HTTP date);
+    /// wins over `retry_after`.
+    pub retry_after_header: Option<String>,
     /// Wait before answering.
     pub delay_ms: Option<u64>,
     /// Gap between stream events (default 50 ms).
@@ -38,6 +41,20 @@ pub struct Rule {
     pub prose: bool,
     /// Close the connection after this many stream events (no proper end).
     pub drop_after_events: Option<usize>,
+    /// Streams only: after the answer's first events, send one more text event every
+    /// `event_delay_ms` forever, never finishing (until the client hangs up).
+    pub forever: bool,
+    /// Answer with a body of about this many bytes (a valid start, then filler text; streams send
+    /// it as many ~64 KB text events), generated on the fly.
+    pub body_bytes: Option<usize>,
+    /// How the answer ends, in the provider's own wire form: `"length"` (cut at the token limit:
+    /// OpenAI/Ollama `length`, Anthropic `max_tokens`, Gemini `MAX_TOKENS`; the answer text is cut
+    /// in half), `"content_filter"` (OpenAI `content_filter`, Anthropic `refusal`, Gemini
+    /// `SAFETY`), or any other value sent as is.
+    pub finish: Option<String>,
+    /// Answer with an error body whose message echoes the request's API key (status from `status`,
+    /// default 401): proves the client scrubs keys out of messages.
+    pub echo_key: bool,
 }
 
 impl Rule {

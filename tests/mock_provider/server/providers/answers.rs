@@ -24,12 +24,31 @@ pub(super) fn tool_input(ask: &Ask, answer: &str) -> Option<Value> {
         .filter(Value::is_object)
 }
 
-pub(super) fn full_answer(provider: Provider, ask: &Ask, answer: &str) -> Value {
+/// A rule's `finish` in `provider`'s wire form; `None` keeps the normal end.
+pub(super) fn finish_wire(provider: Provider, finish: Option<&str>) -> Option<String> {
+    let wire = match (finish?, provider) {
+        ("length", Provider::Anthropic) => "max_tokens",
+        ("length", Provider::Gemini) => "MAX_TOKENS",
+        ("content_filter", Provider::Anthropic) => "refusal",
+        ("content_filter", Provider::Gemini) => "SAFETY",
+        (other, _) => other,
+    };
+    Some(wire.to_string())
+}
+
+pub(super) fn full_answer(
+    provider: Provider,
+    ask: &Ask,
+    answer: &str,
+    finish: Option<&str>,
+) -> Value {
     let (input, output) = (ask.input_tokens, tokens(answer));
+    let finish = finish_wire(provider, finish);
+    let or = |normal: &str| finish.clone().unwrap_or_else(|| normal.to_string());
     match provider {
         Provider::OpenAi => json!({
             "id": "chatcmpl-mock", "object": "chat.completion", "created": 1_750_000_000, "model": ask.model,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": answer, "refusal": null}, "logprobs": null, "finish_reason": "stop"}],
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": answer, "refusal": null}, "logprobs": null, "finish_reason": or("stop")}],
             "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output},
         }),
         Provider::Anthropic => {
@@ -42,18 +61,18 @@ pub(super) fn full_answer(provider: Provider, ask: &Ask, answer: &str) -> Value 
             };
             json!({
                 "id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": content,
-                "stop_reason": stop, "stop_sequence": null,
+                "stop_reason": or(stop), "stop_sequence": null,
                 "usage": {"input_tokens": input, "output_tokens": output},
             })
         }
         Provider::Gemini => json!({
-            "candidates": [{"content": {"parts": [{"text": answer}], "role": "model"}, "finishReason": "STOP", "index": 0}],
+            "candidates": [{"content": {"parts": [{"text": answer}], "role": "model"}, "finishReason": or("STOP"), "index": 0}],
             "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": output, "totalTokenCount": input + output},
             "modelVersion": ask.model, "responseId": "mock",
         }),
         Provider::Ollama => json!({
             "model": ask.model, "created_at": "2025-01-01T00:00:00Z", "message": {"role": "assistant", "content": answer},
-            "done_reason": "stop", "done": true, "prompt_eval_count": input, "eval_count": output,
+            "done_reason": or("stop"), "done": true, "prompt_eval_count": input, "eval_count": output,
         }),
     }
 }
@@ -69,9 +88,12 @@ pub(super) fn stream_pieces(
     provider: Provider,
     ask: &Ask,
     answer: &str,
+    finish: Option<&str>,
 ) -> (&'static str, Vec<Vec<u8>>) {
     let (input, output) = (ask.input_tokens, tokens(answer));
     let parts = pieces_of(answer);
+    let finish = finish_wire(provider, finish);
+    let or = |normal: &str| finish.clone().unwrap_or_else(|| normal.to_string());
     match provider {
         Provider::OpenAi => {
             let chunk = |delta: Value, finish: Value| {
@@ -87,7 +109,7 @@ pub(super) fn stream_pieces(
                     .iter()
                     .map(|p| sse(None, &chunk(json!({"content": p}), Value::Null))),
             );
-            out.push(sse(None, &chunk(json!({}), json!("stop"))));
+            out.push(sse(None, &chunk(json!({}), json!(or("stop")))));
             if ask.include_usage {
                 let usage = json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "model": ask.model, "choices": [],
                                    "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output}});
@@ -136,7 +158,7 @@ pub(super) fn stream_pieces(
                 Some("content_block_stop"),
                 &json!({"type": "content_block_stop", "index": 0}),
             ));
-            out.push(sse(Some("message_delta"), &json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null}, "usage": {"output_tokens": output}})));
+            out.push(sse(Some("message_delta"), &json!({"type": "message_delta", "delta": {"stop_reason": or(stop), "stop_sequence": null}, "usage": {"output_tokens": output}})));
             out.push(sse(Some("message_stop"), &json!({"type": "message_stop"})));
             ("text/event-stream; charset=utf-8", out)
         }
@@ -149,7 +171,7 @@ pub(super) fn stream_pieces(
                     let last = i + 1 == count;
                     let mut candidate = json!({"content": {"parts": [{"text": part}], "role": "model"}, "index": 0});
                     if last {
-                        candidate["finishReason"] = json!("STOP");
+                        candidate["finishReason"] = json!(or("STOP"));
                     }
                     let used = if last { output } else { 0 };
                     let event = json!({"candidates": [candidate], "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": used, "totalTokenCount": input + used}, "modelVersion": ask.model});
@@ -164,8 +186,42 @@ pub(super) fn stream_pieces(
                 .iter()
                 .map(|part| format!("{}\n", json!({"model": ask.model, "message": {"role": "assistant", "content": part}, "done": false})).into_bytes())
                 .collect();
-            out.push(format!("{}\n", json!({"model": ask.model, "message": {"role": "assistant", "content": ""}, "done": true, "done_reason": "stop", "prompt_eval_count": input, "eval_count": output})).into_bytes());
+            out.push(format!("{}\n", json!({"model": ask.model, "message": {"role": "assistant", "content": ""}, "done": true, "done_reason": or("stop"), "prompt_eval_count": input, "eval_count": output})).into_bytes());
             ("application/x-ndjson", out)
         }
+    }
+}
+
+/// A stream taken apart around its text events, to repeat one (for `forever` and `body_bytes`).
+pub(super) struct AroundDelta {
+    pub(super) content_type: &'static str,
+    /// Events before the first text event.
+    pub(super) head: Vec<Vec<u8>>,
+    /// One text event carrying the requested text.
+    pub(super) event: Vec<u8>,
+    /// The end of the stream (the last text event emptied, and what follows it).
+    pub(super) tail: Vec<Vec<u8>>,
+}
+
+pub(super) fn stream_parts_around_delta(provider: Provider, ask: &Ask, text: &str) -> AroundDelta {
+    // Four one-character pieces of a marker no event otherwise holds.
+    const MARK: &str = "\u{1F9F5}";
+    let (content_type, pieces) = stream_pieces(provider, ask, &MARK.repeat(4), None);
+    let is_delta = |p: &Vec<u8>| String::from_utf8_lossy(p).contains(MARK);
+    let first = pieces.iter().position(is_delta).unwrap_or(0);
+    let last = pieces.iter().rposition(is_delta).unwrap_or(first);
+    let escaped = serde_json::to_string(text).unwrap_or_default();
+    let escaped = &escaped[1..escaped.len() - 1];
+    let template = String::from_utf8_lossy(&pieces[first]).replace(MARK, escaped);
+    // The last delta event, emptied, keeps what it carries besides text (Gemini's finishReason).
+    let mut tail = vec![String::from_utf8_lossy(&pieces[last])
+        .replace(MARK, "")
+        .into_bytes()];
+    tail.extend(pieces[last + 1..].iter().cloned());
+    AroundDelta {
+        content_type,
+        head: pieces[..first].to_vec(),
+        event: template.into_bytes(),
+        tail,
     }
 }

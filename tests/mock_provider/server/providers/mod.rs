@@ -14,7 +14,7 @@ use super::http::{Reply, Request};
 use super::rules::{RecordedRequest, Rule};
 use super::schema_fill;
 use super::SharedState;
-use answers::{full_answer, stream_pieces};
+use answers::{full_answer, stream_parts_around_delta, stream_pieces};
 use errors::status_error;
 use validate::validate;
 
@@ -105,12 +105,43 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
         Ok(ask) => ask,
         Err(reply) => return reply,
     };
-    let mut reply = scripted(provider, &rule, &ask);
+    let mut reply = if rule.echo_key {
+        echo_key(provider, &rule, request)
+    } else {
+        scripted(provider, &rule, &ask)
+    };
     reply.delay = Duration::from_millis(rule.delay_ms.unwrap_or(0));
-    if let Some(seconds) = rule.retry_after {
+    if let Some(raw) = &rule.retry_after_header {
+        reply = reply.with_header("retry-after", raw);
+    } else if let Some(seconds) = rule.retry_after {
         reply = reply.with_header("retry-after", &seconds.to_string());
     }
     reply
+}
+
+/// The key the request carried, in whichever header its provider uses.
+fn request_key(request: &Request) -> String {
+    let bearer = request
+        .header("authorization")
+        .and_then(|v| v.strip_prefix("Bearer "));
+    bearer
+        .or_else(|| request.header("x-api-key"))
+        .or_else(|| request.header("x-goog-api-key"))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// An error body echoing the request's key in full, as some proxies and old APIs do.
+fn echo_key(provider: Provider, rule: &Rule, request: &Request) -> Reply {
+    let status = rule.status.unwrap_or(401);
+    let key = request_key(request);
+    let kind = if status == 401 {
+        "authentication_error"
+    } else {
+        "invalid_request_error"
+    };
+    let message = format!("Incorrect API key provided: {key}. The key {key} is not allowed here.");
+    error_reply(provider, status, kind, &message)
 }
 
 fn scripted(provider: Provider, rule: &Rule, ask: &Ask) -> Reply {
@@ -137,14 +168,89 @@ fn scripted(provider: Provider, rule: &Rule, ask: &Ask) -> Reply {
     if status >= 400 {
         return status_error(provider, status);
     }
-    let answer = answer_text(rule, ask);
+    let mut answer = answer_text(rule, ask);
+    if rule.finish.as_deref() == Some("length") {
+        // Cut where the token limit would: mid-answer (for JSON, half an object).
+        let half = answer.chars().count() / 2;
+        answer = answer.chars().take(half).collect();
+    }
+    let finish = rule.finish.as_deref();
     let gap = Duration::from_millis(rule.event_delay_ms.unwrap_or(50));
+    if let Some(bytes) = rule.body_bytes {
+        return sized(provider, ask, bytes);
+    }
+    if ask.stream && rule.forever {
+        let parts = stream_parts_around_delta(provider, ask, ".");
+        return generated(
+            parts.content_type,
+            parts.head,
+            parts.event,
+            None,
+            Vec::new(),
+            gap,
+            true,
+        );
+    }
     if ask.stream {
-        let (content_type, pieces) = stream_pieces(provider, ask, &answer);
+        let (content_type, pieces) = stream_pieces(provider, ask, &answer, finish);
         Reply::stream(content_type, pieces, gap, rule.drop_after_events)
     } else {
-        Reply::json(200, full_answer(provider, ask, &answer))
+        Reply::json(200, full_answer(provider, ask, &answer, finish))
     }
+}
+
+const FILL_PIECE: usize = 64 * 1024;
+
+/// A valid answer of about `bytes` bytes: filler text in ~64 KB pieces (stream events, or slices
+/// of one JSON string), generated while sending.
+fn sized(provider: Provider, ask: &Ask, bytes: usize) -> Reply {
+    let count = bytes.div_ceil(FILL_PIECE).max(1);
+    if ask.stream {
+        let parts = stream_parts_around_delta(provider, ask, &"x".repeat(FILL_PIECE));
+        return generated(
+            parts.content_type,
+            parts.head,
+            parts.event,
+            Some(count),
+            parts.tail,
+            Duration::ZERO,
+            true,
+        );
+    }
+    const MARK: &str = "@@MOCK_FILL@@";
+    let whole = full_answer(provider, ask, MARK, None).to_string();
+    let (head, tail) = whole.split_once(MARK).unwrap_or((&whole, ""));
+    let content_type = "application/json";
+    generated(
+        content_type,
+        vec![head.as_bytes().to_vec()],
+        vec![b'x'; FILL_PIECE],
+        Some(count),
+        vec![tail.as_bytes().to_vec()],
+        Duration::ZERO,
+        false,
+    )
+}
+
+fn generated(
+    content_type: &str,
+    head: Vec<Vec<u8>>,
+    repeat: Vec<u8>,
+    count: Option<usize>,
+    tail: Vec<Vec<u8>>,
+    gap: Duration,
+    chunked: bool,
+) -> Reply {
+    let mut reply = Reply::stream(content_type, Vec::new(), gap, None);
+    reply.body = super::http::Body::Generated(Box::new(super::http::Generated {
+        head,
+        repeat,
+        count,
+        tail,
+        gap,
+        chunked,
+    }));
+    reply
 }
 
 fn content_type_for(path: &str) -> &'static str {

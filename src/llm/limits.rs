@@ -1,0 +1,93 @@
+//! Every size and time limit the provider layer enforces, in one place, so a hostile or broken
+//! server can neither exhaust memory nor hold a call open forever.
+
+use std::time::Duration;
+
+use crate::llm::error::excerpt;
+use crate::llm::secret::ApiKey;
+use crate::llm::types::ChatRequest;
+
+/// Largest response body read: a whole non-streaming body, or everything one stream delivers.
+/// A long rewritten resume is well under 100 KB of JSON; 8 MB only stops runaway servers.
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+
+/// Largest single SSE event / NDJSON line (one delta is a few bytes to a few KB in practice).
+pub const MAX_LINE_BYTES: usize = 1024 * 1024;
+
+/// Error bodies are only read this far: enough for any provider's JSON error.
+pub const MAX_ERROR_BODY_BYTES: usize = 64 * 1024;
+
+/// A provider message shown to the user is cut to this many characters (after key scrubbing).
+pub const MAX_ERROR_MESSAGE_CHARS: usize = 2048;
+
+/// Whole-call deadline (all attempts, backoff waits and the full stream), on top of the idle
+/// timeout that only bounds the gap between two events.
+pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(180);
+
+/// The user-facing form of any provider text that may echo the key: the key is replaced FIRST,
+/// then the text is cut. (Cutting first could leave the front half of a key that straddles the
+/// cut, which the scrubber would no longer recognise.)
+pub fn clean_message(key: &ApiKey, text: &str) -> String {
+    cut(&key.scrub(text), MAX_ERROR_MESSAGE_CHARS)
+}
+
+/// Scrubbed, then cut to `max` characters: for excerpts of bodies in decode errors.
+pub fn clean_excerpt(key: &ApiKey, text: &str, max: usize) -> String {
+    excerpt(&key.scrub(text), max)
+}
+
+fn cut(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// Output tokens to allow when a request sets no `max_tokens` (Anthropic requires the field).
+///
+/// Formula: `1024 + 5/4 · (user_bytes + schema_bytes) / 3`, clamped to `[1024, ceiling]`.
+/// - A rewritten resume can be as long as the resume it rewrites, so the answer may need as many
+///   tokens as the user text; the schema's keys and structure are repeated in the JSON answer.
+/// - UTF-8 bytes / 3 over-estimates tokens for English (~4 chars per token) and is about one token
+///   per CJK character (3 bytes each, ~1 token), so it is generous for both of the app's languages.
+/// - ×5/4 leaves room for the model's own additions (scores, lists of issues); +1024 covers the fixed
+///   part of a short answer (critiques, summaries) whatever the input length.
+/// - The ceiling is the model's own output limit ([`output_ceiling`]): asking for more is refused.
+pub fn output_token_budget(request: &ChatRequest, ceiling: u32) -> u32 {
+    let user_bytes: usize = request.messages.iter().map(|m| m.content.len()).sum();
+    let schema_bytes = request
+        .schema
+        .as_ref()
+        .map(|s| s.schema.to_string().len())
+        .unwrap_or(0);
+    let estimate = (user_bytes + schema_bytes) as u64 / 3 * 5 / 4 + 1024;
+    let ceiling = u64::from(ceiling.max(1024));
+    estimate.clamp(1024, ceiling) as u32
+}
+
+/// The most output tokens `model` of `provider` accepts (documented model limits; unknown models get
+/// a conservative 8192 that every current model of these providers accepts).
+pub fn output_ceiling(provider: &str, model: &str) -> u32 {
+    let model = model.to_ascii_lowercase();
+    match provider {
+        "anthropic" => {
+            if model.contains("claude-3-haiku") || model.contains("claude-3-opus") {
+                4096
+            } else if model.contains("claude-3-5") {
+                8192
+            } else if model.contains("opus-4") {
+                32_000
+            } else if model.contains("sonnet-4")
+                || model.contains("haiku-4")
+                || model.contains("claude-3-7")
+            {
+                64_000
+            } else {
+                8192
+            }
+        }
+        "openai" if model.starts_with("gpt-4o") => 16_384,
+        "gemini" if model.starts_with("gemini-2.5") => 65_536,
+        _ => 8192,
+    }
+}

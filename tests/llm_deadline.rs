@@ -1,0 +1,269 @@
+//! The overall call deadline, on a virtual clock: no test here waits in real time, and the moment a
+//! call gives up is exact.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use std::time::Duration;
+
+use careergraph::llm::client::{HttpChatModel, Protocol};
+use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
+use careergraph::llm::openai::{OpenAiConfig, OpenAiModel};
+use careergraph::llm::retry::RetryPolicy;
+use careergraph::llm::{ChatModel, ChatRequest, LlmError, Runtime, StreamEvent};
+use futures::channel::oneshot;
+use futures::executor::LocalPool;
+use futures::future::{self, LocalBoxFuture};
+use futures::stream::{self, StreamExt};
+use futures::task::LocalSpawnExt;
+
+/// Virtual time: sleeps register timers; the driver jumps to the earliest one when nothing else
+/// can make progress.
+#[derive(Default)]
+struct Clock {
+    now: Cell<Duration>,
+    timers: RefCell<Vec<(Duration, oneshot::Sender<()>)>>,
+}
+
+impl Clock {
+    fn runtime(self: &Rc<Self>) -> Runtime {
+        let clock = self.clone();
+        let sleep = Rc::new(move |d: Duration| -> LocalBoxFuture<'static, ()> {
+            let (done, fired) = oneshot::channel();
+            let at = clock.now.get().saturating_add(d);
+            clock.timers.borrow_mut().push((at, done));
+            Box::pin(async move {
+                let _ = fired.await;
+            })
+        });
+        Runtime::new(sleep, Rc::new(|| 0.5))
+    }
+
+    /// Runs `work` to completion; returns its output and the virtual time it ended at.
+    fn run<T: 'static>(
+        &self,
+        work: impl std::future::Future<Output = T> + 'static,
+    ) -> (T, Duration) {
+        let mut pool = LocalPool::new();
+        let out = Rc::new(RefCell::new(None));
+        let slot = out.clone();
+        pool.spawner()
+            .spawn_local(async move {
+                *slot.borrow_mut() = Some(work.await);
+            })
+            .unwrap();
+        loop {
+            pool.run_until_stalled();
+            if let Some(value) = out.borrow_mut().take() {
+                return (value, self.now.get());
+            }
+            let mut timers = self.timers.borrow_mut();
+            timers.retain(|(_, done)| !done.is_canceled());
+            let next = timers
+                .iter()
+                .map(|(at, _)| *at)
+                .min()
+                .expect("stalled with no timer armed: the call would hang forever");
+            self.now.set(next);
+            let (due, later): (Vec<_>, Vec<_>) = timers.drain(..).partition(|(at, _)| *at <= next);
+            *timers = later;
+            drop(timers);
+            for (_, done) in due {
+                let _ = done.send(());
+            }
+        }
+    }
+}
+
+/// A server that sends one OpenAI delta every `gap` of virtual time, forever (or always answers
+/// `fail_with`, with `Retry-After: 50`).
+struct Trickle {
+    runtime: Runtime,
+    gap: Duration,
+    sent: Rc<Cell<usize>>,
+    requests: Cell<usize>,
+    fail_with: Option<u16>,
+}
+
+impl HttpTransport for Trickle {
+    fn send(
+        &self,
+        _request: HttpRequest,
+    ) -> LocalBoxFuture<'static, Result<HttpResponse, TransportError>> {
+        self.requests.set(self.requests.get() + 1);
+        if let Some(status) = self.fail_with {
+            let body = stream::iter([Ok(b"{\"error\":{\"message\":\"down\"}}".to_vec())]);
+            return Box::pin(future::ready(Ok(HttpResponse {
+                status,
+                headers: vec![("retry-after".into(), "50".into())],
+                body: body.boxed_local(),
+            })));
+        }
+        let (runtime, gap, sent) = (self.runtime.clone(), self.gap, self.sent.clone());
+        let body = stream::unfold((), move |()| {
+            let (runtime, sent) = (runtime.clone(), sent.clone());
+            async move {
+                runtime.sleep(gap).await;
+                sent.set(sent.get() + 1);
+                let event = b"data: {\"choices\":[{\"delta\":{\"content\":\".\"}}]}\n\n".to_vec();
+                Some((Ok(event), ()))
+            }
+        });
+        Box::pin(future::ready(Ok(HttpResponse {
+            status: 200,
+            headers: Vec::new(),
+            body: body.boxed_local(),
+        })))
+    }
+}
+
+fn trickle(clock: &Rc<Clock>, fail_with: Option<u16>) -> Rc<Trickle> {
+    Rc::new(Trickle {
+        runtime: clock.runtime(),
+        gap: Duration::from_secs(1),
+        sent: Rc::new(Cell::new(0)),
+        requests: Cell::new(0),
+        fail_with,
+    })
+}
+
+fn model<P: Protocol>(model: HttpChatModel<P>, clock: &Rc<Clock>) -> HttpChatModel<P> {
+    model
+        .with_runtime(clock.runtime())
+        .with_timeout(Duration::from_secs(5)) // idle timeout: never reached by a 1 s trickle
+        .with_deadline(Duration::from_secs(30))
+}
+
+fn request() -> ChatRequest {
+    ChatRequest::new("critic", "You are the critic.").user("Resume: fictional Ada.")
+}
+
+#[test]
+fn a_stream_trickling_forever_ends_exactly_at_the_deadline() {
+    let clock = Rc::new(Clock::default());
+    let server = trickle(&clock, None);
+    let chat = Rc::new(model(
+        OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+        &clock,
+    ));
+    let ((deltas, result), ended) = clock.run(async move {
+        let mut events = chat.stream(request());
+        let mut deltas = 0;
+        while let Some(event) = events.next().await {
+            match event {
+                Ok(StreamEvent::TextDelta(_)) => deltas += 1,
+                Ok(StreamEvent::Done(_)) => return (deltas, Ok(())),
+                Err(error) => return (deltas, Err(error)),
+            }
+        }
+        (deltas, Ok(()))
+    });
+    assert_eq!(
+        result.unwrap_err(),
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(30)
+        }
+    );
+    assert_eq!(ended, Duration::from_secs(30), "exactly at the deadline");
+    assert!(
+        (28..=30).contains(&deltas),
+        "the trickle was shown until then: {deltas}"
+    );
+    println!("trickle: {deltas} deltas, Timeout at {ended:?} of virtual time");
+}
+
+#[test]
+fn without_a_deadline_hit_the_idle_timeout_still_applies() {
+    // A server that stalls after the status: the idle timeout (5 s) ends it, well before 30 s.
+    let clock = Rc::new(Clock::default());
+    let slow = Trickle {
+        runtime: clock.runtime(),
+        gap: Duration::from_secs(3600),
+        sent: Rc::new(Cell::new(0)),
+        requests: Cell::new(0),
+        fail_with: None,
+    };
+    let chat = Rc::new(model(
+        OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), Rc::new(slow)),
+        &clock,
+    ));
+    let (result, ended) = clock.run(async move {
+        let mut events = chat.stream(request());
+        events.next().await.unwrap()
+    });
+    assert_eq!(
+        result.unwrap_err(),
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(5)
+        }
+    );
+    assert_eq!(ended, Duration::from_secs(5));
+}
+
+#[test]
+fn backoff_waits_never_outlast_the_deadline() {
+    // 429s with Retry-After 50 s (within the policy's 60 s): the first wait is cut by the 30 s deadline.
+    let clock = Rc::new(Clock::default());
+    let server = trickle(&clock, Some(429));
+    let chat = Rc::new(
+        model(
+            OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+            &clock,
+        )
+        .with_retry(RetryPolicy {
+            max_retries: 5,
+            ..RetryPolicy::default()
+        }),
+    );
+    let (result, ended) = clock.run(async move { chat.complete(request()).await });
+    assert_eq!(
+        result.unwrap_err(),
+        LlmError::Timeout {
+            provider: "openai".into(),
+            after: Duration::from_secs(30)
+        }
+    );
+    assert_eq!(ended, Duration::from_secs(30));
+    assert_eq!(server.requests.get(), 1, "no attempt after the deadline");
+}
+
+#[test]
+fn a_non_streamed_body_trickling_forever_ends_at_the_deadline() {
+    let clock = Rc::new(Clock::default());
+    let server = trickle(&clock, None);
+    // Idle timeout longer than the deadline: only the deadline can end a body that never finishes.
+    let chat = Rc::new(
+        model(
+            OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server.clone()),
+            &clock,
+        )
+        .with_timeout(Duration::from_secs(600)),
+    );
+    let (result, ended) = clock.run(async move { chat.complete(request()).await });
+    assert!(
+        matches!(result, Err(LlmError::Timeout { after, .. }) if after == Duration::from_secs(30)),
+        "{result:?}"
+    );
+    assert_eq!(ended, Duration::from_secs(30));
+    assert_eq!(
+        server.requests.get(),
+        1,
+        "a deadline timeout is not retried"
+    );
+}
+
+#[test]
+fn the_default_deadline_is_three_minutes() {
+    assert_eq!(
+        careergraph::llm::limits::DEFAULT_DEADLINE,
+        Duration::from_secs(180)
+    );
+    let settings = careergraph::llm::client::CallSettings::default();
+    assert!(
+        settings.deadline > settings.timeout,
+        "the deadline bounds the whole call, the timeout one wait"
+    );
+}
