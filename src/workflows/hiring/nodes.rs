@@ -3,6 +3,7 @@
 //! output, emits `agent_error` and adds a warning: the supervisor sees the output is still missing
 //! and will not dispatch the agent again until something new exists (see `routing`).
 
+use crate::workflows::common::Envelope;
 use std::rc::Rc;
 
 use futures::future::LocalBoxFuture;
@@ -163,7 +164,7 @@ static EMAIL: Worker<EmailDraft> = Worker {
 };
 
 /// A worker's user message: the blocks named by `tags`, in order.
-fn message(state: &HiringState, tags: &[&'static str]) -> String {
+fn message(state: &HiringState, tags: &[&'static str]) -> Envelope {
     let blocks: Vec<(&str, String)> = tags
         .iter()
         .filter_map(|&tag| Some((tag, block(state, tag)?)))
