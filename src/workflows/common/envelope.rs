@@ -12,6 +12,10 @@
 
 use std::borrow::Cow;
 
+use crate::domain::injection::{
+    is_close_bracket, is_open_bracket, tag_after_bracket, DELIMITER_TAGS,
+};
+
 /// Tag names neutralised in every body besides the message's own: chat roles a model may treat as
 /// a turn boundary.
 const ROLE_TAGS: &[&str] = &[
@@ -136,49 +140,15 @@ pub fn neutralise<'a>(text: &'a str, tags: &[&str]) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
-/// Whether the text after an opening bracket makes it a look-alike of a delimiter or role marker.
+/// Whether the text after an opening bracket makes it a look-alike of a delimiter or role marker
+/// (the name is read as the injection detector reads it: case and width folded).
 pub fn looks_like_delimiter(after: &[char], tags: &[&str]) -> bool {
-    let mut k = 0;
-    let skip_space = |k: &mut usize| {
-        while *k < after.len() && after[*k].is_whitespace() && after[*k] != '\n' {
-            *k += 1;
-        }
-    };
-    skip_space(&mut k);
-    if k < after.len() && matches!(after[k], '/' | '／' | '\\') {
-        k += 1;
-        skip_space(&mut k);
-    }
-    if k < after.len() && matches!(after[k], '|' | '｜') {
-        return true;
-    }
-    let name: String = after[k..]
-        .iter()
-        .map(|&c| fold_width(c))
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
-        .take(40)
-        .collect::<String>()
-        .to_ascii_lowercase();
-    !name.is_empty()
-        && (tags.iter().any(|t| t.eq_ignore_ascii_case(&name)) || ROLE_TAGS.contains(&&*name))
-}
-
-/// Brackets a model may read as `<`.
-pub fn is_open_bracket(c: char) -> bool {
-    matches!(c, '<' | '＜' | '﹤' | '\u{2329}' | '\u{27E8}' | '\u{3008}')
-}
-
-/// Brackets a model may read as `>`.
-pub fn is_close_bracket(c: char) -> bool {
-    matches!(c, '>' | '＞' | '﹥' | '\u{232A}' | '\u{27E9}' | '\u{3009}')
-}
-
-/// A full-width ASCII look-alike (`ｒｅｓｕｍｅ`, `＿`) as its ASCII letter; other chars unchanged.
-pub fn fold_width(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-        _ => c,
-    }
+    tag_after_bracket(after).is_some_and(|name| {
+        name == "|"
+            || tags.iter().any(|t| t.eq_ignore_ascii_case(&name))
+            || ROLE_TAGS.contains(&name.as_str())
+            || DELIMITER_TAGS.contains(&name.as_str())
+    })
 }
 
 /// A fresh nonce: 16 hex digits from the platform's randomness mixed with `salt` (the thread id),

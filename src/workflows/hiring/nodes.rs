@@ -196,11 +196,7 @@ fn block(state: &HiringState, tag: &str) -> Option<String> {
 
 /// A 0–100 score from whatever a model answered (out of range is clamped, NaN is 0).
 pub fn clamp_score(score: f64) -> f64 {
-    if score.is_finite() {
-        score.clamp(0.0, 100.0)
-    } else {
-        0.0
-    }
+    crate::workflows::common::clamp_score(score, 100.0)
 }
 
 /// The research agent's fixed statement of what it could not do, in the run's language.
