@@ -167,10 +167,12 @@ pub fn scan(source: &str, text: &str) -> Vec<InjectionFinding> {
 
 // ---- hidden text ----
 
-/// Invisible characters with no place in a document a person typed.
+/// Invisible characters with no place in a document a person typed. Left-to-right and
+/// right-to-left marks (U+200E/U+200F) are not among them: text copied from web pages carries
+/// them (a real academic CV's reference list does), and they hide nothing.
 fn is_hidden_char(c: char) -> bool {
     matches!(c,
-        '\u{200B}' | '\u{200E}' | '\u{200F}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
+        '\u{200B}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}'
         | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{E0000}'..='\u{E007F}'
         | '\u{180E}')
 }
@@ -181,10 +183,6 @@ fn is_stray_joiner(prev: Option<char>, c: char, next: Option<char>) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}')
         && prev.is_none_or(|p| p.is_ascii())
         && next.is_none_or(|n| n.is_ascii())
-}
-
-fn is_rtl(c: char) -> bool {
-    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}')
 }
 
 fn is_unusual_blank(c: char) -> bool {
@@ -204,13 +202,8 @@ fn is_unusual_blank(c: char) -> bool {
 }
 
 fn hidden_text(line: &str) -> Option<String> {
-    let has_rtl = line.chars().any(is_rtl);
     let chars: Vec<char> = line.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
-        // Left-to-right/right-to-left marks belong in lines that mix scripts.
-        if matches!(c, '\u{200E}' | '\u{200F}') && has_rtl {
-            continue;
-        }
         let prev = i.checked_sub(1).map(|p| chars[p]);
         if is_hidden_char(c) || is_stray_joiner(prev, c, chars.get(i + 1).copied()) {
             return Some(format!("U+{:04X}", c as u32));
@@ -545,7 +538,7 @@ fn instruction(line: &str, patterns: &Patterns) -> Option<String> {
     let mut has_cjk = false;
     for c in line.chars() {
         let c = fold_width(c);
-        if is_hidden_char(c) || matches!(c, '\u{200C}' | '\u{200D}') {
+        if is_hidden_char(c) || matches!(c, '\u{200C}'..='\u{200F}') {
             continue;
         }
         has_cjk |= matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}');
@@ -603,7 +596,7 @@ fn excerpt(line: &str) -> String {
             }
             blanks = 0;
         }
-        if is_hidden_char(c) || matches!(c, '\u{200C}' | '\u{200D}') {
+        if is_hidden_char(c) || matches!(c, '\u{200C}'..='\u{200F}') {
             out.push_str(&format!("[U+{:04X}]", c as u32));
         } else if !c.is_control() {
             out.push(c);
@@ -673,6 +666,7 @@ mod tests {
             "Vec<T> and HashMap<K, V>; <b>bold</b>",
             "👨\u{200D}💻 Developer",
             "Name          Period          Role",
+            "Myers, J.N. 2020.\u{200E} Ovarian fluid",
         ] {
             assert!(
                 scan("resume", text).is_empty(),
