@@ -214,12 +214,13 @@ fn injection_warning(out: &mut String, state: &HiringState) {
         )
     );
     for f in &state.injection_findings {
+        let place = match lang {
+            Language::Zh => format!("{} 第 {} 行", f.source, f.line),
+            _ => format!("{} line {}", f.source, f.line),
+        };
         let _ = writeln!(
             out,
-            "> - {} {} {}: {} — `{}`",
-            f.source,
-            lang.pick("line", "第"),
-            f.line,
+            "> - {place}: {} — `{}`",
             f.kind.label(lang),
             f.excerpt.replace('`', "'")
         );
