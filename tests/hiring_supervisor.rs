@@ -421,14 +421,15 @@ fn supervisor_sees_the_inventory_not_the_documents() {
         .nth(2)
         .unwrap()
         .user_text();
-    assert!(
-        third.contains(
-            "<available_outputs>\nresume_parser_agent\njd_analysis_agent\n</available_outputs>"
-        ),
+    let block = |tag| careergraph::workflows::common::envelope::block(&third, tag);
+    assert_eq!(
+        block("available_outputs"),
+        Some("resume_parser_agent\njd_analysis_agent"),
         "{third}"
     );
-    assert!(third.contains(
-        "<workflow_history>\nresume_parser_agent\njd_analysis_agent\n</workflow_history>"
-    ));
+    assert_eq!(
+        block("workflow_history"),
+        Some("resume_parser_agent\njd_analysis_agent")
+    );
     assert!(!third.contains("Mia Chen"));
 }

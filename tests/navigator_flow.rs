@@ -579,7 +579,7 @@ fn an_unconfirmed_plan_is_revised_with_the_feedback_then_capped() {
         .find(|r| r.role_name == "scheduler")
         .unwrap()
         .user_text();
-    assert!(last.contains("Fewer evenings please") && last.contains("<previous_plan>"));
+    assert!(last.contains("Fewer evenings please") && last.contains("<previous_plan id="));
     let done = h.answer(json!({"confirm": false, "feedback": "still no"}));
     assert!(done.is_done());
     let state = done.into_state();

@@ -239,5 +239,5 @@ async fn the_revision_keeps_the_original_facts() {
     assert!(revisor_request
         .body
         .contains("Do not invent, remove or alter employers"));
-    assert!(revisor_request.body.contains("<feedback>"));
+    assert!(revisor_request.body.contains("<feedback id="));
 }

@@ -279,6 +279,22 @@ export interface PortfolioPiece { title: string; description: string; demonstrat
 export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
 export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
 
+/** What a suspicious line is: text addressing the model, a chat role marker, hidden characters or
+ * text, a look-alike of the tags user text is wrapped in. */
+export type InjectionKind = "instruction" | "role_marker" | "hidden_text" | "delimiter";
+/** One suspicious line of one input (a warning: the run proceeds). */
+export interface InjectionFinding {
+  /** The input: "resume", "job_description", "target_role", "task", "master_resume", "profile.<field>". */
+  source: string;
+  /** 1-based line in that input. */
+  line: number;
+  kind: InjectionKind;
+  /** What matched, e.g. "ignore previous instructions" or "U+200B". */
+  matched: string;
+  /** The line, cut, invisible characters shown as [U+200B]. */
+  excerpt: string;
+}
+
 /** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
 export interface TailorState {
   original_resume: string;
@@ -295,7 +311,9 @@ export interface TailorState {
   human_decision: "approved" | "revise" | "timeout" | "error" | null;
   human_feedback: string | null;
   warnings: string[];
-  error: string | null;
+  error: string | null;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  injection_findings: InjectionFinding[];
+
 }
 
 export interface CareerGoal { title: string; description: string; timeframe: string; success_criteria: string[] }
@@ -330,6 +348,8 @@ export interface NavigatorState {
   iteration_limit_reached: boolean;
   user_feedback_history: { feedback_id: string; satisfaction_level: SatisfactionLevelId; feedback_text: string; iteration: number; timestamp: string }[];
   error_log: { error: string; timestamp: string; session_id: string; stage: string; agent: string }[];
+  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  injection_findings: InjectionFinding[];
   system_metrics: {
     response_time: number;
     agent_success_rate: Record<string, number>;
@@ -405,7 +425,9 @@ export interface HiringState {
   workflow_history: string[];
   routing: RouteStep[];
   warnings: string[];
-  language: Language;
+  language: Language;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  injection_findings: InjectionFinding[];
+
 }
 
 /** The final state of `resume_review`. */
@@ -431,6 +453,8 @@ export interface ReviewState {
   portfolio_advice: PortfolioAdvice | null;
   design_advice: DesignAdvice | null;
   /** Things the user should know that did not stop the run (failed agents, rejected revisions). */
-  warnings: string[];
+  warnings: string[];  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  injection_findings: InjectionFinding[];
+
 }
 "#;

@@ -11,6 +11,7 @@ pub mod feedback;
 pub mod han;
 pub mod hiring;
 pub mod import;
+pub mod injection;
 pub mod language;
 pub mod resume;
 pub mod revision;
@@ -23,6 +24,7 @@ pub use hiring::{
     CandidateProfile, EmailDraft, Evaluation, InterviewQuestion, InterviewQuestions, JdAnalysis,
     MatchingAnalysis, ProfileRole, Recommendation, ResearchAnalysis,
 };
+pub use injection::{InjectionFinding, InjectionKind};
 pub use language::Language;
 pub use resume::{Resume, ResumeSection};
 pub use revision::{FactCheck, Revision};

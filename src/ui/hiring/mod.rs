@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{draft_signal, first_line, RunList};
+use crate::ui::components::{draft_signal, first_line, InjectionWarning, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -109,6 +109,15 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
     let phase = run.phase;
     let stop_run = run.clone();
     let running = move || phase.with(|p| *p == RunPhase::Running);
+    // Until the packet arrives the warning comes from the input; then the packet shows its own.
+    let input_findings = run.input().injection_findings();
+    let findings = Signal::derive(move || {
+        if model.result.with(Option::is_none) {
+            input_findings.clone()
+        } else {
+            Vec::new()
+        }
+    });
     view! {
         <section class="run hiring" aria-label=move || tr(lang.get(), "Hiring run", "招聘流程运行") data-testid="hiring-run-view">
             <div class="run__bar">
@@ -137,6 +146,7 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
             </div>
+            <InjectionWarning findings=findings />
             {move || {
                 let errors = model.errors.get();
                 (!errors.is_empty()).then(|| view! {

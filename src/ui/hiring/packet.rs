@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::email::EmailCard;
 use super::questions::QuestionTabs;
 use crate::domain::Language;
+use crate::ui::components::InjectionWarning;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::hiring::{packet_markdown, HiringState};
@@ -117,6 +118,8 @@ fn packet_view(state: HiringState, lang: Language) -> impl IntoView {
                     <span>{e}</span>
                 </div>
             })}
+            // Part of the packet: the documents tried to steer the agents.
+            <InjectionWarning findings=Signal::stored(state.injection_findings.clone()) />
             {(!state.warnings.is_empty()).then(|| view! {
                 <div class="notice notice--warn" role="note" data-testid="hiring-warnings">
                     <ul>{state.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>

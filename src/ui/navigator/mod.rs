@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{focus_later, RunList};
+use crate::ui::components::{focus_later, InjectionWarning, RunList};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
@@ -113,6 +113,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
     let model = run.view;
     let phase = run.phase;
     let dialog_open = RwSignal::new(true);
+    let findings = run.input().injection_findings();
     let running = move || phase.get().is_live();
     let waiting = move || phase.get() == RunPhase::Waiting;
     let on_answer = {
@@ -193,6 +194,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
             </div>
+            <InjectionWarning findings=Signal::stored(findings) />
             {move || match phase.get() {
                 RunPhase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
                 _ => None,

@@ -10,6 +10,7 @@ mod score_timeline;
 use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
+use crate::ui::components::InjectionWarning;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunPhase};
 use critic_card::CriticCard;
@@ -28,6 +29,7 @@ pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
     let phase = run.phase;
     let (threshold, max_iterations) = (run.input().threshold, run.input().max_iterations);
     let stop_run = run.clone();
+    let findings = run.input().injection_findings();
     let running = move || phase.with(|p| *p == RunPhase::Running);
     let lang = use_language();
     // Errors that several agents hit (a bad key, a rate limit) are worth one message at the top.
@@ -70,6 +72,7 @@ pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
             </div>
+            <InjectionWarning findings=Signal::stored(findings) />
             {move || {
                 let errors = agent_errors();
                 (!errors.is_empty()).then(|| view! {

@@ -25,7 +25,7 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{focus_later, FileImport, RunList};
+use crate::ui::components::{focus_later, FileImport, InjectionWarning, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -221,6 +221,7 @@ fn TailorRunView(
     let model = run.view;
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
+    let findings = run.input().injection_findings();
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -291,6 +292,7 @@ fn TailorRunView(
                     {move || review_left.get().map(|s| format!(" ({})", clock(s)))}
                 </button>
             </div>
+            <InjectionWarning findings=Signal::stored(findings) />
             {move || match phase.get() {
                 RunPhase::Failed(message) => Some(view! {
                     <div class="notice notice--error" role="alert" data-testid="run-error">

@@ -3,6 +3,7 @@
 //! run, so every node has a fallback and the run always reaches a result. Cancellation still
 //! stops the run.
 
+use crate::workflows::common::Envelope;
 use serde::de::DeserializeOwned;
 
 use crate::domain::career_plan::{ErrorEntry, SystemMetrics, WorkflowStage};
@@ -33,7 +34,7 @@ impl Deps {
         state: &CareerNavigatorState,
         agent: &Agent,
         stage: WorkflowStage,
-        user: String,
+        user: Envelope,
     ) -> Result<Called<T>, NodeError> {
         // Checked before the clock is read, so a cancelled run records no timing.
         if self.settings.is_cancelled() {

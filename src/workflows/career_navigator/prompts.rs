@@ -1,17 +1,20 @@
-//! The user message as tagged blocks (parsed back by the demo responders, which see only the
+//! The user message as blocks with nonce-carrying delimiters (see
+//! [`crate::workflows::common::envelope`]; parsed back by the demo responders, which see only the
 //! request). The system prompt is the agent's, with the run's language instruction appended (see
 //! [`crate::workflows::common::Agent::system_prompt`]).
 
-pub use crate::workflows::resume_review::prompts::block;
+use crate::workflows::common::Envelope;
 
-/// Tagged blocks in order; empty blocks are left out.
-pub fn user_message(blocks: &[(&str, &str)]) -> String {
+pub use crate::workflows::common::envelope::block;
+
+/// Blocks in order; empty blocks are left out.
+pub fn user_message(blocks: &[(&str, &str)]) -> Envelope {
     blocks
         .iter()
         .filter(|(_, body)| !body.trim().is_empty())
-        .map(|(tag, body)| format!("<{tag}>\n{}\n</{tag}>", body.trim_end()))
-        .collect::<Vec<_>>()
-        .join("\n\n")
+        .fold(Envelope::new(), |message, (tag, body)| {
+            message.block(tag, body)
+        })
 }
 
 /// A list as `- item` lines.
@@ -30,7 +33,8 @@ mod tests {
 
     #[test]
     fn blocks_round_trip_and_empty_ones_are_dropped() {
-        let message = user_message(&[("profile", "a: b"), ("feedback", "  "), ("x", "y")]);
+        let message =
+            user_message(&[("profile", "a: b"), ("feedback", "  "), ("x", "y")]).render("n1");
         assert_eq!(block(&message, "profile"), Some("a: b"));
         assert_eq!(block(&message, "feedback"), None);
         assert_eq!(block(&message, "x"), Some("y"));

@@ -7,6 +7,7 @@ use crate::domain::career_plan::{
     FeedbackAdjustments, FinalPlan, IndustryResearch, IntegratedReport, SelfInsight, SystemMetrics,
     UserFeedback, UserProfile, UserSatisfactionLevel, WorkflowStage,
 };
+use crate::domain::injection::{scan_json, InjectionFinding};
 use crate::domain::Language;
 use crate::state;
 use crate::workflows::common::RunSettings;
@@ -68,6 +69,9 @@ state! {
         pub plan_confirmed: bool,
         pub error_log: Vec<ErrorEntry> => append,
         pub system_metrics: SystemMetrics => custom(merge_metrics),
+        /// Suspicious lines of the input (prompt injection, hidden text), found before any model
+        /// call; shown to the user as a warning. The run proceeds regardless.
+        pub injection_findings: Vec<InjectionFinding>,
     }
 }
 
@@ -105,7 +109,11 @@ pub fn initial_state(input: &NavigatorInput, settings: &NavigatorSettings) -> Na
     } else {
         profile.career_goals.clone()
     };
+    let findings = serde_json::to_value(&profile)
+        .map(|value| scan_json("profile", &value))
+        .unwrap_or_default();
     NavigatorUpdate::default()
+        .injection_findings(findings)
         .session_id(input.session_id.clone())
         .current_stage(WorkflowStage::Initial)
         .user_profile(profile)

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::injection::{scan_inputs, InjectionFinding};
+
 use super::{
     demo, graph, initial_state, CareerNavigatorState, Clock, NavigatorInput, NavigatorSettings,
 };
@@ -68,6 +70,30 @@ fn clean_list(items: Vec<String>) -> Vec<String> {
         .map(|i| i.trim().to_string())
         .filter(|i| !i.is_empty())
         .collect()
+}
+
+impl NavigatorRunInput {
+    /// The suspicious lines of the goal and the profile's text fields, for the page's warning
+    /// (the run's state records the same lines by profile path in `injection_findings`).
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        let p = &self.profile;
+        let mut inputs: Vec<(String, &str)> = vec![
+            ("goal".into(), self.goal.as_str()),
+            ("name".into(), p.name.as_str()),
+            ("current_position".into(), p.current_position.as_str()),
+            ("education".into(), p.education.as_str()),
+            ("constraints".into(), p.constraints.as_str()),
+            ("location".into(), p.location.as_str()),
+        ];
+        inputs.extend(p.skills.iter().map(|s| ("skills".to_string(), s.as_str())));
+        inputs.extend(
+            p.interests
+                .iter()
+                .map(|s| ("interests".to_string(), s.as_str())),
+        );
+        let inputs: Vec<(&str, &str)> = inputs.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        scan_inputs(&inputs)
+    }
 }
 
 /// The CareerNavigator of seed 004.

@@ -23,6 +23,10 @@ pub struct RunControls {
     /// caller keeps it.
     #[serde(skip)]
     pub cancel: Option<CancelToken>,
+    /// The nonce of the run's message delimiters (see [`super::envelope`]); `None` draws a fresh
+    /// one per request. Never serialised: a reopened run wraps with a new one. Tests may fix it.
+    #[serde(skip)]
+    pub nonce: Option<String>,
 }
 
 impl RunControls {
@@ -35,12 +39,20 @@ impl RunControls {
                 .collect(),
             language,
             cancel: Some(env.cancel.clone()),
+            nonce: Some(super::envelope::fresh_nonce(&env.thread_id)),
         }
     }
 
     /// The model `node` is overridden to, if any.
     pub fn model_for(&self, node: &str) -> Option<String> {
         self.model_overrides.get(node).cloned()
+    }
+
+    /// The nonce this run's messages are wrapped with.
+    pub fn nonce(&self) -> String {
+        self.nonce
+            .clone()
+            .unwrap_or_else(|| super::envelope::fresh_nonce("request"))
     }
 
     pub fn is_cancelled(&self) -> bool {

@@ -10,6 +10,7 @@ use crate::llm::{ChatModel, LlmError};
 use super::agent::Agent;
 use super::call::{call_agent, emit_agent_error};
 use super::controls::RunSettings;
+use super::envelope::Envelope;
 
 /// The model (which carries the API key) and the run's settings, shared by a graph's nodes.
 pub struct Deps<S> {
@@ -26,7 +27,7 @@ impl<S: RunSettings> Deps<S> {
         ctx: &NodeContext,
         agent: &Agent,
         iteration: u32,
-        user: String,
+        user: Envelope,
     ) -> Result<T, LlmError> {
         let request = agent.request(self.settings.controls(), user);
         call_agent(self.model.as_ref(), ctx, request, iteration).await
@@ -40,7 +41,7 @@ impl<S: RunSettings> Deps<S> {
         ctx: &NodeContext,
         agent: &Agent,
         iteration: u32,
-        user: String,
+        user: Envelope,
     ) -> Result<Result<T, LlmError>, NodeError> {
         match self.ask(ctx, agent, iteration, user).await {
             Ok(answer) => Ok(Ok(answer)),

@@ -5,11 +5,15 @@ pub mod agent;
 pub mod call;
 pub mod controls;
 pub mod deps;
+pub mod envelope;
 pub mod input;
 pub mod schema;
+pub mod score;
 
 pub use agent::Agent;
 pub use call::{call_agent, emit_agent_error};
 pub use controls::{RunControls, RunSettings};
 pub use deps::Deps;
+pub use envelope::Envelope;
 pub use input::{check_text, MAX_INPUT_CHARS};
+pub use score::clamp_score;

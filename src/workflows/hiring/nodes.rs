@@ -3,6 +3,7 @@
 //! output, emits `agent_error` and adds a warning: the supervisor sees the output is still missing
 //! and will not dispatch the agent again until something new exists (see `routing`).
 
+use crate::workflows::common::Envelope;
 use std::rc::Rc;
 
 use futures::future::LocalBoxFuture;
@@ -163,7 +164,7 @@ static EMAIL: Worker<EmailDraft> = Worker {
 };
 
 /// A worker's user message: the blocks named by `tags`, in order.
-fn message(state: &HiringState, tags: &[&'static str]) -> String {
+fn message(state: &HiringState, tags: &[&'static str]) -> Envelope {
     let blocks: Vec<(&str, String)> = tags
         .iter()
         .filter_map(|&tag| Some((tag, block(state, tag)?)))
@@ -195,11 +196,7 @@ fn block(state: &HiringState, tag: &str) -> Option<String> {
 
 /// A 0–100 score from whatever a model answered (out of range is clamped, NaN is 0).
 pub fn clamp_score(score: f64) -> f64 {
-    if score.is_finite() {
-        score.clamp(0.0, 100.0)
-    } else {
-        0.0
-    }
+    crate::workflows::common::clamp_score(score, 100.0)
 }
 
 /// The research agent's fixed statement of what it could not do, in the run's language.

@@ -1,5 +1,5 @@
-//! The user messages of the hiring agents: tagged blocks (`<resume>` last, so a resume's own text
-//! cannot close another block), parsed back by the offline demo responders with [`block`].
+//! The user messages of the hiring agents: blocks with nonce-carrying delimiters (see
+//! [`crate::workflows::common::envelope`]), parsed back by the offline demo responders with [`block`].
 //! Earlier agents' outputs go in as compact JSON.
 
 use serde::Serialize;
@@ -36,7 +36,8 @@ mod tests {
         let message = user_message(&[
             ("jd_analysis", &json_block(&Some(jd.clone()))),
             ("candidate_profile", &json_block::<JdAnalysis>(&None)),
-        ]);
+        ])
+        .render("n1");
         assert_eq!(parse_block::<JdAnalysis>(&message, "jd_analysis"), Some(jd));
         assert_eq!(
             parse_block::<JdAnalysis>(&message, "candidate_profile"),

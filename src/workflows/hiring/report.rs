@@ -59,6 +59,7 @@ pub fn packet_markdown(state: &HiringState) -> String {
     let t = |en, zh| lang.pick(en, zh);
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", t("Hiring packet", "招聘材料包"));
+    injection_warning(&mut out, state);
 
     let _ = writeln!(out, "## {}\n", t("Candidate profile", "候选人档案"));
     match &state.candidate_profile {
@@ -194,4 +195,35 @@ pub fn packet_markdown(state: &HiringState) -> String {
         list(&mut out, t("Warnings", "提示"), &state.warnings);
     }
     out
+}
+
+/// The suspicious lines of the documents, first: whoever reads the packet should know the
+/// candidate's resume (or the job description) tried to steer the agents.
+fn injection_warning(out: &mut String, state: &HiringState) {
+    if state.injection_findings.is_empty() {
+        return;
+    }
+    let lang = state.language;
+    let _ = writeln!(
+        out,
+        "> **{}** {}\n>",
+        lang.pick("Warning:", "警告："),
+        lang.pick(
+            "these lines look like attempts to steer the AI (the agents were told to treat them as data). Check them before relying on the scores.",
+            "以下内容疑似试图操纵 AI（已要求智能体仅将其视为数据）。依赖评分前请先核实。"
+        )
+    );
+    for f in &state.injection_findings {
+        let place = match lang {
+            Language::Zh => format!("{} 第 {} 行", f.source, f.line),
+            _ => format!("{} line {}", f.source, f.line),
+        };
+        let _ = writeln!(
+            out,
+            "> - {place}: {} — `{}`",
+            f.kind.label(lang),
+            f.excerpt.replace('`', "'")
+        );
+    }
+    out.push('\n');
 }

@@ -7,7 +7,8 @@ use crate::domain::hiring::{
     CandidateProfile, EmailDraft, Evaluation, InterviewQuestions, JdAnalysis, MatchingAnalysis,
     ResearchAnalysis,
 };
-use crate::domain::Language;
+use crate::domain::injection::scan_inputs;
+use crate::domain::{InjectionFinding, Language};
 use crate::state;
 use crate::workflows::common::RunSettings;
 
@@ -85,6 +86,9 @@ state! {
         pub warnings: Vec<String> => append,
         /// The language the agents write in (from the settings).
         pub language: Language,
+        /// Suspicious lines of the input (prompt injection, hidden text), found before any model
+        /// call; part of the packet, shown as a warning. The run proceeds regardless.
+        pub injection_findings: Vec<InjectionFinding>,
     }
 }
 
@@ -106,4 +110,9 @@ pub fn initial_state(input: &HiringInput, settings: &HiringSettings) -> HiringUp
         .jd_text(input.job_description.clone())
         .completed(false)
         .language(settings.language())
+        .injection_findings(scan_inputs(&[
+            ("resume", &input.resume),
+            ("job_description", &input.job_description),
+            ("task", input.task.as_deref().unwrap_or_default()),
+        ]))
 }

@@ -2,6 +2,7 @@
 //! ([`routing::precheck`]), otherwise asks it which agent runs next and checks the answer with
 //! [`routing::decide`]. Writes the seed's control fields and one step of the routing trail.
 
+use crate::workflows::common::Envelope;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -35,7 +36,7 @@ fn list(names: &[&str]) -> String {
 
 /// What the supervisor model sees: the task and which outputs exist (not the documents: the
 /// decision needs only the inventory, and it keeps every routing call small).
-pub fn supervisor_message(state: &HiringState) -> String {
+pub fn supervisor_message(state: &HiringState) -> Envelope {
     let available = routing::produced(state);
     let missing: Vec<&str> = AGENTS
         .into_iter()

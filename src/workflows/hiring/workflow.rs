@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::injection::{scan_inputs, InjectionFinding};
+
 use super::{demo, graph, initial_state, HiringInput, HiringSettings, HiringState};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
@@ -32,6 +34,17 @@ pub struct HiringRunInput {
 
 /// The hiring pipeline under a supervisor (seed 002).
 pub struct HiringWorkflow;
+
+impl HiringRunInput {
+    /// The suspicious lines of this input (what the packet records in `injection_findings`).
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        scan_inputs(&[
+            ("resume", &self.resume),
+            ("job_description", &self.job_description),
+            ("task", self.task.as_deref().unwrap_or_default()),
+        ])
+    }
+}
 
 impl Workflow for HiringWorkflow {
     const ID: &'static str = "hiring_pipeline";

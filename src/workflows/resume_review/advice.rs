@@ -33,7 +33,8 @@ pub async fn run_design(
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
     let write = |mut advice: DesignAdvice| {
-        advice.readability_score = advice.readability_score.clamp(0.0, 10.0);
+        advice.readability_score =
+            crate::workflows::common::clamp_score(advice.readability_score, 10.0);
         ReviewUpdate::default().design_advice(Some(advice))
     };
     advise(&deps, &state, &ctx, &DESIGN, DESIGN_WHAT, write).await

@@ -30,11 +30,7 @@ struct CriticAnswer {
 impl CriticAnswer {
     fn into_feedback(self, critic: &Critic) -> Feedback {
         // Clamped: a model answering 85 for "8.5" must not dominate the integrated score.
-        let score = if self.score.is_finite() {
-            self.score.clamp(0.0, 10.0)
-        } else {
-            0.0
-        };
+        let score = crate::workflows::common::clamp_score(self.score, 10.0);
         Feedback {
             agent_name: critic.feedback_name.to_string(),
             score,
@@ -67,5 +63,27 @@ pub async fn run_critic(
         "tech_writer" => Ok(update.tech_writer_feedback(Some(feedback))),
         "copywriter" => Ok(update.copywriter_feedback(Some(feedback))),
         other => Err(NodeError::from(format!("`{other}` is not a critic"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::workflows::resume_review::agents::CRITICS;
+
+    #[test]
+    fn a_talked_up_score_is_clamped_to_ten() {
+        for (score, expected) in [
+            (10.0, 10.0),
+            (100.0, 10.0),
+            (1e9, 10.0),
+            (-5.0, 0.0),
+            (f64::NAN, 0.0),
+        ] {
+            let answer: CriticAnswer =
+                serde_json::from_value(serde_json::json!({ "score": 0.0 })).unwrap();
+            let answer = CriticAnswer { score, ..answer };
+            assert_eq!(answer.into_feedback(&CRITICS[0]).score, expected, "{score}");
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The review state: the seed's `ReviewState` fields, minus API keys, plus settings and results.
 
-use crate::domain::{DesignAdvice, Feedback, PortfolioAdvice, Resume, Revision};
+use crate::domain::injection::scan_inputs;
+use crate::domain::{DesignAdvice, Feedback, InjectionFinding, PortfolioAdvice, Resume, Revision};
 use crate::state;
 
 use super::settings::{ReviewInput, ReviewSettings};
@@ -40,6 +41,9 @@ state! {
         /// Things the user should know that did not stop the run: failed agents, revisions that
         /// changed facts.
         pub warnings: Vec<String> => append,
+        /// Suspicious lines of the input (prompt injection, hidden text), found before any model
+        /// call; shown to the user as a warning. The run proceeds regardless.
+        pub injection_findings: Vec<InjectionFinding>,
     }
 }
 
@@ -55,4 +59,8 @@ pub fn initial_state(input: &ReviewInput, settings: &ReviewSettings) -> ReviewUp
         .threshold(settings.threshold)
         .max_iterations(settings.max_iterations)
         .design_review(settings.design_review)
+        .injection_findings(scan_inputs(&[
+            ("resume", &input.resume),
+            ("target_role", &input.target_role),
+        ]))
 }

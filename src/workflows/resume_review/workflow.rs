@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::injection::{scan_inputs, InjectionFinding};
+
 use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
@@ -57,6 +59,14 @@ impl Default for ReviewRunInput {
             design_review: true,
             language: Language::En,
         }
+    }
+}
+
+impl ReviewRunInput {
+    /// The suspicious lines of this input (what the run's state records in
+    /// `injection_findings`), for a page to warn before the run's first step arrives.
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        scan_inputs(&[("resume", &self.resume), ("target_role", &self.target_role)])
     }
 }
 

@@ -8,6 +8,7 @@
 //! ways the list does not know; the user decides at the review). A failed agent call
 //! is a warning too, with a deterministic fallback, so the run always reaches a result.
 
+use crate::workflows::common::Envelope;
 use std::rc::Rc;
 
 use serde::de::DeserializeOwned;
@@ -32,7 +33,7 @@ async fn ask_or_warn<T: DeserializeOwned>(
     ctx: &NodeContext,
     agent: &Agent,
     iteration: u32,
-    user: String,
+    user: Envelope,
     warnings: &mut Vec<String>,
 ) -> Result<Option<T>, NodeError> {
     Ok(deps

@@ -1,15 +1,16 @@
-//! The user message of every tailoring agent: tagged blocks, the draft (`<resume>`) last. Parsed
-//! back with the review's [`block`] (the offline demo responders see only the request).
+//! The user message of every tailoring agent: blocks with nonce-carrying delimiters (see
+//! [`crate::workflows::common::envelope`]), parsed back with [`block`] (the offline demo responders
+//! see only the request).
 
-pub use crate::workflows::resume_review::prompts::block;
+use crate::workflows::common::Envelope;
 
-/// Tagged blocks in order; put `resume` last so [`block`] can read it up to the last closing tag.
-pub fn user_message(blocks: &[(&str, &str)]) -> String {
-    blocks
-        .iter()
-        .map(|(tag, body)| format!("<{tag}>\n{}\n</{tag}>", body.trim_end()))
-        .collect::<Vec<_>>()
-        .join("\n\n")
+pub use crate::workflows::common::envelope::block;
+
+/// Blocks in order (each body's trailing whitespace trimmed).
+pub fn user_message(blocks: &[(&str, &str)]) -> Envelope {
+    blocks.iter().fold(Envelope::new(), |message, (tag, body)| {
+        message.block(tag, body)
+    })
 }
 
 #[cfg(test)]
@@ -18,7 +19,8 @@ mod tests {
 
     #[test]
     fn blocks_round_trip() {
-        let message = user_message(&[("job_description", "Rust"), ("resume", "# Ann\n- x")]);
+        let message =
+            user_message(&[("job_description", "Rust"), ("resume", "# Ann\n- x")]).render("n1");
         assert_eq!(block(&message, "job_description"), Some("Rust"));
         assert_eq!(block(&message, "resume"), Some("# Ann\n- x"));
     }

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ats::{AtsReport, JobTerms};
+use crate::domain::injection::{scan_inputs, InjectionFinding};
 use crate::state;
 
 use super::settings::{TailorInput, TailorSettings};
@@ -64,6 +65,9 @@ state! {
         /// Things the user should know that did not stop the run.
         pub warnings: Vec<String> => append,
         pub error: Option<String>,
+        /// Suspicious lines of the input (prompt injection, hidden text), found before any model
+        /// call; shown to the user as a warning. The run proceeds regardless.
+        pub injection_findings: Vec<InjectionFinding>,
     }
 }
 
@@ -74,7 +78,17 @@ pub fn initial_state(input: &TailorInput, settings: &TailorSettings) -> GraphUpd
         .clone()
         .filter(|m| !m.trim().is_empty())
         .unwrap_or_else(|| input.resume.clone());
+    // The master resume is scanned only when it is not the resume itself (one warning per line).
+    let mut inputs = vec![
+        ("resume", input.resume.as_str()),
+        ("job_description", input.job_description.as_str()),
+    ];
+    if master != input.resume {
+        inputs.push(("master_resume", master.as_str()));
+    }
+    let findings = scan_inputs(&inputs);
     GraphUpdate::default()
+        .injection_findings(findings)
         .user_id(input.user_id.clone())
         .job_id(input.job_id.clone())
         .original_resume(input.resume.clone())

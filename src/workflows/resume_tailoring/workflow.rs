@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::injection::{scan_inputs, InjectionFinding};
+
 use super::{demo, graph, initial_state, GraphState, TailorInput, TailorSettings};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
@@ -53,6 +55,23 @@ pub struct TailorRunInput {
 
 /// Resume tailoring with questions and human review (seeds 001 and 003).
 pub struct TailoringWorkflow;
+
+impl TailorRunInput {
+    /// The suspicious lines of this input (what the run's state records in
+    /// `injection_findings`, master resume included when it differs from the resume).
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        let master = self
+            .master_resume
+            .as_deref()
+            .filter(|m| !m.trim().is_empty() && *m != self.resume);
+        let mut inputs = vec![
+            ("resume", self.resume.as_str()),
+            ("job_description", self.job_description.as_str()),
+        ];
+        inputs.extend(master.map(|m| ("master_resume", m)));
+        scan_inputs(&inputs)
+    }
+}
 
 impl Workflow for TailoringWorkflow {
     const ID: &'static str = "resume_tailoring";
