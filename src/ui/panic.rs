@@ -51,7 +51,7 @@ fn render(report: &str, lang: Language) -> Option<()> {
     if document.get_element_by_id(BANNER_ID).is_some() {
         return Some(());
     }
-    let element = |tag: &str, class: &str, text: &str| {
+    let element = |tag: &str, class: &str, text: &str| -> Option<web_sys::Element> {
         let el = document.create_element(tag).ok()?;
         el.set_class_name(class);
         el.set_text_content((!text.is_empty()).then_some(text));
@@ -67,7 +67,11 @@ fn render(report: &str, lang: Language) -> Option<()> {
         "出了点问题——你的草稿和已保存的运行都还在——重新加载即可继续。",
     );
     banner
-        .append_child(&element("p", "panic-banner__text", text)?)
+        .append_child(&web_sys::Node::from(element(
+            "p",
+            "panic-banner__text",
+            text,
+        )?))
         .ok()?;
     for (action, label) in [
         ("reload", tr(lang, "Reload", "重新加载")),
@@ -81,9 +85,11 @@ fn render(report: &str, lang: Language) -> Option<()> {
     let details = element("details", "panic-banner__details", "")?;
     let summary = tr(lang, "Details for a bug report", "错误报告详情");
     details
-        .append_child(&element("summary", "", summary)?)
+        .append_child(&web_sys::Node::from(element("summary", "", summary)?))
         .ok()?;
-    details.append_child(&element("pre", "", report)?).ok()?;
+    details
+        .append_child(&web_sys::Node::from(element("pre", "", report)?))
+        .ok()?;
     banner.append_child(&details).ok()?;
     document.body()?.prepend_with_node_1(&banner).ok()?;
     wire_panic_banner(&banner, report);

@@ -235,9 +235,11 @@ fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl In
     let destination = move || {
         let url = url();
         let url = url.trim();
-        (!url.is_empty())
-            .then(|| host_to_confirm(kind(), Some(url)).map_err(|e| e.message))
-            .unwrap_or(Ok(None))
+        if url.is_empty() {
+            Ok(None)
+        } else {
+            host_to_confirm(kind(), Some(url)).map_err(|e| e.message)
+        }
     };
     let problem = move || destination().err();
     let host = move || destination().ok().flatten();
