@@ -27,6 +27,8 @@ fn storage() -> web_sys::Storage {
 fn the_banner_offers_reload_and_details_without_the_key() {
     storage().remove_item("careergraph.settings.v1").unwrap();
     remove_banner();
+    // The app's hook, installed as `start` does; the test runner's own is put back at the end.
+    let runner_hook = std::panic::take_hook();
     install_panic_hook();
     let message = "called `Result::unwrap()` on an `Err` value: request with Bearer sk-test-e2e-FAKE0123456789 \
                    and x-goog-api-key AIzaSyFAKE_0000000000000000000";
@@ -55,6 +57,7 @@ fn the_banner_offers_reload_and_details_without_the_key() {
         .unwrap();
     assert_eq!(all.length(), 1);
     remove_banner();
+    std::panic::set_hook(runner_hook);
 }
 
 #[wasm_bindgen_test]
