@@ -114,15 +114,19 @@ fn split_port(authority: &str) -> Option<(&str, Option<&str>)> {
 
 /// The host a first-party key would go to when it is not the provider's own: it needs the
 /// caller's confirmation. `None` for the provider's own host, for the default endpoint, and for
-/// providers without a host of their own (demo, OpenAI-compatible).
+/// providers without a host of their own (demo, OpenAI-compatible). Fails like
+/// `check_base_url` for any provider.
 pub fn host_to_confirm(
     kind: ProviderKind,
     base_url: Option<&str>,
 ) -> Result<Option<String>, SessionError> {
-    let (Some(default), Some(url)) = (default_base_url(kind), base_url) else {
+    let Some(url) = base_url else {
         return Ok(None);
     };
     let host = check_base_url(url)?;
+    let Some(default) = default_base_url(kind) else {
+        return Ok(None);
+    };
     let own = check_base_url(&default)?;
     Ok((host != own).then_some(host))
 }
@@ -136,9 +140,6 @@ pub fn check_destination(
 ) -> Result<(), SessionError> {
     if kind == ProviderKind::Demo {
         return Ok(());
-    }
-    if let Some(url) = base_url {
-        check_base_url(url)?;
     }
     let Some(host) = host_to_confirm(kind, base_url)? else {
         return Ok(());
@@ -247,6 +248,7 @@ mod tests {
             host_to_confirm(OpenaiCompatible, Some("http://localhost:1/v1")).unwrap(),
             None
         );
+        assert!(host_to_confirm(OpenaiCompatible, Some("http://llm.example/v1")).is_err());
 
         let url = Some("http://127.0.0.1:8802");
         for kind in [Openai, Anthropic, Gemini] {

@@ -83,8 +83,8 @@ test('each provider keeps its base URL, and a key goes only to the host confirme
   await expect(confirm).not.toBeChecked();
   await closeSettings(page);
   await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByRole('status')).toContainText(LOOPBACK);
-  await expect(page.getByRole('status')).not.toContainText(KEY);
+  await expect(page.getByTestId('status')).toContainText(LOOPBACK);
+  await expect(page.getByTestId('status')).not.toContainText(KEY);
   expect(await calls(request)).toEqual([]);
 
   // 4. Confirmed: the key reaches 127.0.0.1, and only there.
@@ -132,7 +132,8 @@ test('a base URL that is not https (off this machine) or carries a secret is ref
 
 test('the confirmation speaks Chinese when the app does', async ({ page }) => {
   await page.goto('/');
-  const drawer = await openSettings(page);
+  await openSettings(page);
+  const drawer = page.getByTestId('settings-drawer');
   await drawer.getByTestId('language').selectOption('zh');
   await drawer.getByTestId('provider').selectOption('anthropic');
   await drawer.getByTestId('base-url').fill(`${MOCK}`);
