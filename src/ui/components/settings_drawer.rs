@@ -276,8 +276,9 @@ fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl In
                     data-testid="confirm-host"
                     prop:checked=confirmed
                     on:change=move |ev| {
-                        let checked = event_target_checked(&ev);
-                        settings.update(|s| s.set_confirmed_host(host().filter(|_| checked)));
+                        // Read before the update: a signal cannot be read while it is written.
+                        let confirm = host().filter(|_| event_target_checked(&ev));
+                        settings.update(|s| s.set_confirmed_host(confirm));
                     }
                 />
                 <span>{confirm_label}</span>
