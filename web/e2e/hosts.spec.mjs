@@ -109,6 +109,8 @@ test('each provider keeps its base URL, and a key goes only to the host confirme
   await expect(drawer.getByRole('checkbox', { name: `Send my OpenAI key to ${LOCAL}` })).not.toBeChecked();
   await drawer.getByLabel('Base URL').fill(`${MOCK}/v1`);
   await expect(confirm).not.toBeChecked();
+  // Nothing on the way broke the page (ticking the confirmation once panicked).
+  await expect(page.getByTestId('panic-banner')).toHaveCount(0);
 });
 
 test('a base URL that is not https (off this machine) or carries a secret is refused in the drawer', async ({ page }) => {
