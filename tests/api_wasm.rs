@@ -178,3 +178,34 @@ async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
         .unwrap()
         .is_empty());
 }
+
+#[wasm_bindgen_test]
+fn configure_checks_the_base_url_and_the_confirmed_host() {
+    let mut runner = Runner::new(JsValue::UNDEFINED).unwrap();
+    let message = |err: &JsValue| get(err, "message").as_string().unwrap_or_default();
+    let Err(err) = runner.configure(json(serde_json::json!({
+        "provider": "openai_compatible", "model": "m", "baseUrl": "http://llm.example/v1"
+    }))) else {
+        panic!("plain http off this machine must fail");
+    };
+    assert_eq!(code_of(&err), "invalid_base_url");
+
+    let openai = |confirmed: Option<&str>| {
+        json(serde_json::json!({
+            "provider": "openai", "apiKey": "sk-test-api", "baseUrl": "http://127.0.0.1:8802/v1",
+            "confirmedHost": confirmed
+        }))
+    };
+    let Err(err) = runner.configure(openai(None)) else {
+        panic!("an unconfirmed host must fail");
+    };
+    assert_eq!(code_of(&err), "host_not_confirmed");
+    assert!(
+        message(&err).contains("127.0.0.1:8802"),
+        "{}",
+        message(&err)
+    );
+    assert!(!message(&err).contains("sk-test-api"));
+    assert!(runner.configure(openai(Some("localhost:8802"))).is_err());
+    runner.configure(openai(Some("127.0.0.1:8802"))).unwrap();
+}

@@ -237,6 +237,7 @@ fn openai_through_the_mock_provider_builds_the_packet_by_breaking_loops() {
     let mock = MockServer::start();
     let provider: ProviderConfig = serde_json::from_value(json!({
         "provider": "openai", "apiKey": "sk-test-hiring", "baseUrl": format!("{}/v1", mock.url),
+        "confirmedHost": mock.url.trim_start_matches("http://"),
         "agentModels": {"supervisor_agent": "gpt-4.1-nano"}
     }))
     .unwrap();

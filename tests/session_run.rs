@@ -103,6 +103,57 @@ fn compatible_server_needs_a_base_url_but_no_key() {
 }
 
 #[test]
+fn a_base_url_must_be_https_or_this_machine() {
+    for (url, fix) in [
+        ("http://llm.example/v1", "https://"),
+        ("https://user:pw@llm.example/v1", "password"),
+        ("https://llm.example/v1?key=1", "query"),
+        ("https://llm.example/v1#x", "fragment"),
+    ] {
+        let err = build_model(
+            &config(json!({"provider": "openai_compatible", "model": "m", "baseUrl": url})),
+            transport(),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.code, ErrorCode::InvalidBaseUrl, "{url}");
+        assert!(err.message.contains(fix), "{url}: {}", err.message);
+    }
+}
+
+#[test]
+fn a_first_party_key_goes_to_another_host_only_once_that_host_is_confirmed() {
+    let mock = MockServer::start();
+    let host = mock.url.trim_start_matches("http://").to_string();
+    let base_url = format!("{}/v1", mock.url);
+    for provider in ["openai", "anthropic", "gemini"] {
+        let unconfirmed =
+            json!({"provider": provider, "apiKey": "sk-test-host", "baseUrl": base_url});
+        let err = build_model(&config(unconfirmed), transport())
+            .err()
+            .unwrap();
+        assert_eq!(err.code, ErrorCode::HostNotConfirmed, "{provider}");
+        assert!(err.message.contains(&host), "{}", err.message);
+        assert!(!err.message.contains("sk-test-host"), "{}", err.message);
+
+        let elsewhere = json!({"provider": provider, "apiKey": "sk-test-host", "baseUrl": base_url,
+            "confirmedHost": "localhost:1"});
+        let err = build_model(&config(elsewhere), transport()).err().unwrap();
+        assert_eq!(err.code, ErrorCode::HostNotConfirmed, "{provider}");
+
+        let confirmed = json!({"provider": provider, "apiKey": "sk-test-host", "baseUrl": base_url,
+            "confirmedHost": host});
+        assert!(
+            build_model(&config(confirmed), transport()).is_ok(),
+            "{provider}"
+        );
+        let own = json!({"provider": provider, "apiKey": "sk-test-host"});
+        assert!(build_model(&config(own), transport()).is_ok(), "{provider}");
+    }
+    assert!(mock.requests().is_empty(), "building a model sends nothing");
+}
+
+#[test]
 fn bad_input_is_rejected_before_any_call() {
     let provider = config(json!({"provider": "demo"}));
     let model = || build_model(&provider, transport()).unwrap();
@@ -168,6 +219,7 @@ fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
     let mock = MockServer::start();
     let provider = config(json!({
         "provider": "openai", "apiKey": "sk-test-secret-123", "baseUrl": format!("{}/v1", mock.url),
+        "confirmedHost": mock.url.trim_start_matches("http://"),
         "agentModels": {"recruiter": "gpt-4o"}
     }));
     let model = build_model(&provider, transport()).unwrap();

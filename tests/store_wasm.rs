@@ -468,7 +468,8 @@ async fn no_api_key_reaches_any_stored_record() {
         careergraph::session::new_thread_id("k")
     );
     let provider: ProviderConfig = serde_json::from_value(json!({
-        "provider": "openai", "apiKey": key, "baseUrl": format!("{MOCK}/v1"), "model": "gpt-4o-mini"
+        "provider": "openai", "apiKey": key, "baseUrl": format!("{MOCK}/v1"), "model": "gpt-4o-mini",
+        "confirmedHost": MOCK.trim_start_matches("http://")
     }))
     .unwrap();
     let model = build_model(&provider, Rc::new(FetchTransport)).unwrap();

@@ -30,8 +30,10 @@ fn configured(config: JsValue) -> Result<(ProviderConfig, Rc<dyn ChatModel>), Se
 
 #[wasm_bindgen]
 impl Runner {
-    /// A runner for `config`; without one, the offline demo provider. Throws `missing_key` or
-    /// `invalid_provider` when the configuration cannot work.
+    /// A runner for `config`; without one, the offline demo provider. Throws `missing_key`,
+    /// `invalid_provider`, `invalid_base_url` or `host_not_confirmed` (a first-party key for a
+    /// `baseUrl` off the provider's own host needs `confirmedHost` naming that host) when the
+    /// configuration cannot work.
     ///
     /// ```ts
     /// const runner = new Runner({ provider: "openai", apiKey: "sk-…" });

@@ -18,6 +18,12 @@ pub enum ErrorCode {
     InvalidInput,
     MissingKey,
     InvalidProvider,
+    /// A base URL that is not `https:` (plain `http:` only to this machine) or carries
+    /// credentials, a query or a fragment.
+    InvalidBaseUrl,
+    /// A first-party key (OpenAI, Anthropic, Gemini) would go to another host than the provider's
+    /// own, and that host was not confirmed (`confirmedHost`).
+    HostNotConfirmed,
     Cancelled,
     RunFailed,
 }

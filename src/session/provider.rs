@@ -7,6 +7,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::error::{ErrorCode, SessionError};
+use super::host::check_destination;
 use crate::llm::anthropic::{AnthropicConfig, AnthropicModel};
 use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
@@ -87,7 +88,13 @@ pub struct ProviderConfig {
     )]
     pub api_key: Option<ApiKey>,
     /// Empty or absent: the provider's own endpoint (required for `openai_compatible`).
+    /// `https:` only; plain `http:` only for localhost, 127.0.0.1 and [::1]; no credentials,
+    /// query or fragment.
     pub base_url: Option<String>,
+    /// For OpenAI, Anthropic and Gemini with a `baseUrl` on another host than the provider's
+    /// own: that host (e.g. `"127.0.0.1:8802"`), to confirm the key may be sent there. Without it
+    /// such a configuration fails with `host_not_confirmed`.
+    pub confirmed_host: Option<String>,
     /// Agent (node) name → model, the seed's `override_model`.
     pub agent_models: BTreeMap<String, String>,
 }
@@ -99,6 +106,7 @@ impl std::fmt::Debug for ProviderConfig {
             .field("model", &self.model)
             .field("api_key", &self.api_key.as_ref().map(|_| "***"))
             .field("base_url", &self.base_url)
+            .field("confirmed_host", &self.confirmed_host)
             .field("agent_models", &self.agent_models)
             .finish()
     }
@@ -118,7 +126,9 @@ fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-/// Builds the chat model for `config`. Fails with a user-facing message when a key or URL is missing.
+/// Builds the chat model for `config`. Fails with a user-facing message when a key or URL is
+/// missing, when the base URL is not allowed, or when a first-party key would go to a host the
+/// caller did not confirm (see `host.rs`).
 pub fn build_model(
     config: &ProviderConfig,
     transport: Rc<dyn HttpTransport>,
@@ -135,6 +145,7 @@ pub fn build_model(
     }
     let model = non_empty(&config.model);
     let base_url = non_empty(&config.base_url);
+    check_destination(config.provider, base_url, non_empty(&config.confirmed_host))?;
     let chat: Rc<dyn ChatModel> = match config.provider {
         // Every registered workflow's offline answers.
         ProviderKind::Demo => Rc::new(crate::workflows::demo_model()),

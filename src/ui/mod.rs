@@ -8,6 +8,7 @@ mod i18n;
 mod keys;
 mod navigator;
 mod pages;
+mod panic;
 mod pdf_text;
 mod review;
 mod run;
@@ -19,12 +20,14 @@ use wasm_bindgen::prelude::*;
 
 pub use app::App;
 pub use pages::WORKFLOWS_WITH_PAGES;
+pub use panic::{install_panic_hook, show_panic_banner, BANNER_ID};
 
 /// Mounts the app when the page asks for it (`<body data-careergraph-app>`), so hosts that embed
 /// the package, and the wasm-bindgen test pages, get the library without the app taking over.
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    // Console as before, plus a banner: with `panic = "abort"` the page is dead after a panic.
+    install_panic_hook();
     let wants_app = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.body())

@@ -26,8 +26,16 @@ pub struct Settings {
     pub provider: String,
     /// Empty: the provider's default model.
     pub model: String,
-    /// Empty: the provider's own endpoint.
-    pub base_url: String,
+    /// Provider id → base URL (absent or empty: the provider's own endpoint). One per provider, so
+    /// switching provider never sends a key to the URL typed for another one.
+    pub base_urls: BTreeMap<String, String>,
+    /// Provider id → the host the user agreed to send that provider's key to (a first-party
+    /// provider on a base URL off its own host). Editing the base URL forgets it.
+    pub confirmed_hosts: BTreeMap<String, String>,
+    /// The single base URL of settings saved before `base_urls`: read once, moved by `migrate`,
+    /// never written back.
+    #[serde(rename = "base_url", skip_serializing)]
+    pub legacy_base_url: String,
     /// Agent id → model, for agents that should use another model than `model`.
     pub agent_models: BTreeMap<String, String>,
     pub threshold: f64,
@@ -44,7 +52,9 @@ impl Default for Settings {
         Self {
             provider: "demo".into(),
             model: String::new(),
-            base_url: String::new(),
+            base_urls: BTreeMap::new(),
+            confirmed_hosts: BTreeMap::new(),
+            legacy_base_url: String::new(),
             agent_models: BTreeMap::new(),
             threshold: 8.0,
             max_iterations: 3,
@@ -58,8 +68,60 @@ impl Default for Settings {
 impl Settings {
     pub fn load() -> Self {
         storage::load(SETTINGS_ITEM)
-            .and_then(|json| serde_json::from_str(&json).ok())
+            .and_then(|json| serde_json::from_str::<Settings>(&json).ok())
+            .map(Settings::migrated)
             .unwrap_or_default()
+    }
+
+    /// Settings saved with one base URL for every provider: that URL belonged to the provider
+    /// selected then, so it moves to that provider only (to the OpenAI-compatible one when the
+    /// demo was selected: the only one that needs a URL). A first-party provider gets it without
+    /// a confirmed host, so its key goes nowhere new until the user confirms in the drawer.
+    pub fn migrated(mut self) -> Self {
+        let url = std::mem::take(&mut self.legacy_base_url);
+        let url = url.trim();
+        if url.is_empty() {
+            return self;
+        }
+        let owner = match self.provider_kind() {
+            ProviderKind::Demo => ProviderKind::OpenaiCompatible,
+            kind => kind,
+        };
+        self.base_urls
+            .entry(owner.id().to_string())
+            .or_insert_with(|| url.to_string());
+        self
+    }
+
+    /// The selected provider's base URL (empty: its own endpoint).
+    pub fn base_url(&self) -> String {
+        self.base_urls
+            .get(&self.provider)
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    /// Sets the selected provider's base URL; any host confirmed for it is forgotten.
+    pub fn set_base_url(&mut self, url: String) {
+        self.confirmed_hosts.remove(&self.provider);
+        if url.trim().is_empty() {
+            self.base_urls.remove(&self.provider);
+        } else {
+            self.base_urls.insert(self.provider.clone(), url);
+        }
+    }
+
+    /// The host confirmed for the selected provider, if any.
+    pub fn confirmed_host(&self) -> Option<String> {
+        self.confirmed_hosts.get(&self.provider).cloned()
+    }
+
+    /// Confirms (`Some`) or withdraws (`None`) sending the selected provider's key to `host`.
+    pub fn set_confirmed_host(&mut self, host: Option<String>) {
+        match host {
+            Some(host) => self.confirmed_hosts.insert(self.provider.clone(), host),
+            None => self.confirmed_hosts.remove(&self.provider),
+        };
     }
 
     pub fn save(&self) {
@@ -83,7 +145,8 @@ impl Settings {
         ProviderConfig {
             provider: self.provider_kind(),
             model: non_empty(&self.model),
-            base_url: non_empty(&self.base_url),
+            base_url: non_empty(&self.base_url()),
+            confirmed_host: self.confirmed_host(),
             agent_models: self.agent_models.clone(),
             ..ProviderConfig::default()
         }

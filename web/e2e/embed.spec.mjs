@@ -33,6 +33,7 @@ test.describe('embedded package', () => {
     const key = 'sk-test-embed-0123456789';
     await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);
+    await page.getByLabel('Send my key to that host').check();
     await page.getByLabel('API key').fill(key);
     await page.getByRole('button', { name: 'Run review' }).click();
     // The mock scores every critic 7.5.
@@ -58,6 +59,7 @@ test.describe('embedded package', () => {
   test('a refused key shows each agent error, and the run still ends with a score', async ({ page }) => {
     await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);
+    await page.getByLabel('Send my key to that host').check();
     await page.getByLabel('API key').fill('sk-wrong-key');
     await page.getByRole('button', { name: 'Run review' }).click();
     await expect(page.locator('#score')).toHaveText('5.0', { timeout: 30_000 });

@@ -72,6 +72,7 @@ test('hiring run through the mock: scripted routing with a loop broken, full pac
     await drawer.getByLabel('Provider').selectOption('openai');
     await drawer.getByLabel('API key').fill('sk-test-e2e');
     await drawer.getByLabel('Base URL').fill(`${MOCK}/v1`);
+    await drawer.getByRole('checkbox', { name: /^Send my .+ key to / }).check();
   });
   await page.getByTestId('hiring-run').click();
   await expect(page.getByTestId('hiring-phase')).toHaveText('Hiring packet ready.', { timeout: 45_000 });

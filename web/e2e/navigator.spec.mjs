@@ -34,6 +34,7 @@ test('mock provider: one dissatisfied round, then satisfied, plan confirmed, exp
   await drawer.getByLabel('Provider').selectOption('openai');
   await drawer.getByLabel('API key').fill('sk-test-e2e');
   await drawer.getByLabel('Base URL').fill(`${MOCK}/v1`);
+  await drawer.getByRole('checkbox', { name: /^Send my .+ key to / }).check();
   await page.keyboard.press('Escape');
   await page.getByTestId('workflow').selectOption('career_navigator');
   await page.getByLabel('Plan starts on').fill('2026-03-02');

@@ -15,7 +15,11 @@ async function configure(page, { provider, key, baseUrl, maxIterations }) {
   const drawer = page.getByRole('complementary', { name: 'Settings' });
   await drawer.getByLabel('Provider').selectOption(provider);
   if (key !== undefined) await drawer.getByLabel('API key').fill(key);
-  if (baseUrl !== undefined) await drawer.getByLabel('Base URL').fill(baseUrl);
+  if (baseUrl !== undefined) {
+    await drawer.getByLabel('Base URL').fill(baseUrl);
+    // A first-party key goes to the mock only once its host is confirmed.
+    await drawer.getByRole('checkbox', { name: /^Send my .+ key to / }).check();
+  }
   if (maxIterations !== undefined) {
     await drawer.getByLabel('Max iterations').fill(String(maxIterations));
     await drawer.getByLabel('Max iterations').press('Tab');

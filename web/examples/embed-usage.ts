@@ -66,6 +66,8 @@ export async function review(resume: string, apiKey: string): Promise<number | E
   const input: ReviewInput = { resume, targetRole: "Staff engineer", maxIterations: 2, language: "zh" };
   try {
     const runner = new Runner(config);
+    // A first-party key for another host than the provider's own: only with that host confirmed.
+    runner.configure({ provider: "openai", apiKey, baseUrl: "https://llm-proxy.example/v1", confirmedHost: "llm-proxy.example" });
     runner.configure({ provider: "demo" });
     const run = runner.start("resume_review", input);
     const unsubscribe: () => void = run.subscribe((event) => console.log(describe(event)));

@@ -5,10 +5,22 @@ import init, { CareerGraphError, Runner } from './pkg/index.js';
 const $ = (id) => document.getElementById(id);
 let run = null;
 
+/** The host a base URL sends to (`127.0.0.1:8787`), as `confirmedHost` expects it; none when empty. */
+function hostOf(url) {
+  try {
+    return url.trim() ? new URL(url.trim()).host : null;
+  } catch {
+    return null;
+  }
+}
+
 function providerConfig() {
+  const baseUrl = $('base-url').value;
   return {
     provider: $('provider').value,
-    baseUrl: $('base-url').value,
+    baseUrl,
+    // Only when the user ticked it: the runner refuses a first-party key for an unconfirmed host.
+    confirmedHost: $('confirm-host').checked ? hostOf(baseUrl) : null,
     model: $('model').value,
     apiKey: $('api-key').value,
   };

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
 use crate::domain::Language;
-use crate::session::ProviderKind;
+use crate::session::{default_base_url, host_to_confirm, ProviderKind};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
@@ -145,20 +145,7 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                     on:input=move |ev| settings.update(|s| s.model = event_target_value(&ev))
                 />
             </div>
-            <div class="field">
-                <label class="field__label" for="base-url">{move || tr(lang.get(), "Base URL", "接口地址（Base URL）")}</label>
-                <input autocomplete="off"
-                    id="base-url"
-                    type="url"
-                    data-testid="base-url"
-                    placeholder=move || match provider().as_str() {
-                        "openai_compatible" => "http://localhost:11434/v1",
-                        _ => tr(lang.get(), "Provider default", "服务商默认"),
-                    }
-                    prop:value=move || settings.with(|s| s.base_url.clone())
-                    on:input=move |ev| settings.update(|s| s.base_url = event_target_value(&ev))
-                />
-            </div>
+            <BaseUrlField settings=settings lang=lang />
             <details class="drawer__section">
                 <summary>{move || tr(lang.get(), "Per-agent models", "按智能体指定模型")}</summary>
                 {AGENTS
@@ -234,6 +221,69 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </fieldset>
             <button type="button" class="button" on:click=move |_| close()>{move || tr(lang.get(), "Close", "关闭")}</button>
         </aside>
+    }
+}
+
+/// The selected provider's base URL (the demo has none), its default as placeholder, what is wrong
+/// with it, and, for a first-party provider on another host, the confirmation that its key may go
+/// there: "Send my OpenAI key to 127.0.0.1:8802". Editing the URL withdraws the confirmation.
+#[component]
+fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl IntoView {
+    let kind = move || settings.with(Settings::provider_kind);
+    let url = move || settings.with(Settings::base_url);
+    // What the session will say of this URL: Err(message), or the host needing a confirmation.
+    let destination = move || {
+        let url = url();
+        let url = url.trim();
+        if url.is_empty() {
+            Ok(None)
+        } else {
+            host_to_confirm(kind(), Some(url)).map_err(|e| e.message)
+        }
+    };
+    let problem = move || destination().err();
+    let host = move || destination().ok().flatten();
+    let confirmed =
+        move || host().is_some_and(|h| settings.with(|s| s.confirmed_host()) == Some(h));
+    let confirm_label = move || {
+        let provider = kind().label();
+        let host = host().unwrap_or_default();
+        match lang.get() {
+            Language::Zh => format!("把我的 {provider} 密钥发送到 {host}"),
+            _ => format!("Send my {provider} key to {host}"),
+        }
+    };
+    view! {
+        <div class="field" hidden=move || kind() == ProviderKind::Demo>
+            <label class="field__label" for="base-url">{move || tr(lang.get(), "Base URL", "接口地址（Base URL）")}</label>
+            <input autocomplete="off"
+                id="base-url"
+                type="url"
+                data-testid="base-url"
+                aria-describedby="base-url-hint"
+                placeholder=move || match kind() {
+                    ProviderKind::OpenaiCompatible => "http://localhost:11434/v1".to_string(),
+                    kind => default_base_url(kind).unwrap_or_default(),
+                }
+                prop:value=url
+                on:input=move |ev| settings.update(|s| s.set_base_url(event_target_value(&ev)))
+            />
+            <span class="field__hint" id="base-url-hint">{move || tr(lang.get(), "For this provider only. https:// required (http:// only for localhost).", "仅用于当前服务商。必须使用 https://（仅 localhost 可用 http://）。")}</span>
+            <p class="field__warning" role="alert" data-testid="base-url-problem" hidden=move || problem().is_none()>{problem}</p>
+            <label class="field field--inline" hidden=move || host().is_none()>
+                <input autocomplete="off"
+                    type="checkbox"
+                    data-testid="confirm-host"
+                    prop:checked=confirmed
+                    on:change=move |ev| {
+                        // Read before the update: a signal cannot be read while it is written.
+                        let confirm = host().filter(|_| event_target_checked(&ev));
+                        settings.update(|s| s.set_confirmed_host(confirm));
+                    }
+                />
+                <span>{confirm_label}</span>
+            </label>
+        </div>
     }
 }
 
