@@ -1,0 +1,372 @@
+//! PDF text as pdf.js gives it (positioned pieces of text, page by page) to resume text.
+//!
+//! ```text
+//! pieces ─ icon fonts, private-use glyphs, duplicate runs out (clean) ─ lines by baseline (lines)
+//!        ─ running headers/footers out (clean) ─ columns (columns) ─ per line: letter spacing,
+//!          soft hyphens, headings from size/weight ─ words broken at line ends re-joined
+//! ```
+//! Pieces are grouped into lines by their baseline (y), ordered by x within a line, and joined
+//! with a space where there is a visible gap (a tab where the gap is wide, as between a title and
+//! its dates). A taller gap between lines starts a paragraph. Bullet glyphs become `- `. A short
+//! line set larger than the body text (or in a bold font, where the font's name says so) becomes
+//! a Markdown heading, so the rest of the app finds the sections of a PDF resume.
+
+mod clean;
+mod columns;
+mod lines;
+
+use serde::Deserialize;
+
+use super::error::ImportError;
+use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
+use super::text::list_marker;
+use lines::{line_text, Line};
+
+/// One piece of text on a page, in PDF units (y grows upwards), as pdf.js's `getTextContent`
+/// reports it: `str`, `transform[4]`, `transform[5]`, `width`, `height`, `hasEOL`, `fontName`,
+/// and the family of that font from `styles` (every field optional: older callers sent only the
+/// first five).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct PdfTextItem {
+    pub text: String,
+    pub x: f64,
+    pub y: f64,
+    pub width: f64,
+    pub height: f64,
+    /// pdf.js's name for the font (`g_d0_f3`), or the PDF's own (`ABCDEF+Lato-Bold`).
+    #[serde(rename = "fontName")]
+    pub font_name: String,
+    /// The CSS family pdf.js would draw the font with (`sans-serif`, or a real family name).
+    #[serde(rename = "fontFamily")]
+    pub font_family: String,
+    /// pdf.js's mark that a line ends after this piece.
+    #[serde(rename = "hasEOL")]
+    pub has_eol: bool,
+}
+
+/// The text pieces of one page.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default)]
+pub struct PdfPage {
+    pub items: Vec<PdfTextItem>,
+}
+
+/// Fewer letters and digits than this per page (on average) means a scan: a real resume page
+/// has well over a thousand; a scan may carry a page number or a stamp.
+const MIN_ALNUM_PER_PAGE: usize = 50;
+
+pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
+    check_bounds(pages)?;
+    check_garbled(pages)?;
+    let icons = clean::icon_fonts(pages);
+    let kept: Vec<Vec<PdfTextItem>> = pages
+        .iter()
+        .map(|p| clean::usable_items(p, &icons))
+        .collect();
+    let body = columns::body_size(kept.iter().flatten());
+    let largest = kept
+        .iter()
+        .flatten()
+        .map(lines::item_height)
+        .fold(0.0, f64::max);
+    let mut page_lines: Vec<Vec<Line>> = kept.into_iter().map(lines::group).collect();
+    clean::drop_running_lines(&mut page_lines);
+    let mut style = Style {
+        body,
+        largest,
+        title_seen: false,
+    };
+    let text = page_lines
+        .into_iter()
+        .map(|lines| page_text(lines, &mut style))
+        .collect::<Vec<_>>()
+        .join("\n\n");
+    let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
+    if alnum < MIN_ALNUM_PER_PAGE * pages.len().max(1) {
+        return Err(ImportError::PdfScanned);
+    }
+    Ok(text)
+}
+
+/// Fonts without a Unicode map come out as private-use or replacement characters: counted on
+/// the pieces as pdf.js gave them, before icon glyphs are taken out.
+fn check_garbled(pages: &[PdfPage]) -> Result<(), ImportError> {
+    let (mut visible, mut garbled) = (0usize, 0usize);
+    for c in pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .flat_map(|i| i.text.chars())
+        .filter(|c| !c.is_whitespace())
+    {
+        visible += 1;
+        if matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{FFFD}') || c.is_control() {
+            garbled += 1;
+        }
+    }
+    if garbled * 5 > visible {
+        return Err(ImportError::PdfGarbledText);
+    }
+    Ok(())
+}
+
+/// Refuses, before any grouping (a sort per page), more pages, pieces or characters than a resume
+/// could have: the work below is then bounded whatever the PDF holds.
+fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
+    if pages.len() > MAX_PDF_PAGES {
+        return Err(ImportError::PdfTooManyPages { pages: pages.len() });
+    }
+    let items: usize = pages.iter().map(|p| p.items.len()).sum();
+    if items > MAX_PDF_ITEMS {
+        return Err(ImportError::PdfTooMuchText { items });
+    }
+    // Bytes bound characters from above; counting characters only when the bytes are over.
+    let bytes: usize = pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .map(|i| i.text.len())
+        .sum();
+    if bytes > MAX_TEXT_CHARS * 10 {
+        let chars = pages
+            .iter()
+            .flat_map(|p| &p.items)
+            .map(|i| i.text.chars().count())
+            .sum();
+        if chars > MAX_TEXT_CHARS * 10 {
+            return Err(ImportError::NotAResume { chars });
+        }
+    }
+    Ok(())
+}
+
+/// What decides a heading: the body's font size, the largest size in the document, and whether
+/// the title (`#`, the first heading in the largest size) was written.
+struct Style {
+    body: f64,
+    largest: f64,
+    title_seen: bool,
+}
+
+/// A line set apart from the body text: at least 15% larger, or bold by its font's name.
+const HEADING_SIZE_RATIO: f64 = 1.15;
+
+impl Style {
+    /// `#`/`##` for a short line in a larger or bold font: at most six words and 50 characters,
+    /// no tab (a title with its dates is an entry), not a list item, not ending like a sentence, not
+    /// starting in lower case.
+    fn heading(&mut self, line: &Line, text: &str) -> Option<&'static str> {
+        let short = text.split_whitespace().count() <= 6 && text.chars().count() <= 50;
+        let plain = !text.contains('\t')
+            && !text.starts_with("- ")
+            // Headings start with a capital (or a letter without case): a lower-case line
+            // in a larger font is a tagline.
+            && text
+                .chars()
+                .find(|c| c.is_alphabetic())
+                .is_some_and(|c| !c.is_lowercase())
+            && !text.ends_with(['.', ',', ';', ':']);
+        let size = line.size();
+        let larger = size >= HEADING_SIZE_RATIO * self.body;
+        let bold = line.items.iter().all(|i| bold_font(&i.font_name));
+        if !(short && plain && (larger || bold)) {
+            return None;
+        }
+        if !self.title_seen && size >= self.largest - 0.01 && larger {
+            self.title_seen = true;
+            return Some("# ");
+        }
+        self.title_seen = true;
+        Some("## ")
+    }
+}
+
+/// A font name that says bold (`Lato-Bold`, `Inter-SemiBold`, `Roboto-Black`, `CMBX10`).
+fn bold_font(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    ["bold", "black", "heavy", "semibold", "demi", "cmbx"]
+        .iter()
+        .any(|k| lower.contains(k))
+}
+
+fn page_text(lines: Vec<Line>, style: &mut Style) -> String {
+    let count = lines.len();
+    // Lines near the page's edges may end in a page number after a tab (a running footer).
+    let edge: Vec<bool> = (0..count).map(|n| n < 3 || n + 3 >= count).collect();
+    let edge_ys: Vec<f64> = lines
+        .iter()
+        .zip(&edge)
+        .filter(|(_, e)| **e)
+        .map(|(l, _)| l.y)
+        .collect();
+    let mut blocks_out = Vec::new();
+    for block in columns::split(lines, style.body) {
+        let mut texts = Vec::new();
+        let mut breaks = Vec::new();
+        let mut headings = Vec::new();
+        let mut previous: Option<&Line> = None;
+        for line in &block {
+            let mut text = line_text(line);
+            if edge_ys.contains(&line.y) {
+                text = clean::without_page_number(&text);
+            }
+            if text.trim().is_empty() || clean::is_page_number(&text) {
+                continue;
+            }
+            let text = clean::soft_hyphens(&clean::join_letter_spaced(&text));
+            let paragraph = previous.is_some_and(|prev| {
+                prev.y - line.y > 1.8 * prev.height.max(line.height) || prev.y < line.y
+            });
+            let heading = style.heading(line, &text);
+            texts.push(list_marker(&text));
+            breaks.push(paragraph);
+            headings.push(heading);
+            previous = Some(line);
+        }
+        clean::join_broken_words(&mut texts);
+        let mut out = String::new();
+        for ((text, paragraph), heading) in texts.iter().zip(breaks).zip(headings) {
+            if text.trim().is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push_str(if paragraph || heading.is_some() {
+                    "\n\n"
+                } else {
+                    "\n"
+                });
+            }
+            out.push_str(heading.unwrap_or(""));
+            out.push_str(text);
+        }
+        if !out.is_empty() {
+            blocks_out.push(out);
+        }
+    }
+    blocks_out.join("\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean::is_page_number;
+    use super::*;
+
+    fn item(text: &str, x: f64, y: f64) -> PdfTextItem {
+        PdfTextItem {
+            text: text.into(),
+            x,
+            y,
+            // Roughly 5 units per character of a 10-unit font.
+            width: 5.0 * text.chars().count() as f64,
+            height: 10.0,
+            ..Default::default()
+        }
+    }
+
+    fn page(items: Vec<PdfTextItem>) -> PdfPage {
+        PdfPage { items }
+    }
+
+    #[test]
+    fn items_are_grouped_into_lines_by_baseline_and_ordered_by_x() {
+        let filler = "Data engineer with eight years of pipeline work across rail and retail.";
+        let p = page(vec![
+            // Out of order, as content streams often are; "Quill" sits 0.4 units lower.
+            item("Quill", 30.0, 699.6),
+            item("Ada", 10.0, 700.0),
+            item("• Cut batch time by 40%", 10.0, 686.0),
+            item("2019 – 2023", 400.0, 672.0),
+            item("Engineer, Acme Rail", 10.0, 672.0),
+            item(filler, 10.0, 630.0),
+            item("Page 1 of 1", 250.0, 40.0),
+        ]);
+        assert_eq!(
+            pages_to_text(&[p]).unwrap(),
+            format!(
+                "Ada Quill\n- Cut batch time by 40%\nEngineer, Acme Rail\t2019 – 2023\n\n{filler}"
+            )
+        );
+    }
+
+    #[test]
+    fn a_space_piece_across_a_wide_gap_still_gives_a_tab() {
+        let mut space = item(" ", 105.0, 700.0);
+        space.width = 290.0;
+        let p = page(vec![
+            item("Engineer", 65.0, 700.0),
+            space,
+            item("2019 – 2024", 400.0, 700.0),
+            item(&"x".repeat(60), 10.0, 680.0),
+        ]);
+        assert!(pages_to_text(&[p])
+            .unwrap()
+            .starts_with("Engineer\t2019 – 2024\n"));
+    }
+
+    #[test]
+    fn pieces_of_one_word_are_not_split() {
+        let mut p = page(vec![item("Engin", 10.0, 700.0), item("eer", 35.0, 700.0)]);
+        p.items.push(item(&"x".repeat(60), 10.0, 680.0));
+        assert!(pages_to_text(&[p]).unwrap().starts_with("Engineer\n"));
+    }
+
+    #[test]
+    fn a_page_without_text_is_a_scan() {
+        assert_eq!(pages_to_text(&[page(vec![])]), Err(ImportError::PdfScanned));
+        let stamp = page(vec![
+            item("Page 1", 10.0, 10.0),
+            item("CONFIDENTIAL", 10.0, 30.0),
+        ]);
+        assert_eq!(pages_to_text(&[stamp]), Err(ImportError::PdfScanned));
+        assert_eq!(pages_to_text(&[]), Err(ImportError::PdfScanned));
+    }
+
+    #[test]
+    fn unmapped_fonts_are_reported_as_unreadable() {
+        let glyphs: String = std::iter::repeat_n('\u{E012}', 200).collect();
+        let p = page(vec![
+            item(&glyphs, 10.0, 700.0),
+            item(&"a".repeat(60), 10.0, 680.0),
+        ]);
+        assert_eq!(pages_to_text(&[p]), Err(ImportError::PdfGarbledText));
+    }
+
+    #[test]
+    fn too_many_pages_pieces_or_characters_are_refused_before_grouping() {
+        let one = page(vec![item(&"a".repeat(60), 10.0, 700.0)]);
+        let pages = vec![one.clone(); MAX_PDF_PAGES + 1];
+        assert_eq!(
+            pages_to_text(&pages),
+            Err(ImportError::PdfTooManyPages {
+                pages: MAX_PDF_PAGES + 1
+            })
+        );
+        assert!(pages_to_text(&vec![one; MAX_PDF_PAGES]).is_ok());
+
+        let crowded = page(vec![item("x", 10.0, 700.0); MAX_PDF_ITEMS + 1]);
+        assert_eq!(
+            pages_to_text(&[crowded]),
+            Err(ImportError::PdfTooMuchText {
+                items: MAX_PDF_ITEMS + 1
+            })
+        );
+        let book = page(vec![item(
+            &"é".repeat(MAX_TEXT_CHARS * 10 + 1),
+            10.0,
+            700.0,
+        )]);
+        assert!(matches!(
+            pages_to_text(&[book]),
+            Err(ImportError::NotAResume { .. })
+        ));
+    }
+
+    #[test]
+    fn page_numbers_are_recognised() {
+        for yes in ["3", "Page 2", "page 2 of 3", "2 / 3"] {
+            assert!(is_page_number(yes), "{yes}");
+        }
+        for no in ["2019", "Page Turner Inc", "Rust 2021 edition", ""] {
+            assert!(!is_page_number(no), "{no}");
+        }
+    }
+}
