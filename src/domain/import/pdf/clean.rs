@@ -338,6 +338,7 @@ pub(super) fn soft_hyphens(line: &str) -> String {
             .all(|c| c.is_whitespace() || *c == '\u{AD}');
         match (before, after) {
             (Some(b), _) if rest_blank && b.is_alphabetic() => out.push('\u{AD}'),
+            (Some(b), _) if rest_blank && b.is_whitespace() => out.push('–'),
             _ if rest_blank => {}
             (None, _) => {}
             (Some(b), Some(a)) if b.is_whitespace() || a.is_whitespace() => out.push('–'),
@@ -391,5 +392,67 @@ pub(super) fn join_broken_words(lines: &mut [String]) {
         if line.ends_with('\u{AD}') {
             line.pop();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn soft_hyphens_by_place() {
+        assert_eq!(soft_hyphens("2023 \u{AD} Mar."), "2023 – Mar.");
+        assert_eq!(soft_hyphens("2019\u{AD}2021"), "2019–2021");
+        assert_eq!(soft_hyphens("high\u{AD}impact"), "high-impact");
+        assert_eq!(soft_hyphens("Sep. 2023 \u{AD}"), "Sep. 2023 –");
+        assert_eq!(soft_hyphens("develop\u{AD}"), "develop\u{AD}");
+        assert_eq!(soft_hyphens("no soft hyphen"), "no soft hyphen");
+    }
+
+    #[test]
+    fn letter_spacing_needs_four_capitals() {
+        assert_eq!(join_letter_spaced("S U M M A R Y"), "SUMMARY");
+        assert_eq!(join_letter_spaced("W O R K  O F  A R T"), "WORK OF ART");
+        assert_eq!(join_letter_spaced("Grade A B C"), "Grade A B C");
+        assert_eq!(join_letter_spaced("I am a builder"), "I am a builder");
+        assert_eq!(join_letter_spaced("S K I L L S\t2024"), "SKILLS\t2024");
+    }
+
+    #[test]
+    fn broken_words_are_joined_only_before_lower_case() {
+        let mut lines: Vec<String> = [
+            "Led the develop-",
+            "ment of it",
+            "Java\u{AD}",
+            "Script apps",
+            "2019 -",
+            "present",
+        ]
+        .map(String::from)
+        .to_vec();
+        join_broken_words(&mut lines);
+        assert_eq!(
+            lines,
+            [
+                "Led the development",
+                "of it",
+                "JavaScript",
+                "apps",
+                "2019 -",
+                "present"
+            ]
+        );
+    }
+
+    #[test]
+    fn page_numbers_after_a_tab_are_dropped_from_edge_lines() {
+        assert_eq!(
+            without_page_number("ada@example.com\t1/2"),
+            "ada@example.com"
+        );
+        assert_eq!(
+            without_page_number("Engineer\t2019 – 2024"),
+            "Engineer\t2019 – 2024"
+        );
     }
 }
