@@ -404,6 +404,8 @@ fn overlapping_duplicate_runs_are_read_once() {
 fn headings_come_from_font_size_and_weight() {
     let items = vec![
         at("Mara Quinn", 72.0, 760.0, 22.0, "g_d0_f2"),
+        // Beside the name, higher up in the header band: the name still comes first.
+        body("maraquinn.example.org", 400.0, 768.0),
         body("mara.quinn@example.com", 72.0, 736.0),
         at("Experience", 72.0, 700.0, 14.0, "g_d0_f3"),
         at(
@@ -446,7 +448,7 @@ fn headings_come_from_font_size_and_weight() {
     ];
     let text = read(vec![items]);
     assert!(
-        text.starts_with("# Mara Quinn\nmara.quinn@example.com"),
+        text.starts_with("# Mara Quinn\nmaraquinn.example.org\nmara.quinn@example.com"),
         "{text}"
     );
     assert!(text.contains("\n\n## Experience\n"), "{text}");

@@ -168,7 +168,7 @@ pub(super) fn usable_items(page: &PdfPage, icons: &HashSet<String>) -> Vec<PdfTe
 }
 
 /// How many lines at the top and at the bottom of a page may be a running header or footer.
-const EDGE_LINES: usize = 3;
+pub(super) const EDGE_LINES: usize = 3;
 
 /// Text of a line as a running header/footer key: case and digits (page numbers) ignored.
 fn running_key(line: &Line) -> String {

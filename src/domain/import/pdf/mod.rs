@@ -20,6 +20,7 @@ use serde::Deserialize;
 use super::error::ImportError;
 use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
+use clean::EDGE_LINES;
 use lines::{line_text, Line};
 
 /// One piece of text on a page, in PDF units (y grows upwards), as pdf.js's `getTextContent`
@@ -191,7 +192,9 @@ fn bold_font(name: &str) -> bool {
 fn page_text(lines: Vec<Line>, style: &mut Style) -> String {
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
-    let edge: Vec<bool> = (0..count).map(|n| n < 3 || n + 3 >= count).collect();
+    let edge: Vec<bool> = (0..count)
+        .map(|n| n < EDGE_LINES || n + EDGE_LINES >= count)
+        .collect();
     let edge_ys: Vec<f64> = lines
         .iter()
         .zip(&edge)
@@ -199,7 +202,7 @@ fn page_text(lines: Vec<Line>, style: &mut Style) -> String {
         .map(|(l, _)| l.y)
         .collect();
     let mut blocks_out = Vec::new();
-    for block in columns::split(lines, style.body) {
+    for (index, block) in columns::split(lines, style.body).into_iter().enumerate() {
         let mut texts = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
@@ -223,6 +226,19 @@ fn page_text(lines: Vec<Line>, style: &mut Style) -> String {
             previous = Some(line);
         }
         clean::join_broken_words(&mut texts);
+        // A name set large in a header band sits lower than the contact lines beside it; the
+        // title goes first all the same.
+        if let Some(title) = headings.iter().position(|h| *h == Some("# ")) {
+            if index == 0 && (1..EDGE_LINES).contains(&title) {
+                let text = texts.remove(title);
+                texts.insert(0, text);
+                headings.remove(title);
+                headings.insert(0, Some("# "));
+                breaks.remove(title);
+                breaks.insert(0, false);
+                breaks[1] = false;
+            }
+        }
         let mut out = String::new();
         for ((text, paragraph), heading) in texts.iter().zip(breaks).zip(headings) {
             if text.trim().is_empty() {
