@@ -109,7 +109,13 @@ fn two_column_page() -> Vec<PdfTextItem> {
         "- Thesis on wayfinding signs in train stations",
     ];
     for (n, line) in right.iter().enumerate() {
-        items.push(body(line, 200.0, 702.0 - 13.0 * n as f64));
+        // Section headings in capitals, in a font of their own (a bold one, to pdf.js `g_d0_f4`).
+        let font = if line.chars().all(|c| c.is_uppercase()) {
+            "g_d0_f4"
+        } else {
+            "g_d0_f1"
+        };
+        items.push(at(line, 200.0, 702.0 - 13.0 * n as f64, 10.0, font));
     }
     items
 }
@@ -125,22 +131,39 @@ fn two_columns_are_read_left_column_then_right_column() {
     assert!(pos("Ines Marlowe") < pos("Product designer"));
     assert!(pos("Product designer") < pos("SKILLS"));
     assert!(pos("\"make it plain\"") < pos("EXPERIENCE"), "{text}");
-    assert!(
-        text.contains(
-            "SKILLS\nFigma, prototyping\nDesign systems\nUser interviews\nLANGUAGES\n\
-             Portuguese (native)\nEnglish (fluent)\nA quote I like:\n\"make it plain\""
-        ),
-        "the sidebar is not interleaved:\n{text}"
-    );
-    assert!(
-        text.contains(
-            "Lead Designer, Quay Studio 2021 – 2025\n\
-             - Redesigned the booking flow of a ferry company for 2 million trips\n\
-             - Ran weekly research sessions with harbour staff and travellers\n\
-             Designer, Orla Maps 2018 – 2021"
-        ),
-        "the main column is not interleaved:\n{text}"
-    );
+    // Each column's lines one after another (headings in capitals in the sidebar's own font
+    // are headings: their marks and blank lines aside).
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let sidebar = [
+        "SKILLS",
+        "Figma, prototyping",
+        "Design systems",
+        "User interviews",
+        "LANGUAGES",
+        "Portuguese (native)",
+        "English (fluent)",
+        "A quote I like:",
+        "\"make it plain\"",
+    ];
+    let main = [
+        "EXPERIENCE",
+        "Lead Designer, Quay Studio 2021 – 2025",
+        "- Redesigned the booking flow of a ferry company for 2 million trips",
+        "- Ran weekly research sessions with harbour staff and travellers",
+        "Designer, Orla Maps 2018 – 2021",
+    ];
+    for column in [&sidebar[..], &main[..]] {
+        assert!(
+            lines.windows(column.len()).any(|w| w == column),
+            "not read in one piece: {column:?}\n{text}"
+        );
+    }
+    assert!(text.contains("\n## SKILLS\n"), "{text}");
+    assert!(text.contains("\n## EXPERIENCE\n"), "{text}");
     // The same split is not made on a plain one-column page.
     assert_eq!(read(vec![plain_items()]), PLAIN_TEXT);
 }
@@ -445,6 +468,25 @@ fn headings_come_from_font_size_and_weight() {
             72.0,
             546.0,
         ),
+        // Body size, another font (bold to the PDF, `g_d0_f4` to pdf.js): capitals or a section
+        // name are headings; other words in that font are not; capitals in the body font neither.
+        at("SKILLS", 72.0, 520.0, 10.0, "g_d0_f4"),
+        body("Pipetting, HPLC, sample tracking in LIMS", 72.0, 506.0),
+        at("Projects", 72.0, 480.0, 10.0, "g_d0_f4"),
+        at("Birchway Labs", 72.0, 466.0, 10.0, "g_d0_f4"),
+        body("NORTHFIELD LABS", 72.0, 452.0),
+        body(
+            "Cut sample mix-ups to none in a year with barcode tracking",
+            72.0,
+            438.0,
+        ),
+        // A usual section name in capitals is a heading even in the body font.
+        body("PUBLICATIONS", 72.0, 410.0),
+        body(
+            "Sample tracking in small labs, Lab Notes 12, 2023",
+            72.0,
+            396.0,
+        ),
     ];
     let text = read(vec![items]);
     assert!(
@@ -460,6 +502,13 @@ fn headings_come_from_font_size_and_weight() {
     );
     assert!(
         text.contains("\nI like clean benches and clear labels.\n"),
+        "{text}"
+    );
+    assert!(text.contains("\n\n## SKILLS\n"), "{text}");
+    assert!(text.contains("\n\n## Projects\n"), "{text}");
+    assert!(text.contains("\n\n## PUBLICATIONS\n"), "{text}");
+    assert!(
+        text.contains("\nBirchway Labs\nNORTHFIELD LABS\n"),
         "{text}"
     );
     assert_eq!(read(vec![plain_items()]), PLAIN_TEXT);

@@ -13,6 +13,7 @@
 
 mod clean;
 mod columns;
+mod headings;
 mod lines;
 
 use serde::Deserialize;
@@ -21,6 +22,7 @@ use super::error::ImportError;
 use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
 use clean::EDGE_LINES;
+use headings::Headings;
 use lines::{line_text, Line};
 
 /// One piece of text on a page, in PDF units (y grows upwards), as pdf.js's `getTextContent`
@@ -71,13 +73,10 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
         .flatten()
         .map(lines::item_height)
         .fold(0.0, f64::max);
+    let body_font = headings::body_font(kept.iter().flatten());
     let mut page_lines: Vec<Vec<Line>> = kept.into_iter().map(lines::group).collect();
     clean::drop_running_lines(&mut page_lines);
-    let mut style = Style {
-        body,
-        largest,
-        title_seen: false,
-    };
+    let mut style = Headings::new(body, largest, body_font);
     let text = page_lines
         .into_iter()
         .map(|lines| page_text(lines, &mut style))
@@ -140,56 +139,7 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
     Ok(())
 }
 
-/// What decides a heading: the body's font size, the largest size in the document, and whether
-/// the title (`#`, the first heading in the largest size) was written.
-struct Style {
-    body: f64,
-    largest: f64,
-    title_seen: bool,
-}
-
-/// A line set apart from the body text: at least 15% larger, or bold by its font's name.
-const HEADING_SIZE_RATIO: f64 = 1.15;
-
-impl Style {
-    /// `#`/`##` for a short line in a larger or bold font: at most six words and 50 characters,
-    /// no tab (a title with its dates is an entry), not a list item, not ending like a sentence, not
-    /// starting in lower case.
-    fn heading(&mut self, line: &Line, text: &str) -> Option<&'static str> {
-        let short = text.split_whitespace().count() <= 6 && text.chars().count() <= 50;
-        let plain = !text.contains('\t')
-            && !text.starts_with("- ")
-            // Headings start with a capital (or a letter without case): a lower-case line
-            // in a larger font is a tagline.
-            && text
-                .chars()
-                .find(|c| c.is_alphabetic())
-                .is_some_and(|c| !c.is_lowercase())
-            && !text.ends_with(['.', ',', ';', ':']);
-        let size = line.size();
-        let larger = size >= HEADING_SIZE_RATIO * self.body;
-        let bold = line.items.iter().all(|i| bold_font(&i.font_name));
-        if !(short && plain && (larger || bold)) {
-            return None;
-        }
-        if !self.title_seen && size >= self.largest - 0.01 && larger {
-            self.title_seen = true;
-            return Some("# ");
-        }
-        self.title_seen = true;
-        Some("## ")
-    }
-}
-
-/// A font name that says bold (`Lato-Bold`, `Inter-SemiBold`, `Roboto-Black`, `CMBX10`).
-fn bold_font(name: &str) -> bool {
-    let lower = name.to_lowercase();
-    ["bold", "black", "heavy", "semibold", "demi", "cmbx"]
-        .iter()
-        .any(|k| lower.contains(k))
-}
-
-fn page_text(lines: Vec<Line>, style: &mut Style) -> String {
+fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
     let edge: Vec<bool> = (0..count)
