@@ -2,7 +2,7 @@
 // import). pdf.js (web/node_modules/pdfjs-dist, pinned in web/package.json) is copied into
 // dist/pdfjs/ by index.html and loaded here only when the first PDF is chosen: the app's start
 // does not pay for it. Its worker is a module worker from this origin, which the CSP allows.
-// Positions go back to Rust, which groups the pieces into lines (src/domain/import/pdf.rs).
+// Positions and fonts go back to Rust, which reads them in layout order (src/domain/import/pdf/).
 // A .js file, not .mjs: wasm-bindgen-test-runner serves .mjs with a non-JS MIME type, which a
 // browser refuses for a module.
 
@@ -43,7 +43,7 @@ function startWorker(pdfjs) {
   return { webWorker, pdfWorker: new pdfjs.PDFWorker({ port: webWorker }) };
 }
 
-/** @param {Uint8Array} bytes @returns {Promise<{items: {text: string, x: number, y: number, width: number, height: number}[]}[]>} */
+/** @param {Uint8Array} bytes @returns {Promise<{items: {text: string, x: number, y: number, width: number, height: number, fontName: string, fontFamily: string, hasEOL: boolean}[]}[]>} */
 export async function extractPdfText(bytes) {
   let pdfjs;
   try {
@@ -117,6 +117,12 @@ async function read(task) {
           y: item.transform[5],
           width: item.width,
           height: item.height,
+          // The font, for icon fonts and bold headings (src/domain/import/pdf/): pdf.js's
+          // name for it and the family from the page's styles. The PDF's own font name is only
+          // known after rendering, which this reader does not do.
+          fontName: item.fontName ?? '',
+          fontFamily: content.styles?.[item.fontName]?.fontFamily ?? '',
+          hasEOL: item.hasEOL === true,
         }));
       page.cleanup();
       items += kept.length;

@@ -1,7 +1,8 @@
 //! Resume import: a file's bytes in, resume text out (Markdown-ish, what the workflows take), or a
 //! message that says what to do instead. Pure and platform-neutral, so every format except PDF is
 //! tested natively; PDF text comes from pdf.js in the browser as positioned text items, and
-//! [`import_pdf_pages`] turns those into lines here, where it can be tested too.
+//! [`import_pdf_pages`] turns those into text here (columns, headings, icon glyphs and running
+//! footers out: `pdf/`), where it can be tested too.
 //!
 //! ```text
 //! bytes ─ detect (name, MIME, magic bytes) ─┬─ text / Markdown ─ decode (BOM, UTF-16, CP-1252) ─┐

@@ -1,16 +1,34 @@
-//! PDF text as pdf.js gives it (positioned pieces of text, page by page) to lines. Pieces are
-//! grouped into lines by their baseline (y), ordered by x within a line, and joined with a space
-//! where there is a visible gap (a tab where the gap is wide, as between a title and its dates).
-//! A taller gap between lines starts a paragraph. Bullet glyphs become `- `.
+//! PDF text as pdf.js gives it (positioned pieces of text, page by page) to resume text.
+//!
+//! ```text
+//! pieces ─ icon fonts, private-use glyphs, duplicate runs out (clean) ─ lines by baseline (lines)
+//!        ─ running headers/footers out (clean) ─ columns (columns) ─ per line: letter spacing,
+//!          soft hyphens, headings from size/weight ─ words broken at line ends re-joined
+//! ```
+//! Pieces are grouped into lines by their baseline (y), ordered by x within a line, and joined
+//! with a space where there is a visible gap (a tab where the gap is wide, as between a title and
+//! its dates). A taller gap between lines starts a paragraph. Bullet glyphs become `- `. A short
+//! line set larger than the body text (or in a bold font, where the font's name says so) becomes
+//! a Markdown heading, so the rest of the app finds the sections of a PDF resume.
+
+mod clean;
+mod columns;
+mod headings;
+mod lines;
 
 use serde::Deserialize;
 
 use super::error::ImportError;
 use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
+use clean::EDGE_LINES;
+use headings::Headings;
+use lines::{line_text, Line};
 
 /// One piece of text on a page, in PDF units (y grows upwards), as pdf.js's `getTextContent`
-/// reports it: `str`, `transform[4]`, `transform[5]`, `width`, `height`, `hasEOL`.
+/// reports it: `str`, `transform[4]`, `transform[5]`, `width`, `height`, `hasEOL`, `fontName`,
+/// and the family of that font from `styles` (every field optional: older callers sent only the
+/// first five).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default)]
 pub struct PdfTextItem {
@@ -19,6 +37,15 @@ pub struct PdfTextItem {
     pub y: f64,
     pub width: f64,
     pub height: f64,
+    /// pdf.js's name for the font (`g_d0_f3`), or the PDF's own (`ABCDEF+Lato-Bold`).
+    #[serde(rename = "fontName")]
+    pub font_name: String,
+    /// The CSS family pdf.js would draw the font with (`sans-serif`, or a real family name).
+    #[serde(rename = "fontFamily")]
+    pub font_family: String,
+    /// pdf.js's mark that a line ends after this piece.
+    #[serde(rename = "hasEOL")]
+    pub has_eol: bool,
 }
 
 /// The text pieces of one page.
@@ -34,21 +61,53 @@ const MIN_ALNUM_PER_PAGE: usize = 50;
 
 pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
     check_bounds(pages)?;
-    let text = pages.iter().map(page_text).collect::<Vec<_>>().join("\n\n");
+    check_garbled(pages)?;
+    let icons = clean::icon_fonts(pages);
+    let kept: Vec<Vec<PdfTextItem>> = pages
+        .iter()
+        .map(|p| clean::usable_items(p, &icons))
+        .collect();
+    let body = columns::body_size(kept.iter().flatten());
+    let largest = kept
+        .iter()
+        .flatten()
+        .map(lines::item_height)
+        .fold(0.0, f64::max);
+    let body_font = headings::body_font(kept.iter().flatten());
+    let mut page_lines: Vec<Vec<Line>> = kept.into_iter().map(lines::group).collect();
+    clean::drop_running_lines(&mut page_lines);
+    let mut style = Headings::new(body, largest, body_font);
+    let text = page_lines
+        .into_iter()
+        .map(|lines| page_text(lines, &mut style))
+        .collect::<Vec<_>>()
+        .join("\n\n");
     let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
     if alnum < MIN_ALNUM_PER_PAGE * pages.len().max(1) {
         return Err(ImportError::PdfScanned);
     }
-    // Fonts without a Unicode map come out as private-use or replacement characters.
-    let visible: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let garbled = visible
+    Ok(text)
+}
+
+/// Fonts without a Unicode map come out as private-use or replacement characters: counted on
+/// the pieces as pdf.js gave them, before icon glyphs are taken out.
+fn check_garbled(pages: &[PdfPage]) -> Result<(), ImportError> {
+    let (mut visible, mut garbled) = (0usize, 0usize);
+    for c in pages
         .iter()
-        .filter(|c| matches!(**c, '\u{E000}'..='\u{F8FF}' | '\u{FFFD}') || c.is_control())
-        .count();
-    if garbled * 5 > visible.len() {
+        .flat_map(|p| &p.items)
+        .flat_map(|i| i.text.chars())
+        .filter(|c| !c.is_whitespace())
+    {
+        visible += 1;
+        if matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{FFFD}') || c.is_control() {
+            garbled += 1;
+        }
+    }
+    if garbled * 5 > visible {
         return Err(ImportError::PdfGarbledText);
     }
-    Ok(text)
+    Ok(())
 }
 
 /// Refuses, before any grouping (a sort per page), more pages, pieces or characters than a resume
@@ -80,95 +139,81 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
     Ok(())
 }
 
-struct Line<'a> {
-    y: f64,
-    height: f64,
-    items: Vec<&'a PdfTextItem>,
-}
-
-fn page_text(page: &PdfPage) -> String {
-    let mut items: Vec<&PdfTextItem> = page
-        .items
-        .iter()
-        .filter(|i| !i.text.is_empty() && i.x.is_finite() && i.y.is_finite())
+fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
+    let count = lines.len();
+    // Lines near the page's edges may end in a page number after a tab (a running footer).
+    let edge: Vec<bool> = (0..count)
+        .map(|n| n < EDGE_LINES || n + EDGE_LINES >= count)
         .collect();
-    items.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
-
-    let mut lines: Vec<Line> = Vec::new();
-    for item in items {
-        let height = if item.height > 0.0 { item.height } else { 10.0 };
-        match lines.last_mut() {
-            // Same baseline within half a character height (sub/superscripts, mixed fonts).
-            Some(line) if (line.y - item.y).abs() <= 0.5 * height.min(line.height) => {
-                line.items.push(item)
+    let edge_ys: Vec<f64> = lines
+        .iter()
+        .zip(&edge)
+        .filter(|(_, e)| **e)
+        .map(|(l, _)| l.y)
+        .collect();
+    let mut blocks_out = Vec::new();
+    for (index, block) in columns::split(lines, style.body).into_iter().enumerate() {
+        let mut texts = Vec::new();
+        let mut breaks = Vec::new();
+        let mut headings = Vec::new();
+        let mut previous: Option<&Line> = None;
+        for line in &block {
+            let mut text = line_text(line);
+            if edge_ys.contains(&line.y) {
+                text = clean::without_page_number(&text);
             }
-            _ => lines.push(Line {
-                y: item.y,
-                height,
-                items: vec![item],
-            }),
-        }
-    }
-
-    let mut out = String::new();
-    let mut previous: Option<&Line> = None;
-    for line in &lines {
-        let text = line_text(line);
-        if text.trim().is_empty() || is_page_number(&text) {
-            continue;
-        }
-        if let Some(prev) = previous {
-            let gap = prev.y - line.y;
-            out.push_str(if gap > 1.8 * prev.height.max(line.height) {
-                "\n\n"
-            } else {
-                "\n"
+            if text.trim().is_empty() || clean::is_page_number(&text) {
+                continue;
+            }
+            let text = clean::soft_hyphens(&clean::join_letter_spaced(&text));
+            let paragraph = previous.is_some_and(|prev| {
+                prev.y - line.y > 1.8 * prev.height.max(line.height) || prev.y < line.y
             });
+            let heading = style.heading(line, &text);
+            texts.push(list_marker(&text));
+            breaks.push(paragraph);
+            headings.push(heading);
+            previous = Some(line);
         }
-        out.push_str(&list_marker(&text));
-        previous = Some(line);
-    }
-    out
-}
-
-fn line_text(line: &Line) -> String {
-    let mut items = line.items.clone();
-    items.sort_by(|a, b| a.x.total_cmp(&b.x));
-    let mut text = String::new();
-    let mut end_x: Option<f64> = None;
-    // pdf.js puts a " " piece across a wide gap; the gap itself says space or tab.
-    for item in items.into_iter().filter(|i| !i.text.trim().is_empty()) {
-        if let Some(end) = end_x {
-            let gap = item.x - end;
-            let height = if item.height > 0.0 { item.height } else { 10.0 };
-            let spaced =
-                text.ends_with(char::is_whitespace) || item.text.starts_with(char::is_whitespace);
-            if gap > 3.0 * height {
-                text.push('\t');
-            } else if gap > 0.15 * height && !spaced {
-                text.push(' ');
+        clean::join_broken_words(&mut texts);
+        // A name set large in a header band sits lower than the contact lines beside it; the
+        // title goes first all the same.
+        if let Some(title) = headings.iter().position(|h| *h == Some("# ")) {
+            if index == 0 && (1..EDGE_LINES).contains(&title) {
+                let text = texts.remove(title);
+                texts.insert(0, text);
+                headings.remove(title);
+                headings.insert(0, Some("# "));
+                breaks.remove(title);
+                breaks.insert(0, false);
+                breaks[1] = false;
             }
         }
-        text.push_str(&item.text);
-        end_x = Some(item.x + item.width.max(0.0));
+        let mut out = String::new();
+        for ((text, paragraph), heading) in texts.iter().zip(breaks).zip(headings) {
+            if text.trim().is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push_str(if paragraph || heading.is_some() {
+                    "\n\n"
+                } else {
+                    "\n"
+                });
+            }
+            out.push_str(heading.unwrap_or(""));
+            out.push_str(text);
+        }
+        if !out.is_empty() {
+            blocks_out.push(out);
+        }
     }
-    text.trim().to_string()
-}
-
-/// "3", "Page 2", "Page 2 of 3", "2 / 3": running footers, not resume text. Numbers of four
-/// digits are years, not pages.
-fn is_page_number(line: &str) -> bool {
-    let lower = line.trim().to_lowercase();
-    let rest = lower.strip_prefix("page").unwrap_or(&lower).trim();
-    !rest.is_empty()
-        && rest
-            .split(|c: char| c == '/' || c.is_whitespace())
-            .filter(|w| !w.is_empty() && *w != "of")
-            .all(|w| w.len() <= 3 && w.chars().all(|c| c.is_ascii_digit()))
+    blocks_out.join("\n\n")
 }
 
 #[cfg(test)]
 mod tests {
+    use super::clean::is_page_number;
     use super::*;
 
     fn item(text: &str, x: f64, y: f64) -> PdfTextItem {
@@ -179,6 +224,7 @@ mod tests {
             // Roughly 5 units per character of a 10-unit font.
             width: 5.0 * text.chars().count() as f64,
             height: 10.0,
+            ..Default::default()
         }
     }
 

@@ -1,0 +1,191 @@
+//! Two-column pages (sidebar templates: AltaCV, Deedy, many Canva/Word exports): a vertical
+//! gutter, an x band free of text across a run of consecutive lines, splits those lines into a
+//! left and a right column, read one after the other. Lines above the run (a full-width header
+//! band) stay first, lines below it last.
+//!
+//! A label layout (moderncv: dates or labels on the left, each on the baseline of the entry it
+//! labels on the right) also has a gutter; there the two sides share their baselines, and
+//! splitting would tear each date from its entry. Such pages are not split: the columns must be
+//! independent, with at most half of the shorter side's lines on a baseline of the other side.
+//! (Two real columns set in the same size with the same leading look like a label layout and are
+//! left as they are.)
+
+use super::lines::{item_height, Line};
+use super::PdfTextItem;
+
+/// Fewer lines than this on either side of a gutter is not a column.
+const MIN_COLUMN_LINES: usize = 4;
+
+/// Baselines closer than this (PDF units) are the same baseline.
+const ALIGNED: f64 = 0.5;
+
+/// The page's lines as blocks to read in order: one block, or header band, left column, right
+/// column, footer band (empty blocks left out).
+pub(super) fn split(lines: Vec<Line>, body_size: f64) -> Vec<Vec<Line>> {
+    match find_gutter(&lines, body_size) {
+        None => vec![lines],
+        Some(gutter) => split_at(lines, gutter),
+    }
+}
+
+struct Gutter {
+    /// Left edge of the right column.
+    x: f64,
+    min_gap: f64,
+    /// Line indexes of the split run, `start..end`.
+    start: usize,
+    end: usize,
+}
+
+enum Side {
+    Left,
+    Right,
+    Across,
+}
+
+fn side(item: &PdfTextItem, x: f64, min_gap: f64) -> Side {
+    if item.x >= x - 1.0 {
+        Side::Right
+    } else if item.x + item.width.max(0.0) <= x - min_gap {
+        Side::Left
+    } else {
+        Side::Across
+    }
+}
+
+fn find_gutter(lines: &[Line], body_size: f64) -> Option<Gutter> {
+    if lines.len() < 2 * MIN_COLUMN_LINES {
+        return None;
+    }
+    let items = || lines.iter().flat_map(|l| &l.items);
+    let left_edge = items().map(|i| i.x).fold(f64::INFINITY, f64::min);
+    let right_edge = items()
+        .map(|i| i.x + i.width.max(0.0))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let span = right_edge - left_edge;
+    if !(span.is_finite() && span > 0.0) {
+        return None;
+    }
+    // Candidate gutters end where some piece starts, away from the page's edges.
+    let mut candidates: Vec<i64> = items()
+        .map(|i| i.x)
+        .filter(|x| *x > left_edge + 0.15 * span && *x < left_edge + 0.85 * span)
+        .map(|x| x.floor() as i64)
+        .collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    let min_gap = (0.8 * body_size).max(6.0);
+
+    let mut best: Option<(usize, Gutter)> = None;
+    for candidate in candidates {
+        let x = candidate as f64;
+        let Some((start, end, score)) = best_run(lines, x, min_gap) else {
+            continue;
+        };
+        if best.as_ref().is_none_or(|(s, _)| score > *s) {
+            best = Some((
+                score,
+                Gutter {
+                    x,
+                    min_gap,
+                    start,
+                    end,
+                },
+            ));
+        }
+    }
+    best.map(|(_, gutter)| gutter)
+}
+
+/// The longest run of consecutive lines that no piece crosses at `x`, if it holds real columns:
+/// enough lines on each side, and sides that do not share their baselines.
+fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize)> {
+    let mut best: Option<(usize, usize, usize)> = None;
+    let mut start = 0;
+    while start < lines.len() {
+        let (mut left, mut right, mut both) = (0, 0, 0);
+        let mut end = start;
+        while end < lines.len() {
+            let (mut left_ys, mut right_ys) = (Vec::new(), Vec::new());
+            let mut across = false;
+            for item in &lines[end].items {
+                match side(item, x, min_gap) {
+                    Side::Left => left_ys.push(item.y),
+                    Side::Right => right_ys.push(item.y),
+                    Side::Across => across = true,
+                }
+            }
+            if across {
+                break;
+            }
+            left += usize::from(!left_ys.is_empty());
+            right += usize::from(!right_ys.is_empty());
+            // Grouping into lines tolerates half a character; a label sits on the very baseline.
+            let aligned = left_ys
+                .iter()
+                .any(|l| right_ys.iter().any(|r| (l - r).abs() <= ALIGNED));
+            both += usize::from(aligned);
+            end += 1;
+        }
+        let independent = both * 2 <= left.min(right);
+        if left >= MIN_COLUMN_LINES
+            && right >= MIN_COLUMN_LINES
+            && independent
+            && best.is_none_or(|(_, _, score)| end - start > score)
+        {
+            best = Some((start, end, end - start));
+        }
+        start = end.max(start + 1);
+    }
+    best
+}
+
+fn split_at(lines: Vec<Line>, gutter: Gutter) -> Vec<Vec<Line>> {
+    let mut header = Vec::new();
+    let mut left = Vec::new();
+    let mut right = Vec::new();
+    let mut footer = Vec::new();
+    for (n, line) in lines.into_iter().enumerate() {
+        if n < gutter.start {
+            header.push(line);
+        } else if n >= gutter.end {
+            footer.push(line);
+        } else {
+            let (l, r): (Vec<_>, Vec<_>) = line
+                .items
+                .into_iter()
+                .partition(|i| matches!(side(i, gutter.x, gutter.min_gap), Side::Left));
+            // Each side on its own baseline: the line's was the first piece's, of either side.
+            let baseline =
+                |items: &[PdfTextItem]| items.iter().map(|i| i.y).fold(f64::MIN, f64::max);
+            if !l.is_empty() {
+                left.push(Line::new(baseline(&l), l));
+            }
+            if !r.is_empty() {
+                right.push(Line::new(baseline(&r), r));
+            }
+        }
+    }
+    [header, left, right, footer]
+        .into_iter()
+        .filter(|b| !b.is_empty())
+        .collect()
+}
+
+/// The most common font size, by characters: the body text's.
+pub(super) fn body_size<'a>(items: impl Iterator<Item = &'a PdfTextItem>) -> f64 {
+    let mut counts: Vec<(i64, usize)> = Vec::new();
+    for item in items {
+        let key = (item_height(item) * 2.0).round() as i64;
+        let chars = item.text.trim().chars().count();
+        match counts.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n += chars,
+            None => counts.push((key, chars)),
+        }
+    }
+    counts
+        .into_iter()
+        .max_by_key(|(_, n)| *n)
+        .map(|(k, _)| k as f64 / 2.0)
+        .unwrap_or(10.0)
+}

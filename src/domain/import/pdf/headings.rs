@@ -1,0 +1,139 @@
+//! Headings from how a line is set, not only from its words: the rest of the app finds a
+//! resume's sections by Markdown headings, and PDF text has none. A short line becomes `## …`
+//! when it is set at least 15% larger than the body text, in a font whose name says bold, or (in
+//! a font other than the body's) in capitals or as a usual section name, or is a usual section
+//! name in capitals in any font. The first heading in
+//! the document's largest size (the name, on a resume) becomes `# …`.
+//!
+//! pdf.js names fonts `g_d0_f3` in text content; the PDF's own names (`Lato-Bold`) are known only
+//! after rendering, which the import does not do. So bold shows only through a font change.
+
+use std::collections::HashMap;
+
+use super::lines::Line;
+use super::PdfTextItem;
+
+/// A line set apart from the body text: at least 15% larger.
+const HEADING_SIZE_RATIO: f64 = 1.15;
+
+/// Section names a resume uses, lower case (English, French, German, Spanish, Chinese).
+const SECTION_NAMES: [&str; 40] = [
+    "summary",
+    "profile",
+    "about",
+    "about me",
+    "experience",
+    "work experience",
+    "professional experience",
+    "employment",
+    "work history",
+    "education",
+    "skills",
+    "technical skills",
+    "projects",
+    "certifications",
+    "certificates",
+    "awards",
+    "publications",
+    "languages",
+    "interests",
+    "volunteering",
+    "volunteer experience",
+    "references",
+    "achievements",
+    "courses",
+    "expérience",
+    "expérience professionnelle",
+    "formation",
+    "compétences",
+    "langues",
+    "berufserfahrung",
+    "ausbildung",
+    "kenntnisse",
+    "experiencia",
+    "educación",
+    "habilidades",
+    "工作经历",
+    "工作经验",
+    "教育背景",
+    "项目经历",
+    "专业技能",
+];
+
+/// What decides a heading: the body's size and font, the largest size in the document, and
+/// whether the title (`#`) was written.
+pub(super) struct Headings {
+    pub body: f64,
+    largest: f64,
+    body_font: String,
+    title_seen: bool,
+}
+
+impl Headings {
+    pub fn new(body: f64, largest: f64, body_font: String) -> Headings {
+        Headings {
+            body,
+            largest,
+            body_font,
+            title_seen: false,
+        }
+    }
+
+    /// `#`/`##` for a short line set apart: at most six words and 50 characters, no tab (a title
+    /// with its dates is an entry), not a list item, not ending like a sentence, not starting in
+    /// lower case (a tagline).
+    pub fn heading(&mut self, line: &Line, text: &str) -> Option<&'static str> {
+        let short = text.split_whitespace().count() <= 6 && text.chars().count() <= 50;
+        let plain = !text.contains('\t')
+            && !text.starts_with("- ")
+            && text
+                .chars()
+                .find(|c| c.is_alphabetic())
+                .is_some_and(|c| !c.is_lowercase())
+            && !text.ends_with(['.', ',', ';', ':']);
+        if !(short && plain) {
+            return None;
+        }
+        let size = line.size();
+        let larger = size >= HEADING_SIZE_RATIO * self.body;
+        let bold = line.items.iter().all(|i| bold_font(&i.font_name));
+        let other_font =
+            !self.body_font.is_empty() && line.items.iter().all(|i| i.font_name != self.body_font);
+        let capitals = text.chars().filter(|c| c.is_alphabetic()).count() >= 4
+            && !text.chars().any(|c| c.is_lowercase() || c.is_ascii_digit());
+        let name = text.trim_end_matches(':').trim().to_lowercase();
+        let section_name = SECTION_NAMES.contains(&name.as_str());
+        // A usual section name in capitals is a heading in any font (plain-text-like PDFs).
+        let set_apart = larger || bold || (other_font && (capitals || section_name));
+        if !(set_apart || (capitals && section_name)) {
+            return None;
+        }
+        if !self.title_seen && larger && size >= self.largest - 0.01 {
+            self.title_seen = true;
+            return Some("# ");
+        }
+        self.title_seen = true;
+        Some("## ")
+    }
+}
+
+/// A font name that says bold (`Lato-Bold`, `Inter-SemiBold`, `Roboto-Black`, `CMBX10`).
+fn bold_font(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    ["bold", "black", "heavy", "semibold", "demi", "cmbx"]
+        .iter()
+        .any(|k| lower.contains(k))
+}
+
+/// The font most characters are set in (empty when pdf.js gave no font names).
+pub(super) fn body_font<'a>(items: impl Iterator<Item = &'a PdfTextItem>) -> String {
+    let mut chars: HashMap<&str, usize> = HashMap::new();
+    for item in items {
+        *chars.entry(&item.font_name).or_default() += item.text.trim().chars().count();
+    }
+    chars
+        .into_iter()
+        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(a.0)))
+        .map(|(font, _)| font.to_string())
+        .unwrap_or_default()
+}

@@ -1,0 +1,96 @@
+//! Pieces of text to lines: grouped by baseline (y), ordered by x, joined with a space where there
+//! is a visible gap and a tab where the gap is wide (a title and its dates).
+
+use super::PdfTextItem;
+
+/// Items on one baseline, sorted by x.
+#[derive(Debug, Clone)]
+pub(super) struct Line {
+    pub y: f64,
+    pub height: f64,
+    pub items: Vec<PdfTextItem>,
+}
+
+impl Line {
+    pub fn new(y: f64, mut items: Vec<PdfTextItem>) -> Line {
+        items.sort_by(|a, b| a.x.total_cmp(&b.x));
+        let height = items.iter().map(item_height).fold(0.0, f64::max);
+        Line { y, height, items }
+    }
+
+    /// The font size of the line: that of the piece with the most characters.
+    pub fn size(&self) -> f64 {
+        self.items
+            .iter()
+            .max_by_key(|i| i.text.chars().count())
+            .map(item_height)
+            .unwrap_or(10.0)
+    }
+}
+
+/// pdf.js reports height 0 for some pieces; 10 units is a common body size.
+pub(super) fn item_height(item: &PdfTextItem) -> f64 {
+    if item.height > 0.0 {
+        item.height
+    } else {
+        10.0
+    }
+}
+
+/// Items (any order) to lines, top of the page first.
+pub(super) fn group(mut items: Vec<PdfTextItem>) -> Vec<Line> {
+    items.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    let mut groups: Vec<(f64, f64, Vec<PdfTextItem>)> = Vec::new();
+    for item in items {
+        let height = item_height(&item);
+        match groups.last_mut() {
+            // Same baseline within half a character height (sub/superscripts, mixed fonts).
+            Some((y, h, members)) if (*y - item.y).abs() <= 0.5 * height.min(*h) => {
+                members.push(item)
+            }
+            _ => groups.push((item.y, height, vec![item])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(y, _, items)| Line::new(y, items))
+        .collect()
+}
+
+/// The text of a line. pdf.js puts a " " piece across a wide gap; the gap itself says space or
+/// tab. Between two letter-spaced pieces (`O P E N`, `S O U R C E`) a word gap is written as two
+/// spaces, so that joining the letters later keeps the words apart.
+pub(super) fn line_text(line: &Line) -> String {
+    let mut text = String::new();
+    let mut previous: Option<&PdfTextItem> = None;
+    for item in line.items.iter().filter(|i| !i.text.trim().is_empty()) {
+        if let Some(prev) = previous {
+            let gap = item.x - (prev.x + prev.width.max(0.0));
+            let height = item_height(item);
+            let spaced =
+                text.ends_with(char::is_whitespace) || item.text.starts_with(char::is_whitespace);
+            if gap > 3.0 * height {
+                text.push('\t');
+            } else if spaced_letters(&prev.text) && spaced_letters(&item.text) {
+                let word_gap = prev.text.trim().contains(' ')
+                    || item.text.trim().contains(' ')
+                    || gap > 0.5 * height;
+                text.push_str(if word_gap { "  " } else { " " });
+            } else if gap > 0.15 * height && !spaced {
+                text.push(' ');
+            }
+        }
+        text.push_str(&item.text);
+        previous = Some(item);
+    }
+    text.trim().to_string()
+}
+
+/// `S`, `S U M`: single upper-case letters, one space apart.
+fn spaced_letters(text: &str) -> bool {
+    let text = text.trim();
+    !text.is_empty()
+        && text
+            .split(' ')
+            .all(|t| t.chars().count() == 1 && t.chars().all(char::is_uppercase))
+}
