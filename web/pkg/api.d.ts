@@ -41,6 +41,8 @@ export type {
   HiringInput,
   HiringRunInput,
   HiringState,
+  InjectionFinding,
+  InjectionKind,
   InputOf,
   IntegratedReport,
   Interrupt,
