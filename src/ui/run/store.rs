@@ -9,6 +9,7 @@
 //! runs when the first one is saved (`persist_denied` if it refused). Records this version cannot read are skipped, and `notice`
 //! says how many (never a panic, never an empty list because of one bad record).
 
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use futures::future::{FutureExt, LocalBoxFuture, Shared};
@@ -40,6 +41,9 @@ pub struct RunStore {
     pub persist_denied: RwSignal<bool>,
     /// The checkpointer every run shares (so a run kept in memory can be reopened in this page).
     checkpointer: StoredValue<Option<Rc<QuotaFallback>>, LocalStorage>,
+    /// Threads deleted in this page: a step of the run that was still on its way (a re-opened
+    /// run's first record, a finish) must not show or save it again.
+    deleted: StoredValue<HashSet<String>, LocalStorage>,
 }
 
 impl RunStore {
@@ -70,6 +74,7 @@ impl RunStore {
             quota_full,
             persist_denied: RwSignal::new(persistence_denied()),
             checkpointer,
+            deleted: StoredValue::new_local(HashSet::new()),
         };
         provide_context(this);
         this
@@ -122,8 +127,17 @@ impl RunStore {
         store.get_run(thread_id).await.ok().flatten()
     }
 
+    fn is_deleted(&self, thread_id: &str) -> bool {
+        self.deleted
+            .try_with_value(|d| d.contains(thread_id))
+            .unwrap_or(false)
+    }
+
     /// Shows `record` in the list (replacing the one of its thread) without saving it.
     pub fn show(&self, record: &RunRecord) {
+        if self.is_deleted(&record.thread_id) {
+            return;
+        }
         self.records.try_update(|all| {
             match all.iter_mut().find(|r| r.thread_id == record.thread_id) {
                 Some(existing) => *existing = record.clone(),
@@ -158,6 +172,9 @@ impl RunStore {
     /// "On step": shows and saves a run's record. The first saved run asks the browser to keep
     /// the saved runs (once per browser profile).
     pub fn record(&self, record: RunRecord) {
+        if self.is_deleted(&record.thread_id) {
+            return;
+        }
         self.show(&record);
         let denied = self.persist_denied;
         self.write(move |store| async move {
@@ -172,6 +189,9 @@ impl RunStore {
     /// The end of a run: its record and, when the run updated it, the master resume, saved
     /// together in one transaction.
     pub fn finish(&self, record: RunRecord, master_resume: Option<String>) {
+        if self.is_deleted(&record.thread_id) {
+            return;
+        }
         self.show(&record);
         if let Some(text) = &master_resume {
             self.master.try_set(Some(MasterResume {
@@ -188,12 +208,28 @@ impl RunStore {
         });
     }
 
-    /// Deletes the run's record and every checkpoint it saved.
+    /// Deletes the run's record and every checkpoint it saved. The list drops the run once the
+    /// deletion is committed, so what it shows is what a reload will find (a reload right after
+    /// the click would otherwise abort the transaction and bring the run back).
     pub fn delete(&self, thread_id: &str) {
-        self.records
-            .try_update(|all| all.retain(|r| r.thread_id != thread_id));
+        self.deleted.update_value(|d| {
+            d.insert(thread_id.to_string());
+        });
+        let records = self.records;
+        let unlist = {
+            let thread_id = thread_id.to_string();
+            move || records.try_update(|all| all.retain(|r| r.thread_id != thread_id))
+        };
+        if self.store.try_get_value().flatten().is_none() {
+            unlist();
+            return;
+        }
         let thread_id = thread_id.to_string();
-        self.write(move |store| async move { store.delete_run(&thread_id).await });
+        self.write(move |store| async move {
+            store.delete_run(&thread_id).await?;
+            unlist();
+            Ok(())
+        });
     }
 }
 
