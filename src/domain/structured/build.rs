@@ -384,7 +384,13 @@ impl Builder {
         if let Some(item) = bullet(line) {
             // A bullet list of dated positions ("2 years as X at Y from 2014 to today").
             let full_range = find_range(item).is_some_and(|(r, _)| r.end.is_some() || r.present);
-            if full_range && (self.entry_from_bullet || self.entry_mut().is_none()) {
+            // Awards, certificates, publications as a bullet list: one entry per bullet.
+            let listed = matches!(
+                self.resume.sections.last().map(|s| &s.kind),
+                Some(SectionKind::Awards | SectionKind::Certificates | SectionKind::Publications)
+            ) && !self.entry_from_heading
+                && !self.entry_came_from_line();
+            if listed || full_range && (self.entry_from_bullet || self.entry_mut().is_none()) {
                 self.new_entry_from_line(item, number, Low);
                 self.entry_from_bullet = true;
                 return;
@@ -403,7 +409,21 @@ impl Builder {
         let complete = self
             .entry_mut()
             .is_none_or(|e| e.dates.is_some() || !e.highlights.is_empty());
-        if let Some((range, span)) = find_range(line) {
+        // A lone year in a long sentence ("cited over 2000 times") is no entry's date, except in
+        // publications, where a long line with a year is one publication.
+        let publications = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Publications);
+        let dated = find_range(line).filter(|(r, _)| {
+            publications
+                || r.end.is_some()
+                || r.present
+                || r.start.is_some_and(|d| d.month.is_some())
+                || line.split_whitespace().count() <= 12
+        });
+        if let Some((range, span)) = dated {
             let waiting = self
                 .entry_mut()
                 .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
@@ -454,6 +474,11 @@ impl Builder {
         }
         let text = plain(line);
         let from_heading = self.entry_from_heading;
+        let is_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
         if text.contains("---") {
             // `Title ------ Place` leader lines: one entry each.
             return self.new_entry_from_line(line, number, Low);
@@ -468,6 +493,27 @@ impl Builder {
                     && text.split_whitespace().count() <= 6 =>
             {
                 entry.organisation = Some(Field::new(text, Low, Some(number)));
+            }
+            // The line right under `Title  Dates`: the organisation (and place).
+            Some(entry)
+                if entry.line == Some(number - 1)
+                    && entry.dates.is_some()
+                    && entry.highlights.is_empty()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 14 =>
+            {
+                let org_is_school = entry
+                    .organisation
+                    .as_ref()
+                    .is_some_and(|o| is_school(&o.value));
+                if entry.organisation.is_none() {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if is_education && is_school(&text) && !org_is_school {
+                    entry.detail = entry.organisation.take();
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else {
+                    entry.text.push(Field::new(text, Medium, Some(number)));
+                }
             }
             Some(entry) => entry.text.push(Field::new(text, Medium, Some(number))),
             None => {
@@ -512,6 +558,13 @@ impl Builder {
         } else {
             entry.title = Some(Field::new(item, Medium, Some(number)));
         }
+    }
+
+    /// True when the current entry was started by a line of its own (a dated line), so bullets
+    /// under it are its highlights.
+    fn entry_came_from_line(&mut self) -> bool {
+        self.entry_mut()
+            .is_some_and(|e| e.title.is_some() && e.highlights.iter().all(|h| h.line != e.line))
     }
 
     fn push_text(&mut self, text: String, number: usize) {
