@@ -223,6 +223,80 @@ fn text_without_any_heading_still_gives_entries_for_dated_lines() {
     );
 }
 
+/// Front matter skipped, Setext headings, dated bullets as positions, the org under a dated
+/// line, award bullets as entries, a year inside a long sentence not a date.
+const MIXED: &str = "\
+---
+title: Test resume
+---
+Jo Marsh
+
+Work Experience
+---------------
+
+* 3 years as Analyst at Pine Street Bank from 2019 to today
+* 2 years as Clerk at Harbor Shipping from 2017 to 2019
+
+Employment
+==========
+
+Data Lead\tJan 2015 – Dec 2016
+Northwind Traders, Leeds
+- Our reports were read by over 2000 people across the company every single week without fail
+
+Awards
+------
+- Team award 2018
+- Best poster 2016
+";
+
+#[test]
+fn setext_headings_dated_bullets_and_organisation_lines() {
+    let resume = from_text(MIXED);
+    assert_eq!(value(&resume.basics.name), "Jo Marsh");
+    assert!(
+        resume.sections.iter().all(|s| !s.title.contains("title")),
+        "front matter read as a heading: {:#?}",
+        resume.sections
+    );
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].organisation), "Pine Street Bank");
+    assert!(jobs[0].dates.as_ref().unwrap().value.present);
+    assert_eq!(jobs[1].line, Some(10));
+    assert_eq!(value(&jobs[2].title), "Data Lead");
+    assert_eq!(value(&jobs[2].organisation), "Northwind Traders, Leeds");
+    assert_eq!(jobs[2].highlights.len(), 1);
+    let awards = resume.entries_of(&SectionKind::Awards);
+    assert_eq!(awards.len(), 2, "{awards:#?}");
+    assert_eq!(awards[1].line, Some(22));
+}
+
+#[test]
+fn from_text_never_panics_on_random_text() {
+    let pool: Vec<char> = "ab 1920-–/.#*-\n\t年月至今:|,()[]Experience\nEducation\n**"
+        .chars()
+        .collect();
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..3_000 {
+        let mut text = String::new();
+        for _ in 0..(seed % 200) {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            text.push(pool[(seed % pool.len() as u64) as usize]);
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let resume = from_text(&text);
+        let lines = text.lines().count();
+        for entry in resume.sections.iter().flat_map(|s| &s.entries) {
+            assert!(entry.line.is_some_and(|l| l >= 1 && l <= lines.max(1)));
+        }
+    }
+}
+
 const JSON_RESUME: &str = r#"{
   "$schema": "https://example.org/schema.json",
   "basics": {"name": "Ada Quill", "label": "Data Engineer", "email": "ada@example.org",

@@ -389,7 +389,7 @@ impl Builder {
                 self.resume.sections.last().map(|s| &s.kind),
                 Some(SectionKind::Awards | SectionKind::Certificates | SectionKind::Publications)
             ) && !self.entry_from_heading
-                && !self.entry_came_from_line();
+                && (self.entry_from_bullet || !self.entry_came_from_line());
             if listed || full_range && (self.entry_from_bullet || self.entry_mut().is_none()) {
                 self.new_entry_from_line(item, number, Low);
                 self.entry_from_bullet = true;
