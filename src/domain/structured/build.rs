@@ -17,7 +17,6 @@ use Confidence::{High, Low, Medium};
 pub fn from_text(text: &str) -> StructuredResume {
     let lines: Vec<&str> = text.lines().collect();
     let mut b = Builder::default();
-    let mut in_fence = false;
     // YAML front matter (`---` … `---` at the top) is metadata, not resume text.
     let front_matter_end = match lines.iter().position(|l| !l.trim().is_empty()) {
         Some(first) if lines[first].trim() == "---" => lines[first + 1..]
@@ -30,7 +29,8 @@ pub fn from_text(text: &str) -> StructuredResume {
         let number = index + 1;
         let line = raw.trim();
         if line.starts_with("```") {
-            in_fence = !in_fence;
+            // A fence line only; some resumes sit whole inside a ```text block, so the text
+            // inside a fence is read like any other.
             continue;
         }
         if line.is_empty() || is_rule(line) {
