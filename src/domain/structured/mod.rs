@@ -8,6 +8,7 @@ pub mod build;
 pub mod dates;
 mod headings;
 mod json;
+mod lines;
 pub mod model;
 
 pub use build::{from_json_resume, from_text};
