@@ -497,6 +497,8 @@ mod tests {
         );
         check("1999 - 2004", d(1999, None), d(2004, None), false);
         check("2016", d(2016, None), None, false);
+        check("2019 ~ 2021", d(2019, None), d(2021, None), false);
+        check("2019 — 2021", d(2019, None), d(2021, None), false);
     }
 
     #[test]
