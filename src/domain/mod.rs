@@ -15,6 +15,7 @@ pub mod injection;
 pub mod language;
 pub mod resume;
 pub mod revision;
+pub mod structured;
 
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};
 pub use calendar::{action_items_ics, CalendarDate, IcsOptions};

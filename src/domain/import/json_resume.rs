@@ -100,16 +100,34 @@ fn strings(object: &Map<String, Value>, key: &str) -> Vec<String> {
     }
 }
 
-/// "2019-03 – 2021", "2019 – Present", or nothing. ISO days are dropped (a resume says months).
+/// "2019-03 – 2021", "2019 – Present", "Février 2014 – Janvier 2015", or nothing. The day of an
+/// ISO date is dropped (a resume says months); any other date text is kept whole.
 fn period(object: &Map<String, Value>) -> Option<String> {
-    let date = |key: &str| text(object, key).map(|d| d.get(..7).unwrap_or(&d).to_string());
+    let date = |key: &str| text(object, key).map(|d| month_of_iso(&d));
     match (date("startDate"), date("endDate")) {
         (Some(start), Some(end)) => Some(format!("{start} – {end}")),
         (Some(start), None) => Some(format!("{start} – Present")),
         (None, Some(end)) => Some(end),
-        (None, None) => {
-            first(object, &["date", "releaseDate"]).map(|d| d.chars().take(7).collect())
-        }
+        (None, None) => first(object, &["date", "releaseDate"]).map(|d| month_of_iso(&d)),
+    }
+}
+
+/// `2019-03-01` → `2019-03`; anything that is not an ISO day (`Février 2014`, `2019`) as is.
+/// (Cutting every date to 7 bytes made `Février 2014` into `Févrie`.)
+fn month_of_iso(date: &str) -> String {
+    let bytes = date.as_bytes();
+    let iso_day = bytes.len() >= 10
+        && bytes[..10].iter().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                *b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    if iso_day {
+        date[..7].to_string()
+    } else {
+        date.to_string()
     }
 }
 
@@ -446,6 +464,19 @@ mod tests {
                 "Languages"
             ]
         );
+    }
+
+    #[test]
+    fn dates_that_are_not_iso_are_kept_whole() {
+        let (_, md) = to_markdown(
+            r#"{"work": [{"company": "Société X", "position": "Dév", "startDate": "Février 2014", "endDate": "Janvier 2015"},
+              {"company": "Y", "position": "Z", "startDate": "2016-09-01T00:00:00Z"}],
+             "awards": [{"title": "Prix", "date": "Décembre 2013"}]}"#,
+        )
+        .unwrap();
+        assert!(md.contains("(Février 2014 – Janvier 2015)"), "{md}");
+        assert!(md.contains("(2016-09 – Present)"), "{md}");
+        assert!(md.contains("- Prix (Décembre 2013)"), "{md}");
     }
 
     #[test]

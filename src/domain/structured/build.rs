@@ -1,0 +1,552 @@
+//! Resume text → [`StructuredResume`]. The text is what the app holds after any import:
+//! Markdown (`#`/`##` sections, `###` entries), PDF and DOCX text (now with Markdown headings),
+//! or plain text with capitalised or colon-ended headings. Sections come from heading names,
+//! entries from `###`/bold lines or from lines that carry a date range, highlights from bullets.
+
+use super::dates::find_range;
+use super::headings::{is_contact, section_kind};
+use super::lines::{
+    bare_date_line, bold_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school,
+    link, plain, plain_heading, profile, split_keywords, split_title,
+};
+use super::model::StructuredResume;
+use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
+
+pub use super::json::from_json_resume;
+
+use Confidence::{High, Low, Medium};
+
+/// Builds the structured resume from resume text. Never fails: what is not understood stays as
+/// free text of the nearest entry, or in an `Other` section.
+pub fn from_text(text: &str) -> StructuredResume {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut b = Builder::default();
+    // YAML front matter (`---` … `---` at the top) is metadata, not resume text.
+    let front_matter_end = match lines.iter().position(|l| !l.trim().is_empty()) {
+        Some(first) if lines[first].trim() == "---" => lines[first + 1..]
+            .iter()
+            .position(|l| l.trim() == "---")
+            .map_or(0, |close| first + close + 2),
+        _ => 0,
+    };
+    for (index, raw) in lines.iter().enumerate().skip(front_matter_end) {
+        let number = index + 1;
+        let line = raw.trim();
+        if line.starts_with("```") {
+            // A fence line only; some resumes sit whole inside a ```text block, so the text
+            // inside a fence is read like any other.
+            continue;
+        }
+        if line.is_empty() || is_rule(line) {
+            continue;
+        }
+        // A Setext heading: a line underlined with `---` or `===`.
+        let underlined = lines.get(index + 1).is_some_and(|next| {
+            let next = next.trim();
+            next.len() >= 3 && (next.chars().all(|c| c == '-') || next.chars().all(|c| c == '='))
+        });
+        if underlined && bullet(line).is_none() && heading_level(line).0 == 0 {
+            let level = if lines[index + 1].trim().starts_with('=') {
+                1
+            } else {
+                2
+            };
+            b.line(&format!("{} {line}", "#".repeat(level)), number, false);
+            continue;
+        }
+        let next_has_date = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty() && !is_rule(l))
+            .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
+        b.line(line, number, next_has_date);
+    }
+    b.finish()
+}
+
+#[derive(Default)]
+struct Builder {
+    resume: StructuredResume,
+    /// Before the first section: the header with name, headline and contact.
+    in_header: bool,
+    started: bool,
+    contact_section: bool,
+    /// The current entry came from a heading or bold line and has only its title so far.
+    entry_from_heading: bool,
+    /// The current entry came from a dated bullet: the next dated bullet is another entry.
+    entry_from_bullet: bool,
+}
+
+impl Builder {
+    fn line(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if !self.started {
+            self.started = true;
+            self.in_header = true;
+        }
+        let (level, heading) = heading_level(line);
+        if level > 0 {
+            return self.heading(level, heading, number);
+        }
+        if let Some(kind) = plain_heading(line).filter(|_| bullet(line).is_none()) {
+            return self.open_section(
+                kind,
+                &plain(line.trim_end_matches([':', '：'])),
+                number,
+                Medium,
+            );
+        }
+        if self.in_header && find_range(line).is_some_and(|(r, _)| r.end.is_some() || r.present) {
+            // A dated line ends the header even without a heading (text without headings).
+            self.in_header = false;
+        }
+        if self.in_header || self.contact_section {
+            if self.contact(line, number) {
+                return;
+            }
+            if self.in_header {
+                return self.header_text(line, number);
+            }
+        }
+        self.body(line, number, next_has_date);
+    }
+
+    fn heading(&mut self, level: usize, text: &str, number: usize) {
+        let title = plain(text);
+        if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
+            self.resume.basics.name = Some(Field::new(title, High, Some(number)));
+            return;
+        }
+        let kind = if level <= 2 {
+            section_kind(text)
+        } else {
+            // A deep heading is an entry unless it is exactly a section name.
+            section_kind(text).filter(|_| {
+                title.split_whitespace().count() <= 2
+                    && self
+                        .resume
+                        .sections
+                        .last()
+                        .is_none_or(|s| matches!(s.kind, SectionKind::Other(_)))
+            })
+        };
+        if let Some(kind) = kind {
+            return self.open_section(kind, &title, number, High);
+        }
+        if is_contact(text) {
+            self.contact_section = true;
+            self.in_header = false;
+            return;
+        }
+        if level <= 2 {
+            if self.in_header
+                && self.resume.basics.label.is_none()
+                && self.resume.basics.name.is_some()
+            {
+                self.resume.basics.label = Some(Field::new(title, Medium, Some(number)));
+                return;
+            }
+            return self.open_section(SectionKind::Other(title.clone()), &title, number, Medium);
+        }
+        self.new_entry_from_line(text, number, Medium);
+        self.entry_from_heading = true;
+    }
+
+    fn open_section(
+        &mut self,
+        kind: SectionKind,
+        title: &str,
+        number: usize,
+        confidence: Confidence,
+    ) {
+        self.in_header = false;
+        self.contact_section = false;
+        self.entry_from_heading = false;
+        self.resume.sections.push(Section {
+            kind,
+            title: title.to_string(),
+            line: Some(number),
+            confidence,
+            entries: Vec::new(),
+        });
+    }
+
+    /// Reads e-mail, phone, links from a header or contact line; true when the line was only that.
+    fn contact(&mut self, line: &str, number: usize) -> bool {
+        let basics = &mut self.resume.basics;
+        let mut all_contact = true;
+        if find_range(line).is_some() {
+            return false;
+        }
+        let text = plain(line);
+        let mut found_any = false;
+        for part in text
+            .split(['|', '·', '•', '\t', '，', '｜'])
+            .flat_map(|p| p.split("  "))
+        {
+            let part = part.trim();
+            if part.is_empty() {
+                continue;
+            }
+            let value = part
+                .split_once([':', '：'])
+                .filter(|(k, _)| k.chars().count() <= 12 && !k.contains("http"))
+                .map_or(part, |(_, v)| v.trim());
+            if value.contains('@')
+                && value.contains('.')
+                && !value.contains(' ')
+                && !value.starts_with('@')
+            {
+                found_any = true;
+                basics.email.get_or_insert(Field::new(
+                    value.trim_start_matches("mailto:").to_string(),
+                    High,
+                    Some(number),
+                ));
+            } else if is_phone(value) {
+                found_any = true;
+                basics
+                    .phone
+                    .get_or_insert(Field::new(value.to_string(), Medium, Some(number)));
+            } else if let Some(profile) = profile(value, number) {
+                found_any = true;
+                if profile.network.is_some() {
+                    basics.profiles.push(profile);
+                } else if basics.url.is_none() {
+                    basics.url = profile.url.map(|u| Field::new(u, Medium, Some(number)));
+                }
+            } else {
+                all_contact = false;
+            }
+        }
+        if let Some(url) = link(line).filter(|_| !found_any) {
+            if let Some(p) = profile(&url, number) {
+                basics.profiles.push(p);
+            }
+        }
+        found_any && all_contact
+    }
+
+    fn header_text(&mut self, line: &str, number: usize) {
+        let text = plain(line);
+        let basics = &mut self.resume.basics;
+        let words = text.split_whitespace().count();
+        if basics.name.is_none() && words <= 5 && !text.chars().any(|c| c.is_ascii_digit()) {
+            basics.name = Some(Field::new(text, Low, Some(number)));
+        } else if basics.label.is_none() && words <= 12 && basics.summary.is_none() {
+            basics.label = Some(Field::new(text, Low, Some(number)));
+        } else if words > 12 || basics.summary.is_some() {
+            match &mut basics.summary {
+                Some(summary) => {
+                    summary.value.push('\n');
+                    summary.value.push_str(&text);
+                }
+                None => basics.summary = Some(Field::new(text, Low, Some(number))),
+            }
+        } else if basics.location.is_none() {
+            basics.location = Some(Location {
+                text: Some(text),
+                ..Location::default()
+            });
+        }
+    }
+
+    fn body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if self.resume.sections.is_empty() {
+            self.open_section(SectionKind::Other(String::new()), "", number, Low);
+        }
+        let kind = self
+            .resume
+            .sections
+            .last()
+            .map(|s| s.kind.clone())
+            .unwrap_or(SectionKind::Summary);
+        if kind == SectionKind::Summary {
+            let text = plain(bullet(line).unwrap_or(line));
+            let basics = &mut self.resume.basics;
+            match &mut basics.summary {
+                Some(summary) if summary.confidence != Low => {
+                    summary.value.push('\n');
+                    summary.value.push_str(&text);
+                }
+                _ => basics.summary = Some(Field::new(text.clone(), Medium, Some(number))),
+            }
+            return self.push_text(text, number);
+        }
+        if kind.has_dated_entries() {
+            return self.dated_body(line, number, next_has_date);
+        }
+        self.list_body(line, number);
+    }
+
+    fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if let Some(item) = bullet(line) {
+            // A bullet list of dated positions ("2 years as X at Y from 2014 to today").
+            let full_range = find_range(item).is_some_and(|(r, _)| r.end.is_some() || r.present);
+            // Awards, certificates, publications as a bullet list: one entry per bullet.
+            let listed = matches!(
+                self.resume.sections.last().map(|s| &s.kind),
+                Some(SectionKind::Awards | SectionKind::Certificates | SectionKind::Publications)
+            ) && !self.entry_from_heading
+                && (self.entry_from_bullet || !self.entry_came_from_line());
+            if listed || full_range && (self.entry_from_bullet || self.entry_mut().is_none()) {
+                self.new_entry_from_line(item, number, Low);
+                self.entry_from_bullet = true;
+                return;
+            }
+            let item = plain(item);
+            return match self.entry_mut() {
+                Some(entry) => entry
+                    .highlights
+                    .push(Field::new(item, Medium, Some(number))),
+                None => {
+                    let entry = self.new_entry(number);
+                    entry.highlights.push(Field::new(item, Low, Some(number)));
+                }
+            };
+        }
+        let complete = self
+            .entry_mut()
+            .is_none_or(|e| e.dates.is_some() || !e.highlights.is_empty());
+        // A lone year in a long sentence ("cited over 2000 times") is no entry's date, except in
+        // publications, where a long line with a year is one publication.
+        let publications = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Publications);
+        let dated = find_range(line).filter(|(r, _)| {
+            publications
+                || r.end.is_some()
+                || r.present
+                || r.start.is_some_and(|d| d.month.is_some())
+                || line.split_whitespace().count() <= 12
+        });
+        if let Some((range, span)) = dated {
+            let waiting = self
+                .entry_mut()
+                .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
+            if waiting {
+                let rest = format!("{} {}", &line[..span.start], &line[span.end..]);
+                let rest = clean_part(&plain(&rest));
+                let entry = self.entry_mut().expect("waiting implies an entry");
+                entry.dates = Some(Field::new(range, Medium, Some(number)));
+                if !rest.is_empty() {
+                    if entry.title.is_none() {
+                        let (title, org, place) = split_title(&rest);
+                        entry.title = title.map(|t| Field::new(t, Low, Some(number)));
+                        entry.organisation = entry
+                            .organisation
+                            .take()
+                            .or(org.map(|o| Field::new(o, Low, Some(number))));
+                        entry.location = place.map(|p| Field::new(p, Low, Some(number)));
+                    } else if entry.location.is_none() && rest.split_whitespace().count() <= 4 {
+                        entry.location = Some(Field::new(rest, Low, Some(number)));
+                    } else {
+                        entry.text.push(Field::new(rest, Low, Some(number)));
+                    }
+                }
+                self.entry_from_heading = false;
+                return;
+            }
+            self.new_entry_from_line(line, number, Medium);
+            self.entry_from_heading = false;
+            return;
+        }
+        if let Some(bold) = bold_line(line) {
+            let only_title = self.entry_from_heading
+                && self
+                    .entry_mut()
+                    .is_some_and(|e| e.organisation.is_none() && e.text.is_empty());
+            if only_title {
+                let entry = self.entry_mut().expect("only_title implies an entry");
+                entry.organisation = Some(Field::new(plain(bold), Low, Some(number)));
+                return;
+            }
+            self.new_entry_from_line(line, number, Medium);
+            self.entry_from_heading = true;
+            return;
+        }
+        if complete && next_has_date {
+            self.new_entry_from_line(line, number, Low);
+            return;
+        }
+        let text = plain(line);
+        let from_heading = self.entry_from_heading;
+        let is_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
+        if text.contains("---") {
+            // `Title ------ Place` leader lines: one entry each.
+            return self.new_entry_from_line(line, number, Low);
+        }
+        match self.entry_mut() {
+            Some(entry)
+                if from_heading
+                    && entry.organisation.is_none()
+                    && entry.title.is_some()
+                    && entry.dates.is_none()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 6 =>
+            {
+                entry.organisation = Some(Field::new(text, Low, Some(number)));
+            }
+            // The line right under `Title  Dates`: the organisation (and place).
+            Some(entry)
+                if entry.line == Some(number - 1)
+                    && entry.dates.is_some()
+                    && entry.highlights.is_empty()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 14 =>
+            {
+                let org_is_school = entry
+                    .organisation
+                    .as_ref()
+                    .is_some_and(|o| is_school(&o.value));
+                if entry.organisation.is_none() {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if is_education && is_school(&text) && !org_is_school {
+                    entry.detail = entry.organisation.take();
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else {
+                    entry.text.push(Field::new(text, Medium, Some(number)));
+                }
+            }
+            Some(entry) => entry.text.push(Field::new(text, Medium, Some(number))),
+            None => {
+                let entry = self.new_entry(number);
+                entry.title = Some(Field::new(text, Low, Some(number)));
+            }
+        }
+    }
+
+    /// Skills, languages, interests, references: a line or bullet per item; under a `###`
+    /// heading, bullets belong to that heading's entry.
+    fn list_body(&mut self, line: &str, number: usize) {
+        let item = plain(bullet(line).unwrap_or(line));
+        if self.entry_from_heading {
+            if let Some(entry) = self.entry_mut() {
+                entry.keywords.push(item.clone());
+                entry
+                    .highlights
+                    .push(Field::new(item, Medium, Some(number)));
+                return;
+            }
+        }
+        let is_language = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Languages);
+        let entry = self.new_entry(number);
+        if let Some((name, rest)) = item
+            .split_once([':', '：'])
+            .filter(|(n, _)| n.chars().count() <= 40)
+        {
+            entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
+            entry.keywords = split_keywords(rest);
+        } else if let Some((name, detail)) = item
+            .strip_suffix(')')
+            .and_then(|s| s.split_once(" ("))
+            .filter(|_| is_language)
+        {
+            entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
+            entry.detail = Some(Field::new(detail.trim().to_string(), Medium, Some(number)));
+        } else {
+            entry.title = Some(Field::new(item, Medium, Some(number)));
+        }
+    }
+
+    /// True when the current entry was started by a line of its own (a dated line), so bullets
+    /// under it are its highlights.
+    fn entry_came_from_line(&mut self) -> bool {
+        self.entry_mut()
+            .is_some_and(|e| e.title.is_some() && e.highlights.iter().all(|h| h.line != e.line))
+    }
+
+    fn push_text(&mut self, text: String, number: usize) {
+        let entry = match self.entry_mut() {
+            Some(entry) => entry,
+            None => self.new_entry(number),
+        };
+        entry.text.push(Field::new(text, Medium, Some(number)));
+    }
+
+    fn entry_mut(&mut self) -> Option<&mut Entry> {
+        self.resume.sections.last_mut()?.entries.last_mut()
+    }
+
+    fn new_entry(&mut self, number: usize) -> &mut Entry {
+        self.entry_from_heading = false;
+        self.entry_from_bullet = false;
+        if self.resume.sections.is_empty() {
+            self.open_section(SectionKind::Other(String::new()), "", number, Low);
+        }
+        let section = self
+            .resume
+            .sections
+            .last_mut()
+            .expect("a section was just ensured");
+        section.entries.push(Entry {
+            line: Some(number),
+            ..Entry::default()
+        });
+        section.entries.last_mut().expect("just pushed")
+    }
+
+    /// An entry from a heading, bold or dated line: dates out, then title / organisation / place.
+    fn new_entry_from_line(&mut self, line: &str, number: usize, confidence: Confidence) {
+        let is_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
+        let (dates, rest) = match find_range(line) {
+            Some((range, span)) => (
+                Some(range),
+                format!("{} {}", &line[..span.start], &line[span.end..]),
+            ),
+            None => (None, line.to_string()),
+        };
+        let url = link(&rest);
+        // `**Title** [Org](url)`: the bold part is the title, the rest the organisation.
+        let (title, org, place) = match rest
+            .trim()
+            .strip_prefix("**")
+            .and_then(|s| s.split_once("**"))
+        {
+            Some((bold, after)) if !clean_part(&plain(after)).is_empty() => (
+                Some(clean_part(bold)),
+                Some(clean_part(&plain(after))),
+                None,
+            ),
+            _ => split_title(&clean_part(&plain(&rest))),
+        };
+        let (title, org) = if is_education
+            && title.as_deref().is_some_and(is_school)
+            && !org.as_deref().is_some_and(is_school)
+        {
+            (org, title)
+        } else {
+            (title, org)
+        };
+        let entry = self.new_entry(number);
+        let low = if confidence == Low { Low } else { Medium };
+        entry.title = title
+            .filter(|t| !t.is_empty())
+            .map(|t| Field::new(t, confidence, Some(number)));
+        entry.organisation = org
+            .filter(|o| !o.is_empty())
+            .map(|o| Field::new(o, low, Some(number)));
+        entry.location = place
+            .filter(|p| !p.is_empty())
+            .map(|p| Field::new(p, Low, Some(number)));
+        entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
+        entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
+    }
+
+    fn finish(self) -> StructuredResume {
+        self.resume
+    }
+}

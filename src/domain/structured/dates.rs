@@ -1,0 +1,617 @@
+//! Dates as resumes write them, in English, French, German, Spanish, Chinese and Japanese:
+//! `Mar 2020 – present`, `03/2020 – 06/2021`, `2020.03 - 2021.06`, `févr. 2014 – août 2016`,
+//! `Mär. 2019 – heute`, `enero de 2018 – actualidad`, `2020年3月 - 至今`, `2019年4月 – 現在`.
+//! [`find_range`] finds the first date or range inside a line and says where it sits, so the
+//! rest of the line can be read as title and organisation. Never panics, whatever the input.
+
+use serde::{Deserialize, Serialize};
+
+/// A year with an optional month (1–12). Resumes rarely give days; a day is dropped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartialDate {
+    pub year: u16,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub month: Option<u8>,
+}
+
+impl PartialDate {
+    pub fn new(year: u16, month: Option<u8>) -> Self {
+        PartialDate { year, month }
+    }
+}
+
+/// A period: `start` alone is a single date (a graduation year); `present` says the period runs
+/// on (`– Present`, `– heute`, `- 至今`). `text` is the date text exactly as written.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct DateRange {
+    pub start: Option<PartialDate>,
+    pub end: Option<PartialDate>,
+    pub present: bool,
+    pub text: String,
+    /// Each end as written (`Février 2014`, `heute`), so an export can give back the original.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_text: Option<String>,
+}
+
+/// Words that mean "until now", lower case.
+const PRESENT: &[&str] = &[
+    "present",
+    "current",
+    "currently",
+    "now",
+    "today",
+    "ongoing",
+    "heute",
+    "aktuell",
+    "derzeit",
+    "jetzt",
+    "gegenwart",
+    "présent",
+    "present",
+    "aujourd'hui",
+    "aujourd’hui",
+    "actuel",
+    "actuellement",
+    "en cours",
+    "actualidad",
+    "presente",
+    "la actualidad",
+    "hoy",
+    "至今",
+    "今",
+    "现在",
+    "目前",
+    "現在",
+    "現職",
+    "在職中",
+    "在职",
+    "今日",
+];
+
+/// Month names and abbreviations (lower case) in the six languages, with their number.
+const MONTHS: &[(&str, u8)] = &[
+    ("january", 1),
+    ("jan", 1),
+    ("janvier", 1),
+    ("janv", 1),
+    ("januar", 1),
+    ("jänner", 1),
+    ("jän", 1),
+    ("enero", 1),
+    ("ene", 1),
+    ("february", 2),
+    ("feb", 2),
+    ("février", 2),
+    ("fevrier", 2),
+    ("févr", 2),
+    ("fevr", 2),
+    ("fév", 2),
+    ("fev", 2),
+    ("februar", 2),
+    ("febrero", 2),
+    ("march", 3),
+    ("mar", 3),
+    ("mars", 3),
+    ("märz", 3),
+    ("maerz", 3),
+    ("mär", 3),
+    ("marzo", 3),
+    ("april", 4),
+    ("apr", 4),
+    ("avril", 4),
+    ("avr", 4),
+    ("abril", 4),
+    ("abr", 4),
+    ("may", 5),
+    ("mai", 5),
+    ("mayo", 5),
+    ("june", 6),
+    ("jun", 6),
+    ("juin", 6),
+    ("juni", 6),
+    ("junio", 6),
+    ("july", 7),
+    ("jul", 7),
+    ("juillet", 7),
+    ("juil", 7),
+    ("juli", 7),
+    ("julio", 7),
+    ("august", 8),
+    ("aug", 8),
+    ("août", 8),
+    ("aout", 8),
+    ("agosto", 8),
+    ("ago", 8),
+    ("september", 9),
+    ("sep", 9),
+    ("sept", 9),
+    ("septembre", 9),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("set", 9),
+    ("october", 10),
+    ("oct", 10),
+    ("octobre", 10),
+    ("oktober", 10),
+    ("okt", 10),
+    ("octubre", 10),
+    ("november", 11),
+    ("nov", 11),
+    ("novembre", 11),
+    ("noviembre", 11),
+    ("december", 12),
+    ("dec", 12),
+    ("décembre", 12),
+    ("decembre", 12),
+    ("déc", 12),
+    ("dezember", 12),
+    ("dez", 12),
+    ("diciembre", 12),
+    ("dic", 12),
+];
+
+/// Words and signs between the two ends of a range (after dashes, which are checked apart).
+const SEPARATORS: &[&str] = &[
+    "to", "until", "till", "bis", "à", "a", "au", "al", "hasta", "jusqu'à", "~", "～", "〜", "至",
+    "到",
+];
+
+const DASHES: &[char] = &['-', '–', '—', '‒', '―', '−', '~', '～', '〜'];
+
+/// Parses text that is only a date or a range (`Février 2014`, `2019–2021`); `None` when any of
+/// it is not a date. The whole text is kept in [`DateRange::text`].
+pub fn parse_range(text: &str) -> Option<DateRange> {
+    let trimmed = text.trim();
+    let (range, span) = find_range(trimmed)?;
+    let rest = format!("{}{}", &trimmed[..span.start], &trimmed[span.end..]);
+    let rest_is_noise = rest
+        .chars()
+        .all(|c| !c.is_alphanumeric() || c == '日' || c == 'd');
+    rest_is_noise.then(|| DateRange {
+        text: trimmed.to_string(),
+        ..range
+    })
+}
+
+/// The first date or range in `line` and its byte span. A lone year counts only between 1950 and
+/// 2099 and not inside a longer number, so phone numbers and amounts are not read as dates.
+pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
+    for (i, _) in line.char_indices() {
+        if !at_word_start(line, i) {
+            continue;
+        }
+        let Some((start, after_start)) = date_at(line, i) else {
+            continue;
+        };
+        let mut range = DateRange {
+            start: Some(start),
+            start_text: line.get(i..after_start).map(|t| t.trim().to_string()),
+            ..DateRange::default()
+        };
+        let mut end = after_start;
+        if let Some(after_separator) = separator_at(line, after_start) {
+            if let Some(after_present) = present_at(line, after_separator) {
+                range.present = true;
+                range.end_text = line.get(after_separator..after_present).map(str::to_string);
+                end = after_present;
+            } else if let Some((finish, after_end)) = date_at(line, after_separator) {
+                range.end = Some(finish);
+                range.end_text = line.get(after_separator..after_end).map(str::to_string);
+                end = after_end;
+            } else if line[after_start..]
+                .trim()
+                .chars()
+                .all(|c| DASHES.contains(&c))
+            {
+                // "2024-" at the end of a line: started, end not given.
+                end = line.len();
+            }
+        }
+        // A trailing Japanese/Chinese "から" or day markers are part of the date text.
+        range.text = line[i..end].trim().to_string();
+        return Some((range, i..end));
+    }
+    // "Present" alone is not a date; "since 2020" is found above by its year.
+    None
+}
+
+/// True when a token may start at byte `i` (start of text or after a non-alphanumeric char, or
+/// CJK text, where words are not spaced).
+fn at_word_start(line: &str, i: usize) -> bool {
+    match line.get(..i).and_then(|s| s.chars().next_back()) {
+        None => true,
+        Some(prev) => !prev.is_ascii_alphanumeric() && (!prev.is_alphabetic() || is_cjk(prev)),
+    }
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF)
+}
+
+/// Digits at `i`: their value and where they end (at most 4 digits read).
+fn digits_at(line: &str, i: usize) -> Option<(u32, usize, usize)> {
+    let rest = line.get(i..)?;
+    let count = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+    if count == 0 || count > 4 {
+        return None;
+    }
+    let value = rest[..count].parse().ok()?;
+    Some((value, count, i + count))
+}
+
+fn year(value: u32) -> Option<u16> {
+    (1950..=2099).contains(&value).then_some(value as u16)
+}
+
+fn month(value: u32) -> Option<u8> {
+    (1..=12).contains(&value).then_some(value as u8)
+}
+
+fn next_char(line: &str, i: usize) -> Option<char> {
+    line.get(i..)?.chars().next()
+}
+
+fn skip_spaces(line: &str, mut i: usize) -> usize {
+    while let Some(c) = next_char(line, i) {
+        if c.is_whitespace() || c == ',' {
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// One date at `i`: numeric, CJK, or a month name followed by a year.
+fn date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
+    numeric_date_at(line, i).or_else(|| named_date_at(line, i))
+}
+
+fn numeric_date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
+    let (first, width, after) = digits_at(line, i)?;
+    if width == 4 {
+        let y = year(first)?;
+        // 2020年3月 / 2020年
+        if line.get(after..)?.starts_with('年') {
+            let after_nian = after + '年'.len_utf8();
+            let at = skip_spaces(line, after_nian);
+            if let Some((m, w, after_m)) = digits_at(line, at) {
+                if w <= 2 && line.get(after_m..)?.starts_with('月') {
+                    if let Some(m) = month(m) {
+                        let mut end = after_m + '月'.len_utf8();
+                        // An optional day: 2020年3月1日.
+                        if let Some((_, _, after_d)) = digits_at(line, end) {
+                            if line.get(after_d..)?.starts_with('日') {
+                                end = after_d + '日'.len_utf8();
+                            }
+                        }
+                        return Some((PartialDate::new(y, Some(m)), end));
+                    }
+                }
+            }
+            return Some((PartialDate::new(y, None), after_nian));
+        }
+        // 2020.03, 2020/03, 2020-03(-01)
+        if let Some(sep @ ('.' | '/' | '-')) = next_char(line, after) {
+            if let Some((m, w, after_m)) = digits_at(line, after + 1) {
+                if w <= 2 {
+                    if let Some(m) = month(m) {
+                        let mut end = after_m;
+                        if next_char(line, end) == Some(sep) {
+                            if let Some((_, 2, after_d)) = digits_at(line, end + 1) {
+                                end = after_d;
+                            }
+                        }
+                        return Some((PartialDate::new(y, Some(m)), end));
+                    }
+                }
+            }
+        }
+        // "2020x", "20201": part of a longer token, not a year.
+        if next_char(line, after).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        return Some((PartialDate::new(y, None), after));
+    }
+    // 03/2020, 3.2020, 12-2014
+    if width <= 2 {
+        let m = month(first)?;
+        let sep = next_char(line, after)?;
+        if matches!(sep, '/' | '.' | '-') {
+            let (value, 4, after_y) = digits_at(line, after + 1)? else {
+                return None;
+            };
+            return Some((PartialDate::new(year(value)?, Some(m)), after_y));
+        }
+    }
+    None
+}
+
+/// `March 2020`, `févr. 2014`, `Mär. 2019`, `enero de 2018`, `Sep. 2023`.
+fn named_date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
+    let rest = line.get(i..)?;
+    let word_len: usize = rest
+        .chars()
+        .take_while(|c| c.is_alphabetic() && !is_cjk(*c))
+        .map(char::len_utf8)
+        .sum();
+    if word_len == 0 {
+        return None;
+    }
+    let word = rest[..word_len].to_lowercase();
+    let m = MONTHS.iter().find(|(name, _)| *name == word)?.1;
+    let mut at = i + word_len;
+    if next_char(line, at) == Some('.') {
+        at += 1;
+    }
+    at = skip_spaces(line, at);
+    for filler in ["de ", "del ", "of "] {
+        if line
+            .get(at..at + filler.len())
+            .is_some_and(|s| s.eq_ignore_ascii_case(filler))
+        {
+            at = skip_spaces(line, at + filler.len());
+        }
+    }
+    let (value, 4, after) = digits_at(line, at)? else {
+        return None;
+    };
+    Some((PartialDate::new(year(value)?, Some(m)), after))
+}
+
+/// A dash or separator word after optional spaces; where the next date would start.
+fn separator_at(line: &str, i: usize) -> Option<usize> {
+    let at = skip_blank(line, i);
+    let c = next_char(line, at)?;
+    if DASHES.contains(&c) {
+        let mut after = at + c.len_utf8();
+        // "--" or "–-" as one dash.
+        while let Some(d) = next_char(line, after).filter(|d| DASHES.contains(d)) {
+            after += d.len_utf8();
+        }
+        return Some(skip_blank(line, after));
+    }
+    let rest = line.get(at..)?;
+    for word in SEPARATORS {
+        if let Some(head) = rest.get(..word.len()) {
+            let boundary = rest[word.len()..]
+                .chars()
+                .next()
+                .is_none_or(|n| !n.is_alphanumeric() || word.chars().all(is_cjk_or_sign));
+            if head.to_lowercase() == *word && boundary {
+                return Some(skip_blank(line, at + word.len()));
+            }
+        }
+    }
+    None
+}
+
+fn is_cjk_or_sign(c: char) -> bool {
+    is_cjk(c) || !c.is_alphanumeric()
+}
+
+fn skip_blank(line: &str, mut i: usize) -> usize {
+    while let Some(c) = next_char(line, i) {
+        if c.is_whitespace() {
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// A word meaning "now" at `i`; where it ends.
+fn present_at(line: &str, i: usize) -> Option<usize> {
+    let rest = line.get(i..)?;
+    let lower = rest.to_lowercase();
+    // Longest first so "la actualidad" wins over shorter words.
+    let mut best: Option<usize> = None;
+    for word in PRESENT {
+        if lower.starts_with(word) {
+            // Lower-casing can change byte lengths; count chars to map back.
+            let chars = word.chars().count();
+            let len: usize = rest.chars().take(chars).map(char::len_utf8).sum();
+            let ascii_word = word.chars().all(|c| c.is_alphabetic() && !is_cjk(c));
+            let boundary = rest[len..]
+                .chars()
+                .next()
+                .is_none_or(|n| !n.is_alphabetic());
+            if (!ascii_word || boundary) && best.is_none_or(|b| len > b) {
+                best = Some(len);
+            }
+        }
+    }
+    best.map(|len| i + len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(year: u16, month: Option<u8>) -> Option<PartialDate> {
+        Some(PartialDate::new(year, month))
+    }
+
+    fn range(text: &str) -> DateRange {
+        parse_range(text).unwrap_or_else(|| panic!("no range in {text:?}"))
+    }
+
+    #[track_caller]
+    fn check(text: &str, start: Option<PartialDate>, end: Option<PartialDate>, present: bool) {
+        let r = range(text);
+        assert_eq!(
+            (r.start, r.end, r.present),
+            (start, end, present),
+            "{text:?}"
+        );
+        assert_eq!(r.text, text.trim());
+        assert!(r.start_text.as_deref().is_some_and(|s| text.starts_with(s)));
+    }
+
+    #[test]
+    fn english_names_and_present() {
+        check("Mar 2020 – present", d(2020, Some(3)), None, true);
+        check("March 2020 - Present", d(2020, Some(3)), None, true);
+        check(
+            "Sep. 2023 – Mar. 2024",
+            d(2023, Some(9)),
+            d(2024, Some(3)),
+            false,
+        );
+        check(
+            "June 2019 to July 2021",
+            d(2019, Some(6)),
+            d(2021, Some(7)),
+            false,
+        );
+        check("Jan 2018 — Current", d(2018, Some(1)), None, true);
+    }
+
+    #[test]
+    fn numeric_formats() {
+        check(
+            "03/2020 – 06/2021",
+            d(2020, Some(3)),
+            d(2021, Some(6)),
+            false,
+        );
+        check("2019–2021", d(2019, None), d(2021, None), false);
+        check(
+            "2020.03 - 2021.06",
+            d(2020, Some(3)),
+            d(2021, Some(6)),
+            false,
+        );
+        check("2018/10 - 至今", d(2018, Some(10)), None, true);
+        check("12.2014 - present", d(2014, Some(12)), None, true);
+        check(
+            "2019-03-01 - 2020-01-31",
+            d(2019, Some(3)),
+            d(2020, Some(1)),
+            false,
+        );
+        check("1999 - 2004", d(1999, None), d(2004, None), false);
+        check("2016", d(2016, None), None, false);
+        check("2019 ~ 2021", d(2019, None), d(2021, None), false);
+        check("2019 — 2021", d(2019, None), d(2021, None), false);
+    }
+
+    #[test]
+    fn french_german_spanish() {
+        check("Février 2014", d(2014, Some(2)), None, false);
+        check(
+            "févr. 2014 – août 2016",
+            d(2014, Some(2)),
+            d(2016, Some(8)),
+            false,
+        );
+        check(
+            "Janvier 2015 à Mars 2016",
+            d(2015, Some(1)),
+            d(2016, Some(3)),
+            false,
+        );
+        check("Mär. 2019 – heute", d(2019, Some(3)), None, true);
+        check(
+            "Okt 2017 bis Dez 2018",
+            d(2017, Some(10)),
+            d(2018, Some(12)),
+            false,
+        );
+        check("enero de 2018 – actualidad", d(2018, Some(1)), None, true);
+        check(
+            "marzo de 2015 a diciembre de 2017",
+            d(2015, Some(3)),
+            d(2017, Some(12)),
+            false,
+        );
+        check("septembre 2010 – aujourd'hui", d(2010, Some(9)), None, true);
+    }
+
+    #[test]
+    fn chinese_and_japanese() {
+        check("2020年3月 - 至今", d(2020, Some(3)), None, true);
+        check(
+            "2020年3月～2021年6月",
+            d(2020, Some(3)),
+            d(2021, Some(6)),
+            false,
+        );
+        check("2019年4月 – 現在", d(2019, Some(4)), None, true);
+        check(
+            "2016年9月 至 2020年6月",
+            d(2016, Some(9)),
+            d(2020, Some(6)),
+            false,
+        );
+        check("2012年 - 2016年", d(2012, None), d(2016, None), false);
+        check("2018年4月1日〜現在", d(2018, Some(4)), None, true);
+    }
+
+    #[test]
+    fn a_range_is_found_inside_a_line_with_its_span() {
+        let line = "Data Engineer — Acme Rail\tMar 2020 – present";
+        let (r, span) = find_range(line).unwrap();
+        assert_eq!(&line[span], "Mar 2020 – present");
+        assert!(r.present);
+        let (r, _) = find_range("**Jun 2021 – Present | Remote**").unwrap();
+        assert_eq!((r.start, r.present), (d(2021, Some(6)), true));
+        let (r, _) = find_range("2018-2023    SALSIFY, Staff SE ----- Boston MA").unwrap();
+        assert_eq!((r.start, r.end), (d(2018, None), d(2023, None)));
+        let (r, _) = find_range("2024-        CROWDSTRIKE Senior SE").unwrap();
+        assert_eq!((r.start, r.end, r.present), (d(2024, None), None, false));
+    }
+
+    #[test]
+    fn things_that_are_not_dates() {
+        for text in [
+            "+1 555 0100",
+            "Increased revenue by 2500 units",
+            "Room 12345",
+            "Marketing lead",
+            "May the force",
+            "13/2020",
+            "version 1.2020x",
+            "",
+            "Present",
+        ] {
+            assert_eq!(parse_range(text), None, "{text:?}");
+        }
+        assert!(find_range("Scored 3.8/4.0 in 20 courses").is_none());
+        // A month word inside a longer word is no month.
+        assert!(find_range("Summary 2020x").is_none());
+        assert!(parse_range("Jan 2020 and some words").is_none());
+    }
+
+    #[test]
+    fn never_panics_on_random_text() {
+        // A fixed-seed xorshift over a pool that mixes digits, separators, month fragments and
+        // multi-byte characters, so slicing at every char boundary is exercised.
+        let pool: Vec<char> = "0123456789 -–—~～/.年月日至今現在 aéûärzMmJjFfSsOoDdNnPpTt'"
+            .chars()
+            .collect();
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            let mut s = String::new();
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 24) as usize;
+            for _ in 0..len {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push(pool[(seed % pool.len() as u64) as usize]);
+            }
+            let _ = parse_range(&s);
+            if let Some((_, span)) = find_range(&s) {
+                assert!(s.get(span).is_some(), "{s:?}");
+            }
+        }
+    }
+}

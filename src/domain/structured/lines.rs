@@ -1,0 +1,259 @@
+//! Reading one line of resume text: Markdown marks, bullets, headings without Markdown, and
+//! a line's parts (`Title — Org — Place`, contact items). Pure helpers for [`super::build`].
+
+use super::dates::find_range;
+use super::headings::section_kind;
+use super::model::{Profile, SectionKind};
+
+/// A line that is a date with at most a place (`*2018/10 - 至今*`, `Jun 2021 – Present | Remote`):
+/// it completes the entry named on the line before, rather than naming one itself.
+pub(super) fn bare_date_line(line: &str) -> bool {
+    let text = plain(line);
+    let text = text.trim_start_matches('_');
+    match find_range(text) {
+        Some((_, span)) => {
+            span.start == 0 && clean_part(&text[span.end..]).split_whitespace().count() <= 3
+        }
+        None => false,
+    }
+}
+
+/// `---`, `===`, `.....`: separators, not content.
+pub(super) fn is_rule(line: &str) -> bool {
+    line.chars().count() >= 3
+        && line
+            .chars()
+            .all(|c| matches!(c, '-' | '=' | '_' | '.' | '*' | '─' | '━' | '—'))
+}
+
+/// `## Title` → (2, "Title"); other lines → (0, line).
+pub(super) fn heading_level(line: &str) -> (usize, &str) {
+    let level = line.chars().take_while(|c| *c == '#').count();
+    match line.get(level..) {
+        Some(rest) if (1..=6).contains(&level) && rest.starts_with(' ') => (level, rest.trim()),
+        _ => (0, line),
+    }
+}
+
+/// The text of a bullet line without its marker.
+pub(super) fn bullet(line: &str) -> Option<&str> {
+    for marker in [
+        "- ", "* ", "+ ", "• ", "· ", "▪ ", "● ", "○ ", "◦ ", "‣ ", "– ", "■ ", "➢ ", "✓ ",
+    ] {
+        if let Some(rest) = line.strip_prefix(marker) {
+            return Some(rest.trim());
+        }
+    }
+    for marker in ['•', '·', '▪', '●', '◦', '■'] {
+        if let Some(rest) = line.strip_prefix(marker) {
+            return Some(rest.trim());
+        }
+    }
+    None
+}
+
+/// `**Text**` (or `__Text__`) on its own line, Markdown hard-break spaces allowed.
+pub(super) fn bold_line(line: &str) -> Option<&str> {
+    let t = line.trim_end_matches('\\').trim();
+    let inner = t
+        .strip_prefix("**")
+        .and_then(|s| s.strip_suffix("**"))
+        .or_else(|| t.strip_prefix("__").and_then(|s| s.strip_suffix("__")))?;
+    (!inner.contains("**") && !inner.trim().is_empty()).then(|| inner.trim())
+}
+
+/// Markdown marks out: `[text](url)` → text, `**`, `*`, `_`, backticks, `<br>`.
+pub(super) fn plain(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let Some(close) = rest[open..].find("](").map(|c| open + c) else {
+            break;
+        };
+        let Some(end) = rest[close..].find(')').map(|e| close + e) else {
+            break;
+        };
+        out.push_str(&rest[..open]);
+        out.push_str(&rest[open + 1..close]);
+        rest = &rest[end + 1..];
+    }
+    out.push_str(rest);
+    out.replace("<br>", " ")
+        .chars()
+        .filter(|c| !matches!(c, '*' | '`'))
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// The first link target in a line.
+pub(super) fn link(text: &str) -> Option<String> {
+    let start = text.find("](")? + 2;
+    let end = text[start..].find(')')? + start;
+    Some(text[start..end].to_string())
+}
+
+/// Looks like a heading in text without Markdown: a known section name, short, and set apart
+/// (capitals, bold, a trailing colon, letter spacing, or alone on its line in CJK).
+pub(super) fn plain_heading(line: &str) -> Option<SectionKind> {
+    if find_range(line).is_some() {
+        return None;
+    }
+    let kind = section_kind(line)?;
+    let core = plain(line.trim_end_matches([':', '：']));
+    let letters: Vec<char> = core.chars().filter(|c| c.is_alphabetic()).collect();
+    let capitals = !letters.is_empty() && letters.iter().all(|c| !c.is_lowercase());
+    let set_apart = capitals
+        || bold_line(line).is_some()
+        || line.ends_with(':')
+        || line.ends_with('：')
+        || core.split_whitespace().count() <= 3;
+    set_apart.then_some(kind)
+}
+
+pub(super) fn is_school(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    [
+        "universit",
+        "college",
+        "school",
+        "institut",
+        "academy",
+        "école",
+        "ecole",
+        "hochschule",
+        "universidad",
+        "lycée",
+        "大学",
+        "学院",
+        "学校",
+        "高中",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+}
+
+/// Trims separators and stray punctuation from the ends of a part of a line.
+pub(super) fn clean_part(text: &str) -> String {
+    let text = text.replace("()", "").replace("( )", "");
+    let mut text = text.trim();
+    for word in [
+        " from", " since", " depuis", " seit", " desde", " von", " de", " du",
+    ] {
+        if text.len() > word.len() && text.to_lowercase().ends_with(word) {
+            text = &text[..text.len() - word.len()];
+        }
+    }
+    text.trim_matches(|c: char| {
+        c.is_whitespace()
+            || matches!(
+                c,
+                '|' | '-' | '–' | '—' | ',' | ':' | '·' | '｜' | '_' | '/' | '.'
+            )
+    })
+    .to_string()
+}
+
+/// `Title — Org — Place`, `Title at Org`, `Title | Org`, `Title, Org`: into its parts. A long
+/// dash run (`---- Boston MA`) leads to a place.
+pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option<String>) {
+    let text = text.trim();
+    if text.is_empty() {
+        return (None, None, None);
+    }
+    let (head, place) = match text.find("---") {
+        Some(at) => (&text[..at], Some(clean_part(&text[at..]))),
+        None => (text, None),
+    };
+    for separator in [
+        "\t", " | ", "｜", " — ", " – ", " at ", " @ ", " chez ", " bei ", " - ", "  ", ", ",
+    ] {
+        if let Some((title, rest)) = head.split_once(separator) {
+            let (org, more) = match rest.split_once(separator) {
+                Some((org, more)) if place.is_none() => (org, Some(clean_part(more))),
+                _ => (rest, None),
+            };
+            let (title, org, more) = match title.split_once(", ") {
+                // `Title, Org — Place`
+                Some((t, o)) if separator != ", " && more.is_none() && place.is_none() => {
+                    (clean_part(t), clean_part(o), Some(clean_part(org)))
+                }
+                _ => (clean_part(title), clean_part(org), more),
+            };
+            // `ACME CORP, Engineer`: the name in capitals is the organisation.
+            let (title, org) = if is_capitals(&title) && !is_capitals(&org) {
+                (org, title)
+            } else {
+                (title, org)
+            };
+            return (
+                (!title.is_empty()).then_some(title),
+                (!org.is_empty()).then_some(org),
+                place.or(more).filter(|p| !p.is_empty()),
+            );
+        }
+    }
+    let title = clean_part(head);
+    let title = title.strip_prefix('(').unwrap_or(&title).to_string();
+    (
+        (!title.is_empty()).then_some(title),
+        None,
+        place.filter(|p| !p.is_empty()),
+    )
+}
+
+pub(super) fn is_capitals(text: &str) -> bool {
+    let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
+    letters.len() >= 2 && letters.iter().all(|c| c.is_uppercase())
+}
+
+pub(super) fn split_keywords(text: &str) -> Vec<String> {
+    text.split([',', '，', '、', ';', '；', '|', '·'])
+        .map(|k| clean_part(&plain(k)))
+        .filter(|k| !k.is_empty())
+        .collect()
+}
+
+pub(super) fn is_phone(text: &str) -> bool {
+    let digits = text.chars().filter(char::is_ascii_digit).count();
+    (7..=16).contains(&digits)
+        && super::dates::parse_range(text).is_none()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '+' | '(' | ')' | '-' | '.' | ' '))
+}
+
+/// A URL or a bare `github.com/x` as a profile (network named for known sites) or homepage.
+pub(super) fn profile(text: &str, number: usize) -> Option<Profile> {
+    let lower = text.to_lowercase();
+    let is_url = lower.starts_with("http")
+        || lower.starts_with("www.")
+        || (lower.contains(".com/") || lower.contains(".io") || lower.contains(".me"))
+            && !lower.contains(' ');
+    if !is_url {
+        return None;
+    }
+    let network = [
+        ("github", "GitHub"),
+        ("linkedin", "LinkedIn"),
+        ("gitlab", "GitLab"),
+        ("twitter", "Twitter"),
+        ("x.com", "X"),
+        ("stackoverflow", "Stack Overflow"),
+    ]
+    .iter()
+    .find(|(needle, _)| lower.contains(needle))
+    .map(|(_, name)| name.to_string());
+    let username = network.as_ref().and_then(|_| {
+        text.trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .map(str::to_string)
+    });
+    Some(Profile {
+        network,
+        username,
+        url: Some(text.to_string()),
+        line: Some(number),
+    })
+}

@@ -1,0 +1,18 @@
+//! One structured resume behind every import: basics, sections and dated entries with a
+//! confidence per field and the source line of each item. Built from resume text
+//! ([`build::from_text`]: Markdown headings, PDF/DOCX text, plain text) or from JSON Resume
+//! ([`build::from_json_resume`], every schema field kept). Exports and the import outline will be
+//! written from it.
+
+pub mod build;
+pub mod dates;
+mod headings;
+mod json;
+mod lines;
+pub mod model;
+
+pub use build::{from_json_resume, from_text};
+pub use dates::{find_range, parse_range, DateRange, PartialDate};
+pub use model::{
+    Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
+};
