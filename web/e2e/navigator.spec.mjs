@@ -90,7 +90,9 @@ test('mock provider: one dissatisfied round, then satisfied, plan confirmed, exp
 
   // Details: metrics and an empty error log.
   await page.getByTestId('nav-details').locator('summary').click();
-  await expect(page.getByTestId('nav-metrics')).toContainText('reporter 100%');
+  // Agents by name, not node id.
+  await expect(page.getByTestId('nav-metrics')).toContainText('Report writer 100%');
+  await expect(page.getByTestId('nav-metrics')).not.toContainText('_');
   await expect(page.getByTestId('nav-error-log')).toHaveText('No errors.');
 
   const markdown = await downloadText(page, 'nav-export-markdown');
