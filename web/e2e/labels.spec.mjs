@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { MOCK, useMock } from './fixtures/runs.mjs';
 
-const PAGES = ['resume_review', 'resume_tailoring', 'hiring'];
+const PAGES = ['resume_review', 'resume_tailoring', 'hiring_pipeline'];
 
 async function openSettings(page) {
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -61,7 +61,7 @@ test('mock provider: one dissatisfied round, then satisfied, plan confirmed, exp
   await dialog.getByRole('button', { name: 'Send' }).click();
 
   dialog = page.getByRole('dialog', { name: 'Rate the report' });
-  await expect(page.getByTestId('nav-report').getByRole('heading', { level: 3 })).toContainText('round 2', { timeout: 30_000 });
+  await expect(page.getByTestId('nav-report').getByRole('heading', { level: 2 })).toContainText('round 2', { timeout: 30_000 });
   await expect(page.getByTestId('nav-iteration-summary')).toContainText('mock iteration_summary');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Satisfied', { exact: true }).check();

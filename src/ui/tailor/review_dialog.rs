@@ -93,15 +93,20 @@ pub fn ReviewDialog(
             </p>
             <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft, as changes to your resume", "草稿（相对原简历的改动）")}</h3>
             <DiffView before=original after=prompt.draft.clone() testid="review-diff" />
+            // A list with no keyword in it is left out, heading and all.
             <div class="keywords-pair">
-                <div>
-                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched keywords", "已匹配关键词")}</h3>
-                    {keyword_list(prompt.matched.clone(), "keywords--matched", "review-matched")}
-                </div>
-                <div>
-                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing keywords", "缺失关键词")}</h3>
-                    {keyword_list(prompt.missing.clone(), "keywords--missing", "review-missing")}
-                </div>
+                {(!prompt.matched.is_empty()).then(|| view! {
+                    <div>
+                        <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched keywords", "已匹配关键词")}</h3>
+                        {keyword_list(prompt.matched.clone(), "keywords--matched", "review-matched")}
+                    </div>
+                })}
+                {(!prompt.missing.is_empty()).then(|| view! {
+                    <div>
+                        <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing keywords", "缺失关键词")}</h3>
+                        {keyword_list(prompt.missing.clone(), "keywords--missing", "review-missing")}
+                    </div>
+                })}
             </div>
             <details class="modal__draft">
                 <summary>{move || tr(lang.get(), "The draft as plain text", "草稿纯文本")}</summary>
