@@ -58,9 +58,75 @@ pub fn diff_lines(before: &str, after: &str) -> Vec<DiffLine> {
     out
 }
 
+/// A line of a compact diff: a line shown, or how many unchanged lines stand in its place.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompactLine {
+    Line(DiffLine),
+    Skipped(usize),
+}
+
+/// The changed lines of `lines` with at most `context` unchanged lines around each change; the
+/// other unchanged lines are folded into `Skipped` runs (what a reader needs to see the change,
+/// not the whole resume). A run shorter than two lines is shown rather than folded.
+pub fn compact_diff(lines: &[DiffLine], context: usize) -> Vec<CompactLine> {
+    let changed: Vec<usize> = (0..lines.len())
+        .filter(|&i| !matches!(lines[i], DiffLine::Same(_)))
+        .collect();
+    let near_change = |i: usize| changed.iter().any(|&c| c.abs_diff(i) <= context);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if near_change(i) || !matches!(lines[i], DiffLine::Same(_)) {
+            out.push(CompactLine::Line(lines[i].clone()));
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < lines.len() && !near_change(i) {
+            i += 1;
+        }
+        if i - start < 2 {
+            out.extend(lines[start..i].iter().cloned().map(CompactLine::Line));
+        } else {
+            out.push(CompactLine::Skipped(i - start));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_compact_diff_keeps_changes_with_their_context_and_folds_the_rest() {
+        let before: Vec<String> = (1..=20).map(|n| format!("line {n}")).collect();
+        let mut after = before.clone();
+        after[9] = "line 10, rewritten".into();
+        let lines = diff_lines(&before.join("\n"), &after.join("\n"));
+        let compact = compact_diff(&lines, 2);
+        assert_eq!(compact.first(), Some(&CompactLine::Skipped(7)));
+        assert_eq!(compact.last(), Some(&CompactLine::Skipped(8)));
+        let shown: Vec<_> = compact
+            .iter()
+            .filter_map(|l| match l {
+                CompactLine::Line(line) => Some(line.clone()),
+                CompactLine::Skipped(_) => None,
+            })
+            .collect();
+        assert_eq!(shown.len(), 2 + 2 + 2);
+        assert_eq!(shown[2], DiffLine::Removed("line 10".into()));
+        assert_eq!(shown[3], DiffLine::Added("line 10, rewritten".into()));
+    }
+
+    #[test]
+    fn a_compact_diff_of_unchanged_text_is_one_fold_and_a_single_line_is_shown() {
+        let lines = diff_lines("a\nb\nc", "a\nb\nc");
+        assert_eq!(compact_diff(&lines, 2), vec![CompactLine::Skipped(3)]);
+        let lines = diff_lines("a\nb\nc\nd", "a\nB\nc\nd");
+        // One unchanged line beyond the context is shown, not folded into "1 line".
+        assert_eq!(compact_diff(&lines, 1).len(), 5);
+    }
 
     #[test]
     fn unchanged_text_is_all_same() {

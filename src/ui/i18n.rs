@@ -17,6 +17,16 @@ pub fn tr(lang: Language, en: &'static str, zh: &'static str) -> &'static str {
     lang.pick(en, zh)
 }
 
+/// "1 revision" / "3 revisions" / "3 轮修改": a count with its noun, singular or plural in
+/// English (Chinese has no plural: `zh` is the measure word and noun).
+pub fn counted(lang: Language, n: usize, one: &str, many: &str, zh: &str) -> String {
+    match lang {
+        Language::En if n == 1 => format!("{n} {one}"),
+        Language::En => format!("{n} {many}"),
+        Language::Zh => format!("{n} {zh}"),
+    }
+}
+
 /// Keeps `<html lang>` in step with the setting, so screen readers and fonts follow the page.
 pub fn sync_document_language(language: Signal<Language>) {
     Effect::new(move |_| {

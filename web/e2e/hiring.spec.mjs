@@ -148,7 +148,10 @@ test('demo run in Chinese: Chinese page strings and a Chinese packet', async ({ 
   await expect(page.getByTestId('hiring-phase')).toHaveText('招聘材料包已完成。', { timeout: 30_000 });
   await expect(page.getByRole('heading', { name: '招聘材料包' })).toBeVisible();
   await expect(page.getByRole('tab', { name: '技术面试' })).toBeVisible();
-  await expect(page.getByTestId('trail-step').first()).toContainText('模型选择');
+  // The trail names agents in Chinese, never by id, and does not claim a model chose in the demo.
+  await expect(page.getByTestId('trail-step').first()).toContainText('简历解析');
+  await expect(page.getByTestId('hiring-trail')).not.toContainText('_agent');
+  await expect(page.getByTestId('hiring-trail')).not.toContainText('模型选择');
   await expect(page.getByTestId('research-limitations')).toContainText('无网络访问');
   await expect(page.getByTestId('email-body')).toHaveValue(/您好/);
   await expect(page.getByTestId('packet-evaluation')).toContainText('/100');

@@ -61,7 +61,7 @@ test('mock provider: one dissatisfied round, then satisfied, plan confirmed, exp
   await dialog.getByRole('button', { name: 'Send' }).click();
 
   dialog = page.getByRole('dialog', { name: 'Rate the report' });
-  await expect(page.getByTestId('nav-report').getByRole('heading', { level: 3 })).toContainText('round 2', { timeout: 30_000 });
+  await expect(page.getByTestId('nav-report').getByRole('heading', { level: 2 })).toContainText('round 2', { timeout: 30_000 });
   await expect(page.getByTestId('nav-iteration-summary')).toContainText('mock iteration_summary');
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Satisfied', { exact: true }).check();
@@ -90,7 +90,9 @@ test('mock provider: one dissatisfied round, then satisfied, plan confirmed, exp
 
   // Details: metrics and an empty error log.
   await page.getByTestId('nav-details').locator('summary').click();
-  await expect(page.getByTestId('nav-metrics')).toContainText('reporter 100%');
+  // Agents by name, not node id.
+  await expect(page.getByTestId('nav-metrics')).toContainText('Report writer 100%');
+  await expect(page.getByTestId('nav-metrics')).not.toContainText('_');
   await expect(page.getByTestId('nav-error-log')).toHaveText('No errors.');
 
   const markdown = await downloadText(page, 'nav-export-markdown');

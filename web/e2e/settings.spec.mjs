@@ -53,3 +53,31 @@ test('Run without a key for a paid provider says what to do', async ({ page }) =
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByRole('status')).toContainText('Add your Anthropic API key in Settings');
 });
+
+test('Escape closes the drawer wherever focus is; Tab stays inside while it is open', async ({ page }) => {
+  await page.goto('/');
+  let drawer = await openSettings(page);
+  // Tab from the last control goes back to the first, Shift+Tab from the first to the last.
+  const controls = drawer.locator('button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary').filter({ visible: true });
+  await controls.last().focus();
+  await page.keyboard.press('Tab');
+  await expect(drawer.getByLabel('Provider')).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(controls.last()).toBeFocused();
+  // Many Tabs never leave the drawer.
+  for (let i = 0; i < 30; i += 1) await page.keyboard.press('Tab');
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+  // Focus moved out by a click on the page: Escape still closes the drawer.
+  await page.getByLabel('Resume', { exact: true }).click();
+  expect(await drawer.evaluate((el) => el.contains(document.activeElement))).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Settings' })).toBeFocused();
+
+  // And with focus on the page body.
+  drawer = await openSettings(page);
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+});

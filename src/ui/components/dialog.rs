@@ -1,7 +1,7 @@
 //! The one modal dialog shell of the app, for every question a paused run asks (the tailoring
 //! question and review, the career plan's rating and confirmation): `role=dialog`, `aria-modal`,
-//! labelled by its title. Opening moves focus to the field marked `data-autofocus` (or the first
-//! control); Tab and Shift+Tab cycle inside it; Ctrl/Cmd+Enter sends (`on_send`); Escape hides it
+//! labelled by its title. It opens at its top (title and decision first), and focus moves to the
+//! field marked `data-autofocus` (or the first control) without scrolling it there; Tab and Shift+Tab cycle inside it; Ctrl/Cmd+Enter sends (`on_send`); Escape hides it
 //! without answering (`on_escape`): the run stays paused and the page offers a button that brings
 //! it back. Where focus goes when it closes is up to the page ([`focus_later`]).
 
@@ -18,6 +18,8 @@ fn focusables(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
     (0..list.length())
         .filter_map(|i| list.get(i))
         .filter_map(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
+        // Rendered ones only: a control in a hidden field or a closed <details> cannot take focus.
+        .filter(|el| el.offset_parent().is_some())
         .collect()
 }
 
@@ -46,6 +48,43 @@ pub fn focus_later(selector: &'static str) {
     });
 }
 
+/// Keeps Tab and Shift+Tab inside `root`: from its last control Tab goes to its first, from its
+/// first Shift+Tab goes to its last, and from outside either one comes back in.
+pub fn cycle_focus(root: &web_sys::Element, ev: &leptos::ev::KeyboardEvent) {
+    let all = focusables(root);
+    let (Some(first), Some(last)) = (all.first(), all.last()) else {
+        return;
+    };
+    let active = active_element();
+    let at = |el: &web_sys::HtmlElement| active.as_ref() == Some(el.unchecked_ref());
+    let inside = active.as_ref().is_some_and(|a| root.contains(Some(a)));
+    if ev.shift_key() && (at(first) || !inside) {
+        ev.prevent_default();
+        let _ = last.focus();
+    } else if !ev.shift_key() && (at(last) || !inside) {
+        ev.prevent_default();
+        let _ = first.focus();
+    }
+}
+
+/// `element.focus({ preventScroll: true })`: a field low in a tall dialog takes focus without
+/// scrolling the title and the decision out of view (web-sys' `FocusOptions` is not enabled).
+fn focus_without_scrolling(element: &web_sys::HtmlElement) {
+    let options = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&options, &"preventScroll".into(), &true.into());
+    let focus = js_sys::Reflect::get(element, &"focus".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match focus {
+        Some(focus) => {
+            let _ = focus.call1(element, &options);
+        }
+        None => {
+            let _ = element.focus();
+        }
+    }
+}
+
 #[component]
 pub fn Modal(
     /// Id of the element naming the dialog (its heading).
@@ -68,7 +107,10 @@ pub fn Modal(
                 .flatten()
                 .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
             if let Some(target) = preferred.or_else(|| focusables(&root).into_iter().next()) {
-                let _ = target.focus();
+                focus_without_scrolling(&target);
+            }
+            if let Some(backdrop) = root.parent_element() {
+                backdrop.set_scroll_top(0);
             }
         }
     });
@@ -82,22 +124,8 @@ pub fn Modal(
             on_send.run(());
         }
         "Tab" => {
-            let Some(root) = root.get_untracked() else {
-                return;
-            };
-            let all = focusables(&root);
-            let (Some(first), Some(last)) = (all.first(), all.last()) else {
-                return;
-            };
-            let active = active_element();
-            let at = |el: &web_sys::HtmlElement| active.as_ref() == Some(el.unchecked_ref());
-            let inside = active.as_ref().is_some_and(|a| root.contains(Some(a)));
-            if ev.shift_key() && (at(first) || !inside) {
-                ev.prevent_default();
-                let _ = last.focus();
-            } else if !ev.shift_key() && (at(last) || !inside) {
-                ev.prevent_default();
-                let _ = first.focus();
+            if let Some(root) = root.get_untracked() {
+                cycle_focus(&root, &ev);
             }
         }
         _ => {}

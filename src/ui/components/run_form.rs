@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{FileImport, RunList};
+use crate::ui::components::{FileImport, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::review::{ReviewRun, RunModel};
 use crate::ui::run::RunController;
@@ -26,7 +26,6 @@ pub fn RunForm() -> impl IntoView {
     let runs = RunController::<ReviewWorkflow, RunModel>::new();
     let status = runs.message();
     let running = move || runs.live();
-    let demo = move || settings.with(|s| s.provider == "demo");
     let lang = use_language();
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
@@ -85,9 +84,7 @@ pub fn RunForm() -> impl IntoView {
                         if running() { tr(lang, "Running…", "运行中…") } else { tr(lang, "Run", "运行") }
                     }}
                 </button>
-                <span class="badge badge--info" hidden=move || !demo()>
-                    {move || tr(lang.get(), "Demo: heuristic scores, no model is called", "演示：启发式评分，不调用任何模型")}
-                </span>
+                <ProviderBadge demo_en="Demo: heuristic scores, no model is called" demo_zh="演示：启发式评分，不调用任何模型" />
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">
                     {move || status.get()}
                 </p>

@@ -2,12 +2,14 @@ use leptos::prelude::*;
 
 use crate::domain::Language;
 use crate::session::{default_base_url, host_to_confirm, ProviderKind};
+use crate::ui::components::cycle_focus;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
 
 /// Side drawer: provider, model, base URL, API key (per provider), per-agent models and the review
-/// settings. Escape or Close hides it and gives focus back to the Settings button.
+/// settings. Escape (wherever focus is) or Close hides it and gives focus back to the Settings
+/// button; while it is open, Tab and Shift+Tab cycle inside it.
 #[component]
 pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
@@ -33,6 +35,22 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             }
         }
     });
+    // Escape closes the drawer wherever focus is: a listener on the drawer alone stops hearing it
+    // once focus has left (a click on the page). A dialog that handled Escape keeps it.
+    let escape = window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.key() == "Escape" && !ev.default_prevented() && open.get_untracked() {
+            close();
+        }
+    });
+    on_cleanup(move || escape.remove());
+    let drawer = NodeRef::<leptos::html::Aside>::new();
+    let keep_tab_inside = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Tab" {
+            if let Some(drawer) = drawer.get_untracked() {
+                cycle_focus(&drawer, &ev);
+            }
+        }
+    };
     let forget = move |_| {
         keys::forget_keys();
         keys.set(Keys::new());
@@ -46,11 +64,8 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             aria-label=move || tr(lang.get(), "Settings", "设置")
             data-testid="settings-drawer"
             hidden=move || !open.get()
-            on:keydown=move |ev| {
-                if ev.key() == "Escape" {
-                    close();
-                }
-            }
+            node_ref=drawer
+            on:keydown=keep_tab_inside
         >
             <h2 class="drawer__title">{move || tr(lang.get(), "Settings", "设置")}</h2>
             <div class="field">

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{draft_signal, first_line, InjectionWarning, RunList};
+use crate::ui::components::{draft_signal, first_line, InjectionWarning, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -40,7 +40,6 @@ pub fn HiringPage() -> impl IntoView {
     let runs = RunController::<HiringWorkflow, HiringModel>::new();
     let status = runs.message();
     let running = move || runs.live();
-    let demo = move || settings.with(|s| s.provider == "demo");
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -89,9 +88,7 @@ pub fn HiringPage() -> impl IntoView {
                 <button type="submit" class="button button--primary" data-testid="hiring-run" disabled=running>
                     {move || if running() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
                 </button>
-                <span class="badge badge--info" hidden=move || !demo()>
-                    {move || tr(lang.get(), "Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型")}
-                </span>
+                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示模式：启发式结果，不调用模型" />
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="hiring-status">
                     {move || status.get()}
                 </p>

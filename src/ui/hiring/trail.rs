@@ -2,13 +2,17 @@
 
 use leptos::prelude::*;
 
-use super::model::agent_label;
+use super::model::{agent_label, AGENT_IDS};
 use crate::domain::Language;
+use crate::session::ProviderKind;
 use crate::ui::i18n::{tr, use_language};
+use crate::ui::settings::Settings;
 use crate::workflows::hiring::{RouteReason, RouteStep};
 
-fn reason_text(lang: Language, reason: RouteReason) -> &'static str {
+fn reason_text(lang: Language, reason: RouteReason, demo: bool) -> &'static str {
     match reason {
+        // The demo has no model: its supervisor takes the first part still missing.
+        RouteReason::Model if demo => tr(lang, "next missing part", "下一个缺失部分"),
         RouteReason::Model => tr(lang, "chosen by the model", "模型选择"),
         RouteReason::LoopBroken => tr(lang, "loop broken", "打破循环"),
         RouteReason::ParseFailure => {
@@ -22,15 +26,32 @@ fn reason_text(lang: Language, reason: RouteReason) -> &'static str {
     }
 }
 
+/// The supervisor's note with the agents' ids (`resume_parser_agent`) replaced by their names.
+fn readable_note(lang: Language, note: &str) -> String {
+    note.split_inclusive(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map(|piece| {
+            let id = piece.trim_end_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            if AGENT_IDS.contains(&id) {
+                format!("{}{}", agent_label(lang, id), &piece[id.len()..])
+            } else {
+                piece.to_string()
+            }
+        })
+        .collect()
+}
+
 #[component]
 pub fn Trail(trail: Signal<Vec<RouteStep>>) -> impl IntoView {
     let lang = use_language();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let demo = move || settings.with(|s| s.provider_kind() == ProviderKind::Demo);
     view! {
         <section class="trail" aria-labelledby="trail-title">
-            <h3 id="trail-title">{move || tr(lang.get(), "Routing trail", "调度记录")}</h3>
+            <h2 id="trail-title">{move || tr(lang.get(), "Routing trail", "调度记录")}</h2>
             <ol class="trail__list" data-testid="hiring-trail">
                 {move || {
                     let lang = lang.get();
+                    let demo = demo();
                     trail
                         .get()
                         .into_iter()
@@ -45,8 +66,8 @@ pub fn Trail(trail: Signal<Vec<RouteStep>>) -> impl IntoView {
                                     data-reason=format!("{:?}", step.reason)
                                 >
                                     <strong>{agent_label(lang, &step.next)}</strong>
-                                    <span class="trail__reason">{format!(" · {}", reason_text(lang, step.reason))}</span>
-                                    {(!step.note.is_empty()).then(|| view! { <span class="trail__note">{format!(" — {}", step.note)}</span> })}
+                                    <span class="trail__reason">{format!(" · {}", reason_text(lang, step.reason, demo))}</span>
+                                    {(!step.note.is_empty()).then(|| view! { <span class="trail__note">{format!(" — {}", readable_note(lang, &step.note))}</span> })}
                                 </li>
                             }
                         })

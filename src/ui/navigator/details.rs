@@ -3,7 +3,25 @@
 use leptos::prelude::*;
 
 use crate::domain::career_plan::{ErrorEntry, SystemMetrics};
-use crate::ui::i18n::{tr, use_language};
+use crate::domain::Language;
+use crate::ui::i18n::{counted, tr, use_language};
+
+/// An agent's name as the page shows it (the metrics and the error log key by node id).
+fn agent_name(lang: Language, node: &str) -> String {
+    let (en, zh) = match node {
+        "coordinator" => ("Coordinator", "协调员"),
+        "planner" => ("Planner", "规划员"),
+        "supervisor" => ("Supervisor", "主管"),
+        "user_profiler" => ("Profile analysis", "个人分析"),
+        "industry_researcher" => ("Industry research", "行业研究"),
+        "job_analyzer" => ("Job analysis", "职业分析"),
+        "reporter" => ("Report writer", "报告撰写"),
+        "goal_decomposer" => ("Goal planning", "目标分解"),
+        "scheduler" => ("Scheduler", "日程安排"),
+        other => return other.replace('_', " "),
+    };
+    tr(lang, en, zh).to_string()
+}
 
 #[component]
 pub fn DetailsPanel(metrics: SystemMetrics, errors: Vec<ErrorEntry>) -> impl IntoView {
@@ -12,12 +30,12 @@ pub fn DetailsPanel(metrics: SystemMetrics, errors: Vec<ErrorEntry>) -> impl Int
     let rates = metrics
         .agent_success_rate
         .iter()
-        .map(|(agent, rate)| format!("{agent} {:.0}%", rate * 100.0))
+        .map(|(agent, rate)| format!("{} {:.0}%", agent_name(lang, agent), rate * 100.0))
         .collect::<Vec<_>>()
         .join(" · ");
     view! {
         <details class="card nav-details" data-testid="nav-details">
-            <summary>{format!("{} ({} {})", t("Details", "详细信息"), errors.len(), t("errors", "条错误"))}</summary>
+            <summary>{format!("{} ({})", t("Details", "详细信息"), counted(lang, errors.len(), "error", "errors", "条错误"))}</summary>
             <dl class="nav-metrics" data-testid="nav-metrics">
                 <dt>{t("Mean response time", "平均响应时间")}</dt><dd>{format!("{:.2} s", metrics.response_time)}</dd>
                 <dt>{t("Agent success rate", "智能体成功率")}</dt><dd>{rates}</dd>
@@ -27,14 +45,14 @@ pub fn DetailsPanel(metrics: SystemMetrics, errors: Vec<ErrorEntry>) -> impl Int
                 <dt>{t("Errors", "错误数")}</dt><dd>{metrics.error_count}</dd>
                 <dt>{t("Last updated", "最后更新")}</dt><dd>{metrics.last_updated}</dd>
             </dl>
-            <h4>{t("Error log", "错误日志")}</h4>
+            <h2 class="nav-details__heading">{t("Error log", "错误日志")}</h2>
             {if errors.is_empty() {
                 view! { <p data-testid="nav-error-log">{t("No errors.", "没有错误。")}</p> }.into_any()
             } else {
                 view! {
                     <ul data-testid="nav-error-log">
                         {errors.into_iter().map(|e| view! {
-                            <li>{format!("{} · {} · {:?} · {}", e.timestamp, e.agent, e.stage, e.error)}</li>
+                            <li>{format!("{} · {} · {}", e.timestamp, agent_name(lang, &e.agent), e.error)}</li>
                         }).collect_view()}
                     </ul>
                 }.into_any()

@@ -13,7 +13,7 @@ use crate::workflows::career_navigator::{ConfirmPlanAnswer, NavigatorAnswer};
 fn goal_list(title: &'static str, goals: Vec<CareerGoal>, testid: &'static str) -> impl IntoView {
     view! {
         <div class="nav-goals__column" data-testid=testid>
-            <h4>{title}</h4>
+            <h3>{title}</h3>
             <ul>
                 {goals.into_iter().map(|g| view! {
                     <li>
@@ -32,7 +32,7 @@ pub fn GoalsView(goals: CareerGoals) -> impl IntoView {
     let lang = use_language().get_untracked();
     view! {
         <section class="card nav-goals" data-testid="nav-goals">
-            <h3>{tr(lang, "Goals", "目标")}</h3>
+            <h2>{tr(lang, "Goals", "目标")}</h2>
             <div class="nav-goals__grid">
                 {goal_list(tr(lang, "Long term", "长期目标"), goals.long_term_goals, "goals-long")}
                 {goal_list(tr(lang, "Medium term", "中期目标"), goals.medium_term_goals, "goals-medium")}
@@ -71,9 +71,9 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
     };
     view! {
         <section class="card nav-plan" data-testid="nav-plan">
-            <h3>{tr(lang, "Action plan", "行动计划")}</h3>
+            <h2>{tr(lang, "Action plan", "行动计划")}</h2>
             <p>{plan.schedule_overview.clone()}</p>
-            <h4>{tr(lang, "Timeline", "时间线")}</h4>
+            <h3>{tr(lang, "Timeline", "时间线")}</h3>
             <ol class="nav-timeline" data-testid="nav-timeline">
                 {plan.timeline.iter().map(|p| view! {
                     <li class="nav-timeline__phase">
@@ -84,7 +84,7 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
                     </li>
                 }).collect_view()}
             </ol>
-            <h4>{tr(lang, "Action items", "行动项")}</h4>
+            <h3>{tr(lang, "Action items", "行动项")}</h3>
             <ol class="nav-timeline" data-testid="nav-actions">
                 {plan.action_items.iter().map(|i| view! {
                     <li class="nav-timeline__item" data-testid="nav-action">
@@ -99,7 +99,7 @@ pub fn PlanView(plan: FinalPlan, start: CalendarDate) -> impl IntoView {
                 }).collect_view()}
             </ol>
             {(!plan.resources.is_empty()).then(|| view! {
-                <h4>{tr(lang, "Resources", "资源")}</h4>
+                <h3>{tr(lang, "Resources", "资源")}</h3>
                 <ul>{plan.resources.iter().map(|r| view! { <li>{r.clone()}</li> }).collect_view()}</ul>
             })}
         </section>

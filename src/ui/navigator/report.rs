@@ -11,7 +11,7 @@ use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionAnswer};
 fn list(title: &'static str, items: Vec<String>, testid: &'static str) -> impl IntoView {
     (!items.is_empty()).then(|| {
         view! {
-            <h4>{title}</h4>
+            <h3>{title}</h3>
             <ul data-testid=testid>{items.into_iter().map(|i| view! { <li>{i}</li> }).collect_view()}</ul>
         }
     })
@@ -23,10 +23,10 @@ pub fn ReportView(report: IntegratedReport, round: u32) -> impl IntoView {
     let t = move |en, zh| tr(lang, en, zh);
     view! {
         <section class="card nav-report" data-testid="nav-report" aria-labelledby="nav-report-title">
-            <h3 id="nav-report-title">
+            <h2 id="nav-report-title">
                 {format!("{} · {} {}", t("Integrated report", "综合报告"), t("round", "第"), round + 1)}
                 {(lang == Language::Zh).then_some(" 轮")}
-            </h3>
+            </h2>
             {(!report.iteration_summary.trim().is_empty()).then(|| view! {
                 <p class="notice" data-testid="nav-iteration-summary">{report.iteration_summary.clone()}</p>
             })}

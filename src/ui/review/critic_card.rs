@@ -35,9 +35,13 @@ fn feedback_view(feedback: Feedback, lang: Language) -> impl IntoView {
             <span class="card__score-max">"/10"</span>
             {failed.then(|| view! { <span class="badge badge--warn">{tr(lang, "evaluation failed", "评估失败")}</span> })}
         </p>
-        <h4 class="card__heading">{tr(lang, "Strengths", "优点")}</h4>
-        <ul class="card__list">{feedback.strengths.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
-        <h4 class="card__heading">{tr(lang, "Issues", "问题")}</h4>
+        // A section with nothing in it is left out, heading and all.
+        {(!feedback.strengths.is_empty()).then(|| view! {
+            <h3 class="card__heading">{tr(lang, "Strengths", "优点")}</h3>
+            <ul class="card__list">{feedback.strengths.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+        })}
+        {(!feedback.issues.is_empty()).then(|| view! {
+        <h3 class="card__heading">{tr(lang, "Issues", "问题")}</h3>
         <ul class="card__list">
             {feedback
                 .issues
@@ -55,8 +59,11 @@ fn feedback_view(feedback: Feedback, lang: Language) -> impl IntoView {
                 })
                 .collect_view()}
         </ul>
-        <h4 class="card__heading">{tr(lang, "Suggestions", "建议")}</h4>
-        <ul class="card__list">{feedback.suggestions.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+        })}
+        {(!feedback.suggestions.is_empty()).then(|| view! {
+            <h3 class="card__heading">{tr(lang, "Suggestions", "建议")}</h3>
+            <ul class="card__list">{feedback.suggestions.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
+        })}
     }
 }
 
@@ -68,7 +75,7 @@ pub fn CriticCard(model: RunModel, id: &'static str, title: &'static str) -> imp
     view! {
         <article class="card" data-testid=format!("card-{id}") aria-busy=move || running().to_string()>
             <header class="card__header">
-                <h3 class="card__title">{move || critic_title(id, title, lang.get())}</h3>
+                <h2 class="card__title">{move || critic_title(id, title, lang.get())}</h2>
                 {move || running().then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
             </header>
             {move || {

@@ -43,10 +43,15 @@ pub fn AtsPanel(
                 </strong>
                 {move || format!(" / 100 · {} {}", tr(lang.get(), "target", "目标"), target.get())}
             </p>
-            <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched", "已匹配")}</h3>
-            {terms(report.matched.clone(), "keywords--matched", "ats-matched")}
-            <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing", "缺失")}</h3>
-            {terms(report.missing.clone(), "keywords--missing", "ats-missing")}
+            // An empty list is left out, heading and all.
+            {(!report.matched.is_empty()).then(|| view! {
+                <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched", "已匹配")}</h3>
+                {terms(report.matched.clone(), "keywords--matched", "ats-matched")}
+            })}
+            {(!report.missing.is_empty()).then(|| view! {
+                <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing", "缺失")}</h3>
+                {terms(report.missing.clone(), "keywords--missing", "ats-missing")}
+            })}
             <p class="field__hint">{move || tr(lang.get(), "★ required skill", "★ 必需技能")}</p>
         }
     };

@@ -25,7 +25,7 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{focus_later, FileImport, InjectionWarning, RunList};
+use crate::ui::components::{focus_later, FileImport, InjectionWarning, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -97,7 +97,6 @@ pub fn TailorPage() -> impl IntoView {
         dialog_open.set(false);
         focus_later(REOPEN_BUTTON);
     });
-    let demo = move || settings.with(|s| s.provider == "demo");
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
 
@@ -199,9 +198,7 @@ pub fn TailorPage() -> impl IntoView {
                 <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy() on:click=stop>
                     {move || tr(lang.get(), "Stop", "停止")}
                 </button>
-                <span class="badge badge--info" hidden=move || !demo()>
-                    {move || tr(lang.get(), "Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型")}
-                </span>
+                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use super::diff_view::DiffView;
 use crate::ui::components::ExportMenu;
-use crate::ui::i18n::{tr, use_language};
+use crate::ui::i18n::{counted, tr, use_language};
 use crate::workflows::resume_tailoring::{GraphState, HumanDecision};
 
 #[component]
@@ -46,7 +46,7 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                 {move || format!(" / 100 · {} {} · {}", tr(lang.get(), "target", "目标"), state.target_ats_objective,
                     if met { tr(lang.get(), "target met", "已达标") } else { tr(lang.get(), "below target", "未达标") })}
                 <span data-testid="final-decision">{format!(" · {decision}")}</span>
-                {(state.revision_count > 0).then(|| format!(" · {} {}", state.revision_count, tr(lang.get_untracked(), "revision(s)", "轮修改")))}
+                {(state.revision_count > 0).then(|| format!(" · {}", counted(lang.get_untracked(), state.revision_count as usize, "revision", "revisions", "轮修改")))}
             </p>
             <div class="results__actions" data-testid="tailor-exports">
                 // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).

@@ -1,6 +1,7 @@
 //! The human review: the draft (as changes against the original resume), its ATS score against
 //! the target, matched and missing keywords, a feedback box, Approve / Request revision, and a
-//! visible countdown. The engine has no clock: when the countdown runs out the run view answers
+//! visible countdown. What decides comes first (countdown, score, the changed lines) and the
+//! decision buttons stay in view at the dialog's bottom edge while it scrolls. The engine has no clock: when the countdown runs out the run view answers
 //! `ReviewAnswer::Timeout` and the draft is finalized with a warning.
 
 use leptos::prelude::*;
@@ -90,18 +91,23 @@ pub fn ReviewDialog(
                     if met { tr(lang.get(), "target met", "已达标") } else { tr(lang.get(), "below target", "未达标") })}
                 {move || format!(" · {} {} / {}", tr(lang.get(), "revision", "修改轮次"), prompt.revision, prompt.max_revisions)}
             </p>
-            <div class="keywords-pair">
-                <div>
-                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched keywords", "已匹配关键词")}</h3>
-                    {keyword_list(prompt.matched.clone(), "keywords--matched", "review-matched")}
-                </div>
-                <div>
-                    <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing keywords", "缺失关键词")}</h3>
-                    {keyword_list(prompt.missing.clone(), "keywords--missing", "review-missing")}
-                </div>
-            </div>
             <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft, as changes to your resume", "草稿（相对原简历的改动）")}</h3>
             <DiffView before=original after=prompt.draft.clone() testid="review-diff" />
+            // A list with no keyword in it is left out, heading and all.
+            <div class="keywords-pair">
+                {(!prompt.matched.is_empty()).then(|| view! {
+                    <div>
+                        <h3 class="modal__subtitle">{move || tr(lang.get(), "Matched keywords", "已匹配关键词")}</h3>
+                        {keyword_list(prompt.matched.clone(), "keywords--matched", "review-matched")}
+                    </div>
+                })}
+                {(!prompt.missing.is_empty()).then(|| view! {
+                    <div>
+                        <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing keywords", "缺失关键词")}</h3>
+                        {keyword_list(prompt.missing.clone(), "keywords--missing", "review-missing")}
+                    </div>
+                })}
+            </div>
             <details class="modal__draft">
                 <summary>{move || tr(lang.get(), "The draft as plain text", "草稿纯文本")}</summary>
                 <pre class="draft" data-testid="review-draft">{prompt.draft.clone()}</pre>
@@ -135,7 +141,7 @@ pub fn ReviewDialog(
                 })}
                 <p class="field__warning" role="alert">{move || hint.get()}</p>
             </div>
-            <div class="modal__actions">
+            <div class="modal__actions modal__actions--sticky">
                 <button type="button" class="button button--primary" data-testid="review-approve" on:click=approve>
                     {move || tr(lang.get(), "Approve", "批准")}
                 </button>

@@ -733,10 +733,9 @@ impl DemoResponder for PortfolioResponder {
                     pieces.len()
                 )
             } else {
-                format!(
-                    "{} piece(s) derived from your resume and the role ({overlap:.0}% keyword overlap).",
-                    pieces.len()
-                )
+                let n = pieces.len();
+                let noun = if n == 1 { "piece" } else { "pieces" };
+                format!("{n} {noun} derived from your resume and the role ({overlap:.0}% keyword overlap).")
             },
             pieces,
         };
@@ -785,7 +784,10 @@ impl DemoResponder for DesignResponder {
             layout_issues.push(if zh {
                 format!("有 {long_lines} 行超过 120 个字符")
             } else {
-                format!("{long_lines} line(s) longer than 120 characters")
+                match long_lines {
+                    1 => "1 line longer than 120 characters".to_string(),
+                    n => format!("{n} lines longer than 120 characters"),
+                }
             });
             recommendations.push(t(
                 "Break long lines; keep bullets to one or two lines",

@@ -92,9 +92,12 @@ fn conversation_starter(state: &InfoCollectionState, lang: Language) -> InfoColl
         .collect();
     let intro = match lang {
         Language::En => format!(
-            "To tailor your resume I need to know about {} thing(s) the job asks for: {}. Answer, skip \
-             a question, or stop at any time; what you tell me is added to your master resume.",
-            questions.len(),
+            "To tailor your resume I need to know about {} the job asks for: {}. Answer, skip a \
+             question, or stop at any time; what you tell me is added to your master resume.",
+            match questions.len() {
+                1 => "one thing".to_string(),
+                n => format!("{n} things"),
+            },
             state.missing_info_requirements.join(", ")
         ),
         Language::Zh => format!(
