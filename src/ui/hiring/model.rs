@@ -100,20 +100,6 @@ impl ViewModel<HiringWorkflow> for HiringModel {
     }
 }
 
-/// The agents' node ids (a supervisor's note may quote them; `agent_label` names them).
-pub const AGENT_IDS: [&str; 10] = [
-    "supervisor_agent",
-    "resume_parser_agent",
-    "jd_analysis_agent",
-    "matching_agent",
-    "candidate_research_agent",
-    "hr_interview_agent",
-    "technical_interview_agent",
-    "ceo_interview_agent",
-    "evaluation_agent",
-    "email_agent",
-];
-
 /// An agent's name as the page shows it.
 pub fn agent_label(lang: Language, node: &str) -> &'static str {
     match node {

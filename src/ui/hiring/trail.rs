@@ -2,12 +2,13 @@
 
 use leptos::prelude::*;
 
-use super::model::{agent_label, AGENT_IDS};
+use super::model::agent_label;
 use crate::domain::Language;
 use crate::session::ProviderKind;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
-use crate::workflows::hiring::{RouteReason, RouteStep};
+use crate::workflows::hiring::routing::AGENTS;
+use crate::workflows::hiring::{RouteReason, RouteStep, SUPERVISOR_NODE};
 
 fn reason_text(lang: Language, reason: RouteReason, demo: bool) -> &'static str {
     match reason {
@@ -31,7 +32,7 @@ fn readable_note(lang: Language, note: &str) -> String {
     note.split_inclusive(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .map(|piece| {
             let id = piece.trim_end_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-            if AGENT_IDS.contains(&id) {
+            if id == SUPERVISOR_NODE || AGENTS.contains(&id) {
                 format!("{}{}", agent_label(lang, id), &piece[id.len()..])
             } else {
                 piece.to_string()
