@@ -284,6 +284,15 @@ const HEADINGS: &[(Section, &[&str])] = &[
         ],
     ),
     (
+        Section::Duties,
+        &[
+            "about the role",
+            "about the job",
+            "about the position",
+            "about this role",
+        ],
+    ),
+    (
         Section::Excluded,
         &[
             "benefit",
@@ -444,12 +453,14 @@ mod tests {
     #[test]
     fn headings_start_sections() {
         let got = roles(
-            "About us\nWe ship parcels.\nRequirements:\n- Go\nNice to have\n- Rust\nBenefits\n- Gym\n",
+            "About us\nWe ship parcels.\nAbout the role\nYou run Go services.\nRequirements:\n\
+             - Go\nNice to have\n- Rust\nBenefits\n- Gym\n",
         );
         assert_eq!(
             got,
             [
                 ("We ship parcels".to_string(), None),
+                ("You run Go services".to_string(), Some(Role::Duty)),
                 ("Go".to_string(), Some(Role::Must)),
                 ("Rust".to_string(), Some(Role::Nice)),
                 ("Gym".to_string(), None),
