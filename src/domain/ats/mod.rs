@@ -226,7 +226,9 @@ pub fn extract(job_description: &str) -> JobTerms {
         if let Some(importance) = importance {
             for (name, range) in &found {
                 let soft = skills::skill(name).is_some_and(|s| s.category == Category::Soft);
-                if soft && sentence.role == Some(Role::Duty) {
+                if (soft && sentence.role == Some(Role::Duty))
+                    || names_a_team(name, &toks, range, &found)
+                {
                     continue;
                 }
                 let excerpt = excerpt(&sentence.text, &toks[range.start].raw);
@@ -315,6 +317,31 @@ pub fn extract(job_description: &str) -> JobTerms {
             }))
             .collect(),
     }
+}
+
+/// "Work with the data science teams", "small, agile teams", "a collaborative team": a method or
+/// soft skill right before "team" names a team, not a skill asked of the candidate. Working in
+/// cross-functional teams is a way of working, so it stays.
+/// "The data engineering and data science teams" names two.
+fn names_a_team(
+    name: &str,
+    toks: &[text::Token],
+    range: &std::ops::Range<usize>,
+    found: &[(&str, std::ops::Range<usize>)],
+) -> bool {
+    let method_or_soft = skills::skill(name)
+        .is_some_and(|s| matches!(s.category, Category::Method | Category::Soft));
+    let team_at = |i: usize| toks.get(i).is_some_and(|t| t.stem == "team");
+    let coordinated = toks
+        .get(range.end)
+        .is_some_and(|t| t.lower == "and" || t.lower == "or")
+        && found
+            .iter()
+            .find(|(_, r)| r.start == range.end + 1)
+            .is_some_and(|(_, r)| team_at(r.end));
+    method_or_soft
+        && name != "Cross-functional collaboration"
+        && (team_at(range.end) || coordinated)
 }
 
 /// The requirements of a job description, must-haves apart from nice-to-haves.

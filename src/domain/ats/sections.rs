@@ -61,9 +61,9 @@ pub(super) fn sentences(jd: &str) -> Vec<Sentence> {
     let has_requirement_section = parts
         .iter()
         .any(|(s, _)| matches!(s, Section::Must | Section::Nice | Section::Duties));
-    let has_phrasing = parts
-        .iter()
-        .any(|(_, text)| is_must_phrased(text) || is_nice_phrased(text));
+    let has_phrasing = parts.iter().any(|(section, text)| {
+        *section == Section::Unknown && (is_must_phrased(text) || is_nice_phrased(text))
+    });
     // A short ad without sections or phrasing: every sentence that is not a perk is a requirement.
     let unknown_default = if has_requirement_section || has_phrasing {
         None
@@ -474,6 +474,13 @@ mod tests {
         assert_eq!(got[0].1, Some(Role::Must));
         assert_eq!(got[1].1, Some(Role::Nice));
         assert_eq!(got[2].1, None);
+    }
+
+    #[test]
+    fn a_short_ad_without_sections_is_all_requirement_but_its_perks() {
+        let got = roles("Go developer for Django and Postgres work.\nBenefits\n- Insurance is required by law\n");
+        assert_eq!(got[0].1, Some(Role::Must));
+        assert_eq!(got[1].1, None);
     }
 
     #[test]

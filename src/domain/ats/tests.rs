@@ -261,3 +261,17 @@ fn chinese_job_ads_yield_their_latin_skills_and_sections() {
     assert!(mentions("- 使用Rust开发结算服务", "Rust"));
     assert!(!mentions("- 使用Go开发结算服务", "Rust"));
 }
+
+#[test]
+fn a_skill_naming_a_team_is_not_a_requirement() {
+    let job = extract(
+        "Requirements:\n- Work with our data engineering and data science teams, a small, agile team\n\
+         - Data science experience\n- Experience in cross-functional teams\n",
+    );
+    let skills: Vec<&str> = job.skills().map(|t| t.term.as_str()).collect();
+    assert_eq!(skills, ["Data science", "Cross-functional collaboration"]);
+    assert_eq!(
+        job.skills().next().unwrap().sentence,
+        "Data science experience"
+    );
+}

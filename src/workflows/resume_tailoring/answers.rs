@@ -87,8 +87,7 @@ pub fn is_no(answer: &str) -> bool {
         return false;
     }
     let first = words.iter().find(|w| !NO_LEADERS.contains(w));
-    first.is_some_and(|w| NO_WORDS.contains(w))
-        || (words.len() <= 6 && words.contains(&"never"))
+    first.is_some_and(|w| NO_WORDS.contains(w)) || (words.len() <= 6 && words.contains(&"never"))
 }
 
 fn is_punctuation(c: char) -> bool {
