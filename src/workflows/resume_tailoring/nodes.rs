@@ -156,11 +156,10 @@ fn report_block(report: &AtsReport) -> String {
     )
 }
 
-/// The gap analysis: required skills the master resume does not show, most important first, at
-/// most `max_questions`.
+/// The gap analysis: must-have then nice-to-have skills the master resume does not show (things
+/// one uses or holds, not soft skills or degrees), at most `max_questions`.
 pub fn missing_info(state: &GraphState) -> Vec<String> {
-    let mut missing =
-        ats::analyze(&state.job_terms, &state.master_resume).missing_required_skills();
+    let mut missing = ats::analyze(&state.job_terms, &state.master_resume).missing_to_ask();
     missing.truncate(state.max_questions as usize);
     missing
 }
