@@ -26,8 +26,7 @@ use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph
 
 use super::pause::{QuestionPause, TailorPause};
 
-#[path = "answers.rs"]
-pub mod answers;
+use super::answers;
 use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question};
 
 /// Heading of the master-resume section that holds the user's answers.
