@@ -122,6 +122,20 @@ impl ProviderConfig {
     }
 }
 
+/// The model a run with `kind` calls when the user typed none, so the badge can name it (the UI
+/// may not reach `crate::llm`). Read from the very config `build_model` starts from, so the name
+/// shown cannot drift from the model called. `None` for the demo (no model is called) and for
+/// OpenAI-compatible servers, which have no default: `build_model` asks for a model name.
+pub fn default_model(kind: ProviderKind) -> Option<String> {
+    let none = ApiKey::default;
+    match kind {
+        ProviderKind::Openai => Some(OpenAiConfig::openai(none()).model),
+        ProviderKind::Anthropic => Some(AnthropicConfig::new(none()).model),
+        ProviderKind::Gemini => Some(GeminiConfig::new(none()).model),
+        ProviderKind::Demo | ProviderKind::OpenaiCompatible => None,
+    }
+}
+
 fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
