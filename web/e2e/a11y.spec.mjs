@@ -80,10 +80,11 @@ async function open(page, lang, workflow) {
 // The check can fail: a planted unlabelled field is reported, with its rule id and target.
 test('axe reports a planted violation', async ({ page }) => {
   await page.goto('/');
+  await expect(page.getByTestId('workflow')).toBeVisible();
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.id = 'planted-unlabelled';
-    document.querySelector('main').append(input);
+    document.getElementById('main').append(input);
   });
   await expect(auditAsIs(page, 'planted')).rejects.toThrow(/label \[critical\] #planted-unlabelled/);
 });
