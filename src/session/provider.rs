@@ -214,3 +214,43 @@ pub fn build_model(
     };
     Ok(chat)
 }
+
+#[cfg(test)]
+mod tests {
+    use futures::future::LocalBoxFuture;
+
+    use super::*;
+    use crate::llm::http::{HttpRequest, HttpResponse, TransportError};
+
+    struct NoHttp;
+
+    impl HttpTransport for NoHttp {
+        fn send(
+            &self,
+            _: HttpRequest,
+        ) -> LocalBoxFuture<'static, Result<HttpResponse, TransportError>> {
+            unreachable!("building a model sends nothing")
+        }
+    }
+
+    /// The name the badge shows for an empty model field is the model a run really calls.
+    #[test]
+    fn default_model_is_the_model_an_empty_field_calls() {
+        for kind in [
+            ProviderKind::Openai,
+            ProviderKind::Anthropic,
+            ProviderKind::Gemini,
+        ] {
+            let config = ProviderConfig {
+                provider: kind,
+                ..ProviderConfig::default()
+            }
+            .with_api_key("sk-test-unit");
+            let model = build_model(&config, Rc::new(NoHttp)).unwrap();
+            let named = default_model(kind).expect("a provider with a default model");
+            assert_eq!(named, model.default_model(), "{kind:?}");
+        }
+        assert_eq!(default_model(ProviderKind::Demo), None);
+        assert_eq!(default_model(ProviderKind::OpenaiCompatible), None);
+    }
+}
