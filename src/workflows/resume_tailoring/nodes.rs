@@ -324,6 +324,7 @@ pub async fn reflexion_agent(
     let mut warnings = Vec::new();
     let answer =
         ask_or_warn::<ResumeAnswer>(&deps, &ctx, &REFLEXION, round, user, &mut warnings).await?;
+    let changes = answer.as_ref().map(|a| a.changes.join(" "));
     let draft = guarded(
         &state,
         &format!("revision {round}"),
@@ -331,6 +332,18 @@ pub async fn reflexion_agent(
         &state.current_draft,
         &mut warnings,
     );
+    // A request that changed nothing (e.g. the offline demo cannot apply free-form feedback) is
+    // said so, with the model's reason, instead of passing for a revision that happened.
+    if let Some(changes) = changes.filter(|_| draft == state.current_draft && warnings.is_empty()) {
+        let why = if changes.trim().is_empty() {
+            String::new()
+        } else {
+            format!(": {changes}")
+        };
+        warnings.push(format!(
+            "Revision request {round} left the draft unchanged{why}"
+        ));
+    }
     Ok(GraphUpdate::default()
         .current_draft(draft)
         .revision_count(round)
