@@ -29,6 +29,12 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map_or(0, |close| first + close + 2),
         _ => 0,
     };
+    // Front matter may name the person (`name: Ada Quill`): the name, when no heading gives one.
+    let front_name = lines[..front_matter_end].iter().find_map(|l| {
+        l.strip_prefix("name:")
+            .map(|n| n.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|n| !n.is_empty())
+    });
     for (index, raw) in lines.iter().enumerate().skip(front_matter_end) {
         let number = index + 1;
         let line = raw.trim();
@@ -61,6 +67,10 @@ pub fn from_text(text: &str) -> StructuredResume {
             .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
         b.line(line, number, next_has_date);
     }
+    if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
+        let line = lines.iter().position(|l| l.starts_with("name:")).map(|i| i + 1);
+        b.resume.basics.name = Some(Field::new(name, Medium, line));
+    }
     b.finish()
 }
 
@@ -75,6 +85,8 @@ struct Builder {
     entry_from_heading: bool,
     /// The current entry came from a dated bullet: the next dated bullet is another entry.
     entry_from_bullet: bool,
+    /// The source line the last highlight ended on, so a wrapped bullet's next line joins it.
+    highlight_end: Option<usize>,
 }
 
 impl Builder {
@@ -294,7 +306,7 @@ impl Builder {
                 return;
             }
             let item = plain(item);
-            return match self.entry_mut() {
+            match self.entry_mut() {
                 Some(entry) => entry
                     .highlights
                     .push(Field::new(item, Medium, Some(number))),
@@ -303,6 +315,11 @@ impl Builder {
                     entry.highlights.push(Field::new(item, Low, Some(number)));
                 }
             };
+            self.highlight_end = Some(number);
+            return;
+        }
+        if self.continues_highlight(line, number, next_has_date) {
+            return;
         }
         let complete = self
             .entry_mut()
@@ -421,6 +438,44 @@ impl Builder {
         }
     }
 
+    /// A line that carries on the bullet above it across a wrap (PDF and DOCX text keep the
+    /// wraps): it joins that highlight. A wrap starts in lower case, or follows a long bullet
+    /// that has not ended its sentence; a dated, tabbed or bold line is never one.
+    fn continues_highlight(&mut self, line: &str, number: usize, next_has_date: bool) -> bool {
+        if self.highlight_end != Some(number.saturating_sub(1))
+            || line.contains('\t')
+            || next_has_date
+            || bold_line(line).is_some()
+            || find_range(line).is_some_and(|(r, _)| r.end.is_some() || r.present)
+        {
+            return false;
+        }
+        let text = plain(line);
+        let Some(last) = self.entry_mut().and_then(|e| e.highlights.last_mut()) else {
+            return false;
+        };
+        let previous = last.value.trim_end();
+        let lower = text.chars().next().is_some_and(char::is_lowercase);
+        let unfinished = previous.chars().count() >= 50
+            && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']);
+        if !(lower || unfinished) {
+            return false;
+        }
+        let hyphenated = previous.ends_with('-')
+            && previous.chars().rev().nth(1).is_some_and(char::is_lowercase)
+            && lower;
+        let mut joined = previous.to_string();
+        if hyphenated {
+            joined.pop();
+        } else {
+            joined.push(' ');
+        }
+        joined.push_str(text.trim());
+        last.value = joined;
+        self.highlight_end = Some(number);
+        true
+    }
+
     /// Skills, languages, interests, references: a line or bullet per item; under a `###`
     /// heading, bullets belong to that heading's entry.
     fn list_body(&mut self, line: &str, number: usize) {
@@ -531,6 +586,15 @@ impl Builder {
         } else {
             (title, org)
         };
+        // "BSc, Computer Science — State University": degree, area, then the school.
+        let (org, place, area) = if is_education
+            && place.as_deref().is_some_and(is_school)
+            && !org.as_deref().is_some_and(is_school)
+        {
+            (place, None, org)
+        } else {
+            (org, place, None)
+        };
         let entry = self.new_entry(number);
         let low = if confidence == Low { Low } else { Medium };
         entry.title = title
@@ -542,6 +606,9 @@ impl Builder {
         entry.location = place
             .filter(|p| !p.is_empty())
             .map(|p| Field::new(p, Low, Some(number)));
+        entry.detail = area
+            .filter(|a| !a.is_empty())
+            .map(|a| Field::new(a, Low, Some(number)));
         entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
         entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
     }

@@ -187,7 +187,8 @@ fn slot(section: &str, key: &str) -> Option<Slot> {
         ("certificates" | "publications" | "skills" | "interests" | "projects", "name") => Title,
         ("certificates", "issuer") | ("publications", "publisher") => Organisation,
         ("projects", "entity") => Organisation,
-        ("projects", "description") => Text,
+        // A project's description is its own slot, so a summary beside it stays apart.
+        ("projects", "description") => Detail,
         ("skills", "level") => Detail,
         ("languages", "language") => Title,
         ("languages", "fluency") => Detail,
