@@ -112,8 +112,17 @@ impl Builder {
             self.in_header = false;
         }
         if self.in_header || self.contact_section {
-            if self.contact(line, number) {
-                return;
+            match self.contact(line, number) {
+                Some(rest) if rest.is_empty() => return,
+                // A line with contact details and other parts ("Leeds, UK | +44 …"): the
+                // other parts are read on their own.
+                Some(rest) if self.in_header => {
+                    for part in rest {
+                        self.header_text(&part, number);
+                    }
+                    return;
+                }
+                _ => {}
             }
             if self.in_header {
                 return self.header_text(line, number);
@@ -126,6 +135,12 @@ impl Builder {
         let title = plain(text);
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
             self.resume.basics.name = Some(Field::new(title, High, Some(number)));
+            return;
+        }
+        // A two-column layout may put the headline before the name: a `#` heading in the header
+        // is the name, and the line guessed as the name is the headline.
+        if level == 1 && self.in_header && self.resume.sections.is_empty() && self.name_is_guess() {
+            self.promote_name(title, High, number);
             return;
         }
         let kind = if level <= 2 {
@@ -182,12 +197,13 @@ impl Builder {
         });
     }
 
-    /// Reads e-mail, phone, links from a header or contact line; true when the line was only that.
-    fn contact(&mut self, line: &str, number: usize) -> bool {
+    /// Reads e-mail, phone, links from a header or contact line: `None` when the line has none,
+    /// else the parts of it that were something else (empty when it was only contact details).
+    fn contact(&mut self, line: &str, number: usize) -> Option<Vec<String>> {
         let basics = &mut self.resume.basics;
-        let mut all_contact = true;
+        let mut rest = Vec::new();
         if find_range(line).is_some() {
-            return false;
+            return None;
         }
         let text = plain(line);
         let mut found_any = false;
@@ -226,8 +242,12 @@ impl Builder {
                 } else if basics.url.is_none() {
                     basics.url = profile.url.map(|u| Field::new(u, Medium, Some(number)));
                 }
+            } else if value != part && is_domain(value) && basics.url.is_none() {
+                // "Web: ada-quill.dev"
+                found_any = true;
+                basics.url = Some(Field::new(value.to_string(), Medium, Some(number)));
             } else {
-                all_contact = false;
+                rest.push(part.to_string());
             }
         }
         if let Some(url) = link(line).filter(|_| !found_any) {
@@ -235,15 +255,83 @@ impl Builder {
                 basics.profiles.push(p);
             }
         }
-        found_any && all_contact
+        if !found_any {
+            return None;
+        }
+        // A bare domain beside contact details ("ada-quill.dev") is the person's site.
+        rest.retain(|part| {
+            if is_domain(part) && basics.url.is_none() {
+                basics.url = Some(Field::new(part.clone(), Low, Some(number)));
+                false
+            } else {
+                true
+            }
+        });
+        Some(rest)
+    }
+
+    /// True when the name was guessed from a line's place alone (not a heading or bold line).
+    fn name_is_guess(&self) -> bool {
+        self.resume
+            .basics
+            .name
+            .as_ref()
+            .is_some_and(|n| n.confidence == Low)
+    }
+
+    /// A surer name replaces a guessed one, which becomes the headline when there is none.
+    fn promote_name(&mut self, name: String, confidence: Confidence, number: usize) {
+        let basics = &mut self.resume.basics;
+        let guessed = basics.name.take();
+        if basics.label.is_none() {
+            basics.label = guessed;
+        }
+        basics.name = Some(Field::new(name, confidence, Some(number)));
     }
 
     fn header_text(&mut self, line: &str, number: usize) {
         let text = plain(line);
+        let same = |a: &str, b: &str| {
+            let key = |s: &str| -> String {
+                s.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            key(a) == key(b)
+        };
+        // "Resume" / "CV" over the name is the document's title; the name written twice, once.
+        let document_title = ["resume", "résumé", "cv", "curriculum vitae", "lebenslauf", "简历", "履歴書"]
+            .iter()
+            .any(|t| same(&text, t));
+        let repeated = self
+            .resume
+            .basics
+            .name
+            .as_ref()
+            .is_some_and(|n| same(&n.value, &text));
+        if document_title || repeated {
+            return;
+        }
+        let nothing_else = self.resume.basics.label.is_none() && self.resume.basics.location.is_none();
+        if let Some(bold) = bold_line(line).filter(|_| self.name_is_guess() && nothing_else) {
+            // A bold line right after a guessed name (a headline over the name in a two-column
+            // layout): the bold one is the name.
+            let words = bold.split_whitespace().count();
+            if words <= 5 && !bold.chars().any(|c| c.is_ascii_digit()) {
+                return self.promote_name(plain(bold), Medium, number);
+            }
+        }
         let basics = &mut self.resume.basics;
         let words = text.split_whitespace().count();
         if basics.name.is_none() && words <= 5 && !text.chars().any(|c| c.is_ascii_digit()) {
-            basics.name = Some(Field::new(text, Low, Some(number)));
+            let confidence = if bold_line(line).is_some() { Medium } else { Low };
+            basics.name = Some(Field::new(text, confidence, Some(number)));
+        } else if basics.location.is_none() && is_place(&text) {
+            basics.location = Some(Location {
+                text: Some(text),
+                ..Location::default()
+            });
         } else if basics.label.is_none() && words <= 12 && basics.summary.is_none() {
             basics.label = Some(Field::new(text, Low, Some(number)));
         } else if words > 12 || basics.summary.is_some() {
@@ -254,11 +342,16 @@ impl Builder {
                 }
                 None => basics.summary = Some(Field::new(text, Low, Some(number))),
             }
-        } else if basics.location.is_none() {
-            basics.location = Some(Location {
-                text: Some(text),
-                ..Location::default()
-            });
+        } else {
+            // Further short header lines are the rest of an address block: kept with the place.
+            let place = basics.location.get_or_insert_with(Location::default);
+            match &mut place.text {
+                Some(kept) => {
+                    kept.push_str(", ");
+                    kept.push_str(&text);
+                }
+                None => place.text = Some(text),
+            }
         }
     }
 
@@ -616,4 +709,29 @@ impl Builder {
     fn finish(self) -> StructuredResume {
         self.resume
     }
+}
+
+/// `ada-quill.dev`, `www.example.org`: a bare web address.
+fn is_domain(part: &str) -> bool {
+    let part = part.trim().trim_end_matches('/');
+    !part.contains(' ')
+        && !part.contains('@')
+        && part.rsplit_once('.').is_some_and(|(host, tld)| {
+            !host.is_empty()
+                && (2..=6).contains(&tld.len())
+                && tld.chars().all(|c| c.is_ascii_alphabetic())
+        })
+}
+
+/// "Leeds, UK", "Sunderland, MA, 01375": a short place with a comma, read from a header.
+fn is_place(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    text.contains(',')
+        && words <= 6
+        && text
+            .split(',')
+            .all(|part| part.split_whitespace().count() <= 3 && !part.trim().ends_with('.'))
+        && !text.contains('@')
+        && text.chars().next().is_some_and(char::is_uppercase)
+        && text.chars().filter(|c| c.is_ascii_digit()).count() <= 6
 }
