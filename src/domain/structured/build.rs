@@ -424,8 +424,14 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Publications);
-        let dated = find_range(line).filter(|(r, _)| {
+        let dated = find_range(line).filter(|(r, span)| {
+            // "2012. Guest Lecturer, …": a year that opens the line, set off by a mark.
+            let leads = span.start == 0
+                && line[span.end..]
+                    .trim_start()
+                    .starts_with(['.', ':', ',', '|', '\t']);
             publications
+                || leads
                 || r.end.is_some()
                 || r.present
                 || r.start.is_some_and(|d| d.month.is_some())
