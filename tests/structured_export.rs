@@ -137,7 +137,10 @@ fn html_and_markdown_never_break_inside_a_wrapped_paragraph() {
     let page = print_page_html(PDF_LIKE, "Morgan Hale");
     assert!(page.contains(&html));
     let markdown = to_markdown(PDF_LIKE);
-    assert!(markdown.contains("developer tools and reliable deployment"), "{markdown}");
+    assert!(
+        markdown.contains("developer tools and reliable deployment"),
+        "{markdown}"
+    );
     assert!(markdown.contains("- Rebuilt the deployment pipeline so that a release goes from merge to production in under twelve minutes"));
     assert!(markdown.starts_with("# Morgan Hale\n"));
     assert!(text_share(PDF_LIKE, &markdown) > 0.99);
@@ -260,10 +263,7 @@ fn json_resume_round_trip_keeps_every_field() {
     assert_eq!(output["work"][0]["startDate"], "2020-02-01");
     assert_eq!(output["meta"]["careergraph"]["exportedBy"], "careergraph");
     // The same from the JSON text held in the resume field.
-    let (_, from_field) = (
-        (),
-        to_json_resume(&Resume::new(source.clone())),
-    );
+    let (_, from_field) = ((), to_json_resume(&Resume::new(source.clone())));
     let mut missing = Vec::new();
     missing_leaves(&input, &from_field, "", &mut missing);
     assert!(missing.is_empty(), "lost from the field: {missing:#?}");
@@ -343,8 +343,10 @@ fn corpus_export_table() {
         .collect();
     files.sort();
     if print {
-        println!("| file | sections found | work | education | dated entries | JSON Resume share |");
-        println!("|---|---|---|---|---|---|");
+        println!(
+            "| file | sections found | work | education | dated entries | JSON Resume share | JSON leaves kept via the text |"
+        );
+        println!("|---|---|---|---|---|---|---|");
     }
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -364,13 +366,32 @@ fn corpus_export_table() {
             .iter()
             .map(|s| match &s.kind {
                 SectionKind::Other(t) if t.is_empty() => "(untitled)".to_string(),
-                SectionKind::Other(t) => format!("other:{}", t.chars().take(14).collect::<String>()),
+                SectionKind::Other(t) => {
+                    format!("other:{}", t.chars().take(14).collect::<String>())
+                }
                 kind => format!("{kind:?}").to_lowercase(),
             })
             .collect();
+        // For a JSON Resume: how many of its leaves the export keeps when only the resume
+        // field's text is read (what the app's export menu has), against the file itself.
+        let text_path = match &imported.json_resume {
+            Some(source) => {
+                let input: Value = serde_json::from_str(source).unwrap();
+                let count_leaves = |output: &Value| {
+                    let mut all = Vec::new();
+                    missing_leaves(&input, &Value::Null, "", &mut all);
+                    let mut lost = Vec::new();
+                    missing_leaves(&input, output, "", &mut lost);
+                    (all.len() - lost.len(), all.len())
+                };
+                let (kept, all) = count_leaves(&json_resume_of(&from_any(&imported.text)));
+                format!("{kept}/{all}")
+            }
+            None => "–".into(),
+        };
         if print {
             println!(
-                "| {name} | {} | {} | {} | {} | {:.0}% |",
+                "| {name} | {} | {} | {} | {} | {:.0}% | {text_path} |",
                 sections.join(", "),
                 count("work"),
                 count("education"),

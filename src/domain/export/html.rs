@@ -80,15 +80,6 @@ pub(super) fn blocks_html(blocks: &[Block]) -> String {
     out
 }
 
-/// True when `next` continues `previous` across a line wrap: it starts in lower case, or the
-/// previous line is long (it filled the width) and ends without a sentence's end.
-pub(super) fn wraps(previous: &str, next: &str) -> bool {
-    let previous = previous.trim_end();
-    next.chars().next().is_some_and(char::is_lowercase)
-        || (previous.chars().count() >= 50
-            && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']))
-}
-
 /// The resume text (Markdown-ish) as an HTML fragment: `#`–`###` headings, `-`/`*`/`•` lists,
 /// paragraphs, `**bold**`, links; a line with a tab (title, then dates) is split left and right.
 /// A line that continues the one above across a wrap ([`wraps`]) joins its paragraph or item.
@@ -111,7 +102,10 @@ pub(super) fn text_html(text: &str) -> String {
         let heading = (1..=6).contains(&level) && line[level..].starts_with(' ');
         let plain = !line.is_empty() && item.is_none() && !heading && !raw.contains('\t');
         if plain {
-            if let Some((_, body, last)) = open.as_mut().filter(|(_, _, last)| wraps(last, line)) {
+            if let Some((_, body, last)) = open
+                .as_mut()
+                .filter(|(_, _, last)| super::render::wraps(last, line))
+            {
                 super::render::join_wrapped(body, line);
                 *last = line.to_string();
                 continue;

@@ -409,9 +409,15 @@ fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
                 put(&mut map, "summary", text.as_deref());
                 put(&mut map, "location", place);
             } else {
-                let description: Vec<&str> =
-                    [place, detail, text.as_deref()].into_iter().flatten().collect();
-                put(&mut map, "description", Some(description.join("\n\n").as_str()));
+                let description: Vec<&str> = [place, detail, text.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                put(
+                    &mut map,
+                    "description",
+                    Some(description.join("\n\n").as_str()),
+                );
             }
             put_list(&mut map, "highlights", highlights);
             put_list(&mut map, "keywords", keywords);

@@ -25,9 +25,9 @@ pub(crate) fn paragraphs(lines: &[(String, Option<usize>)]) -> Vec<String> {
         if text.is_empty() {
             continue;
         }
-        let joins = matches!((last, line), (Some(a), Some(b)) if *b == a + 1);
+        let adjacent = matches!((last, line), (Some(a), Some(b)) if *b == a + 1);
         match out.last_mut() {
-            Some(paragraph) if joins => join_wrapped(paragraph, text),
+            Some(paragraph) if adjacent && wraps(paragraph, text) => join_wrapped(paragraph, text),
             _ => out.push(text.to_string()),
         }
         last = *line;
@@ -35,10 +35,21 @@ pub(crate) fn paragraphs(lines: &[(String, Option<usize>)]) -> Vec<String> {
     out
 }
 
+/// True when `next` continues `previous` across a line wrap: it starts in lower case, or the
+/// previous line is long (it filled the width) and ends without a sentence's end. Short lines
+/// that sit together ("Palo Alto, CA" over a description) stay apart.
+pub(crate) fn wraps(previous: &str, next: &str) -> bool {
+    let previous = previous.trim_end();
+    next.chars().next().is_some_and(char::is_lowercase)
+        || (previous.chars().count() >= 50
+            && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']))
+}
+
 /// Appends a wrapped line: with a space, none between CJK characters, and a word hyphenated at
 /// the wrap ("manage-" + "ment") kept whole.
 pub(crate) fn join_wrapped(paragraph: &mut String, next: &str) {
-    let cjk = |c: Option<char>| c.is_some_and(|c| matches!(c as u32, 0x3000..=0x9FFF | 0xFF00..=0xFFEF));
+    let cjk =
+        |c: Option<char>| c.is_some_and(|c| matches!(c as u32, 0x3000..=0x9FFF | 0xFF00..=0xFFEF));
     let hyphenated = paragraph.ends_with('-')
         && paragraph
             .chars()
@@ -116,9 +127,13 @@ pub(super) fn blocks(resume: &StructuredResume) -> Vec<Block> {
         }
     }
     contact.extend(b.profiles.iter().filter_map(|p| {
-        p.url
-            .clone()
-            .or_else(|| Some(format!("{}: {}", p.network.as_deref()?, p.username.as_deref()?)))
+        p.url.clone().or_else(|| {
+            Some(format!(
+                "{}: {}",
+                p.network.as_deref()?,
+                p.username.as_deref()?
+            ))
+        })
     }));
     if !contact.is_empty() {
         out.push(Block::Paragraph(contact.join(" | ")));

@@ -68,7 +68,10 @@ pub fn from_text(text: &str) -> StructuredResume {
         b.line(line, number, next_has_date);
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
-        let line = lines.iter().position(|l| l.starts_with("name:")).map(|i| i + 1);
+        let line = lines
+            .iter()
+            .position(|l| l.starts_with("name:"))
+            .map(|i| i + 1);
         b.resume.basics.name = Some(Field::new(name, Medium, line));
     }
     b.finish()
@@ -301,9 +304,17 @@ impl Builder {
             key(a) == key(b)
         };
         // "Resume" / "CV" over the name is the document's title; the name written twice, once.
-        let document_title = ["resume", "résumé", "cv", "curriculum vitae", "lebenslauf", "简历", "履歴書"]
-            .iter()
-            .any(|t| same(&text, t));
+        let document_title = [
+            "resume",
+            "résumé",
+            "cv",
+            "curriculum vitae",
+            "lebenslauf",
+            "简历",
+            "履歴書",
+        ]
+        .iter()
+        .any(|t| same(&text, t));
         let repeated = self
             .resume
             .basics
@@ -313,7 +324,8 @@ impl Builder {
         if document_title || repeated {
             return;
         }
-        let nothing_else = self.resume.basics.label.is_none() && self.resume.basics.location.is_none();
+        let nothing_else =
+            self.resume.basics.label.is_none() && self.resume.basics.location.is_none();
         if let Some(bold) = bold_line(line).filter(|_| self.name_is_guess() && nothing_else) {
             // A bold line right after a guessed name (a headline over the name in a two-column
             // layout): the bold one is the name.
@@ -325,7 +337,11 @@ impl Builder {
         let basics = &mut self.resume.basics;
         let words = text.split_whitespace().count();
         if basics.name.is_none() && words <= 5 && !text.chars().any(|c| c.is_ascii_digit()) {
-            let confidence = if bold_line(line).is_some() { Medium } else { Low };
+            let confidence = if bold_line(line).is_some() {
+                Medium
+            } else {
+                Low
+            };
             basics.name = Some(Field::new(text, confidence, Some(number)));
         } else if basics.location.is_none() && is_place(&text) {
             basics.location = Some(Location {
@@ -525,6 +541,8 @@ impl Builder {
                 } else if is_education && is_school(&text) && !org_is_school {
                     entry.detail = entry.organisation.take();
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if entry.location.is_none() && is_place(&text) {
+                    entry.location = Some(Field::new(text, Low, Some(number)));
                 } else {
                     entry.text.push(Field::new(text, Medium, Some(number)));
                 }
@@ -541,7 +559,11 @@ impl Builder {
     /// wraps): it joins that highlight. A wrap starts in lower case, or follows a long bullet
     /// that has not ended its sentence; a dated, tabbed or bold line is never one.
     fn continues_highlight(&mut self, line: &str, number: usize, next_has_date: bool) -> bool {
+        let labelled = line.split_once(':').is_some_and(|(key, _)| {
+            key.split_whitespace().count() <= 2 && key.chars().count() <= 24
+        });
         if self.highlight_end != Some(number.saturating_sub(1))
+            || labelled
             || line.contains('\t')
             || next_has_date
             || bold_line(line).is_some()
@@ -561,7 +583,11 @@ impl Builder {
             return false;
         }
         let hyphenated = previous.ends_with('-')
-            && previous.chars().rev().nth(1).is_some_and(char::is_lowercase)
+            && previous
+                .chars()
+                .rev()
+                .nth(1)
+                .is_some_and(char::is_lowercase)
             && lower;
         let mut joined = previous.to_string();
         if hyphenated {
@@ -593,6 +619,11 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Languages);
+        let is_references = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::References);
         let entry = self.new_entry(number);
         if let Some((name, rest)) = item
             .split_once([':', '：'])
@@ -607,6 +638,15 @@ impl Builder {
         {
             entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
             entry.detail = Some(Field::new(detail.trim().to_string(), Medium, Some(number)));
+        } else if let Some((said, name)) = item
+            .rsplit_once(" — ")
+            .filter(|(_, n)| is_references && n.split_whitespace().count() <= 6)
+        {
+            // "What they said — Who said it", as the JSON Resume import writes a reference.
+            entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
+            entry
+                .text
+                .push(Field::new(said.trim().to_string(), Medium, Some(number)));
         } else {
             entry.title = Some(Field::new(item, Medium, Some(number)));
         }
@@ -656,11 +696,26 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Education);
+        // "Title — By (2014-11): what it was for": the words after the date's colon are text.
+        let mut said = None;
         let (dates, rest) = match find_range(line) {
-            Some((range, span)) => (
-                Some(range),
-                format!("{} {}", &line[..span.start], &line[span.end..]),
-            ),
+            Some((range, span)) => {
+                let after = line[span.end..].trim_start_matches(')').trim_start();
+                match after
+                    .strip_prefix(':')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                {
+                    Some(text) if span.start > 0 => {
+                        said = Some(plain(text));
+                        (Some(range), line[..span.start].to_string())
+                    }
+                    _ => (
+                        Some(range),
+                        format!("{} {}", &line[..span.start], &line[span.end..]),
+                    ),
+                }
+            }
             None => (None, line.to_string()),
         };
         let url = link(&rest);
@@ -710,6 +765,9 @@ impl Builder {
             .map(|a| Field::new(a, Low, Some(number)));
         entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
         entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
+        entry
+            .text
+            .extend(said.map(|t| Field::new(t, Medium, Some(number))));
     }
 
     fn finish(self) -> StructuredResume {

@@ -19,8 +19,8 @@ pub use build::{from_json_resume, from_text};
 pub fn from_any(text: &str) -> StructuredResume {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') {
-        if let Some(resume) = from_json_resume(trimmed)
-            .filter(|r| r.basics.name.is_some() || !r.sections.is_empty())
+        if let Some(resume) =
+            from_json_resume(trimmed).filter(|r| r.basics.name.is_some() || !r.sections.is_empty())
         {
             return resume;
         }
