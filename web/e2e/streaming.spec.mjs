@@ -35,7 +35,7 @@ const SLOW = { provider: 'openai', role: 'recruiter critic', stream: true, event
 function recordTexts() {
   window.__seenTexts = new Set();
   const record = () => {
-    for (const el of document.querySelectorAll('article.card, [data-testid="activity"], [data-testid="hiring-stream"]')) {
+    for (const el of document.querySelectorAll('article.card, .activity, [data-testid="hiring-stream"]')) {
       window.__seenTexts.add(el.textContent);
     }
   };
@@ -137,4 +137,23 @@ test('a critic that answers in words instead of JSON shows its words', async ({ 
   // The words were not JSON: the run asks again without streaming (the mock's default answer).
   await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
   expectNoJson(await seenTexts(page));
+});
+
+test('the hiring and navigator panels show the streaming agent\'s words, never its JSON', async ({ page }) => {
+  await page.addInitScript(recordTexts);
+  await page.goto('/');
+  await page.getByTestId('workflow').selectOption('hiring_pipeline');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('heading', { name: 'Hiring packet' })).toBeVisible({ timeout: 30_000 });
+  const hiring = await seenTexts(page);
+  // The demo model streams its JSON answers in small pieces: the panel showed their words.
+  expect(hiring.some((t) => t.includes('Jordan Avery'))).toBe(true);
+  expectNoJson(hiring);
+
+  await page.getByTestId('workflow').selectOption('career_navigator');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('dialog', { name: 'Rate the report' })).toBeVisible({ timeout: 30_000 });
+  const navigator = (await seenTexts(page)).filter((t) => !hiring.includes(t));
+  expect(navigator.some((t) => t.includes('Technical product manager'))).toBe(true);
+  expectNoJson(navigator);
 });
