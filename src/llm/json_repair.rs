@@ -63,10 +63,15 @@ fn balanced_span(text: &str, start: usize) -> Option<&str> {
 
 /// Deserializes the first candidate that fits `T`; on failure returns the error for the most
 /// JSON-looking candidate (the one a repair prompt should talk about).
+///
+/// Text → `Value` → `T`, not `from_str::<T>`: every `T` here is also read back from a
+/// checkpoint's `Value`, so this way each type has one compiled deserializer (from `Value`)
+/// instead of two (wasm size). Syntax errors still say where; shape errors do not need to.
 pub fn parse_lenient<T: serde::de::DeserializeOwned>(answer: &str) -> Result<T, String> {
     let mut first_error = None;
     for candidate in json_candidates(answer) {
-        match serde_json::from_str::<T>(&candidate) {
+        let parsed = serde_json::from_str::<serde_json::Value>(&candidate).and_then(T::deserialize);
+        match parsed {
             Ok(value) => return Ok(value),
             Err(error) => {
                 let looks_like_json = candidate.starts_with('{') || candidate.starts_with('[');
