@@ -222,6 +222,10 @@ def owner_path(path):
 
 def classify(raw_name):
     """(crate, module within this crate or None, serde derive?) for one function name."""
+    if raw_name.startswith("__wbindgen_describe"):
+        return "(wasm-bindgen descriptors: dropped by wasm-bindgen)", None, False
+    if not raw_name.startswith(("_ZN", "_R")):
+        return "(not Rust-mangled: wasm-bindgen shims, libc)", None, False
     path = demangle(raw_name)
     owner, other = owner_path(path)
     crate = re.split(r"::|<", owner, maxsplit=1)[0].strip() or "?"
@@ -355,7 +359,7 @@ def report(figures):
           f"{b['total']:,} bytes, {b['functions']:,} functions; shipped/pre-opt = "
           f"{figures['app_wasm'][0] / b['total']:.2f}):")
     print(f"  code {b['code']:,} ({100 * b['code'] / b['total']:.1f}%), data {b['data']:,} "
-          f"({100 * b['data'] / b['total']:.1f}%), custom sections (names, producers) {b['custom']:,}")
+          f"({100 * b['data'] / b['total']:.1f}%), custom sections (names, wasm-bindgen's, producers) {b['custom']:,}")
     print_table("Code by crate (generic code counts for the crate of the implementing type, so "
                 "serde_json::from_str::<T> is serde_json's):", b["crates"], b["code"], 15)
     print_table(f"Code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
