@@ -235,7 +235,11 @@ def classify(raw_name):
     if crate == CRATE:
         parts = [p for p in re.split(r"::", owner.split("<", 1)[0]) if p]
         module = "::".join(parts[1:3]) if len(parts) > 2 else (parts[1] if len(parts) > 1 else "")
-    serde_derive = crate == CRATE and other is not None and other.startswith("serde::")
+    # `<T as serde_core::de::Deserialize>` or `…::_::<impl serde_core::de::Deserialize for T>`,
+    # and serde's Visitor/field helpers inside them.
+    serde_derive = crate == CRATE and bool(
+        (other and other.startswith(("serde::", "serde_core::")))
+        or re.search(r"<impl serde(_core)?::|as serde(_core)?::", path))
     return crate, module, serde_derive
 
 
@@ -355,9 +359,11 @@ def report(figures):
     if b is None:
         print("\nNo breakdown: " + figures.get("breakdown_note", f"{pre_opt_wasm()} absent"))
         return
+    app = (ROOT / "dist" / f"{CRATE}_bg.wasm").read_bytes()
+    shipped_code = next(end - start for sid, _, start, end in sections(app) if sid == 10)
     print(f"\nBreakdown of {pre_opt_wasm()} (before wasm-bindgen and wasm-opt; "
-          f"{b['total']:,} bytes, {b['functions']:,} functions; shipped/pre-opt = "
-          f"{figures['app_wasm'][0] / b['total']:.2f}):")
+          f"{b['total']:,} bytes, {b['functions']:,} functions; the shipped code section is "
+          f"{shipped_code:,} bytes, {shipped_code / b['code']:.2f} of this one's):")
     print(f"  code {b['code']:,} ({100 * b['code'] / b['total']:.1f}%), data {b['data']:,} "
           f"({100 * b['data'] / b['total']:.1f}%), custom sections (names, wasm-bindgen's, producers) {b['custom']:,}")
     print_table("Code by crate (generic code counts for the crate of the implementing type, so "
