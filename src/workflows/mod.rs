@@ -10,6 +10,6 @@ pub mod sample;
 
 pub use common::{RunControls, RunSettings};
 pub use registry::{
-    demo_model, visit_all, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow,
-    WorkflowMeta, WorkflowVisitor,
+    agent_name, demo_model, visit_all, AgentName, Bilingual, InputError, NoPause, Prepared, RunEnv,
+    Workflow, WorkflowMeta, WorkflowVisitor,
 };

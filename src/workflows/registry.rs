@@ -57,6 +57,49 @@ pub struct WorkflowMeta {
     pub interactive: bool,
 }
 
+/// An agent (a graph node) by its node id, and the name a page shows for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AgentName {
+    pub node: &'static str,
+    pub name: Bilingual,
+}
+
+impl AgentName {
+    pub const fn new(node: &'static str, en: &'static str, zh: &'static str) -> Self {
+        AgentName {
+            node,
+            name: Bilingual { en, zh },
+        }
+    }
+}
+
+/// The name of `node` of `workflow_id` in `language`, from the workflow's declared
+/// [`Workflow::AGENTS`]; an undeclared node reads as its id in words ("resume_parser_agent" →
+/// "Resume parser"), never as the id itself.
+pub fn agent_name(workflow_id: &str, node: &str, language: crate::domain::Language) -> String {
+    struct Find<'a>(&'a str, &'a str, Option<Bilingual>);
+    impl WorkflowVisitor for Find<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID == self.0 {
+                self.2 = W::AGENTS.iter().find(|a| a.node == self.1).map(|a| a.name);
+            }
+        }
+    }
+    let mut find = Find(workflow_id, node, None);
+    visit_all(&mut find);
+    match find.2 {
+        Some(name) => name.get(language).to_string(),
+        None => {
+            let words = node.trim_end_matches("_agent").replace('_', " ");
+            let mut chars = words.chars();
+            chars
+                .next()
+                .map(|first| first.to_uppercase().chain(chars).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
 /// The input a workflow takes: plain serde data (camelCase JSON at the JS boundary), with a
 /// derived JSON schema where the JS API is built.
 #[cfg(feature = "api")]
@@ -154,6 +197,10 @@ pub trait Workflow: 'static {
     type Answer: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
 
     fn meta() -> WorkflowMeta;
+
+    /// Its agents (graph nodes that call a model, and steps a page names) as a person reads them:
+    /// pages show these, never node ids.
+    const AGENTS: &'static [AgentName] = &[];
 
     /// Checks `input` (before any model is called) and builds the run on `env`. The same input
     /// and environment always give the same graph, which is what lets a saved run be rebuilt

@@ -165,10 +165,15 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 <summary>{move || tr(lang.get(), "Per-agent models", "按智能体指定模型")}</summary>
                 {AGENTS
                     .iter()
-                    .map(|(agent, label)| {
+                    .map(|(agent, _)| {
                         let agent = *agent;
-                        let label = *label;
-                        let label = move || tr(lang.get(), label, agent_label_zh(agent));
+                        let label = move || {
+                            crate::workflows::agent_name(
+                                <crate::session::ReviewWorkflow as crate::workflows::Workflow>::ID,
+                                agent,
+                                lang.get(),
+                            )
+                        };
                         view! {
                             <div class="field">
                                 <label class="field__label" for=format!("agent-model-{agent}")>{label}</label>
@@ -299,19 +304,6 @@ fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl In
                 <span>{confirm_label}</span>
             </label>
         </div>
-    }
-}
-
-/// The Chinese name of a review agent of `AGENTS`.
-fn agent_label_zh(agent: &str) -> &'static str {
-    match agent {
-        "recruiter" => "招聘官",
-        "tech_writer" => "技术写作",
-        "copywriter" => "文案",
-        "revisor" => "修订",
-        "portfolio" => "作品集",
-        "design" => "版式设计",
-        _ => "智能体",
     }
 }
 

@@ -9,6 +9,7 @@ use crate::graph::StreamEvent;
 use crate::session::{HiringWorkflow, Step};
 use crate::ui::run::ViewModel;
 use crate::workflows::hiring::{HiringState, RouteStep, SUPERVISOR_NODE};
+use crate::workflows::Workflow;
 
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
@@ -101,19 +102,9 @@ impl ViewModel<HiringWorkflow> for HiringModel {
 }
 
 /// An agent's name as the page shows it.
-pub fn agent_label(lang: Language, node: &str) -> &'static str {
+pub fn agent_label(lang: Language, node: &str) -> String {
     match node {
-        "supervisor_agent" => lang.pick("Supervisor", "调度员"),
-        "resume_parser_agent" => lang.pick("Resume parser", "简历解析"),
-        "jd_analysis_agent" => lang.pick("Job analysis", "职位分析"),
-        "matching_agent" => lang.pick("Matching", "匹配分析"),
-        "candidate_research_agent" => lang.pick("Background research", "背景调研"),
-        "hr_interview_agent" => lang.pick("HR interview", "HR 面试"),
-        "technical_interview_agent" => lang.pick("Technical interview", "技术面试"),
-        "ceo_interview_agent" => lang.pick("CEO interview", "CEO 面试"),
-        "evaluation_agent" => lang.pick("Evaluation", "评估"),
-        "email_agent" => lang.pick("Email", "邮件"),
-        "finished" => lang.pick("Finished", "完成"),
-        _ => lang.pick("Agent", "智能体"),
+        "finished" => lang.pick("Finished", "完成").to_string(),
+        _ => crate::workflows::agent_name(HiringWorkflow::ID, node, lang),
     }
 }

@@ -8,19 +8,11 @@ use crate::ui::i18n::{counted, tr, use_language};
 
 /// An agent's name as the page shows it (the metrics and the error log key by node id).
 fn agent_name(lang: Language, node: &str) -> String {
-    let (en, zh) = match node {
-        "coordinator" => ("Coordinator", "协调员"),
-        "planner" => ("Planner", "规划员"),
-        "supervisor" => ("Supervisor", "主管"),
-        "user_profiler" => ("Profile analysis", "个人分析"),
-        "industry_researcher" => ("Industry research", "行业研究"),
-        "job_analyzer" => ("Job analysis", "职业分析"),
-        "reporter" => ("Report writer", "报告撰写"),
-        "goal_decomposer" => ("Goal planning", "目标分解"),
-        "scheduler" => ("Scheduler", "日程安排"),
-        other => return other.replace('_', " "),
-    };
-    tr(lang, en, zh).to_string()
+    crate::workflows::agent_name(
+        <crate::session::NavigatorWorkflow as crate::workflows::Workflow>::ID,
+        node,
+        lang,
+    )
 }
 
 #[component]

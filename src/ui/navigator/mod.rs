@@ -21,6 +21,7 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
 use crate::ui::streamed_text::streamed_text;
+use crate::workflows::agent_name;
 use crate::workflows::career_navigator::{
     export, CareerNavigatorState, NavigatorAnswer, NavigatorPause,
 };
@@ -212,7 +213,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
             {move || {
                 let (agent, text) = model.streaming.get();
                 (phase.get() == RunPhase::Running && !text.is_empty()).then(|| view! {
-                    <details class="activity" open><summary>{agent}</summary>{streamed_text(&text, lang.get())}</details>
+                    <details class="activity" open><summary>{agent_name(NavigatorWorkflow::ID, &agent, lang.get())}</summary>{streamed_text(&text, lang.get())}</details>
                 })
             }}
             {move || state().and_then(|s| s.integrated_report.clone()).map(|r| {

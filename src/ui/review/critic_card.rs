@@ -18,15 +18,13 @@ fn severity_name(severity: Severity, lang: Language) -> (&'static str, &'static 
     }
 }
 
-/// A critic's name in `lang` (the English titles come from `CRITICS`).
-fn critic_title(id: &str, en: &'static str, lang: Language) -> &'static str {
-    let zh = match id {
-        "recruiter" => "招聘官",
-        "tech_writer" => "技术写作",
-        "copywriter" => "文案",
-        _ => en,
-    };
-    tr(lang, en, zh)
+/// A critic's name in `lang`, as its workflow declares it.
+fn critic_title(id: &str, lang: Language) -> String {
+    crate::workflows::agent_name(
+        <crate::session::ReviewWorkflow as crate::workflows::Workflow>::ID,
+        id,
+        lang,
+    )
 }
 
 /// An issue's line: severity badge, section, description, the fix.
@@ -144,7 +142,7 @@ enum Face {
 }
 
 #[component]
-pub fn CriticCard(model: RunModel, id: &'static str, title: &'static str) -> impl IntoView {
+pub fn CriticCard(model: RunModel, id: &'static str) -> impl IntoView {
     let face = Memo::new(move |_| {
         model.cards.with(|c| match c.get(id) {
             Some(card) if card.feedback.is_some() => Face::Done,
@@ -167,7 +165,7 @@ pub fn CriticCard(model: RunModel, id: &'static str, title: &'static str) -> imp
     view! {
         <article class="card" data-testid=format!("card-{id}") aria-busy=move || running().to_string()>
             <header class="card__header">
-                <h2 class="card__title">{move || critic_title(id, title, lang.get())}</h2>
+                <h2 class="card__title">{move || critic_title(id, lang.get())}</h2>
                 {move || running().then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
             </header>
             {move || match face.get() {

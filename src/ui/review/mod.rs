@@ -14,6 +14,7 @@ use crate::ui::components::InjectionWarning;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunPhase};
 use crate::ui::streamed_text::streamed_text;
+use crate::workflows::{agent_name, Workflow};
 use critic_card::CriticCard;
 use graph_view::GraphView;
 pub use model::RunModel;
@@ -91,7 +92,7 @@ pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
                 <ScoreTimeline model=model threshold=threshold />
             </div>
             <div class="cards">
-                {CRITICS.iter().map(|(id, title)| view! { <CriticCard model=model id=*id title=*title /> }).collect_view()}
+                {CRITICS.iter().map(|(id, _)| view! { <CriticCard model=model id=*id /> }).collect_view()}
             </div>
             {move || {
                 let activity = model.activity.get();
@@ -99,7 +100,7 @@ pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
                     <div class="activity" data-testid="activity">
                         {activity.into_iter().map(|(agent, text)| view! {
                             <details open>
-                                <summary>{agent}</summary>
+                                <summary>{agent_name(ReviewWorkflow::ID, &agent, lang.get())}</summary>
                                 {streamed_text(&text, lang.get())}
                             </details>
                         }).collect_view()}

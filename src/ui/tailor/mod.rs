@@ -31,7 +31,7 @@ use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
 use crate::ui::streamed_text::streamed_text;
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
-use crate::workflows::Workflow;
+use crate::workflows::{agent_name, Workflow};
 use ats_panel::AtsPanel;
 use form::{title_of, TailorForm, TailorOptions};
 use model::{Prompt, TailorModel};
@@ -315,7 +315,7 @@ fn TailorRunView(
                     <div class="activity" data-testid="activity">
                         {activity.into_iter().map(|(agent, text)| view! {
                             <details open>
-                                <summary>{agent}</summary>
+                                <summary>{agent_name(TailoringWorkflow::ID, &agent, lang.get())}</summary>
                                 {streamed_text(&text, lang.get())}
                             </details>
                         }).collect_view()}

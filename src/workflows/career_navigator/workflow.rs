@@ -12,7 +12,9 @@ use crate::domain::career_plan::UserProfile;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::registry::{
+    AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 
 /// The profile part of `NavigatorRunInput`. Every field is optional.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -106,6 +108,20 @@ impl Workflow for NavigatorWorkflow {
     type State = CareerNavigatorState;
     type Pause = super::NavigatorPause;
     type Answer = super::NavigatorAnswer;
+
+    const AGENTS: &'static [AgentName] = &[
+        AgentName::new("coordinator", "Coordinator", "协调员"),
+        AgentName::new("planner", "Planner", "规划员"),
+        AgentName::new("supervisor", "Supervisor", "主管"),
+        AgentName::new("user_profiler", "Profile analysis", "个人分析"),
+        AgentName::new("industry_researcher", "Industry research", "行业研究"),
+        AgentName::new("job_analyzer", "Job analysis", "职业分析"),
+        AgentName::new("reporter", "Report writer", "报告撰写"),
+        AgentName::new("goal_decomposer", "Goal planning", "目标分解"),
+        AgentName::new("scheduler", "Scheduler", "日程安排"),
+        AgentName::new("user_feedback", "Your rating", "你的评价"),
+        AgentName::new("final_confirmation", "Your confirmation", "你的确认"),
+    ];
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

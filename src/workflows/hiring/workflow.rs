@@ -10,7 +10,7 @@ use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{
-    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+    AgentName, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
 use crate::workflows::sample::SAMPLE_RESUME;
 
@@ -53,6 +53,27 @@ impl Workflow for HiringWorkflow {
     type State = HiringState;
     type Pause = NoPause;
     type Answer = NoPause;
+
+    const AGENTS: &'static [AgentName] = &[
+        AgentName::new("supervisor_agent", "Supervisor", "调度员"),
+        AgentName::new("resume_parser_agent", "Resume parser", "简历解析"),
+        AgentName::new("jd_analysis_agent", "Job analysis", "职位分析"),
+        AgentName::new("matching_agent", "Matching", "匹配分析"),
+        AgentName::new(
+            "candidate_research_agent",
+            "Background research",
+            "背景调研",
+        ),
+        AgentName::new("hr_interview_agent", "HR interview", "HR 面试"),
+        AgentName::new(
+            "technical_interview_agent",
+            "Technical interview",
+            "技术面试",
+        ),
+        AgentName::new("ceo_interview_agent", "CEO interview", "CEO 面试"),
+        AgentName::new("evaluation_agent", "Evaluation", "评估"),
+        AgentName::new("email_agent", "Email", "邮件"),
+    ];
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

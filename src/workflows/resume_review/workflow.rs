@@ -9,7 +9,7 @@ use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::registry::{
-    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+    AgentName, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
 use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 
@@ -80,6 +80,17 @@ impl Workflow for ReviewWorkflow {
     type State = ReviewState;
     type Pause = NoPause;
     type Answer = NoPause;
+
+    const AGENTS: &'static [AgentName] = &[
+        AgentName::new("router", "Router", "路由"),
+        AgentName::new("recruiter", "Recruiter", "招聘官"),
+        AgentName::new("tech_writer", "Technical writer", "技术写作"),
+        AgentName::new("copywriter", "Copywriter", "文案"),
+        AgentName::new("aggregator", "Aggregator", "汇总"),
+        AgentName::new("revisor", "Revisor", "修订"),
+        AgentName::new("portfolio", "Portfolio advice", "作品集建议"),
+        AgentName::new("design", "Design advice", "版式建议"),
+    ];
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {

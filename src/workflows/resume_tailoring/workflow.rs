@@ -9,7 +9,9 @@ use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
-use crate::workflows::registry::{Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta};
+use crate::workflows::registry::{
+    AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Input of `resume_tailoring`. The run pauses for questions and for the review.
@@ -80,6 +82,20 @@ impl Workflow for TailoringWorkflow {
     type State = GraphState;
     type Pause = super::TailorPause;
     type Answer = super::TailorAnswer;
+
+    const AGENTS: &'static [AgentName] = &[
+        AgentName::new("file_loader", "Loading", "载入"),
+        AgentName::new("job_analyzer", "Job analysis", "职位分析"),
+        AgentName::new("resume_screener", "Resume screening", "简历筛查"),
+        AgentName::new("resume_tailorer", "Tailoring", "定制"),
+        AgentName::new("ats_optimizer", "ATS optimizer", "ATS 优化"),
+        AgentName::new("reflexion_agent", "Revision", "修改"),
+        AgentName::new("finalization_agent", "Final draft", "定稿"),
+        AgentName::new("info_collection", "Questions", "提问"),
+        AgentName::new("human_review", "Your review", "你的审阅"),
+        AgentName::new("question_asker", "Questions", "提问"),
+        AgentName::new("info_formatter", "Your answers", "你的回答"),
+    ];
 
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
