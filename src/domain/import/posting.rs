@@ -236,7 +236,7 @@ fn contains_words(line: &str, phrase: &str) -> bool {
     })
 }
 
-/// A line as a heading or label: Markdown marks, bold, a trailing colon and spaces off; empty
+/// A (lower-cased) line as a heading or label: Markdown marks, bold, a trailing colon and spaces off; empty
 /// when the line is long (a sentence, not a heading).
 fn heading_text(line: &str) -> &str {
     let text = line
@@ -380,7 +380,7 @@ mod tests {
     fn words_on_boundaries() {
         assert!(contains_words("and you will lead", "you will"));
         assert!(!contains_words("bayou willow", "you will"));
-        assert_eq!(heading_text("## Requirements:"), "requirements");
+        assert_eq!(heading_text("## requirements:"), "requirements");
         assert_eq!(heading_text("**requirements:**"), "requirements");
         assert_eq!(heading_text("gathered requirements from five teams"), "");
     }
