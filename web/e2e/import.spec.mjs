@@ -3,7 +3,7 @@
 // Markdown and JSON Resume downloads parsed, the print sheet rendered and escaped.
 // All content is fictional; the real corpus (../shared/corpus) is only read when present, to time it.
 import { test, expect } from '@playwright/test';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brokenPdf, docx, encryptedPdf, scannedPdf, textPdf } from './fixtures/files.mjs';
@@ -188,6 +188,68 @@ test('corpus files import in the browser or say why (timed)', async ({ page }) =
     const chars = state === 'done' ? (await page.getByTestId('resume').inputValue()).length : 0;
     if (state === 'failed') await expect(field.getByTestId('import-error')).toContainText(/\.\s/);
     rows.push(`${name} | ${(buffer.length / 1024).toFixed(1)} KB | ${state} | ${chars} chars | ${ms} ms | ${(ms / (buffer.length / 1024)).toFixed(2)} ms/KB | ${(ms / Math.max(baseline, 1)).toFixed(1)}× the 1-page PDF`);
+  }
+  console.log(rows.join('\n'));
+});
+
+// The share of a text's words (lower case; a CJK character is a word) found in another text,
+// counted by characters, each word as often as it occurs: what `domain::export::text_share` does.
+const words = (text) => text.toLowerCase().match(/[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]|[\p{L}\p{N}]+/gu) ?? [];
+function textShare(source, exported) {
+  const available = new Map();
+  for (const w of words(exported)) available.set(w, (available.get(w) ?? 0) + 1);
+  let total = 0;
+  let kept = 0;
+  for (const w of words(source)) {
+    total += [...w].length;
+    if ((available.get(w) ?? 0) > 0) { available.set(w, available.get(w) - 1); kept += [...w].length; }
+  }
+  return total ? kept / total : 1;
+}
+const strings = (value) => typeof value === 'string' ? [value]
+  : Array.isArray(value) ? value.flatMap(strings)
+  : value && typeof value === 'object' ? Object.values(value).flatMap(strings) : [];
+
+// Every corpus PDF, as the app reads it (pdf.js), exports a JSON Resume with work entries; its
+// figures are printed for the lead's note (sections, work, education, dated entries, share of the
+// text). CORPUS_PDF_TEXT_DIR=/some/dir also writes each PDF's text there, to read it natively.
+test('every corpus PDF exports JSON Resume with work entries', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const corpus = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+  let names;
+  try {
+    names = (await readdir(corpus)).filter((n) => n.endsWith('.pdf')).sort();
+  } catch {
+    if (process.env.CI === 'true') throw new Error(`${corpus} must be present under CI`);
+    console.log(`SKIPPED: ${corpus} absent`);
+    return;
+  }
+  const rows = ['| file | sections | work | education | dated entries | JSON Resume share |', '|---|---|---|---|---|---|'];
+  for (const name of names) {
+    // A fresh context per file: no run or resume left from the one before.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto('/');
+    const field = await importFile(page, name, 'application/pdf', await readFile(join(corpus, name)));
+    await expect(field.getByTestId('import-status'), name).toHaveAttribute('data-state', 'done');
+    const text = await page.getByTestId('resume').inputValue();
+    if (process.env.CORPUS_PDF_TEXT_DIR) {
+      await mkdir(process.env.CORPUS_PDF_TEXT_DIR, { recursive: true });
+      await writeFile(join(process.env.CORPUS_PDF_TEXT_DIR, `${name}.txt`), text);
+    }
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 60_000 });
+    const download = page.waitForEvent('download');
+    await page.getByTestId('results').getByTestId('export-menu').getByTestId('export-resume-json').click();
+    const doc = JSON.parse(await readFile(await (await download).path(), 'utf8'));
+    const sections = Object.keys(doc).filter((k) => Array.isArray(doc[k]));
+    const entries = sections.flatMap((k) => doc[k]);
+    const dated = entries.filter((e) => e && (e.startDate || e.date || e.releaseDate)).length;
+    const share = textShare(text, strings(doc).join('\n'));
+    rows.push(`| ${name} | ${sections.join(', ')} | ${doc.work?.length ?? 0} | ${doc.education?.length ?? 0} | ${dated} | ${Math.round(share * 100)}% |`);
+    expect(doc.work?.length ?? 0, `${name}: no work entry in ${JSON.stringify(Object.keys(doc))}`).toBeGreaterThan(0);
+    expect(doc.basics?.name, name).toBeTruthy();
+    await context.close();
   }
   console.log(rows.join('\n'));
 });

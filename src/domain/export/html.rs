@@ -20,6 +20,8 @@ li{margin:0 0 0.6mm;break-inside:avoid}\
 .split{display:flex;justify-content:space-between;gap:4mm}\
 a{color:inherit;text-decoration:none}";
 
+use super::render::Block;
+
 /// `&`, `<`, `>`, `"` and `'` as entities.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
@@ -36,16 +38,80 @@ pub fn escape(text: &str) -> String {
     out
 }
 
+/// The resume as an HTML fragment, written from its structured form (name, sections, entries
+/// with dates on the right, paragraphs re-joined across the source's line wraps). When the
+/// structured form would leave out part of the text, the text itself is rendered instead
+/// ([`text_html`]), so a print never loses words.
+pub fn resume_html(text: &str) -> String {
+    let resume = crate::domain::structured::from_any(text);
+    let blocks = super::render::blocks(&resume);
+    if super::coverage::text_share(text, &super::render::markdown(&blocks)) >= super::KEEP_SHARE {
+        blocks_html(&blocks)
+    } else {
+        text_html(text)
+    }
+}
+
+/// Rendered blocks as HTML, every text escaped.
+pub(super) fn blocks_html(blocks: &[Block]) -> String {
+    let mut out = String::new();
+    for block in blocks {
+        match block {
+            Block::Name(name) => out.push_str(&format!("<h1>{}</h1>\n", inline(name))),
+            Block::Heading(title) => out.push_str(&format!("<h2>{}</h2>\n", inline(title))),
+            Block::Entry(left, dates) if dates.is_empty() => {
+                out.push_str(&format!("<h3>{}</h3>\n", inline(left)))
+            }
+            Block::Entry(left, dates) => out.push_str(&format!(
+                "<h3 class=\"split\"><span>{}</span><span>{}</span></h3>\n",
+                inline(left),
+                inline(dates)
+            )),
+            Block::Paragraph(text) => out.push_str(&format!("<p>{}</p>\n", inline(text))),
+            Block::Bullets(items) => {
+                out.push_str("<ul>\n");
+                for item in items {
+                    out.push_str(&format!("<li>{}</li>\n", inline(item)));
+                }
+                out.push_str("</ul>\n");
+            }
+        }
+    }
+    out
+}
+
 /// The resume text (Markdown-ish) as an HTML fragment: `#`–`###` headings, `-`/`*`/`•` lists,
 /// paragraphs, `**bold**`, links; a line with a tab (title, then dates) is split left and right.
-pub fn resume_html(text: &str) -> String {
+/// A line that continues the one above across a wrap ([`wraps`]) joins its paragraph or item.
+pub(super) fn text_html(text: &str) -> String {
     let mut out = String::new();
     let mut in_list = false;
+    // The open paragraph or list item, and the last line it got.
+    let mut open: Option<(&str, String, String)> = None;
+    let close = |open: &mut Option<(&str, String, String)>, out: &mut String| {
+        if let Some((tag, body, _)) = open.take() {
+            out.push_str(&format!("<{tag}>{}</{tag}>\n", inline(&body)));
+        }
+    };
     for raw in crate::domain::import::tidy(text).lines() {
         let line = raw.trim();
         let item = ["- ", "* ", "+ ", "• "]
             .iter()
             .find_map(|m| line.strip_prefix(m));
+        let level = line.chars().take_while(|c| *c == '#').count();
+        let heading = (1..=6).contains(&level) && line[level..].starts_with(' ');
+        let plain = !line.is_empty() && item.is_none() && !heading && !raw.contains('\t');
+        if plain {
+            if let Some((_, body, last)) = open
+                .as_mut()
+                .filter(|(_, _, last)| super::render::wraps(last, line))
+            {
+                super::render::join_wrapped(body, line);
+                *last = line.to_string();
+                continue;
+            }
+        }
+        close(&mut open, &mut out);
         if in_list && item.is_none() {
             out.push_str("</ul>\n");
             in_list = false;
@@ -58,11 +124,10 @@ pub fn resume_html(text: &str) -> String {
                 out.push_str("<ul>\n");
                 in_list = true;
             }
-            out.push_str(&format!("<li>{}</li>\n", inline(item)));
+            open = Some(("li", item.to_string(), item.to_string()));
             continue;
         }
-        let level = line.chars().take_while(|c| *c == '#').count();
-        if (1..=6).contains(&level) && line[level..].starts_with(' ') {
+        if heading {
             let tag = format!("h{}", level.min(3));
             let heading = line[level..].trim();
             match heading.split_once('\t') {
@@ -80,9 +145,10 @@ pub fn resume_html(text: &str) -> String {
                 inline(right.trim())
             ));
         } else {
-            out.push_str(&format!("<p>{}</p>\n", inline(line)));
+            open = Some(("p", line.to_string(), line.to_string()));
         }
     }
+    close(&mut open, &mut out);
     if in_list {
         out.push_str("</ul>\n");
     }
@@ -194,7 +260,7 @@ mod tests {
 
     #[test]
     fn structure_becomes_elements() {
-        let html = resume_html("# Ada Quill\nada@example.org · https://ada.dev\n\n## Experience\n### Engineer — Acme\tMar 2019 – Present\n- Cut **batch time** 40%\n- Led 3\nClosing line");
+        let html = text_html("# Ada Quill\nada@example.org · https://ada.dev\n\n## Experience\n### Engineer — Acme\tMar 2019 – Present\n- Cut **batch time** 40%\n- Led 3\nClosing line");
         assert_eq!(
             html,
             "<h1>Ada Quill</h1>\n\
@@ -225,7 +291,7 @@ mod tests {
     #[test]
     fn a_tabbed_line_splits_left_and_right() {
         assert_eq!(
-            resume_html("Engineer, Acme\t2019 – 2023"),
+            text_html("Engineer, Acme\t2019 – 2023"),
             "<p class=\"split\"><span>Engineer, Acme</span><span>2019 – 2023</span></p>\n"
         );
     }
@@ -233,7 +299,7 @@ mod tests {
     #[test]
     fn multibyte_text_next_to_bold_is_fine() {
         assert_eq!(
-            resume_html("简历 **技能** é"),
+            text_html("简历 **技能** é"),
             "<p>简历 <strong>技能</strong> é</p>\n"
         );
     }
@@ -241,7 +307,7 @@ mod tests {
     #[test]
     fn markdown_links_keep_their_label() {
         assert_eq!(
-            resume_html("See [my site](https://a.example) [x] y"),
+            text_html("See [my site](https://a.example) [x] y"),
             "<p>See <a href=\"https://a.example\">my site</a> [x] y</p>\n"
         );
     }

@@ -1,430 +1,491 @@
-//! A resume's sections to JSON Resume (jsonresume.org schema v1), best effort: the first section
-//! gives `basics` (name, label, email, phone, url, profiles), sections are recognised by their
-//! titles (English and Chinese), entries by headings and bullets. Only fields the schema allows
-//! are written, dates only as `YYYY` or `YYYY-MM`, URLs only absolute. Sections with no place in
-//! the schema go to `meta.careergraph.otherSections`, so nothing in the resume is lost.
+//! [`StructuredResume`] → JSON Resume (jsonresume.org schema v1). Every section kind has its
+//! array; dates are ISO (`YYYY`, `YYYY-MM`) when parsed and kept as written otherwise. An entry
+//! read from JSON Resume (it has no source line) gives back its own keys, `extra` included, so a
+//! JSON Resume import exports without loss; an entry read from text gives only schema fields,
+//! and sections the schema has no place for go to `meta.careergraph.otherSections`.
 
 use serde_json::{json, Map, Value};
 
-use super::entries::{bullet, contact, dates, split_entries, split_title, strip_marks, Entry};
-use crate::domain::{Resume, ResumeSection};
+use super::render::{paragraphs, section_text};
+use crate::domain::structured::{
+    Basics, DateRange, Entry, Field, PartialDate, SectionKind, StructuredResume,
+};
+use crate::domain::Resume;
 
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Kind {
-    Summary,
-    Work,
-    Volunteer,
-    Education,
-    Skills,
-    Projects,
-    Awards,
-    Certificates,
-    Publications,
-    Languages,
-    Interests,
-    Other,
-}
-
-/// Which JSON Resume array a section title names. Order matters: "Education & Experience" is
-/// rare, "Work Experience" common; "Programming Languages" are skills.
-fn kind(title: &str) -> Kind {
-    let t = title.to_lowercase();
-    let has = |words: &[&str]| words.iter().any(|w| t.contains(w));
-    if has(&[
-        "summary",
-        "profile",
-        "about",
-        "objective",
-        "简介",
-        "总结",
-        "自我评价",
-    ]) {
-        Kind::Summary
-    } else if has(&["volunteer", "志愿"]) {
-        Kind::Volunteer
-    } else if has(&["education", "academic", "degree", "教育", "学历"]) {
-        Kind::Education
-    } else if has(&[
-        "programming language",
-        "skill",
-        "technolog",
-        "tools",
-        "competenc",
-        "技能",
-        "技术栈",
-    ]) {
-        Kind::Skills
-    } else if has(&["project", "portfolio", "项目"]) {
-        Kind::Projects
-    } else if has(&[
-        "experience",
-        "employment",
-        "work",
-        "career",
-        "工作",
-        "经历",
-        "实习",
-    ]) {
-        Kind::Work
-    } else if has(&["certif", "licen", "证书"]) {
-        Kind::Certificates
-    } else if has(&["award", "honor", "honour", "获奖", "荣誉"]) {
-        Kind::Awards
-    } else if has(&["publication", "论文"]) {
-        Kind::Publications
-    } else if has(&["language", "语言"]) {
-        Kind::Languages
-    } else if has(&["interest", "hobb", "兴趣"]) {
-        Kind::Interests
-    } else {
-        Kind::Other
-    }
-}
-
-/// The resume as a JSON Resume document.
+/// The resume text as a JSON Resume document, read through the structured resume (JSON Resume
+/// text is read as such, losslessly).
 pub fn to_json_resume(resume: &Resume) -> Value {
+    json_resume_of(&crate::domain::structured::from_any(&resume.text))
+}
+
+/// The structured resume as a JSON Resume document.
+pub fn json_resume_of(resume: &StructuredResume) -> Value {
     let mut root = Map::new();
-    let sections = &resume.sections;
-    let (head, rest) = match sections.split_first() {
-        Some((first, rest)) if kind(&first.title) == Kind::Other => (Some(first), rest),
-        _ => (None, &sections[..]),
-    };
-    let mut basics = head.map(basics).unwrap_or_default();
-    let mut arrays: Map<String, Value> = Map::new();
+    root.insert("basics".into(), Value::Object(basics(resume)));
     let mut others = Vec::new();
-    for section in rest {
-        let kind = kind(&section.title);
-        let items: Vec<Value> = match kind {
-            Kind::Summary => {
-                let text = paragraph(&section.body);
-                if !text.is_empty() {
-                    basics.insert("summary".into(), json!(text));
+    for section in &resume.sections {
+        let key = match &section.kind {
+            SectionKind::Summary => continue, // in basics.summary
+            SectionKind::Other(title) => {
+                let body = section_text(section);
+                if !body.trim().is_empty() || !title.is_empty() {
+                    others.push(json!({ "title": title, "body": body.trim() }));
                 }
                 continue;
             }
-            Kind::Work => entries(section, |e| position(e, "name")),
-            Kind::Volunteer => entries(section, |e| position(e, "organization")),
-            Kind::Education => entries(section, education),
-            Kind::Projects => entries(section, project),
-            Kind::Skills => keyword_groups(&section.body, &section.title),
-            Kind::Interests => keyword_groups(&section.body, "")
-                .into_iter()
-                .map(|mut v| {
-                    if let Some(o) = v.as_object_mut() {
-                        o.entry("name").or_insert(json!("Interests"));
-                    }
-                    v
-                })
-                .collect(),
-            Kind::Languages => lines(&section.body).into_iter().map(language).collect(),
-            Kind::Awards => lines(&section.body)
-                .into_iter()
-                .map(|l| titled(&l, "title", "awarder", "date"))
-                .collect(),
-            Kind::Certificates => lines(&section.body)
-                .into_iter()
-                .map(|l| titled(&l, "name", "issuer", "date"))
-                .collect(),
-            Kind::Publications => lines(&section.body)
-                .into_iter()
-                .map(|l| titled(&l, "name", "publisher", "releaseDate"))
-                .collect(),
-            Kind::Other => {
-                others.push(json!({"title": section.title, "body": section.body.trim()}));
-                continue;
-            }
+            kind => array_key(kind),
         };
-        let key = match kind {
-            Kind::Work => "work",
-            Kind::Volunteer => "volunteer",
-            Kind::Education => "education",
-            Kind::Projects => "projects",
-            Kind::Skills => "skills",
-            Kind::Interests => "interests",
-            Kind::Languages => "languages",
-            Kind::Awards => "awards",
-            Kind::Certificates => "certificates",
-            Kind::Publications => "publications",
-            Kind::Summary | Kind::Other => unreachable!("handled above"),
+        let items: Vec<Value> = if section.kind == SectionKind::Skills {
+            skills(&section.entries, &section.title)
+        } else {
+            section
+                .entries
+                .iter()
+                .map(|e| item(&section.kind, e))
+                .filter(|m| !m.is_empty())
+                .map(Value::Object)
+                .collect()
         };
-        let list = arrays.entry(key).or_insert_with(|| json!([]));
+        let list = root.entry(key).or_insert_with(|| json!([]));
         if let Some(list) = list.as_array_mut() {
             list.extend(items);
         }
     }
-    root.insert("basics".into(), Value::Object(basics));
-    root.extend(arrays);
-    let mut careergraph = json!({ "exportedBy": "careergraph" });
-    if !others.is_empty() {
-        careergraph["otherSections"] = json!(others);
+    // Top-level keys the file had besides the sections (`meta`, `$schema`, ...), then ours.
+    for (key, value) in &resume.extra {
+        root.entry(key.clone()).or_insert_with(|| value.clone());
     }
-    root.insert("meta".into(), json!({ "careergraph": careergraph }));
+    // `meta` that is not an object in the file is kept as it was, without our note.
+    if let Some(meta) = root
+        .entry("meta")
+        .or_insert_with(|| json!({}))
+        .as_object_mut()
+    {
+        let ours = meta
+            .entry("careergraph")
+            .or_insert_with(|| json!({ "exportedBy": "careergraph" }));
+        if !others.is_empty() && ours.is_object() {
+            ours["otherSections"] = json!(others);
+        }
+    }
     Value::Object(root)
 }
 
-/// Name, label and contact details from the resume's first (untitled or name) section.
-fn basics(section: &ResumeSection) -> Map<String, Value> {
-    let mut basics = Map::new();
-    let mut body_lines: Vec<String> = section
-        .body
-        .lines()
-        .map(strip_marks)
-        .filter(|l| !l.is_empty())
-        .collect();
-    let name = if section.title.is_empty() {
-        (!body_lines.is_empty()).then(|| body_lines.remove(0))
+fn array_key(kind: &SectionKind) -> &'static str {
+    match kind {
+        SectionKind::Work => "work",
+        SectionKind::Volunteer => "volunteer",
+        SectionKind::Education => "education",
+        SectionKind::Awards => "awards",
+        SectionKind::Certificates => "certificates",
+        SectionKind::Publications => "publications",
+        SectionKind::Skills => "skills",
+        SectionKind::Languages => "languages",
+        SectionKind::Interests => "interests",
+        SectionKind::References => "references",
+        SectionKind::Projects => "projects",
+        SectionKind::Summary | SectionKind::Other(_) => "",
+    }
+}
+
+fn put(map: &mut Map<String, Value>, key: &str, value: Option<&str>) {
+    if let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) {
+        map.entry(key).or_insert_with(|| json!(value));
+    }
+}
+
+fn val(field: &Option<Field<String>>) -> Option<&str> {
+    field.as_ref().map(|f| f.value.as_str())
+}
+
+/// A URL as the schema wants it: absolute. A JSON Resume value is kept as given.
+fn absolute(url: &str, from_json: bool) -> String {
+    let lower = url.to_lowercase();
+    if from_json || lower.starts_with("http://") || lower.starts_with("https://") {
+        url.to_string()
     } else {
-        Some(strip_marks(&section.title))
-    };
-    if let Some(name) = name.filter(|n| n.chars().count() <= 80) {
-        basics.insert("name".into(), json!(name));
+        format!("https://{}", url.trim_start_matches('/'))
     }
-    let found = contact(&section.body);
-    let is_contact = |line: &str| {
-        found.email.as_deref().is_some_and(|e| line.contains(e))
-            || found.phone.as_deref().is_some_and(|p| line.contains(p))
-            || found
-                .urls
-                .iter()
-                .any(|u| line.contains(u.trim_start_matches("https://")))
-    };
-    // The label is a short plain line ("Backend Engineer"), not a list item, a "Key: value"
-    // line or a rule.
-    if let Some(label) = body_lines.iter().find(|l| {
-        !is_contact(l)
-            && l.chars().count() <= 80
-            && bullet(l).is_none()
-            && !l.contains(':')
-            && l.chars().any(char::is_alphanumeric)
-    }) {
-        basics.insert("label".into(), json!(label));
-    }
-    if let Some(email) = found.email {
-        basics.insert("email".into(), json!(email));
-    }
-    if let Some(phone) = found.phone {
-        basics.insert("phone".into(), json!(phone));
-    }
-    let mut profiles = Vec::new();
-    let mut urls = found.urls;
-    urls.dedup();
-    for url in urls {
-        let lower = url.to_lowercase();
-        let network = [
-            ("linkedin.com", "LinkedIn"),
-            ("github.com", "GitHub"),
-            ("gitlab.com", "GitLab"),
-        ]
+}
+
+fn basics(resume: &StructuredResume) -> Map<String, Value> {
+    let b: &Basics = &resume.basics;
+    let from_json = [&b.name, &b.email, &b.label]
         .iter()
-        .find(|(domain, _)| lower.contains(domain))
-        .map(|(_, name)| *name);
-        match network {
-            Some(network) => {
-                let username = url.trim_end_matches('/').rsplit('/').next().unwrap_or("");
-                profiles.push(json!({"network": network, "username": username, "url": url}));
-            }
-            None if !basics.contains_key("url") => {
-                basics.insert("url".into(), json!(url));
-            }
-            None => profiles.push(json!({"network": "Website", "url": url})),
+        .any(|f| f.as_ref().is_some_and(|f| f.line.is_none()));
+    let mut map = Map::new();
+    put(&mut map, "name", val(&b.name));
+    put(&mut map, "label", val(&b.label));
+    put(&mut map, "image", val(&b.image));
+    put(&mut map, "email", val(&b.email));
+    put(&mut map, "phone", val(&b.phone));
+    if let Some(url) = val(&b.url) {
+        map.insert("url".into(), json!(absolute(url, from_json)));
+    }
+    let summary = match resume.sections_of(&SectionKind::Summary).next() {
+        Some(section) if !from_json => Some(section_text(section)),
+        _ => b.summary.as_ref().map(|s| paragraphs_of_text(&s.value)),
+    };
+    put(&mut map, "summary", summary.as_deref());
+    if let Some(place) = &b.location {
+        let mut location = Map::new();
+        put(&mut location, "address", place.address.as_deref());
+        put(&mut location, "postalCode", place.postal_code.as_deref());
+        put(&mut location, "city", place.city.as_deref());
+        put(&mut location, "countryCode", place.country_code.as_deref());
+        put(&mut location, "region", place.region.as_deref());
+        // A place read from free text ("Leeds, UK") has no finer slot than the address.
+        put(&mut location, "address", place.text.as_deref());
+        if !location.is_empty() {
+            map.insert("location".into(), Value::Object(location));
         }
     }
-    if !profiles.is_empty() {
-        basics.insert("profiles".into(), json!(profiles));
-    }
-    basics
-}
-
-fn entries(section: &ResumeSection, f: impl Fn(&Entry) -> Map<String, Value>) -> Vec<Value> {
-    split_entries(&section.body)
+    let profiles: Vec<Value> = b
+        .profiles
         .iter()
-        .map(f)
-        .filter(|m| !m.is_empty())
-        .map(Value::Object)
-        .collect()
-}
-
-/// Heading parts shared by work, volunteering, education and projects: the text before the
-/// dates split into a title and a place (the place may be on the next line), and the dates.
-struct Parsed {
-    title: String,
-    place: Option<String>,
-    start: Option<String>,
-    end: Option<String>,
-    lines: Vec<String>,
-}
-
-fn parse(entry: &Entry) -> Parsed {
-    let (start, end, rest) = dates(&entry.heading);
-    let (title, mut place) = split_title(&rest);
-    let mut lines = entry.lines.clone();
-    if place.is_none() && !lines.is_empty() && lines[0].chars().count() <= 80 {
-        place = Some(lines.remove(0));
+        .map(|p| {
+            let mut profile = Map::new();
+            put(&mut profile, "network", p.network.as_deref());
+            put(&mut profile, "username", p.username.as_deref());
+            if let Some(url) = p.url.as_deref().filter(|u| !u.trim().is_empty()) {
+                profile.insert("url".into(), json!(absolute(url, p.line.is_none())));
+            }
+            if profile.get("network").is_none() && p.line.is_some() {
+                profile.insert("network".into(), json!("Website"));
+            }
+            Value::Object(profile)
+        })
+        .collect();
+    if !profiles.is_empty() {
+        map.insert("profiles".into(), json!(profiles));
     }
-    Parsed {
-        title,
-        place,
-        start,
-        end,
-        lines,
+    for (key, value) in &b.extra {
+        map.entry(key.clone()).or_insert_with(|| value.clone());
+    }
+    map
+}
+
+/// A summary kept as one string with line breaks: its wrapped lines re-joined into paragraphs.
+fn paragraphs_of_text(text: &str) -> String {
+    let lines: Vec<(String, Option<usize>)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (l.to_string(), Some(i)))
+        .collect();
+    paragraphs(&lines).join("\n\n")
+}
+
+/// An ISO date (`YYYY`, `YYYY-MM`, `YYYY-MM-DD`) as the schema wants it.
+pub(super) fn is_iso(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |r: std::ops::Range<usize>| r.clone().all(|i| b[i].is_ascii_digit());
+    match b.len() {
+        4 => digits(0..4),
+        7 => digits(0..4) && b[4] == b'-' && digits(5..7),
+        10 => digits(0..4) && b[4] == b'-' && digits(5..7) && b[7] == b'-' && digits(8..10),
+        _ => false,
     }
 }
 
-fn put(map: &mut Map<String, Value>, key: &str, value: Option<String>) {
-    if let Some(value) = value.filter(|v| !v.trim().is_empty()) {
-        map.insert(key.into(), json!(value.trim()));
+fn iso(date: PartialDate) -> String {
+    match date.month {
+        Some(m) => format!("{:04}-{m:02}", date.year),
+        None => format!("{:04}", date.year),
     }
 }
 
-fn put_dates(map: &mut Map<String, Value>, parsed: &Parsed) {
-    put(map, "startDate", parsed.start.clone());
-    put(map, "endDate", parsed.end.clone());
+/// One end of a period: the file's own ISO text, else the parsed date, else the text as written.
+fn date_end(written: Option<&str>, parsed: Option<PartialDate>) -> Option<String> {
+    match (written.map(str::trim), parsed) {
+        (Some(w), _) if is_iso(w) => Some(w.to_string()),
+        (_, Some(date)) => Some(iso(date)),
+        (Some(w), None) if !w.is_empty() => Some(w.to_string()),
+        _ => None,
+    }
 }
 
-fn put_list(map: &mut Map<String, Value>, key: &str, items: &[String]) {
-    if !items.is_empty() {
+/// `startDate`/`endDate` (or a single `date` key) from a period. A period that runs on has no
+/// end, unless the file wrote one ("Present" in a JSON Resume is given back).
+fn put_dates(
+    map: &mut Map<String, Value>,
+    dates: &Option<Field<DateRange>>,
+    keys: (&str, Option<&str>),
+    from_json: bool,
+) {
+    let Some(range) = dates.as_ref().map(|d| &d.value) else {
+        return;
+    };
+    let start_written = range
+        .start_text
+        .as_deref()
+        .or((range.start.is_none() && range.end.is_none()).then_some(range.text.as_str()));
+    let start = date_end(start_written, range.start);
+    let end_written = range.end_text.as_deref().filter(|_| from_json);
+    let end = match (range.end, end_written) {
+        (_, Some(w)) => date_end(Some(w), range.end),
+        (Some(d), None) => date_end(range.end_text.as_deref(), Some(d)),
+        (None, None) => None,
+    };
+    match keys.1 {
+        Some(end_key) => {
+            put(map, keys.0, start.as_deref());
+            put(map, end_key, end.as_deref());
+        }
+        None => put(map, keys.0, start.or(end).as_deref()),
+    }
+}
+
+fn strings(fields: &[Field<String>]) -> Vec<String> {
+    fields.iter().map(|f| f.value.clone()).collect()
+}
+
+fn put_list(map: &mut Map<String, Value>, key: &str, items: Vec<String>) {
+    if !items.is_empty() && !map.contains_key(key) {
         map.insert(key.into(), json!(items));
     }
 }
 
-fn position(entry: &Entry, place_key: &str) -> Map<String, Value> {
-    let parsed = parse(entry);
-    let mut map = Map::new();
-    put(&mut map, "position", Some(parsed.title.clone()));
-    put(&mut map, place_key, parsed.place.clone());
-    put_dates(&mut map, &parsed);
-    put(&mut map, "summary", Some(parsed.lines.join(" ")));
-    put_list(&mut map, "highlights", &entry.bullets);
-    map
-}
-
-fn education(entry: &Entry) -> Map<String, Value> {
-    let parsed = parse(entry);
-    let mut map = Map::new();
-    // "BSc, Computer Science — State University": degree and area, then the institution.
-    let (study_type, area) = match parsed
-        .title
-        .split_once(", ")
-        .or(parsed.title.split_once(" in "))
-    {
-        Some((kind, area)) => (kind.to_string(), Some(area.to_string())),
-        None => (parsed.title.clone(), None),
-    };
-    // "Degree – Area" on the heading and the school on the next line is common too.
-    let school = |t: &str| {
-        let t = t.to_lowercase();
-        [
-            "universit",
-            "college",
-            "school",
-            "institut",
-            "academ",
-            "大学",
-            "学院",
-        ]
+/// The entry's free text as paragraphs: wrapped lines (adjacent source lines) re-joined.
+fn text_of(entry: &Entry) -> Option<String> {
+    let lines: Vec<(String, Option<usize>)> = entry
+        .text
         .iter()
-        .any(|w| t.contains(w))
-    };
-    let (mut institution, mut area) = (parsed.place.clone(), area);
-    if let Some(next) = parsed.lines.first() {
-        if !institution.as_deref().is_some_and(school) && school(next) {
-            area = area.or(institution.take());
-            institution = Some(next.clone());
-        }
-    }
-    let courses_from = usize::from(institution.as_ref() == parsed.lines.first());
-    put(&mut map, "institution", institution);
-    put(&mut map, "studyType", Some(study_type));
-    put(&mut map, "area", area);
-    put_dates(&mut map, &parsed);
-    let mut courses = entry.bullets.clone();
-    courses.extend(parsed.lines.iter().skip(courses_from).cloned());
-    put_list(&mut map, "courses", &courses);
-    map
+        .map(|f| (f.value.clone(), f.line))
+        .collect();
+    let text = paragraphs(&lines).join("\n\n");
+    (!text.trim().is_empty()).then_some(text)
 }
 
-fn project(entry: &Entry) -> Map<String, Value> {
-    let parsed = parse(entry);
+/// "BSc, Computer Science" / "MSc in Data Science": degree and area.
+fn degree_and_area(title: &str) -> (String, Option<String>) {
+    match title.split_once(", ").or(title.split_once(" in ")) {
+        Some((kind, area)) => (kind.trim().to_string(), Some(area.trim().to_string())),
+        None => (title.to_string(), None),
+    }
+}
+
+fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
+    // An entry from JSON Resume has no source line: it gives back the file's own keys.
+    let from_json = entry.line.is_none();
     let mut map = Map::new();
-    put(&mut map, "name", Some(parsed.title.clone()));
-    let mut description = parsed.lines.clone();
-    if let Some(place) = &parsed.place {
-        description.insert(0, place.clone());
+    let title = val(&entry.title);
+    let org = val(&entry.organisation);
+    let place = val(&entry.location);
+    let detail = val(&entry.detail);
+    let url = val(&entry.url).map(|u| absolute(u, from_json));
+    let text = text_of(entry);
+    let highlights = strings(&entry.highlights);
+    let keywords = entry.keywords.clone();
+    let range = ("startDate", Some("endDate"));
+    match kind {
+        SectionKind::Work | SectionKind::Volunteer => {
+            let org_key = if *kind == SectionKind::Work {
+                "name"
+            } else {
+                "organization"
+            };
+            put(&mut map, "position", title);
+            put(&mut map, org_key, org);
+            if from_json || *kind == SectionKind::Work {
+                put(&mut map, "location", place);
+                put(&mut map, "description", detail);
+            }
+            put(&mut map, "url", url.as_deref());
+            put_dates(&mut map, &entry.dates, range, from_json);
+            let mut summary = text;
+            if !from_json && *kind == SectionKind::Volunteer {
+                // The schema's volunteering has no place or description: they join the summary.
+                let lead: Vec<&str> = [place, detail].into_iter().flatten().collect();
+                if !lead.is_empty() {
+                    summary = Some(
+                        std::iter::once(lead.join(", "))
+                            .chain(summary)
+                            .collect::<Vec<_>>()
+                            .join("\n\n"),
+                    );
+                }
+            }
+            put(&mut map, "summary", summary.as_deref());
+            put_list(&mut map, "highlights", highlights);
+        }
+        SectionKind::Education => {
+            if from_json {
+                put(&mut map, "institution", org);
+                put(&mut map, "studyType", title);
+                put(&mut map, "area", detail);
+                put(&mut map, "location", place);
+                put(&mut map, "url", url.as_deref());
+                put_dates(&mut map, &entry.dates, range, true);
+                put(&mut map, "summary", text.as_deref());
+                put_list(&mut map, "highlights", highlights);
+                put_list(&mut map, "courses", keywords);
+            } else {
+                let (study_type, area) = match (title, detail) {
+                    (Some(t), Some(d)) => (Some(t.to_string()), Some(d.to_string())),
+                    (Some(t), None) => {
+                        let (kind, area) = degree_and_area(t);
+                        (Some(kind), area)
+                    }
+                    (None, d) => (None, d.map(str::to_string)),
+                };
+                // The schema's education has no place: it joins the institution's name.
+                let institution = match (org, place) {
+                    (Some(o), Some(p)) => Some(format!("{o}, {p}")),
+                    (o, p) => o.or(p).map(str::to_string),
+                };
+                put(&mut map, "institution", institution.as_deref());
+                put(&mut map, "studyType", study_type.as_deref());
+                put(&mut map, "area", area.as_deref());
+                put(&mut map, "url", url.as_deref());
+                put_dates(&mut map, &entry.dates, range, false);
+                let mut courses = highlights;
+                courses.extend(keywords);
+                courses.extend(text);
+                put_list(&mut map, "courses", courses);
+            }
+        }
+        SectionKind::Awards => {
+            put(&mut map, "title", title);
+            put(&mut map, "awarder", org);
+            put_dates(&mut map, &entry.dates, ("date", None), from_json);
+            let mut summary: Vec<String> = detail.map(str::to_string).into_iter().collect();
+            summary.extend(text);
+            if !from_json {
+                summary.extend(highlights.iter().cloned());
+            } else {
+                put_list(&mut map, "highlights", highlights);
+            }
+            put(&mut map, "summary", Some(summary.join("\n\n").as_str()));
+            put(&mut map, "url", url.as_deref());
+        }
+        SectionKind::Certificates | SectionKind::Publications => {
+            let (by_key, date_key) = if *kind == SectionKind::Certificates {
+                ("issuer", "date")
+            } else {
+                ("publisher", "releaseDate")
+            };
+            put(&mut map, "name", title);
+            put(&mut map, by_key, org);
+            put_dates(&mut map, &entry.dates, (date_key, None), from_json);
+            put(&mut map, "url", url.as_deref());
+            let mut summary: Vec<String> = text.into_iter().collect();
+            if !from_json {
+                summary.extend(highlights.iter().cloned());
+                summary.extend(detail.map(str::to_string));
+                summary.extend(place.map(str::to_string));
+            } else {
+                put_list(&mut map, "highlights", highlights);
+            }
+            put(&mut map, "summary", Some(summary.join("\n\n").as_str()));
+        }
+        SectionKind::Languages => {
+            put(&mut map, "language", title);
+            put(&mut map, "fluency", detail);
+        }
+        SectionKind::Interests => {
+            put(&mut map, "name", title);
+            let mut words = keywords;
+            if !from_json {
+                words.extend(highlights.iter().cloned());
+            }
+            put_list(&mut map, "keywords", words);
+        }
+        SectionKind::References => {
+            put(&mut map, "name", title);
+            let mut reference: Vec<String> = text.into_iter().collect();
+            if !from_json {
+                reference.extend(org.map(str::to_string));
+                reference.extend(highlights.iter().cloned());
+            }
+            put(&mut map, "reference", Some(reference.join("\n\n").as_str()));
+        }
+        SectionKind::Projects => {
+            put(&mut map, "name", title);
+            put(&mut map, "entity", org);
+            put(&mut map, "url", url.as_deref());
+            put_dates(&mut map, &entry.dates, range, from_json);
+            if from_json {
+                put(&mut map, "description", detail);
+                put(&mut map, "summary", text.as_deref());
+                put(&mut map, "location", place);
+            } else {
+                let description: Vec<&str> = [place, detail, text.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                put(
+                    &mut map,
+                    "description",
+                    Some(description.join("\n\n").as_str()),
+                );
+            }
+            put_list(&mut map, "highlights", highlights);
+            put_list(&mut map, "keywords", keywords);
+        }
+        SectionKind::Skills | SectionKind::Summary | SectionKind::Other(_) => {}
     }
-    let found = contact(&description.join("\n"));
-    put(&mut map, "url", found.urls.first().cloned());
-    put(&mut map, "description", Some(description.join(" ")));
-    put_dates(&mut map, &parsed);
-    put_list(&mut map, "highlights", &entry.bullets);
+    if from_json {
+        for (key, value) in &entry.extra {
+            map.entry(key.clone()).or_insert_with(|| value.clone());
+        }
+    }
     map
 }
 
-/// "Category: a, b" lines become named groups; loose items gather into one group named after
-/// the section.
-fn keyword_groups(body: &str, section_title: &str) -> Vec<Value> {
-    let mut groups = Vec::new();
-    let mut loose = Vec::new();
-    for line in lines(body) {
-        match line.split_once(':').or(line.split_once('：')) {
-            Some((name, list)) if !name.trim().is_empty() && name.chars().count() <= 40 => {
-                let keywords = split_list(list);
-                groups.push(json!({"name": name.trim(), "keywords": keywords}));
+/// Skills: a named group keeps its keywords; loose items read from text (one skill a line)
+/// gather into one group named after the section, in the place of the first.
+fn skills(entries: &[Entry], section_title: &str) -> Vec<Value> {
+    let mut groups: Vec<Value> = Vec::new();
+    let mut loose: Vec<String> = Vec::new();
+    let mut loose_at = None;
+    for entry in entries {
+        let from_json = entry.line.is_none();
+        let is_loose = !from_json
+            && entry.keywords.is_empty()
+            && entry.detail.is_none()
+            && entry.title.is_some();
+        if is_loose {
+            loose_at.get_or_insert(groups.len());
+            loose.extend(
+                val(&entry.title)
+                    .unwrap_or("")
+                    .split([',', ';', '、', '，', '|', '·'])
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty()),
+            );
+            continue;
+        }
+        let mut map = Map::new();
+        put(&mut map, "name", val(&entry.title));
+        put(&mut map, "level", val(&entry.detail));
+        let mut keywords = entry.keywords.clone();
+        if !from_json {
+            for highlight in strings(&entry.highlights) {
+                if !keywords.contains(&highlight) {
+                    keywords.push(highlight);
+                }
             }
-            _ => loose.extend(split_list(&line)),
+        }
+        put_list(&mut map, "keywords", keywords);
+        if from_json {
+            for (key, value) in &entry.extra {
+                map.entry(key.clone()).or_insert_with(|| value.clone());
+            }
+        }
+        if !map.is_empty() {
+            groups.push(Value::Object(map));
         }
     }
-    if !loose.is_empty() {
-        let name = if section_title.is_empty() {
+    if let Some(at) = loose_at {
+        let name = if section_title.trim().is_empty() {
             "Skills"
         } else {
-            section_title
+            section_title.trim()
         };
-        groups.push(json!({"name": name, "keywords": loose}));
+        groups.insert(
+            at.min(groups.len()),
+            json!({ "name": name, "keywords": loose }),
+        );
     }
     groups
-}
-
-fn split_list(text: &str) -> Vec<String> {
-    text.split([',', ';', '、', '，', '|', '·'])
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-/// "English (Native)", "English — fluent", "English: native".
-fn language(line: String) -> Value {
-    let (language, fluency) = match line.split_once('(') {
-        Some((l, f)) => (
-            l.trim().to_string(),
-            Some(f.trim_end_matches(')').trim().to_string()),
-        ),
-        None => split_title(&line.replace(':', " —")),
-    };
-    let mut map = Map::new();
-    put(&mut map, "language", Some(language));
-    put(&mut map, "fluency", fluency);
-    Value::Object(map)
-}
-
-/// Awards, certificates, publications: "Title — By (2020)".
-fn titled(line: &str, title_key: &str, by_key: &str, date_key: &str) -> Value {
-    let (start, _, rest) = dates(line);
-    let (title, by) = split_title(&rest);
-    let mut map = Map::new();
-    put(&mut map, title_key, Some(title));
-    put(&mut map, by_key, by);
-    put(&mut map, date_key, start);
-    Value::Object(map)
-}
-
-/// The non-empty lines of a body, list markers off.
-fn lines(body: &str) -> Vec<String> {
-    body.lines()
-        .map(|l| bullet(l).unwrap_or_else(|| strip_marks(l)))
-        .filter(|l| !l.is_empty())
-        .collect()
-}
-
-fn paragraph(body: &str) -> String {
-    lines(body).join(" ")
 }

@@ -1,20 +1,70 @@
-//! Resume export: the final resume as Markdown (as is, tidied), as JSON Resume (best effort from
-//! its sections), and as a standalone print-ready HTML page. Pure functions over text, tested
-//! natively; the app downloads their output (`src/ui/components/export_menu.rs`).
+//! Resume export: the final resume as Markdown, as JSON Resume and as a standalone print-ready
+//! HTML page, every one written from one structured resume
+//! ([`crate::domain::structured::from_any`]: JSON Resume read losslessly, any other text read
+//! into sections and entries). Pure functions, tested natively; the app downloads their output
+//! (`src/ui/components/export_menu.rs`).
 
-mod entries;
+mod coverage;
 mod html;
 mod json_resume;
+mod render;
 
+pub use coverage::{json_text, text_share};
 pub use html::{print_page_html, resume_html};
-pub use json_resume::to_json_resume;
+pub use json_resume::{json_resume_of, to_json_resume};
+pub use render::markdown_of;
 
-/// The resume as a Markdown file: line endings unified, trailing spaces and extra blank lines
-/// gone, one newline at the end. The words are not touched.
+use crate::domain::structured::StructuredResume;
+
+/// A rendering from the structured resume is used when it carries at least this share of the
+/// resume's words; below it, the text itself is rendered, so an export never loses words.
+pub(crate) const KEEP_SHARE: f64 = 0.97;
+
+/// The resume as a Markdown file, written from its structured form (wrapped lines re-joined);
+/// when that would leave words out, the text tidied (line endings unified, trailing spaces and
+/// extra blank lines gone). One newline at the end.
 pub fn to_markdown(text: &str) -> String {
+    let rendered = markdown_of(&crate::domain::structured::from_any(text));
+    if text_share(text, &rendered) >= KEEP_SHARE {
+        return rendered;
+    }
     let mut tidy = crate::domain::import::tidy(text);
     tidy.push('\n');
     tidy
+}
+
+/// What an export carries of the resume: the share of its words (0–1) per format, and the
+/// sections that went nowhere in JSON Resume's own arrays (kept in `meta`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExportCheck {
+    pub json_resume_share: f64,
+    pub markdown_share: f64,
+    pub other_sections: Vec<String>,
+}
+
+impl ExportCheck {
+    /// True when an export carries noticeably less than the resume: worth a warning.
+    pub fn loses_text(&self) -> bool {
+        self.json_resume_share < 0.9 || self.markdown_share < KEEP_SHARE
+    }
+}
+
+/// Measures the exports of a resume text against the text.
+pub fn check_export(text: &str) -> ExportCheck {
+    let resume: StructuredResume = crate::domain::structured::from_any(text);
+    let json = json_resume_of(&resume);
+    ExportCheck {
+        json_resume_share: text_share(text, &json_text(&json)),
+        markdown_share: text_share(text, &to_markdown(text)),
+        other_sections: resume
+            .sections
+            .iter()
+            .filter_map(|s| match &s.kind {
+                crate::domain::structured::SectionKind::Other(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect(),
+    }
 }
 
 /// A file name stem from a name ("Ada Quill" → "ada-quill-resume"), or "resume".

@@ -38,6 +38,19 @@ pub struct Imported {
     pub format: ImportFormat,
     pub text: String,
     pub warnings: Vec<String>,
+    /// The file itself when it was a JSON Resume, so exports can give back every field.
+    pub json_resume: Option<String>,
+}
+
+impl Imported {
+    /// The structured resume behind every export: from the JSON Resume file when there was one
+    /// (lossless), else from the imported text.
+    pub fn structured(&self) -> crate::domain::structured::StructuredResume {
+        self.json_resume
+            .as_deref()
+            .and_then(crate::domain::structured::from_json_resume)
+            .unwrap_or_else(|| crate::domain::structured::from_any(&self.text))
+    }
 }
 
 /// Imports a file that is not a PDF. `name` and `mime` are what the browser reports (either may
@@ -46,13 +59,18 @@ pub struct Imported {
 pub fn import_file(name: &str, mime: &str, bytes: &[u8]) -> Result<Imported, ImportError> {
     limits::check_file_size(bytes.len())?;
     let mut warnings = Vec::new();
+    let mut json_source = None;
     let (format, text) = match detect_format(name, mime, bytes)? {
         ImportFormat::Pdf => return Err(ImportError::PdfNeedsBrowser),
         ImportFormat::Docx => (ImportFormat::Docx, docx::docx_to_markdown(bytes)?),
         // The file says JSON; whether it is a resume or a job, the JSON decides.
         ImportFormat::JsonResume | ImportFormat::JsonResumeJob => {
             let (source, _) = text::decode(bytes)?;
-            json_resume::to_markdown(&source)?
+            let (format, text) = json_resume::to_markdown(&source)?;
+            if format == ImportFormat::JsonResume {
+                json_source = Some(source);
+            }
+            (format, text)
         }
         format @ (ImportFormat::Markdown | ImportFormat::PlainText) => {
             let (decoded, warning) = text::decode(bytes)?;
@@ -60,7 +78,9 @@ pub fn import_file(name: &str, mime: &str, bytes: &[u8]) -> Result<Imported, Imp
             (format, decoded)
         }
     };
-    finish(format, &text, warnings)
+    let mut imported = finish(format, &text, warnings)?;
+    imported.json_resume = json_source;
+    Ok(imported)
 }
 
 /// Turns the text pdf.js found, page by page, into resume text. A PDF whose pages hold (almost)
@@ -86,5 +106,6 @@ fn finish(
         format,
         text,
         warnings,
+        json_resume: None,
     })
 }

@@ -29,6 +29,12 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map_or(0, |close| first + close + 2),
         _ => 0,
     };
+    // Front matter may name the person (`name: Ada Quill`): the name, when no heading gives one.
+    let front_name = lines[..front_matter_end].iter().find_map(|l| {
+        l.strip_prefix("name:")
+            .map(|n| n.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|n| !n.is_empty())
+    });
     for (index, raw) in lines.iter().enumerate().skip(front_matter_end) {
         let number = index + 1;
         let line = raw.trim();
@@ -61,6 +67,13 @@ pub fn from_text(text: &str) -> StructuredResume {
             .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
         b.line(line, number, next_has_date);
     }
+    if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
+        let line = lines
+            .iter()
+            .position(|l| l.starts_with("name:"))
+            .map(|i| i + 1);
+        b.resume.basics.name = Some(Field::new(name, Medium, line));
+    }
     b.finish()
 }
 
@@ -75,6 +88,8 @@ struct Builder {
     entry_from_heading: bool,
     /// The current entry came from a dated bullet: the next dated bullet is another entry.
     entry_from_bullet: bool,
+    /// The source line the last highlight ended on, so a wrapped bullet's next line joins it.
+    highlight_end: Option<usize>,
 }
 
 impl Builder {
@@ -100,8 +115,17 @@ impl Builder {
             self.in_header = false;
         }
         if self.in_header || self.contact_section {
-            if self.contact(line, number) {
-                return;
+            match self.contact(line, number) {
+                Some(rest) if rest.is_empty() => return,
+                // A line with contact details and other parts ("Leeds, UK | +44 …"): the
+                // other parts are read on their own.
+                Some(rest) if self.in_header => {
+                    for part in rest {
+                        self.header_text(&part, number);
+                    }
+                    return;
+                }
+                _ => {}
             }
             if self.in_header {
                 return self.header_text(line, number);
@@ -114,6 +138,12 @@ impl Builder {
         let title = plain(text);
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
             self.resume.basics.name = Some(Field::new(title, High, Some(number)));
+            return;
+        }
+        // A two-column layout may put the headline before the name: a `#` heading in the header
+        // is the name, and the line guessed as the name is the headline.
+        if level == 1 && self.in_header && self.resume.sections.is_empty() && self.name_is_guess() {
+            self.promote_name(title, High, number);
             return;
         }
         let kind = if level <= 2 {
@@ -170,12 +200,13 @@ impl Builder {
         });
     }
 
-    /// Reads e-mail, phone, links from a header or contact line; true when the line was only that.
-    fn contact(&mut self, line: &str, number: usize) -> bool {
+    /// Reads e-mail, phone, links from a header or contact line: `None` when the line has none,
+    /// else the parts of it that were something else (empty when it was only contact details).
+    fn contact(&mut self, line: &str, number: usize) -> Option<Vec<String>> {
         let basics = &mut self.resume.basics;
-        let mut all_contact = true;
+        let mut rest = Vec::new();
         if find_range(line).is_some() {
-            return false;
+            return None;
         }
         let text = plain(line);
         let mut found_any = false;
@@ -214,8 +245,12 @@ impl Builder {
                 } else if basics.url.is_none() {
                     basics.url = profile.url.map(|u| Field::new(u, Medium, Some(number)));
                 }
+            } else if value != part && is_domain(value) && basics.url.is_none() {
+                // "Web: ada-quill.dev"
+                found_any = true;
+                basics.url = Some(Field::new(value.to_string(), Medium, Some(number)));
             } else {
-                all_contact = false;
+                rest.push(part.to_string());
             }
         }
         if let Some(url) = link(line).filter(|_| !found_any) {
@@ -223,15 +258,96 @@ impl Builder {
                 basics.profiles.push(p);
             }
         }
-        found_any && all_contact
+        if !found_any {
+            return None;
+        }
+        // A bare domain beside contact details ("ada-quill.dev") is the person's site.
+        rest.retain(|part| {
+            if is_domain(part) && basics.url.is_none() {
+                basics.url = Some(Field::new(part.clone(), Low, Some(number)));
+                false
+            } else {
+                true
+            }
+        });
+        Some(rest)
+    }
+
+    /// True when the name was guessed from a line's place alone (not a heading or bold line).
+    fn name_is_guess(&self) -> bool {
+        self.resume
+            .basics
+            .name
+            .as_ref()
+            .is_some_and(|n| n.confidence == Low)
+    }
+
+    /// A surer name replaces a guessed one, which becomes the headline when there is none.
+    fn promote_name(&mut self, name: String, confidence: Confidence, number: usize) {
+        let basics = &mut self.resume.basics;
+        let guessed = basics.name.take();
+        if basics.label.is_none() {
+            basics.label = guessed;
+        }
+        basics.name = Some(Field::new(name, confidence, Some(number)));
     }
 
     fn header_text(&mut self, line: &str, number: usize) {
         let text = plain(line);
+        let same = |a: &str, b: &str| {
+            let key = |s: &str| -> String {
+                s.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            key(a) == key(b)
+        };
+        // "Resume" / "CV" over the name is the document's title; the name written twice, once.
+        let document_title = [
+            "resume",
+            "résumé",
+            "cv",
+            "curriculum vitae",
+            "lebenslauf",
+            "简历",
+            "履歴書",
+        ]
+        .iter()
+        .any(|t| same(&text, t));
+        let repeated = self
+            .resume
+            .basics
+            .name
+            .as_ref()
+            .is_some_and(|n| same(&n.value, &text));
+        if document_title || repeated {
+            return;
+        }
+        let nothing_else =
+            self.resume.basics.label.is_none() && self.resume.basics.location.is_none();
+        if let Some(bold) = bold_line(line).filter(|_| self.name_is_guess() && nothing_else) {
+            // A bold line right after a guessed name (a headline over the name in a two-column
+            // layout): the bold one is the name.
+            let words = bold.split_whitespace().count();
+            if words <= 5 && !bold.chars().any(|c| c.is_ascii_digit()) {
+                return self.promote_name(plain(bold), Medium, number);
+            }
+        }
         let basics = &mut self.resume.basics;
         let words = text.split_whitespace().count();
         if basics.name.is_none() && words <= 5 && !text.chars().any(|c| c.is_ascii_digit()) {
-            basics.name = Some(Field::new(text, Low, Some(number)));
+            let confidence = if bold_line(line).is_some() {
+                Medium
+            } else {
+                Low
+            };
+            basics.name = Some(Field::new(text, confidence, Some(number)));
+        } else if basics.location.is_none() && is_place(&text) {
+            basics.location = Some(Location {
+                text: Some(text),
+                ..Location::default()
+            });
         } else if basics.label.is_none() && words <= 12 && basics.summary.is_none() {
             basics.label = Some(Field::new(text, Low, Some(number)));
         } else if words > 12 || basics.summary.is_some() {
@@ -242,11 +358,16 @@ impl Builder {
                 }
                 None => basics.summary = Some(Field::new(text, Low, Some(number))),
             }
-        } else if basics.location.is_none() {
-            basics.location = Some(Location {
-                text: Some(text),
-                ..Location::default()
-            });
+        } else {
+            // Further short header lines are the rest of an address block: kept with the place.
+            let place = basics.location.get_or_insert_with(Location::default);
+            match &mut place.text {
+                Some(kept) => {
+                    kept.push_str(", ");
+                    kept.push_str(&text);
+                }
+                None => place.text = Some(text),
+            }
         }
     }
 
@@ -294,7 +415,7 @@ impl Builder {
                 return;
             }
             let item = plain(item);
-            return match self.entry_mut() {
+            match self.entry_mut() {
                 Some(entry) => entry
                     .highlights
                     .push(Field::new(item, Medium, Some(number))),
@@ -303,6 +424,11 @@ impl Builder {
                     entry.highlights.push(Field::new(item, Low, Some(number)));
                 }
             };
+            self.highlight_end = Some(number);
+            return;
+        }
+        if self.continues_highlight(line, number, next_has_date) {
+            return;
         }
         let complete = self
             .entry_mut()
@@ -314,8 +440,14 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Publications);
-        let dated = find_range(line).filter(|(r, _)| {
+        let dated = find_range(line).filter(|(r, span)| {
+            // "2012. Guest Lecturer, …": a year that opens the line, set off by a mark.
+            let leads = span.start == 0
+                && line[span.end..]
+                    .trim_start()
+                    .starts_with(['.', ':', ',', '|', '\t']);
             publications
+                || leads
                 || r.end.is_some()
                 || r.present
                 || r.start.is_some_and(|d| d.month.is_some())
@@ -409,6 +541,8 @@ impl Builder {
                 } else if is_education && is_school(&text) && !org_is_school {
                     entry.detail = entry.organisation.take();
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if entry.location.is_none() && is_place(&text) {
+                    entry.location = Some(Field::new(text, Low, Some(number)));
                 } else {
                     entry.text.push(Field::new(text, Medium, Some(number)));
                 }
@@ -419,6 +553,52 @@ impl Builder {
                 entry.title = Some(Field::new(text, Low, Some(number)));
             }
         }
+    }
+
+    /// A line that carries on the bullet above it across a wrap (PDF and DOCX text keep the
+    /// wraps): it joins that highlight. A wrap starts in lower case, or follows a long bullet
+    /// that has not ended its sentence; a dated, tabbed or bold line is never one.
+    fn continues_highlight(&mut self, line: &str, number: usize, next_has_date: bool) -> bool {
+        let labelled = line.split_once(':').is_some_and(|(key, _)| {
+            key.split_whitespace().count() <= 2 && key.chars().count() <= 24
+        });
+        if self.highlight_end != Some(number.saturating_sub(1))
+            || labelled
+            || line.contains('\t')
+            || next_has_date
+            || bold_line(line).is_some()
+            || find_range(line).is_some_and(|(r, _)| r.end.is_some() || r.present)
+        {
+            return false;
+        }
+        let text = plain(line);
+        let Some(last) = self.entry_mut().and_then(|e| e.highlights.last_mut()) else {
+            return false;
+        };
+        let previous = last.value.trim_end();
+        let lower = text.chars().next().is_some_and(char::is_lowercase);
+        let unfinished = previous.chars().count() >= 50
+            && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']);
+        if !(lower || unfinished) {
+            return false;
+        }
+        let hyphenated = previous.ends_with('-')
+            && previous
+                .chars()
+                .rev()
+                .nth(1)
+                .is_some_and(char::is_lowercase)
+            && lower;
+        let mut joined = previous.to_string();
+        if hyphenated {
+            joined.pop();
+        } else {
+            joined.push(' ');
+        }
+        joined.push_str(text.trim());
+        last.value = joined;
+        self.highlight_end = Some(number);
+        true
     }
 
     /// Skills, languages, interests, references: a line or bullet per item; under a `###`
@@ -439,6 +619,11 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Languages);
+        let is_references = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::References);
         let entry = self.new_entry(number);
         if let Some((name, rest)) = item
             .split_once([':', '：'])
@@ -453,6 +638,15 @@ impl Builder {
         {
             entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
             entry.detail = Some(Field::new(detail.trim().to_string(), Medium, Some(number)));
+        } else if let Some((said, name)) = item
+            .rsplit_once(" — ")
+            .filter(|(_, n)| is_references && n.split_whitespace().count() <= 6)
+        {
+            // "What they said — Who said it", as the JSON Resume import writes a reference.
+            entry.title = Some(Field::new(name.trim().to_string(), Medium, Some(number)));
+            entry
+                .text
+                .push(Field::new(said.trim().to_string(), Medium, Some(number)));
         } else {
             entry.title = Some(Field::new(item, Medium, Some(number)));
         }
@@ -502,11 +696,26 @@ impl Builder {
             .sections
             .last()
             .is_some_and(|s| s.kind == SectionKind::Education);
+        // "Title — By (2014-11): what it was for": the words after the date's colon are text.
+        let mut said = None;
         let (dates, rest) = match find_range(line) {
-            Some((range, span)) => (
-                Some(range),
-                format!("{} {}", &line[..span.start], &line[span.end..]),
-            ),
+            Some((range, span)) => {
+                let after = line[span.end..].trim_start_matches(')').trim_start();
+                match after
+                    .strip_prefix(':')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                {
+                    Some(text) if span.start > 0 => {
+                        said = Some(plain(text));
+                        (Some(range), line[..span.start].to_string())
+                    }
+                    _ => (
+                        Some(range),
+                        format!("{} {}", &line[..span.start], &line[span.end..]),
+                    ),
+                }
+            }
             None => (None, line.to_string()),
         };
         let url = link(&rest);
@@ -531,6 +740,15 @@ impl Builder {
         } else {
             (title, org)
         };
+        // "BSc, Computer Science — State University": degree, area, then the school.
+        let (org, place, area) = if is_education
+            && place.as_deref().is_some_and(is_school)
+            && !org.as_deref().is_some_and(is_school)
+        {
+            (place, None, org)
+        } else {
+            (org, place, None)
+        };
         let entry = self.new_entry(number);
         let low = if confidence == Low { Low } else { Medium };
         entry.title = title
@@ -542,11 +760,42 @@ impl Builder {
         entry.location = place
             .filter(|p| !p.is_empty())
             .map(|p| Field::new(p, Low, Some(number)));
+        entry.detail = area
+            .filter(|a| !a.is_empty())
+            .map(|a| Field::new(a, Low, Some(number)));
         entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
         entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
+        entry
+            .text
+            .extend(said.map(|t| Field::new(t, Medium, Some(number))));
     }
 
     fn finish(self) -> StructuredResume {
         self.resume
     }
+}
+
+/// `ada-quill.dev`, `www.example.org`: a bare web address.
+fn is_domain(part: &str) -> bool {
+    let part = part.trim().trim_end_matches('/');
+    !part.contains(' ')
+        && !part.contains('@')
+        && part.rsplit_once('.').is_some_and(|(host, tld)| {
+            !host.is_empty()
+                && (2..=6).contains(&tld.len())
+                && tld.chars().all(|c| c.is_ascii_alphabetic())
+        })
+}
+
+/// "Leeds, UK", "Sunderland, MA, 01375": a short place with a comma, read from a header.
+fn is_place(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    text.contains(',')
+        && words <= 6
+        && text
+            .split(',')
+            .all(|part| part.split_whitespace().count() <= 3 && !part.trim().ends_with('.'))
+        && !text.contains('@')
+        && text.chars().next().is_some_and(char::is_uppercase)
+        && text.chars().filter(|c| c.is_ascii_digit()).count() <= 6
 }

@@ -93,7 +93,10 @@ fn basics_of(object: &Map<String, Value>) -> Basics {
             _ => None,
         };
         match (slot, text) {
-            (Some(slot), Some(text)) => *slot = Some(text),
+            (Some(slot), Some(text)) => {
+                *slot = Some(text);
+                keep_alias(&mut basics.extra, key, value);
+            }
             _ => match (key.as_str(), value) {
                 ("location", Value::Object(place)) if location_of(place).is_some() => {
                     basics.location = location_of(place);
@@ -187,7 +190,8 @@ fn slot(section: &str, key: &str) -> Option<Slot> {
         ("certificates" | "publications" | "skills" | "interests" | "projects", "name") => Title,
         ("certificates", "issuer") | ("publications", "publisher") => Organisation,
         ("projects", "entity") => Organisation,
-        ("projects", "description") => Text,
+        // A project's description is its own slot, so a summary beside it stays apart.
+        ("projects", "description") => Detail,
         ("skills", "level") => Detail,
         ("languages", "language") => Title,
         ("languages", "fluency") => Detail,
@@ -195,6 +199,14 @@ fn slot(section: &str, key: &str) -> Option<Slot> {
         ("references", "reference") => Text,
         _ => return None,
     })
+}
+
+/// Keys of older schema versions (`website`, `picture`, `company`) fill the slot of the current
+/// one and are kept as written too, so an export gives them back under their own name.
+fn keep_alias(extra: &mut Map<String, Value>, key: &str, value: &Value) {
+    if matches!(key, "website" | "picture" | "company") {
+        extra.insert(key.to_string(), value.clone());
+    }
 }
 
 fn entry_of(section: &str, item: &Value) -> Entry {
@@ -247,6 +259,7 @@ fn entry_of(section: &str, item: &Value) -> Entry {
                 let free = target.is_none();
                 if free {
                     *target = Some(high(text));
+                    keep_alias(&mut entry.extra, key, value);
                 }
                 free
             }

@@ -12,6 +12,21 @@ mod lines;
 pub mod model;
 
 pub use build::{from_json_resume, from_text};
+
+/// The one entry point exports and the outline use: a resume held as JSON Resume text (pasted
+/// or imported) is read as such, losslessly; any other text (Markdown, PDF/DOCX text, plain
+/// text) by [`from_text`].
+pub fn from_any(text: &str) -> StructuredResume {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        if let Some(resume) =
+            from_json_resume(trimmed).filter(|r| r.basics.name.is_some() || !r.sections.is_empty())
+        {
+            return resume;
+        }
+    }
+    from_text(text)
+}
 pub use dates::{find_range, parse_range, DateRange, PartialDate};
 pub use model::{
     Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
