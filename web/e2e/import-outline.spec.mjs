@@ -47,6 +47,7 @@ test('a two-column PDF: each column\'s sections apart, work entries with dates, 
   await expect(work.first()).toHaveAttribute('data-low', 'false');
   await expect(section('education').getByTestId('outline-entry-org')).toHaveText('University of Kestrel Bay');
   await expect(form(page).getByTestId('posting-warning')).toHaveCount(0);
+  await form(page).getByTestId('resume-understood').screenshot({ path: '../target/playwright/import-outline.png' });
 
   // Each item names its source line; the button selects that line in the field, by keyboard too.
   const line = work.nth(1).getByTestId('outline-line');
@@ -75,6 +76,7 @@ test('a fix typed in the field shows in the outline; misread items are marked in
   await expect(check).toContainText('no dates found');
   await expect(check).toHaveAttribute('title', /no dates found/);
   await expect(outline.getByTestId('outline-summary')).toContainText('1 to check');
+  await outline.screenshot({ path: '../target/playwright/import-outline-check.png' });
 
   // The user types the dates back: the mark goes.
   await resume.fill(text.replace('2012 - 2016', 'Sep 2012 - Jun 2016'));
@@ -106,6 +108,7 @@ test('a job posting imported as the resume is flagged, in English and Chinese', 
   await page.keyboard.press('Escape');
   await expect(warning).toContainText('这看起来像是职位描述，而不是简历。');
   await expect(warning).toContainText('薪资范围');
+  await form(page).getByTestId('resume-understood').screenshot({ path: '../target/playwright/import-outline-posting-zh.png' });
 
   // A resume in its place: the warning goes.
   await importFile(page, 'noor.pdf', 'application/pdf', twoColumnPdf(SIDEBAR_RESUME));

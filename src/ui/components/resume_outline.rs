@@ -315,6 +315,17 @@ fn entry_view(
     let value = |f: &Option<Field<String>>| f.as_ref().map(|f| f.value.clone());
     let title = value(&entry.title);
     let organisation = value(&entry.organisation);
+    // An item with neither title nor organisation is named by its first words, so it can be found.
+    let first_words = (title.is_none() && organisation.is_none())
+        .then(|| entry.highlights.first().or(entry.text.first()))
+        .flatten()
+        .map(|f| {
+            let mut words: String = f.value.chars().take(60).collect();
+            if f.value.chars().count() > 60 {
+                words.push('…');
+            }
+            words
+        });
     let dates = entry.dates.as_ref().map(|d| d.value.text.clone());
     let checks = checks(entry, kind);
     let low = !checks.is_empty();
@@ -326,6 +337,7 @@ fn entry_view(
         <li class="resume-outline__entry" class:resume-outline__entry--low=low
             data-testid="outline-entry" data-low=if low { "true" } else { "false" }>
             {title.map(|t| view! { <span class="resume-outline__title" data-testid="outline-entry-title">{t}</span> })}
+            {first_words.map(|w| view! { <span class="resume-outline__words" data-testid="outline-entry-words">{w}</span> })}
             {organisation.map(|o| view! { " · " <span class="resume-outline__org" data-testid="outline-entry-org">{o}</span> })}
             {dates.map(|d| view! { " · " <span class="resume-outline__dates" data-testid="outline-entry-dates">{d}</span> })}
             {line.map(|n| line_button(n, field_id, lang))}
@@ -396,7 +408,7 @@ fn posting_warning(check: &PostingCheck, field_id: &'static str, lang: Language)
                         format!("“{}”", s.phrase)
                     };
                     view! {
-                        {(i > 0).then_some(", ")}
+                        {(i > 0).then_some(tr(lang, ", ", "、"))}
                         <span data-testid="posting-signal">{phrase}</span>
                         {s.line.map(|n| line_button(n, field_id, lang))}
                     }
