@@ -104,6 +104,17 @@ fn pdf_like_text_gives_dated_work_and_education() {
 }
 
 #[test]
+fn undated_degrees_with_bullets_are_separate_entries() {
+    let text = "# Lee Tran\n\n## Education\n\nMSc in Data Science, Northfield University\n- Thesis on sensor fusion for the harbour authority's tide gauges\nBA in Economics, Lakeside College\n- Dean's list\n";
+    let doc = json_of(text);
+    let education = doc["education"].as_array().expect("education");
+    assert_eq!(education.len(), 2, "{doc:#}");
+    assert_eq!(education[1]["institution"], "Lakeside College");
+    assert_eq!(education[1]["studyType"], "BA");
+    assert_eq!(education[1]["area"], "Economics");
+}
+
+#[test]
 fn a_headline_above_the_name_does_not_swap_them() {
     // Two-column DOCX layouts are read cell by cell: the headline cell can come first.
     for text in [

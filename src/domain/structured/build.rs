@@ -20,7 +20,10 @@ use Confidence::{High, Low, Medium};
 /// free text of the nearest entry, or in an `Other` section.
 pub fn from_text(text: &str) -> StructuredResume {
     let lines: Vec<&str> = text.lines().collect();
-    let mut b = Builder::default();
+    let mut b = Builder {
+        wrap_width: wrap_width(&lines),
+        ..Builder::default()
+    };
     // YAML front matter (`---` … `---` at the top) is metadata, not resume text.
     let front_matter_end = match lines.iter().position(|l| !l.trim().is_empty()) {
         Some(first) if lines[first].trim() == "---" => lines[first + 1..]
@@ -90,6 +93,10 @@ struct Builder {
     entry_from_bullet: bool,
     /// The source line the last highlight ended on, so a wrapped bullet's next line joins it.
     highlight_end: Option<usize>,
+    /// That line's length in characters.
+    highlight_tail: usize,
+    /// How long the text's full lines are (a wrapped line fills about this width).
+    wrap_width: usize,
 }
 
 impl Builder {
@@ -425,6 +432,7 @@ impl Builder {
                 }
             };
             self.highlight_end = Some(number);
+            self.highlight_tail = line.chars().count();
             return;
         }
         if self.continues_highlight(line, number, next_has_date) {
@@ -496,6 +504,21 @@ impl Builder {
             }
             self.new_entry_from_line(line, number, Medium);
             self.entry_from_heading = true;
+            return;
+        }
+        // Undated degrees, each with its bullets: a plain line after the bullets is the next
+        // degree (a wrapped bullet was joined above; "GPA: 4.0" lines stay with their degree).
+        let in_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
+        let after_bullets = self.entry_mut().is_some_and(|e| !e.highlights.is_empty());
+        let labelled = line.split_once(':').is_some_and(|(key, _)| {
+            key.split_whitespace().count() <= 2 && key.chars().count() <= 24
+        });
+        if in_education && after_bullets && !labelled && line.split_whitespace().count() <= 16 {
+            self.new_entry_from_line(line, number, Low);
             return;
         }
         if complete && next_has_date {
@@ -572,14 +595,22 @@ impl Builder {
             return false;
         }
         let text = plain(line);
+        // In education, a line naming a school opens the next degree, however long the last
+        // bullet was.
+        let in_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
+        let long_tail = self.highlight_tail >= 50.max(self.wrap_width * 8 / 10);
         let Some(last) = self.entry_mut().and_then(|e| e.highlights.last_mut()) else {
             return false;
         };
         let previous = last.value.trim_end();
         let lower = text.chars().next().is_some_and(char::is_lowercase);
-        let unfinished = previous.chars().count() >= 50
-            && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']);
-        if !(lower || unfinished) {
+        let unfinished =
+            long_tail && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']);
+        if !(lower || unfinished) || (!lower && in_education && is_school(&text)) {
             return false;
         }
         let hyphenated = previous.ends_with('-')
@@ -598,6 +629,7 @@ impl Builder {
         joined.push_str(text.trim());
         last.value = joined;
         self.highlight_end = Some(number);
+        self.highlight_tail = line.chars().count();
         true
     }
 
@@ -798,4 +830,20 @@ fn is_place(text: &str) -> bool {
         && !text.contains('@')
         && text.chars().next().is_some_and(char::is_uppercase)
         && text.chars().filter(|c| c.is_ascii_digit()).count() <= 6
+}
+
+/// The width the text's lines wrap at: the length (in characters) that a tenth of its lines
+/// reach. Text without wraps (a line per paragraph) gives a large width, so only a line that
+/// starts in lower case counts as a wrap there.
+fn wrap_width(lines: &[&str]) -> usize {
+    let mut lengths: Vec<usize> = lines
+        .iter()
+        .map(|l| l.trim().chars().count())
+        .filter(|n| *n > 0)
+        .collect();
+    lengths.sort_unstable();
+    lengths
+        .get(lengths.len().saturating_sub(1 + lengths.len() / 10))
+        .copied()
+        .unwrap_or(0)
 }
