@@ -20,7 +20,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test bench bench-anchors tools browser pins build-release pkg help
+.PHONY: serve test bench bench-anchors size size-venv tools browser pins build-release pkg help
 .DEFAULT_GOAL := help
 
 help:
@@ -28,6 +28,7 @@ help:
 	@echo "make test    # run every test suite (installs what is missing)"
 	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
 	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
+	@echo "make size    # wasm sizes, what they are made of, and the size budget (fails over it)"
 
 serve: tools
 	trunk serve
@@ -46,7 +47,12 @@ pkg: tools
 # (careergraph native and in headless Chromium, against LangGraph Python and LangGraph.js as
 # anchors), the critic phase against the mock provider, bundle sizes and peak memory.
 # tests/benches/run.py runs every measurement, checks the final states agree, prints the table.
-bench: tools browser build-release bench-anchors
+# The npm package before the app, in this order: both builds write the same
+# $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm, and the size breakdown reads
+# the app's (with its name section) from there.
+bench: tools browser bench-anchors
+	bash web/pkg/build.sh
+	trunk build --release
 	cargo build --example mock_provider
 	@# --readme: the table also replaces the one in README.md's "Performance" section.
 	$(BENCH_VENV)/bin/python tests/benches/run.py --readme
@@ -67,6 +73,23 @@ bench-anchors:
 		|| { cp tests/benches/js/package.json $(BENCH_JS)/package.json \
 			&& (cd $(BENCH_JS) && npm install --no-audit --no-fund --no-package-lock) \
 			&& cp tests/benches/js/package.json $(BENCH_JS)/node_modules/.installed-package.json; }
+
+# Sizes alone, fast (no anchors): the npm package's and the release app's wasm and JS raw, gzip -9
+# and brotli, the app's code by crate and by module (tests/benches/size.py), and a check against
+# tests/benches/budget.json: fails when the app's wasm is over budget. Same build order as bench.
+size: tools size-venv
+	bash web/pkg/build.sh
+	trunk build --release
+	$(SIZE_PYTHON) tests/benches/size.py
+
+# brotli for the size figures, in the bench's virtualenv (no LangGraph needed); without it the
+# brotli column says n/a.
+size-venv:
+	@$(BENCH_VENV)/bin/python -c 'import brotli' 2>/dev/null \
+		|| { python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install --quiet 'brotli==$(BROTLI_PY_VERSION)'; } \
+		|| echo "brotli not installed: the size figures say n/a for brotli"
+
+SIZE_PYTHON = $(if $(wildcard $(BENCH_VENV)/bin/python),$(BENCH_VENV)/bin/python,python3)
 
 # ---- installs: each step checks the pinned version first, so a second run installs nothing ----
 

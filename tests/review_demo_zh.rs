@@ -140,9 +140,9 @@ fn a_zh_review_answers_in_chinese_with_sensible_scores() {
 #[test]
 fn the_demo_revisor_strengthens_chinese_openings_and_keeps_every_fact() {
     let (revised, changes) = revise_in(ZH_RESUME, Language::Zh);
-    assert!(revised.contains("- 主导订单系统的日常维护"), "{revised}");
+    assert!(revised.contains("- 承担订单系统的日常维护"), "{revised}");
     assert!(
-        revised.contains("- 共同完成了风控规则引擎的开发"),
+        revised.contains("- 共同参与了风控规则引擎的开发"),
         "{revised}"
     );
     assert!(
@@ -152,8 +152,8 @@ fn the_demo_revisor_strengthens_chinese_openings_and_keeps_every_fact() {
     assert_eq!(
         changes,
         [
-            "将“参与”改为“共同完成”（1 处）",
-            "将“负责”改为“主导”（1 处）",
+            "将“参与”改为“共同参与”（1 处）",
+            "将“负责”改为“承担”（1 处）",
             "将“协助”改为“支持”（1 处）"
         ]
     );

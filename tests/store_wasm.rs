@@ -14,7 +14,7 @@ use careergraph::graph::{
 use careergraph::llm::http::fetch::FetchTransport;
 use careergraph::llm::ChatModel;
 use careergraph::session::{
-    build_model, reopen_run, resume_run, start_run, start_run_checkpointed, ProviderConfig,
+    build_model, reopen_run, resume_run, start_run, start_run_checkpointed, ProviderConfig, Run,
     RunHandle,
 };
 use careergraph::store::{
@@ -119,6 +119,15 @@ fn demo() -> (ProviderConfig, Rc<dyn ChatModel>) {
 
 fn input() -> Value {
     json!({"resume": RESUME, "jobDescription": JD, "userId": "u1", "jobId": "j1"})
+}
+
+/// A demo tailoring run saved through `saver`, and its thread: how the stored-run tests start.
+fn start_demo_tailoring(saver: Rc<dyn Checkpointer>) -> (Run, String) {
+    let (provider, model) = demo();
+    let run = start_run_checkpointed("resume_tailoring", input(), &provider, model, sink(), saver)
+        .unwrap();
+    let thread = run.handle.thread_id().unwrap();
+    (run, thread)
 }
 
 fn sink() -> EventSink {
@@ -264,24 +273,11 @@ async fn put_writes_is_saved_per_task_and_visible_through_a_fresh_connection() {
 #[wasm_bindgen_test]
 async fn a_paused_run_reopens_from_indexeddb_in_a_fresh_connection_and_ends_the_same() {
     // Without any reload, in memory.
-    let (provider, model) = demo();
-    let run = start_run("resume_tailoring", input(), &provider, model, sink()).unwrap();
-    let first = run.outcome.await.unwrap();
-    let expected = answer_to_the_end(&run.handle, first).await;
+    let expected = expected_tailoring_end().await;
 
     let name = db_name("reopen");
     let store = Store::open_named(&name).await.unwrap();
-    let (provider, model) = demo();
-    let run = start_run_checkpointed(
-        "resume_tailoring",
-        input(),
-        &provider,
-        model,
-        sink(),
-        Rc::new(store.checkpointer()),
-    )
-    .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
     let mut record = RunRecord::new(
         &thread,
         "resume_tailoring",
@@ -332,17 +328,7 @@ async fn deleting_a_run_deletes_its_record_and_every_checkpoint_of_its_thread() 
     let store = Store::open_named(&name).await.unwrap();
     let mut threads = Vec::new();
     for _ in 0..2 {
-        let (provider, model) = demo();
-        let run = start_run_checkpointed(
-            "resume_tailoring",
-            input(),
-            &provider,
-            model,
-            sink(),
-            Rc::new(store.checkpointer()),
-        )
-        .unwrap();
-        let thread = run.handle.thread_id().unwrap();
+        let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
         let first = run.outcome.await.unwrap();
         let done = answer_to_the_end(&run.handle, first).await;
         let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());
@@ -622,17 +608,7 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
         move |thread| told.borrow_mut().push(thread.to_string())
     }));
 
-    let (provider, model) = demo();
-    let run = start_run_checkpointed(
-        "resume_tailoring",
-        input(),
-        &provider,
-        model,
-        sink(),
-        saver.clone(),
-    )
-    .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let (run, thread) = start_demo_tailoring(saver.clone());
     let first = run
         .outcome
         .await
@@ -674,17 +650,7 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
 async fn a_finished_run_is_pruned_to_its_final_checkpoint_and_reopens_with_its_result() {
     let name = db_name("prune-done");
     let store = Store::open_named(&name).await.unwrap();
-    let (provider, model) = demo();
-    let run = start_run_checkpointed(
-        "resume_tailoring",
-        input(),
-        &provider,
-        model,
-        sink(),
-        Rc::new(store.checkpointer()),
-    )
-    .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
     let first = run.outcome.await.unwrap();
     let done = answer_to_the_end(&run.handle, first).await;
     let before = store.checkpoint_count(&thread).await.unwrap();
@@ -722,17 +688,7 @@ async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
     let expected = expected_tailoring_end().await;
     let name = db_name("prune-open");
     let store = Store::open_named(&name).await.unwrap();
-    let (provider, model) = demo();
-    let run = start_run_checkpointed(
-        "resume_tailoring",
-        input(),
-        &provider,
-        model,
-        sink(),
-        Rc::new(store.checkpointer()),
-    )
-    .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
     let paused = run.outcome.await.unwrap();
     assert_eq!(paused["status"], "interrupted");
     let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());

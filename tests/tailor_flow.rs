@@ -189,6 +189,79 @@ fn missing_info_asks_questions_in_the_subgraph_and_updates_the_master_resume() {
 }
 
 #[test]
+fn questions_are_phrased_as_a_person_would_ask() {
+    let h = Harness::new(TailorSettings::default());
+    let first = h.start(RESUME);
+    let text = only_interrupt(&first).payload["question"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.starts_with("The posting asks for Redis. Have you used it? Where and how"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_no_adds_nothing_to_the_resume_or_its_skills() {
+    for no in [
+        "no, never",
+        "Not really.",
+        "Nope",
+        "I haven't used it",
+        "没有",
+        "没用过",
+    ] {
+        let h = Harness::new(TailorSettings::default());
+        h.start(RESUME);
+        let second = h.answer(json!({"action": "answer", "answer": no}));
+        assert_eq!(only_interrupt(&second).payload["missing_item"], "CI/CD");
+        let review =
+            h.answer(json!({"action": "answer", "answer": "Built GitHub Actions pipelines"}));
+        let state = review.state();
+        assert!(
+            !state.master_resume.contains("Redis"),
+            "{no}: {}",
+            state.master_resume
+        );
+        assert!(!state.collected_info.contains("Redis"), "{no}");
+        assert!(
+            !state.current_draft.contains("Redis"),
+            "{no}: {}",
+            state.current_draft
+        );
+        assert!(state.keywords_missing.contains(&"Redis".to_string()));
+        assert!(state
+            .master_resume
+            .contains("- CI/CD: Built GitHub Actions pipelines"));
+    }
+    // Only "no"s: the master resume stays as it was.
+    let h = Harness::new(TailorSettings::default());
+    h.start(RESUME);
+    h.answer(json!("no"));
+    let state = h.answer(json!("never used it")).state().clone();
+    assert!(!state.master_resume_updated);
+    assert_eq!(state.master_resume, RESUME.trim());
+}
+
+#[test]
+fn a_chatty_answer_becomes_a_resume_line_in_the_resume_voice() {
+    let h = Harness::new(TailorSettings::default());
+    h.start(RESUME);
+    h.answer(json!(
+        "Yeah, so basically I used Redis at Parcelwise to cache shipment lookups, and I cut \
+         lookup latency by 40%. Hope that helps!"
+    ));
+    let state = h.answer(json!({"action": "skip"})).state().clone();
+    let added = state.master_resume.split(ADDED_SECTION).nth(1).unwrap();
+    let line = added.lines().find(|l| l.contains("Redis")).unwrap();
+    assert_eq!(
+        line,
+        "- Redis: Used Redis at Parcelwise to cache shipment lookups, and cut lookup latency by 40%"
+    );
+}
+
+#[test]
 fn skip_and_stop_keep_the_partial_answers() {
     let settings = TailorSettings::default();
     let h = Harness::new(settings);

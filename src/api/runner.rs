@@ -1,31 +1,27 @@
 //! `new Runner(config)` and `runner.configure(config)`: the provider a host app chose. The model is
 //! built (and the config checked) here, so a missing key fails at once, not mid-run.
 
-use std::rc::Rc;
-
 use wasm_bindgen::prelude::*;
 
 use super::convert::from_js;
-use crate::llm::http::fetch::FetchTransport;
-use crate::llm::ChatModel;
-use crate::session::{build_model, ErrorCode, ProviderConfig, SessionError};
+use crate::session::{ErrorCode, ProviderConfig, Runtime, SessionError};
 
 /// Starts workflows on one provider configuration. Holds the API key inside its model only: it is
 /// never returned, logged, or put into events and results.
 #[wasm_bindgen]
 pub struct Runner {
-    pub(super) config: ProviderConfig,
-    pub(super) model: Rc<dyn ChatModel>,
+    /// The provider's model over `fetch`, with its per-agent overrides, from the session: the JS
+    /// API never reaches the provider layer itself.
+    pub(super) runtime: Runtime,
 }
 
-fn configured(config: JsValue) -> Result<(ProviderConfig, Rc<dyn ChatModel>), SessionError> {
+fn configured(config: JsValue) -> Result<Runtime, SessionError> {
     let config: ProviderConfig = if config.is_undefined() || config.is_null() {
         ProviderConfig::default()
     } else {
         from_js(config, ErrorCode::InvalidProvider, "provider configuration")?
     };
-    let model = build_model(&config, Rc::new(FetchTransport))?;
-    Ok((config, model))
+    Runtime::in_browser(&config)
 }
 
 #[wasm_bindgen]
@@ -43,8 +39,9 @@ impl Runner {
         #[wasm_bindgen(unchecked_optional_param_type = "ProviderConfig")] config: JsValue,
     ) -> Result<Runner, JsValue> {
         console_error_panic_hook::set_once();
-        let (config, model) = configured(config)?;
-        Ok(Runner { config, model })
+        Ok(Runner {
+            runtime: configured(config)?,
+        })
     }
 
     /// Switches provider, model or key for the runs started from now on (runs under way keep
@@ -53,9 +50,7 @@ impl Runner {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ProviderConfig")] config: JsValue,
     ) -> Result<(), JsValue> {
-        let (config, model) = configured(config)?;
-        self.config = config;
-        self.model = model;
+        self.runtime = configured(config)?;
         Ok(())
     }
 }

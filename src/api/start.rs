@@ -26,13 +26,7 @@ impl Runner {
     ) -> Result<RunHandle, JsValue> {
         let input = from_js(input, ErrorCode::InvalidInput, "input")?;
         let events = EventLog::new();
-        let run = session::start_run(
-            &workflow_id,
-            input,
-            &self.config,
-            self.model.clone(),
-            events.sink(),
-        )?;
+        let run = session::start_on(&workflow_id, input, &self.runtime, events.sink())?;
         Ok(RunHandle::spawn(run, events))
     }
 }

@@ -13,8 +13,10 @@ pub mod hiring;
 pub mod import;
 pub mod injection;
 pub mod language;
+pub mod partial_json;
 pub mod resume;
 pub mod revision;
+pub mod streamed_answer;
 pub mod structured;
 
 pub use advice::{DesignAdvice, PortfolioAdvice, PortfolioPiece};

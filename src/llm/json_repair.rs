@@ -63,10 +63,16 @@ fn balanced_span(text: &str, start: usize) -> Option<&str> {
 
 /// Deserializes the first candidate that fits `T`; on failure returns the error for the most
 /// JSON-looking candidate (the one a repair prompt should talk about).
+///
+/// Text → `Value` → `T`, not `from_str::<T>`: most `T`s here are also read back from a
+/// checkpoint's `Value` (they are in a workflow's state), so this way such a type has one compiled
+/// deserializer instead of two (wasm size: 37 fewer text deserializers in the app). Syntax errors
+/// still say where (line, column); shape errors say what (`missing field`), not where.
 pub fn parse_lenient<T: serde::de::DeserializeOwned>(answer: &str) -> Result<T, String> {
     let mut first_error = None;
     for candidate in json_candidates(answer) {
-        match serde_json::from_str::<T>(&candidate) {
+        let parsed = serde_json::from_str::<serde_json::Value>(&candidate).and_then(T::deserialize);
+        match parsed {
             Ok(value) => return Ok(value),
             Err(error) => {
                 let looks_like_json = candidate.starts_with('{') || candidate.starts_with('[');

@@ -39,6 +39,32 @@ pub async fn validate_typed<T: DeserializeOwned>(
     request: ChatRequest,
     first: ChatResponse,
 ) -> Result<Typed<T>, LlmError> {
+    let mut value = None;
+    let (response, repaired_by_retry) = validate_with(model, request, first, &mut |text| {
+        value = Some(parse_lenient::<T>(text)?);
+        Ok(())
+    })
+    .await?;
+    let value = value.ok_or_else(|| LlmError::InvalidOutput {
+        reason: "no value was parsed".to_string(),
+        excerpt: String::new(),
+    })?;
+    Ok(Typed {
+        value,
+        response,
+        repaired_by_retry,
+    })
+}
+
+/// The body of [`validate_typed`], compiled once for every `T` (wasm size): `parse` keeps the
+/// value it parsed and says why it could not. Returns the answer that parsed and whether it took
+/// a second call.
+async fn validate_with(
+    model: &dyn ChatModel,
+    request: ChatRequest,
+    first: ChatResponse,
+    parse: &mut dyn FnMut(&str) -> Result<(), String>,
+) -> Result<(ChatResponse, bool), LlmError> {
     // An answer cut at the token limit is half a JSON and a filtered one is no answer: asking the
     // model to "fix" either is a second paid call that fails the same way.
     finish::check(
@@ -46,14 +72,8 @@ pub async fn validate_typed<T: DeserializeOwned>(
         first.finish_reason.as_deref(),
         request.max_tokens,
     )?;
-    let reason = match parse_lenient::<T>(&first.text) {
-        Ok(value) => {
-            return Ok(Typed {
-                value,
-                response: first,
-                repaired_by_retry: false,
-            })
-        }
+    let reason = match parse(&first.text) {
+        Ok(()) => return Ok((first, false)),
         Err(reason) => reason,
     };
 
@@ -65,12 +85,8 @@ pub async fn validate_typed<T: DeserializeOwned>(
     )));
     let second = model.complete(repair).await?;
     let combined = combine(&first, second);
-    match parse_lenient::<T>(&combined.text) {
-        Ok(value) => Ok(Typed {
-            value,
-            response: combined,
-            repaired_by_retry: true,
-        }),
+    match parse(&combined.text) {
+        Ok(()) => Ok((combined, true)),
         Err(reason) => Err(LlmError::InvalidOutput {
             reason,
             excerpt: excerpt(&combined.text, 120),

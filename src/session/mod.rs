@@ -20,7 +20,7 @@ pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
 pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
-pub use provider::{build_model, ProviderConfig, ProviderKind};
+pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use registry::{mermaid, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
 pub use run::{

@@ -122,6 +122,20 @@ impl ProviderConfig {
     }
 }
 
+/// The model a run with `kind` calls when the user typed none, so the badge can name it (the UI
+/// may not reach `crate::llm`). Read from the very config `build_model` starts from, so the name
+/// shown cannot drift from the model called. `None` for the demo (no model is called) and for
+/// OpenAI-compatible servers, which have no default: `build_model` asks for a model name.
+pub fn default_model(kind: ProviderKind) -> Option<String> {
+    let none = ApiKey::default;
+    match kind {
+        ProviderKind::Openai => Some(OpenAiConfig::openai(none()).model),
+        ProviderKind::Anthropic => Some(AnthropicConfig::new(none()).model),
+        ProviderKind::Gemini => Some(GeminiConfig::new(none()).model),
+        ProviderKind::Demo | ProviderKind::OpenaiCompatible => None,
+    }
+}
+
 fn non_empty(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
@@ -199,4 +213,44 @@ pub fn build_model(
         }
     };
     Ok(chat)
+}
+
+#[cfg(test)]
+mod tests {
+    use futures::future::LocalBoxFuture;
+
+    use super::*;
+    use crate::llm::http::{HttpRequest, HttpResponse, TransportError};
+
+    struct NoHttp;
+
+    impl HttpTransport for NoHttp {
+        fn send(
+            &self,
+            _: HttpRequest,
+        ) -> LocalBoxFuture<'static, Result<HttpResponse, TransportError>> {
+            unreachable!("building a model sends nothing")
+        }
+    }
+
+    /// The name the badge shows for an empty model field is the model a run really calls.
+    #[test]
+    fn default_model_is_the_model_an_empty_field_calls() {
+        for kind in [
+            ProviderKind::Openai,
+            ProviderKind::Anthropic,
+            ProviderKind::Gemini,
+        ] {
+            let config = ProviderConfig {
+                provider: kind,
+                ..ProviderConfig::default()
+            }
+            .with_api_key("sk-test-unit");
+            let model = build_model(&config, Rc::new(NoHttp)).unwrap();
+            let named = default_model(kind).expect("a provider with a default model");
+            assert_eq!(named, model.default_model(), "{kind:?}");
+        }
+        assert_eq!(default_model(ProviderKind::Demo), None);
+        assert_eq!(default_model(ProviderKind::OpenaiCompatible), None);
+    }
 }

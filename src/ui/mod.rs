@@ -14,6 +14,7 @@ mod review;
 mod run;
 mod settings;
 mod storage;
+mod streamed_text;
 mod tailor;
 
 use wasm_bindgen::prelude::*;

@@ -3,7 +3,7 @@ state, prints ONE Markdown table, and with --readme rewrites the table in README
 "Performance" section. Run from the repo root by `make bench` (which installs the anchors and puts
 the tools on PATH). Everything is offline and loopback only."""
 
-import gzip
+import contextlib
 import json
 import os
 import re
@@ -14,7 +14,8 @@ from datetime import datetime, timezone
 from importlib import metadata
 from pathlib import Path
 
-import brotli
+sys.dont_write_bytecode = True  # no __pycache__ in tests/benches from the import below
+import size as size_report  # noqa: E402  tests/benches/size.py: sizes, breakdown, budget
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH_JS = ROOT / "target" / "bench-js"
@@ -76,33 +77,6 @@ def critic_phase():
     return float(m.group(2)), int(m.group(1))
 
 
-def sizes(path):
-    data = path.read_bytes()
-    return len(data), len(gzip.compress(data, 9)), len(brotli.compress(data, quality=11))
-
-
-def size_row(label, path):
-    raw, gz, br = sizes(path)
-    return f"{raw / 1000:,.0f} KB raw, {gz / 1000:,.0f} KB gzip -9, {br / 1000:,.0f} KB brotli"
-
-
-def size_rows():
-    rows = []
-    dist = ROOT / "dist"
-    for label, pattern in [("release app wasm", "*_bg.wasm"), ("release app JS glue", "careergraph*.js")]:
-        files = sorted(dist.glob(pattern))
-        if not files:
-            sys.exit(f"no dist/{pattern}: run `make build-release` first")
-        rows.append((f"{label} (`dist/{files[0].name}`)", size_row(label, files[0])))
-    # The embeddable package, when it has been built (target/pkg, or under CARGO_TARGET_DIR).
-    for pkg in [ROOT / "target" / "pkg", Path(os.environ.get("CARGO_TARGET_DIR", "/nonexistent")) / "pkg"]:
-        if pkg.is_dir():
-            for f in sorted(pkg.glob("*.wasm")) + sorted(pkg.glob("*.js")):
-                rows.append((f"embeddable package `{f.name}`", size_row(f.name, f)))
-            break
-    return rows
-
-
 def memory():
     m = json_lines(run(["cargo", "bench", "--bench", "memory"]))[0]
     mib = lambda k: f"{m[k] / 1024:.1f} MiB"  # noqa: E731
@@ -159,12 +133,18 @@ def write_readme(text):
 def main():
     results = engine_results()
     check_states(results)
+    sizes = size_report.measure()
+    with contextlib.redirect_stdout(sys.stderr):  # stdout is the table alone
+        size_report.report(sizes)
     text = (f"Latest run: {machine()}. Command: `make bench`. Median of up to 15 batched samples "
             f"after a warm-up of ≥ 3 runs and ≥ 0.3 s; instant nodes; all four implementations end in the same state.\n\n"
-            + table(results, critic_phase(), size_rows(), memory()))
+            + table(results, critic_phase(), size_report.size_rows(sizes), memory()))
     print(text)
     if "--readme" in sys.argv:
         write_readme(text)
+    # Last, so the table is printed and written either way: a build over budget fails the bench.
+    if not size_report.check_budget(sizes):
+        sys.exit(1)
 
 
 if __name__ == "__main__":

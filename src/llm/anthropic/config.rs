@@ -167,7 +167,7 @@ impl Protocol for AnthropicConfig {
         state: &mut AnthropicStreamState,
     ) -> Result<Option<String>, LlmError> {
         let parsed: AnthropicEvent =
-            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
                 provider: "anthropic".into(),
                 message: e.to_string(),
                 excerpt: clean_excerpt(&self.api_key, &event.data, 160),

@@ -160,7 +160,8 @@ impl Protocol for GeminiConfig {
         event: &SseEvent,
         state: &mut GeminiStreamState,
     ) -> Result<Option<String>, LlmError> {
-        if let Ok(envelope) = serde_json::from_str::<ErrorEnvelope>(&event.data) {
+        // As bytes, like a response body: one compiled deserializer per type (wasm size).
+        if let Ok(envelope) = serde_json::from_slice::<ErrorEnvelope>(event.data.as_bytes()) {
             let error: ErrorBody = envelope.error.into();
             return Err(LlmError::ProviderDown {
                 provider: "gemini".into(),
@@ -168,8 +169,8 @@ impl Protocol for GeminiConfig {
                 message: self.api_key.scrub(&error.message),
             });
         }
-        let response: GenerateContentResponse =
-            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+        let response: GenerateContentResponse = serde_json::from_slice(event.data.as_bytes())
+            .map_err(|e| LlmError::Decode {
                 provider: "gemini".into(),
                 message: e.to_string(),
                 excerpt: clean_excerpt(&self.api_key, &event.data, 160),

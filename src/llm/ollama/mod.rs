@@ -126,8 +126,9 @@ impl Protocol for OllamaConfig {
         event: &SseEvent,
         state: &mut OllamaStreamState,
     ) -> Result<Option<String>, LlmError> {
+        // As bytes, like `parse_response`: one compiled deserializer for the line (wasm size).
         let line: OllamaChatLine =
-            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
                 provider: "ollama".into(),
                 message: e.to_string(),
                 excerpt: clean_excerpt(&self.api_key, &event.data, 160),

@@ -172,7 +172,8 @@ impl Protocol for OpenAiConfig {
             state.done = true;
             return Ok(None);
         }
-        if let Ok(envelope) = serde_json::from_str::<ErrorEnvelope>(&event.data) {
+        // As bytes, like a response body: one compiled deserializer per type (wasm size).
+        if let Ok(envelope) = serde_json::from_slice::<ErrorEnvelope>(event.data.as_bytes()) {
             let error: ErrorBody = envelope.error.into();
             return Err(LlmError::ProviderDown {
                 provider: self.provider.clone(),
@@ -181,7 +182,7 @@ impl Protocol for OpenAiConfig {
             });
         }
         let chunk: ChatCompletionChunk =
-            serde_json::from_str(&event.data).map_err(|e| LlmError::Decode {
+            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
                 provider: self.provider.clone(),
                 message: e.to_string(),
                 excerpt: crate::llm::limits::clean_excerpt(&self.api_key, &event.data, 160),

@@ -1,7 +1,7 @@
 use leptos::prelude::*;
 
 use crate::domain::Language;
-use crate::session::{check_base_url, default_base_url, ProviderKind};
+use crate::session::{check_base_url, default_base_url, default_model, ProviderKind};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
 
@@ -17,21 +17,30 @@ pub fn ProviderBadge(demo_en: &'static str, demo_zh: &'static str) -> impl IntoV
         <span class="badge badge--info" data-testid="demo-badge" hidden=move || !demo()>
             {move || tr(lang.get(), demo_en, demo_zh)}
         </span>
-        <span class="badge badge--info" data-testid="provider-badge" hidden=demo>
+        // data-default-model: the provider's own default (what an empty model field calls), so a
+        // test can check the badge names it without repeating the name.
+        <span
+            class="badge badge--info"
+            data-testid="provider-badge"
+            data-default-model=move || settings.with(|s| default_model(s.provider_kind()))
+            hidden=demo
+        >
             {move || settings.with(|s| provider_label(s, lang.get()))}
         </span>
     }
 }
 
-/// "OpenAI · gpt-4o" / "Anthropic · default model · at 127.0.0.1:8808" / "Local server at
-/// localhost:11434 · llama3": the provider, the model and the host when it is not the provider's.
+/// "OpenAI · gpt-4o" / "Anthropic · claude-sonnet-4-5 (default) · at 127.0.0.1:8808" / "Local
+/// server at localhost:11434 · llama3": the provider, the model (by name, also when it is the
+/// provider's default) and the host when it is not the provider's.
 fn provider_label(settings: &Settings, lang: Language) -> String {
     let kind = settings.provider_kind();
     let model = settings.model.trim();
-    let model = if model.is_empty() {
-        tr(lang, "default model", "默认模型").to_string()
-    } else {
-        model.to_string()
+    let model = match (model.is_empty(), default_model(kind)) {
+        (false, _) => model.to_string(),
+        (true, Some(name)) => format!("{name} {}", tr(lang, "(default)", "（默认）")),
+        // An OpenAI-compatible server has no default: the run will ask for a model name.
+        (true, None) => tr(lang, "no model set", "未设置模型").to_string(),
     };
     let host = check_base_url(&settings.base_url()).ok();
     let own_host = default_base_url(kind).and_then(|url| check_base_url(&url).ok());

@@ -18,6 +18,7 @@ use crate::ui::components::{
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
+use crate::ui::streamed_text::streamed_text;
 use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::hiring::HiringRunInput;
 use crate::workflows::sample::SAMPLE_RESUME;
@@ -159,7 +160,7 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
                 <Trail trail=Signal::derive(move || model.trail.get()) />
                 {move || running().then(|| view! {
                     <div class="hiring__stream" data-testid="hiring-stream">
-                        <pre class="card__stream">{move || model.stream.get()}</pre>
+                        {move || model.stream.with(|text| streamed_text(text, lang.get()))}
                     </div>
                 })}
             </div>

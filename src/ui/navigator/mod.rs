@@ -20,6 +20,7 @@ use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
+use crate::ui::streamed_text::streamed_text;
 use crate::workflows::career_navigator::{
     export, CareerNavigatorState, NavigatorAnswer, NavigatorPause,
 };
@@ -211,7 +212,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
             {move || {
                 let (agent, text) = model.streaming.get();
                 (phase.get() == RunPhase::Running && !text.is_empty()).then(|| view! {
-                    <details class="activity" open><summary>{agent}</summary><pre class="card__stream">{text}</pre></details>
+                    <details class="activity" open><summary>{agent}</summary>{streamed_text(&text, lang.get())}</details>
                 })
             }}
             {move || state().and_then(|s| s.integrated_report.clone()).map(|r| {

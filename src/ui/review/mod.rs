@@ -13,6 +13,7 @@ use crate::session::ReviewWorkflow;
 use crate::ui::components::InjectionWarning;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunPhase};
+use crate::ui::streamed_text::streamed_text;
 use critic_card::CriticCard;
 use graph_view::GraphView;
 pub use model::RunModel;
@@ -99,7 +100,7 @@ pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
                         {activity.into_iter().map(|(agent, text)| view! {
                             <details open>
                                 <summary>{agent}</summary>
-                                <pre class="card__stream">{text}</pre>
+                                {streamed_text(&text, lang.get())}
                             </details>
                         }).collect_view()}
                     </div>

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use leptos::prelude::*;
 use serde_json::Value;
 
+use crate::domain::streamed_answer::{feedback_so_far, FeedbackSoFar, Shown};
 use crate::domain::Feedback;
 use crate::graph::StreamEvent;
 use crate::session::{ReviewWorkflow, Step};
@@ -28,10 +29,14 @@ pub enum NodeStatus {
     Failed,
 }
 
-/// One critic's card: the text streamed so far this round, then its parsed feedback.
+/// One critic's card: the text streamed so far this round and what has formed of it, then its
+/// parsed feedback.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Card {
     pub streamed: String,
+    /// `streamed` as the card shows it, re-read when this critic's text grows (not on the other
+    /// critics' tokens, nor on every render).
+    pub live: Shown<FeedbackSoFar>,
     pub feedback: Option<Feedback>,
     pub error: Option<String>,
 }
@@ -142,8 +147,11 @@ impl RunModel {
             Some("delta") => {
                 let delta = payload["delta"].as_str().unwrap_or_default();
                 if CRITICS.iter().any(|(id, _)| *id == agent) {
-                    self.cards
-                        .update(|c| c.entry(agent).or_default().streamed.push_str(delta));
+                    self.cards.update(|c| {
+                        let card = c.entry(agent).or_default();
+                        card.streamed.push_str(delta);
+                        card.live = feedback_so_far(&card.streamed);
+                    });
                 } else {
                     self.activity
                         .update(|a| a.entry(agent).or_default().push_str(delta));

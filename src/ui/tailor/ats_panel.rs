@@ -16,7 +16,8 @@ fn term_label(term: &AtsTerm) -> String {
 fn terms(list: Vec<AtsTerm>, class: &'static str, testid: &'static str) -> impl IntoView {
     view! {
         <ul class=format!("keywords {class}") data-testid=testid>
-            {list.iter().map(|t| view! { <li class="keywords__item">{term_label(t)}</li> }).collect_view()}
+            // The tooltip is the requirement the term came from, so the user sees why it counts.
+            {list.iter().map(|t| view! { <li class="keywords__item" title=t.sentence.clone()>{term_label(t)}</li> }).collect_view()}
         </ul>
     }
 }
@@ -52,7 +53,7 @@ pub fn AtsPanel(
                 <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing", "缺失")}</h3>
                 {terms(report.missing.clone(), "keywords--missing", "ats-missing")}
             })}
-            <p class="field__hint">{move || tr(lang.get(), "★ required skill", "★ 必需技能")}</p>
+            <p class="field__hint">{move || tr(lang.get(), "★ must-have skill; the others are nice to have or the ad's own wording. Only the ad's requirements count, not its company blurb or perks.", "★ 必备技能；其余为加分项或招聘启事中的措辞。只计入职位要求，不计公司介绍和福利。")}</p>
         }
     };
     view! {

@@ -29,6 +29,7 @@ use crate::ui::components::{focus_later, FileImport, InjectionWarning, ProviderB
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
+use crate::ui::streamed_text::streamed_text;
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 use crate::workflows::Workflow;
 use ats_panel::AtsPanel;
@@ -315,7 +316,7 @@ fn TailorRunView(
                         {activity.into_iter().map(|(agent, text)| view! {
                             <details open>
                                 <summary>{agent}</summary>
-                                <pre class="card__stream">{text}</pre>
+                                {streamed_text(&text, lang.get())}
                             </details>
                         }).collect_view()}
                     </div>

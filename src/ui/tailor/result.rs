@@ -46,7 +46,9 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                 {move || format!(" / 100 · {} {} · {}", tr(lang.get(), "target", "目标"), state.target_ats_objective,
                     if met { tr(lang.get(), "target met", "已达标") } else { tr(lang.get(), "below target", "未达标") })}
                 <span data-testid="final-decision">{format!(" · {decision}")}</span>
-                {(state.revision_count > 0).then(|| format!(" · {}", counted(lang.get_untracked(), state.revision_count as usize, "revision", "revisions", "轮修改")))}
+                // Requests, not revisions: a request the model could not apply left the draft as it
+                // was (a warning below says so), and is not claimed as a revision.
+                {(state.revision_count > 0).then(|| format!(" · {}", counted(lang.get_untracked(), state.revision_count as usize, "revision requested", "revisions requested", "次修改请求")))}
             </p>
             <div class="results__actions" data-testid="tailor-exports">
                 // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).

@@ -3,7 +3,8 @@
 //! the resume and the role in the request, so a weaker resume scores lower and a revision that
 //! replaces weak verbs scores higher.
 //!
-//! Signals ([`Signals`]): role keyword overlap, result metrics (numbers that are not years), bullets
+//! Signals ([`Signals`]): role keyword overlap, result metrics (numbers that are not years, dates,
+//! phone numbers, postcodes or IDs: see `demo_metrics`), bullets
 //! starting with a strong action verb, weak phrases ("worked on", "responsible for", ...), length,
 //! standard sections, bullet length. Each critic weighs them by its persona (see `score_*`).
 //!
@@ -23,8 +24,8 @@ use crate::llm::demo::{DemoModel, DemoResponder};
 use crate::llm::ChatRequest;
 
 use super::agents::{COPYWRITER, DESIGN, PORTFOLIO, RECRUITER, REVISOR, TECH_WRITER};
+use super::demo_metrics::result_numbers;
 use super::demo_zh::{has_section_zh, opens_with_strong_verb_zh, role_terms_zh, section_name_zh};
-use super::facts;
 use super::prompts::block;
 
 const STRONG_VERBS: &[&str] = &[
@@ -38,6 +39,7 @@ const STRONG_VERBS: &[&str] = &[
     "designed",
     "developed",
     "drove",
+    "handled",
     "implemented",
     "improved",
     "increased",
@@ -61,7 +63,9 @@ const STRONG_VERBS: &[&str] = &[
 ];
 
 /// Weak openings and the stronger wording the demo revisor uses instead. Replacements carry no
-/// facts, so a revision can never add or drop one.
+/// facts, so a revision can never add or drop one, and keep the user's claim: never a bigger role
+/// ("responsible for" is not "led", 负责 is not 主导) nor an outcome the user did not state
+/// ("tasked with" is not "delivered", 参与 is not 共同完成).
 const WEAK_PHRASES: &[(&str, &str)] = &[
     ("worked on", "Contributed to"),
     ("responsible for", "Owned"),
@@ -69,11 +73,11 @@ const WEAK_PHRASES: &[(&str, &str)] = &[
     ("assisted with", "Supported"),
     ("was involved in", "Contributed to"),
     ("participated in", "Contributed to"),
-    ("tasked with", "Delivered"),
+    ("tasked with", "Handled"),
     // Chinese: "参与" (took part in), "负责" (was responsible for), "协助"/"帮助" (helped),
     // "配合" (went along with). "负责人" (the person in charge) is a title, not a weak opening.
-    ("参与", "共同完成"),
-    ("负责", "主导"),
+    ("参与", "共同参与"),
+    ("负责", "承担"),
     ("协助", "支持"),
     ("帮助", "支持"),
     ("配合", "协同"),
@@ -113,7 +117,7 @@ pub struct Signals {
     pub overlap: f64,
     pub matched_keywords: Vec<String>,
     pub missing_keywords: Vec<String>,
-    /// Numbers that read as results (not years).
+    /// Numbers that read as results (not years, dates, phone numbers, postcodes or IDs).
     pub metrics: usize,
     pub bullets: usize,
     pub strong_bullets: usize,
@@ -242,11 +246,9 @@ impl Signals {
             overlap,
             matched_keywords: matched,
             missing_keywords: missing,
-            // Numbers in bullets only: headings and contact lines hold dates and phone numbers.
-            metrics: facts::numbers(&bullets.join("\n"))
-                .iter()
-                .filter(|n| !facts::is_year(n))
-                .count(),
+            // Numbers in bullets only, and only those that can be results: a bullet may still
+            // hold a phone number, a date or a postcode (contact lines written as a list).
+            metrics: result_numbers(&bullets.join("\n")).len(),
             bullets: bullets.len(),
             strong_bullets,
             weak_phrases,
@@ -675,7 +677,7 @@ impl DemoResponder for PortfolioResponder {
         // Write up the strongest quantified bullet: evidence the resume already claims.
         if let Some(bullet) = bullet_lines(&resume)
             .into_iter()
-            .find(|b| facts::numbers(b).iter().any(|n| !facts::is_year(n)))
+            .find(|b| !result_numbers(b).is_empty())
         {
             pieces.push(if zh {
                 PortfolioPiece {

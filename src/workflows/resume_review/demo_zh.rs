@@ -5,7 +5,7 @@
 use crate::domain::han;
 
 /// Verbs that open a strong Chinese bullet ("主导支付系统迁移…"). Includes the demo revisor's
-/// replacements (共同完成, 主导, 支持, 协同), so a revision scores higher, as in English.
+/// replacements (共同参与, 承担, 支持, 协同), so a revision scores higher, as in English.
 pub const STRONG_VERBS_ZH: &[&str] = &[
     "主导",
     "牵头",
@@ -38,6 +38,8 @@ pub const STRONG_VERBS_ZH: &[&str] = &[
     "制定",
     "完成",
     "共同完成",
+    "共同参与",
+    "承担",
     "管理",
     "指导",
     "培养",

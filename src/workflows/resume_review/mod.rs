@@ -44,6 +44,7 @@ pub mod agents;
 mod aggregate;
 mod critics;
 pub mod demo;
+mod demo_metrics;
 mod demo_zh;
 pub mod facts;
 pub mod prompts;

@@ -8,12 +8,14 @@
 //!
 //! Question interrupt payload (surfaces at the parent graph, `path: ["info_collection"]`):
 //! ```json
-//! {"type": "question", "question": "The job asks for Redis. ...", "index": 1, "total": 3,
+//! {"type": "question", "question": "The posting asks for Redis. Have you used it? ...", "index": 1, "total": 3,
 //!  "missing_item": "Redis", "actions": ["answer", "skip", "stop"]}
 //! ```
 //! Answers: `{"action": "answer", "answer": "text"}` (or just a string), `{"action": "skip"}`
 //! (or an empty string), `{"action": "stop"}` (ends the conversation; an `answer` given with it is
-//! kept). Answers collected before a skip or stop are used.
+//! kept). Answers collected before a skip or stop are used. A "no" ("no, never", "not really",
+//! "没用过") adds nothing; any other answer goes into the master resume as a line in the resume's
+//! voice ([`answers::resume_line`]: no "I", no fillers, the user's facts kept).
 
 use std::collections::BTreeMap;
 
@@ -23,6 +25,8 @@ use crate::domain::Language;
 use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
 
 use super::pause::{QuestionPause, TailorPause};
+
+use super::answers;
 use super::state::{ChatTurn, InfoCollectionState, InfoCollectionUpdate, Question};
 
 /// Heading of the master-resume section that holds the user's answers.
@@ -67,16 +71,24 @@ pub fn question_for(item: &str) -> String {
     question_for_in(item, Language::En)
 }
 
-/// [`question_for`] in `lang`.
+/// [`question_for`] in `lang`: a certificate is held, anything else is used.
 pub fn question_for_in(item: &str, lang: Language) -> String {
-    match lang {
-        Language::En => format!(
-            "The job asks for {item}, which your resume does not show. Have you used {item}? If so, \
-             where and how (role, project, what you did with it, results)? Skip if you have not."
+    let held = crate::domain::ats::is_certification(item);
+    match (lang, held) {
+        (Language::En, false) => format!(
+            "The posting asks for {item}. Have you used it? Where and how (role or project, what \
+             you did with it, results)? If not, just say no or skip."
         ),
-        Language::Zh => format!(
-            "职位要求 {item}，但你的简历中没有体现。你用过 {item} 吗？如果用过，是在哪里、怎么用的\
-             （职位、项目、你用它做了什么、取得了什么结果）？没有用过请跳过。"
+        (Language::En, true) => format!(
+            "The posting asks for {item}. Do you have it? Since when, and where have you used it? \
+             If not, just say no or skip."
+        ),
+        (Language::Zh, false) => format!(
+            "职位要求 {item}。你用过吗？在哪里、怎么用的（职位或项目、做了什么、结果如何）？没用过就说\
+             “没有”或跳过。"
+        ),
+        (Language::Zh, true) => format!(
+            "职位要求 {item}。你有吗？何时取得、在哪里用过？没有就说“没有”或跳过。"
         ),
     }
 }
@@ -179,7 +191,10 @@ async fn question_asker(
                 role: "user".into(),
                 content: answer.clone(),
             });
-            collected.insert(question.item.clone(), answer);
+            // "No, never": nothing to add, not even the skill name.
+            if !answers::is_no(&answer) {
+                collected.insert(question.item.clone(), answer);
+            }
         }
         Reply::Skip => {
             turns.push(ChatTurn {
@@ -194,7 +209,9 @@ async fn question_asker(
                     role: "user".into(),
                     content: answer.clone(),
                 });
-                collected.insert(question.item.clone(), answer);
+                if !answers::is_no(&answer) {
+                    collected.insert(question.item.clone(), answer);
+                }
             }
             turns.push(ChatTurn {
                 role: "user".into(),
@@ -208,15 +225,19 @@ async fn question_asker(
 
 /// Formats the answers for the tailorer and adds them to the full resume (the last step).
 fn info_formatter(state: &InfoCollectionState) -> InfoCollectionUpdate {
-    // In question order, not alphabetical.
-    let answered: Vec<(&String, &String)> = state
+    // In question order, not alphabetical; each answer summarised into a resume line.
+    let answered: Vec<(&String, String)> = state
         .missing_info_requirements
         .iter()
-        .filter_map(|item| state.collected_info.get(item).map(|a| (item, a)))
+        .filter_map(|item| {
+            let answer = state.collected_info.get(item)?;
+            let line = answers::resume_line(answer);
+            (!answers::is_no(answer) && !line.is_empty()).then_some((item, line))
+        })
         .collect();
     let formatted = answered
         .iter()
-        .map(|(item, answer)| format!("- {item}: {answer}"))
+        .map(|(item, line)| format!("- {item}: {line}"))
         .collect::<Vec<_>>()
         .join("\n");
     let updated = if answered.is_empty() {

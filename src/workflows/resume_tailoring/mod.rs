@@ -48,6 +48,7 @@
 //! ```
 
 pub mod agents;
+pub mod answers;
 pub mod demo;
 pub mod info_collection;
 mod nodes;

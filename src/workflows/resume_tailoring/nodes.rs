@@ -156,11 +156,10 @@ fn report_block(report: &AtsReport) -> String {
     )
 }
 
-/// The gap analysis: required skills the master resume does not show, most important first, at
-/// most `max_questions`.
+/// The gap analysis: must-have then nice-to-have skills the master resume does not show (things
+/// one uses or holds, not soft skills or degrees), at most `max_questions`.
 pub fn missing_info(state: &GraphState) -> Vec<String> {
-    let mut missing =
-        ats::analyze(&state.job_terms, &state.master_resume).missing_required_skills();
+    let mut missing = ats::analyze(&state.job_terms, &state.master_resume).missing_to_ask();
     missing.truncate(state.max_questions as usize);
     missing
 }
@@ -325,6 +324,7 @@ pub async fn reflexion_agent(
     let mut warnings = Vec::new();
     let answer =
         ask_or_warn::<ResumeAnswer>(&deps, &ctx, &REFLEXION, round, user, &mut warnings).await?;
+    let changes = answer.as_ref().map(|a| a.changes.join(" "));
     let draft = guarded(
         &state,
         &format!("revision {round}"),
@@ -332,6 +332,18 @@ pub async fn reflexion_agent(
         &state.current_draft,
         &mut warnings,
     );
+    // A request that changed nothing (e.g. the offline demo cannot apply free-form feedback) is
+    // said so, with the model's reason, instead of passing for a revision that happened.
+    if let Some(changes) = changes.filter(|_| draft == state.current_draft && warnings.is_empty()) {
+        let why = if changes.trim().is_empty() {
+            String::new()
+        } else {
+            format!(": {changes}")
+        };
+        warnings.push(format!(
+            "Revision request {round} left the draft unchanged{why}"
+        ));
+    }
     Ok(GraphUpdate::default()
         .current_draft(draft)
         .revision_count(round)

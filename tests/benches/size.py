@@ -1,0 +1,413 @@
+"""`make size` (and part of `make bench`): what the release wasm weighs, what it is made of, and
+whether it is within the budget of tests/benches/budget.json.
+
+Reads, from the repo root:
+  dist/careergraph_bg.wasm, dist/careergraph.js   the release app (`make build-release`)
+  target/pkg/web/careergraph_bg.wasm              the npm package (`make pkg`), when built
+  $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm
+      the app's wasm as rustc/LLD left it, before wasm-bindgen and wasm-opt: it still has its
+      NAME section, so each function's code bytes can be put down to a crate and, for this
+      crate, to a module. wasm-opt shrinks the whole by about the ratio printed, not evenly, so
+      the breakdown says where the bytes come from, not exactly what each part costs shipped.
+
+Prints sizes (raw, gzip -9, brotli q11 when the `brotli` module is importable, else n/a), the
+breakdown, and exits non-zero when the app wasm's gzip -9 size exceeds the budget.
+Python 3 stdlib only (brotli optional). `--json` prints the figures as one JSON line instead."""
+
+import gzip
+import json
+import os
+import re
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+try:
+    import brotli
+except ImportError:  # the bench venv has it; a plain python3 may not
+    brotli = None
+
+ROOT = Path(__file__).resolve().parents[2]
+BUDGET = Path(__file__).with_name("budget.json")
+CRATE = "careergraph"
+# A string only the app build has (the npm package build has no Leptos app).
+APP_MARKER = b"data-careergraph-app"
+
+
+# ---------------------------------------------------------------- sizes
+
+def compressed(data):
+    gz = len(gzip.compress(data, 9))
+    br = len(brotli.compress(data, quality=11)) if brotli else None
+    return len(data), gz, br
+
+
+def kb(n):
+    return "n/a" if n is None else f"{n / 1000:,.0f} KB"
+
+
+# ---------------------------------------------------------------- wasm reading
+
+def leb(data, at):
+    """Unsigned LEB128 at `at`: (value, next offset)."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return value, at
+        shift += 7
+
+
+def sections(data):
+    """(id, name or None, payload start, payload end) of every section."""
+    if data[:4] != b"\0asm":
+        sys.exit("not a wasm module")
+    at, found = 8, []
+    while at < len(data):
+        sid = data[at]
+        size, at = leb(data, at + 1)
+        end = at + size
+        name = None
+        if sid == 0:
+            n, p = leb(data, at)
+            name = data[p:p + n].decode("utf-8", "replace")
+        found.append((sid, name, at, end))
+        at = end
+    return found
+
+
+def imported_functions(data, start):
+    count, at = leb(data, start)
+    funcs = 0
+    for _ in range(count):
+        for _ in range(2):  # module, field
+            n, at = leb(data, at)
+            at += n
+        kind = data[at]
+        at += 1
+        if kind == 0:  # func: type index
+            _, at = leb(data, at)
+            funcs += 1
+        elif kind == 1:  # table: reftype, limits
+            at += 1
+            flags, at = leb(data, at + 0)
+            _, at = leb(data, at)
+            if flags & 1:
+                _, at = leb(data, at)
+        elif kind == 2:  # memory: limits
+            flags, at = leb(data, at)
+            _, at = leb(data, at)
+            if flags & 1:
+                _, at = leb(data, at)
+        elif kind == 3:  # global: valtype, mutability
+            at += 2
+        elif kind == 4:  # tag: attribute, type index
+            _, at = leb(data, at + 1)
+        else:
+            sys.exit(f"unknown import kind {kind}")
+    return funcs
+
+
+def body_sizes(data, start):
+    """Bytes of each function body in the code section, in order (size prefix included)."""
+    count, at = leb(data, start)
+    sizes = []
+    for _ in range(count):
+        size, body = leb(data, at)
+        sizes.append(body + size - at)
+        at = body + size
+    return sizes
+
+
+def function_names(data, start, end):
+    """Function index → name, from the `name` custom section's subsection 1."""
+    n, at = leb(data, start)
+    at += n  # the section's own name, "name"
+    names = {}
+    while at < end:
+        sub = data[at]
+        size, at = leb(data, at + 1)
+        if sub == 1:
+            count, p = leb(data, at)
+            for _ in range(count):
+                index, p = leb(data, p)
+                length, p = leb(data, p)
+                names[index] = data[p:p + length].decode("utf-8", "replace")
+                p += length
+        at += size
+    return names
+
+
+# ---------------------------------------------------------------- demangling
+
+LEGACY_ESCAPES = {"$SP$": "@", "$BP$": "*", "$RF$": "&", "$LT$": "<", "$GT$": ">", "$LP$": "(",
+                  "$RP$": ")", "$C$": ",", "$u7e$": "~", "$u20$": " ", "$u27$": "'", "$u5b$": "[",
+                  "$u5d$": "]", "$u7b$": "{", "$u7d$": "}", "$u3b$": ";", "$u2b$": "+", "$u22$": '"'}
+
+
+def demangle(name):
+    """A readable path for Rust legacy (`_ZN…E`) and v0 (`_R…`) symbols; others unchanged.
+    Legacy is decoded fully (minus the hash); v0 only as far as its identifiers, in order, which
+    is enough to find the crate and module."""
+    if name.startswith("_ZN") and name.endswith("E"):
+        at, parts, body = 3, [], name[3:-1]
+        at = 0
+        while at < len(body) and body[at].isdigit():
+            m = re.match(r"\d+", body[at:])
+            n = int(m.group())
+            at += len(m.group())
+            parts.append(body[at:at + n])
+            at += n
+        if parts and re.fullmatch(r"h[0-9a-f]{16}", parts[-1]):
+            parts.pop()
+        text = "::".join(parts)
+        text = re.sub(r"\$(SP|BP|RF|LT|GT|LP|RP|C|u[0-9a-f]+)\$",
+                      lambda m: LEGACY_ESCAPES.get(m.group(), chr(int(m.group(1)[1:], 16))
+                                                   if m.group(1).startswith("u") else m.group()),
+                      text)
+        text = text.replace("..", "::")
+        # A component that starts with an escape is mangled with a leading `_`: drop it.
+        text = re.sub(r"(^|::)_(?=[<{])", r"\1", text)
+        return text
+    if name.startswith("_R"):
+        # v0: identifiers are <decimal length>[_]<bytes>. Drop disambiguators (`s<base62>_` after a
+        # tag) and back-references (`B<base62>_`), then read the identifiers in order: the first is
+        # the crate, the rest its path (generic arguments and impl paths flattened in).
+        text = re.sub(r"(?<=[CNMXYI])s[0-9a-zA-Z]*_|B[0-9a-zA-Z]*_", "", name[2:])
+        parts, at = [], 0
+        while at < len(text):
+            m = re.match(r"(\d+)_?", text[at:])
+            if m and (at == 0 or not text[at - 1].isdigit()):
+                n = int(m.group(1))
+                ident = text[at + m.end():at + m.end() + n]
+                if n and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", ident):
+                    parts.append(ident)
+                    at += m.end() + n
+                    continue
+            at += 1
+        return "::".join(parts) or name
+    return name
+
+
+def owner_path(path):
+    """The path a function belongs to: for `<A as B>::f`, A (the implementing type) unless A is a
+    std/core type or a reference, then B; for closures inside, the enclosing function."""
+    if path.startswith("<"):
+        depth, i = 0, 0
+        for i, ch in enumerate(path):
+            depth += ch == "<"
+            depth -= ch == ">"
+            if depth == 0:
+                break
+        inner = path[1:i]
+        if " as " in inner:
+            depth, split = 0, None
+            for j, ch in enumerate(inner):
+                depth += ch in "<(["
+                depth -= ch in ">)]"
+                if depth == 0 and inner.startswith(" as ", j):
+                    split = j
+                    break
+            if split is not None:
+                self_ty, trait = inner[:split], inner[split + 4:]
+                self_ty = self_ty.lstrip("&*").removeprefix("mut ").removeprefix("const ").lstrip("&*")
+                if re.match(r"(alloc|core|std)::|\(|\[|[a-z0-9]+$|dyn ", self_ty) or "::" not in self_ty:
+                    return trait, self_ty
+                return self_ty, trait
+        return inner.lstrip("&*").removeprefix("mut "), None
+    return path, None
+
+
+def classify(raw_name):
+    """(crate, module within this crate or None, serde derive?) for one function name."""
+    if raw_name.startswith("__wbindgen_describe"):
+        return "(wasm-bindgen descriptors: dropped by wasm-bindgen)", None, False
+    if not raw_name.startswith(("_ZN", "_R")):
+        return "(not Rust-mangled: wasm-bindgen shims, libc)", None, False
+    path = demangle(raw_name)
+    owner, other = owner_path(path)
+    crate = re.split(r"::|<", owner, maxsplit=1)[0].strip() or "?"
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", crate):
+        crate = "(other)"
+    module = None
+    if crate == CRATE:
+        parts = [p for p in re.split(r"::", owner.split("<", 1)[0]) if p]
+        module = "::".join(parts[1:3]) if len(parts) > 2 else (parts[1] if len(parts) > 1 else "")
+    # `<T as serde_core::de::Deserialize>` or `…::_::<impl serde_core::de::Deserialize for T>`,
+    # and serde's Visitor/field helpers inside them.
+    serde_derive = crate == CRATE and bool(
+        (other and other.startswith(("serde::", "serde_core::")))
+        or re.search(r"<impl serde(_core)?::|as serde(_core)?::", path))
+    return crate, module, serde_derive
+
+
+def breakdown(path):
+    data = path.read_bytes()
+    secs = sections(data)
+    by_id = {}
+    for sid, name, start, end in secs:
+        by_id.setdefault(name if sid == 0 else sid, (start, end))
+    if "name" not in by_id:
+        sys.exit(f"{path} has no name section: cannot attribute code (was it stripped?)")
+    imports = imported_functions(data, by_id[2][0]) if 2 in by_id else 0
+    bodies = body_sizes(data, by_id[10][0])
+    names = function_names(data, *by_id["name"])
+    crates, modules, tops = defaultdict(int), defaultdict(int), defaultdict(int)
+    functions = []
+    serde_derives = 0
+    for i, size in enumerate(bodies):
+        name = names.get(imports + i, f"<unnamed {imports + i}>")
+        crate, module, derive = classify(name)
+        functions.append((size, demangle(name)))
+        crates[crate] += size
+        if module is not None:
+            label = module + (" (serde derives)" if derive else "")
+            modules[label] += size
+            tops[module.split("::")[0] + (" (serde derives)" if derive else "")] += size
+        if derive:
+            serde_derives += size
+    code = by_id[10][1] - by_id[10][0]
+    data_bytes = by_id[11][1] - by_id[11][0] if 11 in by_id else 0
+    custom = sum(end - start for sid, _, start, end in secs if sid == 0)
+    return {"total": len(data), "code": code, "data": data_bytes, "custom": custom,
+            "functions": len(bodies), "crates": dict(crates), "modules": dict(modules),
+            "top_modules": dict(tops), "serde_derives": serde_derives,
+            "is_app": APP_MARKER in data, "functions_by_size": sorted(functions, reverse=True)}
+
+
+# ---------------------------------------------------------------- report
+
+def target_dir():
+    return Path(os.environ.get("CARGO_TARGET_DIR") or ROOT / "target")
+
+
+def pre_opt_wasm():
+    return target_dir() / "wasm32-unknown-unknown" / "release" / f"{CRATE}.wasm"
+
+
+def package_wasm():
+    for pkg in [ROOT / "target" / "pkg", target_dir() / "pkg"]:
+        f = pkg / "web" / f"{CRATE}_bg.wasm"
+        if f.is_file():
+            return f
+    return None
+
+
+def measure():
+    """Every figure, as a dict (the budget check and run.py's table read it)."""
+    app = ROOT / "dist" / f"{CRATE}_bg.wasm"
+    js = ROOT / "dist" / f"{CRATE}.js"
+    for f in [app, js]:
+        if not f.is_file():
+            sys.exit(f"no {f.relative_to(ROOT)}: run `make build-release` first")
+    figures = {"app_wasm": compressed(app.read_bytes()), "app_js": compressed(js.read_bytes())}
+    pkg = package_wasm()
+    figures["pkg_wasm"] = compressed(pkg.read_bytes()) if pkg else None
+    pre = pre_opt_wasm()
+    figures["breakdown"] = breakdown(pre) if pre.is_file() else None
+    if figures["breakdown"] and not figures["breakdown"]["is_app"]:
+        # `make pkg` builds the same file with the API features: the app's was overwritten.
+        figures["breakdown"] = None
+        figures["breakdown_note"] = f"{pre} is not the app build (make pkg ran after it): run `make build-release` again"
+    return figures
+
+
+def size_rows(figures):
+    """(label, value) rows for run.py's README table."""
+    def row(t):
+        raw, gz, br = t
+        return f"{kb(raw)} raw, {kb(gz)} gzip -9, {kb(br)} brotli"
+    rows = [("release app wasm (`dist/careergraph_bg.wasm`)", row(figures["app_wasm"])),
+            ("release app JS glue (`dist/careergraph.js`)", row(figures["app_js"]))]
+    if figures["pkg_wasm"]:
+        rows.append(("npm package wasm (`target/pkg/web/careergraph_bg.wasm`)", row(figures["pkg_wasm"])))
+    budget = load_budget()
+    rows.append(("app wasm budget (`tests/benches/budget.json`)",
+                 f"≤ {kb(budget['app_wasm_gzip_bytes'])} gzip -9"))
+    return rows
+
+
+def load_budget():
+    return json.loads(BUDGET.read_text())
+
+
+def print_table(title, items, total, limit):
+    print(f"\n{title}")
+    print(f"  {'bytes':>10}  {'share':>6}  name")
+    shown = sorted(items.items(), key=lambda kv: -kv[1])
+    for name, size in shown[:limit]:
+        print(f"  {size:>10,}  {100 * size / total:5.1f}%  {name}")
+    rest = sum(size for _, size in shown[limit:])
+    if rest:
+        print(f"  {rest:>10,}  {100 * rest / total:5.1f}%  ({len(shown) - limit} more)")
+
+
+def report(figures):
+    print("Release sizes (raw / gzip -9 / brotli q11" + ("" if brotli else ": brotli n/a, module absent")
+          + "):")
+    for label, key in [("app wasm  dist/careergraph_bg.wasm", "app_wasm"),
+                       ("app JS    dist/careergraph.js", "app_js"),
+                       ("npm wasm  target/pkg/web/careergraph_bg.wasm", "pkg_wasm")]:
+        t = figures[key]
+        if t is None:
+            print(f"  {label}: not built (`make pkg`)")
+        else:
+            print(f"  {label}: {t[0]:,} / {t[1]:,} / {'n/a' if t[2] is None else f'{t[2]:,}'} bytes")
+    b = figures["breakdown"]
+    if b is None:
+        print("\nNo breakdown: " + figures.get("breakdown_note", f"{pre_opt_wasm()} absent"))
+        return
+    app = (ROOT / "dist" / f"{CRATE}_bg.wasm").read_bytes()
+    shipped_code = next(end - start for sid, _, start, end in sections(app) if sid == 10)
+    print(f"\nBreakdown of {pre_opt_wasm()} (before wasm-bindgen and wasm-opt; "
+          f"{b['total']:,} bytes, {b['functions']:,} functions; the shipped code section is "
+          f"{shipped_code:,} bytes, {shipped_code / b['code']:.2f} of this one's):")
+    print(f"  code {b['code']:,} ({100 * b['code'] / b['total']:.1f}%), data {b['data']:,} "
+          f"({100 * b['data'] / b['total']:.1f}%), custom sections (names, wasm-bindgen's, producers) {b['custom']:,}")
+    print_table("Code by crate (generic code counts for the crate of the implementing type, so "
+                "serde_json::from_str::<T> is serde_json's):", b["crates"], b["code"], 15)
+    print_table(f"Code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
+    print_table(f"Code of {CRATE} by module (two levels):", b["modules"], b["code"], 25)
+
+
+def check_budget(figures):
+    budget = load_budget()
+    gz = figures["app_wasm"][1]
+    limit = budget["app_wasm_gzip_bytes"]
+    if gz > limit:
+        print(f"\n{'!' * 72}\nSIZE BUDGET EXCEEDED: dist/careergraph_bg.wasm is {gz:,} bytes gzip -9, "
+              f"budget {limit:,} (tests/benches/budget.json).\nFind what grew with the breakdown "
+              f"above; raise the budget only with a reason in budget.json's note.\n{'!' * 72}")
+        return False
+    print(f"\nbudget: app wasm {gz:,} bytes gzip -9 ≤ {limit:,} (tests/benches/budget.json): ok")
+    return True
+
+
+def largest(figures, pattern, limit=40):
+    """`--functions REGEX`: the largest functions whose demangled name matches (for digging)."""
+    b = figures["breakdown"] or sys.exit("no breakdown to search")
+    print(f"\nLargest functions matching /{pattern}/:")
+    hits = [(size, name) for size, name in b["functions_by_size"] if re.search(pattern, name)]
+    for size, name in hits[:limit]:
+        print(f"  {size:>8,}  {name[:220]}")
+    print(f"  {sum(s for s, _ in hits):>8,}  in {len(hits)} functions")
+
+
+def main():
+    figures = measure()
+    if "--functions" in sys.argv:
+        largest(figures, sys.argv[sys.argv.index("--functions") + 1])
+        return
+    if "--json" in sys.argv:
+        b = figures["breakdown"]
+        print(json.dumps({**figures, "breakdown": b and {k: v for k, v in b.items() if k != "functions_by_size"}}))
+    else:
+        report(figures)
+    if not check_budget(figures):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
