@@ -17,6 +17,7 @@ mod error;
 mod json_resume;
 mod limits;
 mod pdf;
+mod posting;
 mod text;
 
 pub use detect::{detect_format, ImportFormat, ACCEPT};
@@ -26,6 +27,7 @@ pub use limits::{
     MAX_FILE_BYTES, MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS, PDF_TIMEOUT_SECONDS,
 };
 pub use pdf::{PdfPage, PdfTextItem};
+pub use posting::{check_posting, PostingCheck, PostingSignal};
 /// The whitespace tidying imports get; exports use it too.
 pub(crate) use text::tidy;
 

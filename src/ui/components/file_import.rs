@@ -1,10 +1,12 @@
 //! "Import file…" for a text field: a button with a file picker, and dropping a file onto the
 //! field. The file is read in the browser (PDF by pdf.js, the rest by `crate::domain::import`);
 //! its text replaces the field's only on success, with an Undo, so nothing the user typed is lost.
-//! The format found, warnings and errors are announced in an aria-live region.
+//! The format found, warnings and errors are announced in an aria-live region. With `outline`
+//! (the field's id), a resume field also shows what the app understood of its text
+//! ([`ResumeOutline`]), opened after each import.
 //!
 //! ```ignore
-//! <FileImport target=resume>
+//! <FileImport target=resume outline="resume">
 //!     <textarea prop:value=move || resume.get() on:input=… />
 //! </FileImport>
 //! ```
@@ -16,6 +18,7 @@ use wasm_bindgen_futures::JsFuture;
 use crate::domain::import::{
     import_file, import_pdf_pages, ImportError, Imported, ACCEPT, MAX_FILE_BYTES,
 };
+use crate::ui::components::resume_outline::ResumeOutline;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pdf_text::pdf_pages;
 
@@ -39,9 +42,13 @@ enum Status {
 pub fn FileImport(
     /// The field's text: replaced by the file's text when an import succeeds.
     target: RwSignal<String>,
+    /// The id of a resume field: shows the outline of its text under it.
+    #[prop(optional)]
+    outline: Option<&'static str>,
     children: Children,
 ) -> impl IntoView {
     let lang = use_language();
+    let outline_open = RwSignal::new(false);
     let status = RwSignal::new(Status::Idle);
     // The text before the last successful import, for Undo.
     let previous = RwSignal::new(None::<String>);
@@ -64,6 +71,7 @@ pub fn FileImport(
                 Ok(imported) => {
                     previous.set(Some(target.get_untracked()));
                     target.set(imported.text);
+                    outline_open.set(true);
                     status.set(Status::Done {
                         name,
                         format: imported.format.label(),
@@ -180,6 +188,9 @@ pub fn FileImport(
             >
                 {move || status_view(status.get(), lang.get())}
             </div>
+            {outline.map(|field_id| view! {
+                <ResumeOutline text=target field_id=field_id open=outline_open />
+            })}
         </div>
     }
 }

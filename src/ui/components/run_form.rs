@@ -65,7 +65,7 @@ pub fn RunForm() -> impl IntoView {
             </div>
             <div class="field">
                 <label class="field__label" for="resume">{move || tr(lang.get(), "Resume", "简历")}</label>
-                <FileImport target=resume>
+                <FileImport target=resume outline="resume">
                 <textarea
                     id="resume"
                     class="field__input field__input--tall"

@@ -12,7 +12,9 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{draft_signal, first_line, InjectionWarning, ProviderBadge, RunList};
+use crate::ui::components::{
+    draft_signal, first_line, InjectionWarning, ProviderBadge, ResumeOutline, RunList,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -84,6 +86,7 @@ pub fn HiringPage() -> impl IntoView {
                     prop:value=move || resume.get()
                     on:input=move |ev| resume.set(event_target_value(&ev))
                 ></textarea>
+                <ResumeOutline text=resume field_id="hiring-resume" />
             </div>
             <div class="run-form__actions">
                 <button type="submit" class="button button--primary" data-testid="hiring-run" disabled=running>

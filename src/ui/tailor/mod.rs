@@ -123,7 +123,7 @@ pub fn TailorPage() -> impl IntoView {
                     </div>
                     <div class="field">
                         <label class="field__label" for="tailor-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
-                        <FileImport target=form.resume>
+                        <FileImport target=form.resume outline="tailor-resume">
                         <textarea
                             id="tailor-resume"
                             class="field__input field__input--tall"
