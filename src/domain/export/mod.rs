@@ -20,10 +20,61 @@ use crate::domain::structured::StructuredResume;
 /// resume's words; below it, the text itself is rendered, so an export never loses words.
 pub(crate) const KEEP_SHARE: f64 = 0.97;
 
-/// The resume as a Markdown file, written from its structured form (wrapped lines re-joined);
-/// when that would leave words out, the text tidied (line endings unified, trailing spaces and
-/// extra blank lines gone). One newline at the end.
+/// The resume as a Markdown file. Text that is Markdown already (it has `#` headings: what the
+/// user wrote, a workflow's draft, every DOCX and PDF import) is kept as written, only tidied (line
+/// endings unified, trailing spaces and extra blank lines gone): its wrapped lines render as one
+/// paragraph in any Markdown reader, and the user's own layout is theirs. Other text is written
+/// from its structured form (wrapped lines re-joined), unless that would leave words out. One
+/// newline at the end.
 pub fn to_markdown(text: &str) -> String {
+    if !is_markdown(text) {
+        return structured_markdown(text);
+    }
+    let mut kept = rejoin_wraps(&crate::domain::import::tidy(text));
+    kept.push('\n');
+    kept
+}
+
+/// Markdown with the line wraps a PDF or DOCX left re-joined (a paragraph's or a bullet's
+/// continuation lines), every heading, bullet, table row, quote and blank line kept where it is.
+/// Markdown readers render a wrap as a space, so this changes how the file reads, not what it says.
+fn rejoin_wraps(markdown: &str) -> String {
+    let starts_block = |line: &str| {
+        let line = line.trim_start();
+        line.is_empty()
+            || line.starts_with(['#', '-', '*', '+', '|', '>', '`'])
+            || line.split_once(['.', ')']).is_some_and(|(n, _)| {
+                !n.is_empty() && n.len() <= 3 && n.chars().all(|c| c.is_ascii_digit())
+            })
+    };
+    let mut out: Vec<String> = Vec::new();
+    for line in markdown.lines() {
+        let joins = !starts_block(line)
+            && !line.starts_with([' ', '\t'])
+            && out.last().is_some_and(|previous| {
+                let head = previous.trim_start();
+                !head.is_empty()
+                    && !head.starts_with(['#', '|', '`'])
+                    && render::wraps(previous, line)
+            });
+        match out.last_mut() {
+            Some(previous) if joins => render::join_wrapped(previous, line),
+            _ => out.push(line.to_string()),
+        }
+    }
+    out.join("\n")
+}
+
+/// Has at least one ATX heading (`# Name`, `## Experience`).
+fn is_markdown(text: &str) -> bool {
+    text.lines().any(|line| {
+        let hashes = line.trim_start().chars().take_while(|c| *c == '#').count();
+        (1..=6).contains(&hashes) && line.trim_start()[hashes..].starts_with(' ')
+    })
+}
+
+/// [`to_markdown`] for text without Markdown structure.
+fn structured_markdown(text: &str) -> String {
     let rendered = markdown_of(&crate::domain::structured::from_any(text));
     if text_share(text, &rendered) >= KEEP_SHARE {
         return rendered;
@@ -98,6 +149,17 @@ mod tests {
         assert_eq!(
             to_markdown("# Ann  \r\n\r\n\r\n- Rust\r\n"),
             "# Ann\n\n- Rust\n"
+        );
+    }
+
+    #[test]
+    fn a_markdown_resume_exports_as_written_with_only_its_wraps_rejoined() {
+        let written = "# Robin Example\nBackend engineer · robin@example.com\n\n## Skills\nGo, PostgreSQL\n\n## Experience\n### Engineer — Example Freight (2019–2024)\n- Built tracking services.\n1. First\n| a | b |\n";
+        assert_eq!(to_markdown(written), written);
+        let wrapped = "# Ann\n## Summary\nEngineer with nine years of experience building internal tools and\nreliable pipelines.\n- Rebuilt the deployment pipeline so a release reaches production in\nunder twelve minutes\n";
+        assert_eq!(
+            to_markdown(wrapped),
+            "# Ann\n## Summary\nEngineer with nine years of experience building internal tools and reliable pipelines.\n- Rebuilt the deployment pipeline so a release reaches production in under twelve minutes\n"
         );
     }
 
