@@ -6,13 +6,15 @@
 //! blocked) and may be stopped by popup blockers; the stylesheet needs neither.
 //!
 //! ```ignore
-//! <ExportMenu text=Signal::derive(move || final_text.get()) />
+//! <ExportMenu text=Signal::derive(move || final_text.get()) base=ImportedJsonResume::base() />
 //! ```
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::domain::export::{file_stem, print_page_html, resume_html, to_json_resume, to_markdown};
+use crate::domain::export::{
+    file_stem, print_page_html, resume_html, to_json_resume, to_json_resume_with_base, to_markdown,
+};
 use crate::domain::Resume;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
@@ -25,6 +27,10 @@ pub fn ExportMenu(
     /// File names start with this; by default the resume's name ("ada-quill-resume").
     #[prop(optional, into)]
     file_name: Option<String>,
+    /// The JSON Resume file the text was imported from, if any: the JSON Resume export takes the
+    /// fields the text cannot carry (locations, profiles, references, ...) from it.
+    #[prop(optional, into)]
+    base: Signal<Option<String>>,
 ) -> impl IntoView {
     let lang = use_language();
     let error = RwSignal::new(None::<String>);
@@ -49,7 +55,11 @@ pub fn ExportMenu(
             </button>
             <button type="button" class="button" data-testid="export-resume-json"
                 on:click=move |_| {
-                    let doc = to_json_resume(&Resume::new(text.get_untracked()));
+                    let text = text.get_untracked();
+                    let doc = match base.get_untracked() {
+                        Some(base) => to_json_resume_with_base(&text, &base),
+                        None => to_json_resume(&Resume::new(text)),
+                    };
                     save("resume.json", "application/json", serde_json::to_string_pretty(&doc).unwrap_or_default())
                 }>
                 {move || tr(lang.get(), "JSON Resume", "JSON Resume")}

@@ -22,6 +22,28 @@ use crate::ui::components::resume_outline::ResumeOutline;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pdf_text::pdf_pages;
 
+/// The original file of the page's last JSON Resume import, provided as context by a page whose
+/// result exports a resume (review, tailoring), read by its [`crate::ui::components::ExportMenu`].
+/// Kept in memory only: after a reload, JSON Resume is exported from the text alone.
+#[derive(Clone, Copy)]
+pub struct ImportedJsonResume(pub RwSignal<Option<String>>);
+
+impl ImportedJsonResume {
+    /// A new, empty one, provided as context to the page's components.
+    pub fn provide() -> RwSignal<Option<String>> {
+        let signal = RwSignal::new(None);
+        provide_context(Self(signal));
+        signal
+    }
+
+    /// The page's base as the export menu takes it (none outside such a page).
+    pub fn base() -> Signal<Option<String>> {
+        use_context::<Self>()
+            .map(|c| Signal::from(c.0))
+            .unwrap_or_default()
+    }
+}
+
 #[derive(Clone, PartialEq)]
 enum Status {
     Idle,
@@ -45,6 +67,10 @@ pub fn FileImport(
     /// The id of a resume field: shows the outline of its text under it.
     #[prop(optional)]
     outline: Option<&'static str>,
+    /// Receives the original file of a JSON Resume import (the base a JSON Resume export
+    /// completes the text from); `None` after any other import or an Undo.
+    #[prop(optional)]
+    json_resume: Option<RwSignal<Option<String>>>,
     children: Children,
 ) -> impl IntoView {
     let lang = use_language();
@@ -70,6 +96,9 @@ pub fn FileImport(
             match result {
                 Ok(imported) => {
                     previous.set(Some(target.get_untracked()));
+                    if let Some(json) = json_resume {
+                        json.set(imported.json_resume.clone());
+                    }
                     target.set(imported.text);
                     outline_open.set(true);
                     status.set(Status::Done {
@@ -125,6 +154,9 @@ pub fn FileImport(
         if let Some(text) = previous.get_untracked() {
             target.set(text);
             previous.set(None);
+            if let Some(json) = json_resume {
+                json.set(None);
+            }
             status.set(Status::Idle);
         }
     };

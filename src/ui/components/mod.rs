@@ -14,7 +14,7 @@ mod workflow_picker;
 
 pub use dialog::{cycle_focus, focus_later, Modal};
 pub use export_menu::ExportMenu;
-pub use file_import::FileImport;
+pub use file_import::{FileImport, ImportedJsonResume};
 pub use header::Header;
 pub use injection_warning::InjectionWarning;
 pub use provider_badge::ProviderBadge;

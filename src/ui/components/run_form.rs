@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{FileImport, ProviderBadge, RunList};
+use crate::ui::components::{FileImport, ImportedJsonResume, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::review::{ReviewRun, RunModel};
 use crate::ui::run::RunController;
@@ -22,6 +22,8 @@ const DRAFT_ROLE_KEY: &str = "careergraph.draft.role";
 pub fn RunForm() -> impl IntoView {
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let role = draft_signal(DRAFT_ROLE_KEY, SAMPLE_TARGET_ROLE);
+    // The imported JSON Resume file, for the result's JSON Resume export.
+    let imported_json = ImportedJsonResume::provide();
     let settings = expect_context::<RwSignal<Settings>>();
     let runs = RunController::<ReviewWorkflow, RunModel>::new();
     let status = runs.message();
@@ -65,7 +67,7 @@ pub fn RunForm() -> impl IntoView {
             </div>
             <div class="field">
                 <label class="field__label" for="resume">{move || tr(lang.get(), "Resume", "简历")}</label>
-                <FileImport target=resume outline="resume">
+                <FileImport target=resume outline="resume" json_resume=imported_json>
                 <textarea
                     id="resume"
                     class="field__input field__input--tall"

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals};
 use crate::domain::{diff_lines, DiffLine, Language};
-use crate::ui::components::ExportMenu;
+use crate::ui::components::{ExportMenu, ImportedJsonResume};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_review::{report_markdown_in, ReviewState};
@@ -107,7 +107,7 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
                 </div>
             })}
             <h3>{move || tr(lang.get(), "Revised resume", "修订后的简历")}</h3>
-            <ExportMenu text=Signal::stored(state.resume.text.clone()) />
+            <ExportMenu text=Signal::stored(state.resume.text.clone()) base=ImportedJsonResume::base() />
             {if revised {
                 diff_view(&state.original_resume.text, &state.resume.text, lang).into_any()
             } else {

@@ -25,7 +25,9 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{focus_later, FileImport, InjectionWarning, ProviderBadge, RunList};
+use crate::ui::components::{
+    focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderBadge, RunList,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -50,6 +52,8 @@ pub fn TailorPage() -> impl IntoView {
     let lang = use_language();
     let settings = expect_context::<RwSignal<Settings>>();
     let form = TailorForm::load();
+    // The imported JSON Resume file, for the result's JSON Resume export.
+    let imported_json = ImportedJsonResume::provide();
     let runs = RunController::<TailoringWorkflow, TailorModel>::new();
     let store = runs.store();
     let status = runs.message();
@@ -123,7 +127,7 @@ pub fn TailorPage() -> impl IntoView {
                     </div>
                     <div class="field">
                         <label class="field__label" for="tailor-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
-                        <FileImport target=form.resume outline="tailor-resume">
+                        <FileImport target=form.resume outline="tailor-resume" json_resume=imported_json>
                         <textarea
                             id="tailor-resume"
                             class="field__input field__input--tall"

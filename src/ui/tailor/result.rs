@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::diff_view::DiffView;
-use crate::ui::components::ExportMenu;
+use crate::ui::components::{ExportMenu, ImportedJsonResume};
 use crate::ui::i18n::{counted, tr, use_language};
 use crate::workflows::resume_tailoring::{GraphState, HumanDecision};
 
@@ -52,7 +52,7 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
             </p>
             <div class="results__actions" data-testid="tailor-exports">
                 // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).
-                <ExportMenu text=Signal::derive(move || final_text.clone()) file_name="tailored-resume" />
+                <ExportMenu text=Signal::derive(move || final_text.clone()) file_name="tailored-resume" base=ImportedJsonResume::base() />
             </div>
             {(!state.warnings.is_empty()).then(|| view! {
                 <div class="notice notice--warn" role="note" data-testid="tailor-warnings">
