@@ -198,6 +198,11 @@ fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
     while step["status"] == "interrupted" {
         let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
             "question" => json!("Two years of Kafka at Tillpoint"),
+            // One free-form revision request first: the demo cannot apply it, so the next
+            // review carries the optional `unchanged_note` and it is checked too.
+            "review" if step["interrupts"][0]["payload"]["revision"] == 0 => {
+                json!({"decision": "revise", "feedback": "Make it warmer"})
+            }
             "review" => json!({"decision": "approve"}),
             "satisfaction" => json!({"level": 5}),
             "confirm_plan" => json!({"confirm": true}),
@@ -290,6 +295,9 @@ fn states_payloads_and_events_agree_with_the_typescript() {
                 ),
                 None => problems.push(format!("{id}: {at} payload of unknown type {kind}")),
             }
+            if payload.get("unchanged_note").is_some() {
+                kinds.insert("review with unchanged_note".to_string());
+            }
             kinds.insert(kind);
         }
     }
@@ -306,6 +314,7 @@ fn states_payloads_and_events_agree_with_the_typescript() {
         "confirm_plan",
         "delta",
         "usage",
+        "review with unchanged_note",
     ] {
         assert!(
             kinds.contains(kind),

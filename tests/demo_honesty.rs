@@ -227,10 +227,14 @@ fn a_tailoring_revision_the_demo_cannot_apply_says_so_and_changes_nothing() {
         .unwrap();
         let state = again.state();
         assert_eq!(state.current_draft, before, "nothing could be applied");
+        // Said twice, in the run's language: in the next review and in the result's warnings.
+        let note = again.interrupts()[0].payload["unchanged_note"]
+            .as_str()
+            .unwrap_or_else(|| panic!("the next review does not say the draft is unchanged"));
         let said = state
             .warnings
             .iter()
-            .find(|w| w.contains("left the draft unchanged"))
+            .find(|w| w.as_str() == note)
             .unwrap_or_else(|| {
                 panic!(
                     "no word that the request was not applied: {:?}",

@@ -6,13 +6,15 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use careergraph::domain::Language;
 use careergraph::graph::{
     CompiledGraph, EventSink, Interrupt, MemorySaver, Resume, RunConfig, RunOutcome, StreamEvent,
 };
 use careergraph::llm::demo::DemoResponder;
 use careergraph::llm::ChatRequest;
 use careergraph::workflows::resume_tailoring::{
-    self, info_collection::ADDED_SECTION, GraphState, HumanDecision, TailorInput, TailorSettings,
+    self, info_collection::ADDED_SECTION, GraphState, HumanDecision, TailorInput, TailorPause,
+    TailorSettings,
 };
 use futures::executor::block_on;
 use serde_json::{json, Value};
@@ -331,6 +333,55 @@ fn revise_goes_through_reflexion_and_back_to_review() {
     assert_eq!(state.revision_count, 1);
     assert_eq!(state.human_decision, Some(HumanDecision::Approved));
     assert!(state.tailored_resume.contains("Kafka, Docker, Python"));
+}
+
+/// Whether `text` has a CJK character (a Chinese note) or none (an English one).
+fn has_cjk(text: &str) -> bool {
+    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
+#[test]
+fn a_revision_request_that_changes_nothing_says_so_in_the_next_review() {
+    for language in [Language::En, Language::Zh] {
+        let mut settings = TailorSettings::default();
+        settings.controls.language = language;
+        let h = Harness::new(settings);
+        let first = h.start(&full_resume());
+        assert!(only_interrupt(&first)
+            .payload
+            .get("unchanged_note")
+            .is_none());
+        let before = only_interrupt(&first).payload["resume_draft"].clone();
+
+        // The demo cannot apply free-form feedback: same draft, and the review says why.
+        let again = h.answer(json!({"decision": "revise", "feedback": "Make it warmer"}));
+        let review = &only_interrupt(&again).payload;
+        assert_eq!(review["resume_draft"], before, "{language:?}");
+        assert_eq!(review["revision"], 1);
+        let note = review["unchanged_note"].as_str().expect("a note");
+        assert!(note.contains("Make it warmer"), "the reason: {note}");
+        assert_eq!(has_cjk(note), language == Language::Zh, "{note}");
+        assert!(again.state().warnings.iter().any(|w| w == note));
+
+        // A request that changes the draft clears it.
+        let changed =
+            h.answer(json!({"decision": "revise", "feedback": "Put Kafka and Docker first"}));
+        let review = &only_interrupt(&changed).payload;
+        assert_ne!(review["resume_draft"], before);
+        assert!(review.get("unchanged_note").is_none(), "{review}");
+    }
+}
+
+#[test]
+fn a_review_payload_saved_before_the_note_existed_still_loads() {
+    let saved = json!({"type": "review", "resume_draft": "# A", "ats_score": 70, "target_score": 80,
+        "keywords_matched": [], "keywords_missing": [], "revision": 1, "max_revisions": 3,
+        "timeout_seconds": 600, "question": "?", "actions": ["approve", "revise"]});
+    let pause: TailorPause = serde_json::from_value(saved).unwrap();
+    let TailorPause::Review(review) = pause else {
+        panic!("a review")
+    };
+    assert_eq!(review.unchanged_note, None);
 }
 
 #[test]

@@ -121,13 +121,15 @@ export interface DraftReviewPayload {
   target_score: number;
   keywords_matched: string[];
   keywords_missing: string[];
-  /** Revisions so far, of at most `max_revisions`. */
+  /** Revision requests so far, of at most `max_revisions` (a request may leave the draft unchanged: see `unchanged_note`). */
   revision: number;
   max_revisions: number;
   /** After this long, answer `{ decision: "timeout" }` (the page keeps the clock). */
   timeout_seconds: number;
   question: string;
   actions: ("approve" | "revise")[];
+  /** Present when the last revision request left the draft unchanged: why, in the run's language. */
+  unchanged_note?: string;
 }
 export type ReviewAnswer = { decision: "approve"; feedback?: string } | { decision: "revise"; feedback: string } | { decision: "timeout" };
 

@@ -137,11 +137,12 @@ for (const [lang, colorScheme] of LANGS.flatMap((l) => [[l, 'light'], [l, 'dark'
     await review.getByTestId('review-feedback').fill(t(lang, 'Make the summary warmer', '让简介更亲切'));
     await review.getByTestId('review-revise').click();
     await expect(review.getByTestId('review-ats')).toContainText('1 / 3', { timeout: 30_000 });
+    await expect(review.getByTestId('review-unchanged')).toBeVisible();
     await audit(page, `${lang} tailoring review dialog after a revision request`);
     await review.getByTestId('review-approve').click();
     await expect(page.getByTestId('tailor-phase')).toHaveText(t(lang, 'Tailoring finished.', '定制完成。'), { timeout: 30_000 });
     // The demo cannot apply free-form feedback: the result says so, and claims no revision.
-    await expect(page.getByTestId('tailor-warnings')).toContainText('left the draft unchanged');
+    await expect(page.getByTestId('tailor-warnings')).toContainText(t(lang, 'left the draft unchanged', '未改动草稿'));
     await expect(page.getByTestId('tailor-result')).toContainText(t(lang, '1 revision requested', '1 次修改请求'));
     await audit(page, `${lang} tailoring result`);
   });

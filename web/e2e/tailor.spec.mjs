@@ -1,6 +1,7 @@
 // The tailoring page end to end: a run against the mock provider (OpenAI wire format) with one
 // question answered, one revision requested, approval and the Markdown / JSON Resume exports; the dialogs by
-// keyboard; the review countdown answering "timeout"; errors that keep the inputs.
+// keyboard; the review countdown answering "timeout"; errors that keep the inputs; an offline demo
+// revision request that changes nothing, said in the review dialog.
 import { test, expect } from '@playwright/test';
 import { ANSWER, DRAFT, JOB, RESUME } from './fixtures/tailoring.mjs';
 
@@ -80,7 +81,8 @@ test('mock provider: answer a question, request a revision, approve, export Mark
 
   // The revised draft comes back for review; approve it.
   await expect(review.getByTestId('review-diff')).toContainText('Platform-minded backend engineer', { timeout: 30_000 });
-  await expect(review.getByTestId('review-ats')).toContainText('revision 1 / 3');
+  await expect(review.getByTestId('review-ats')).toContainText('revision requests 1 / 3');
+  await expect(review.getByTestId('review-unchanged')).toHaveCount(0);
   await review.getByRole('button', { name: 'Approve' }).click();
 
   await expect(page.getByTestId('tailor-phase')).toHaveText('Tailoring finished.', { timeout: 30_000 });
@@ -112,6 +114,33 @@ test('mock provider: answer a question, request a revision, approve, export Mark
   // The answer reached the master resume as a resume line: no "I", the user's facts kept.
   expect(JSON.stringify(revise.body)).toContain('- Redis: Used Redis as a cache for tracking lookups at Example Freight');
   expect(JSON.stringify(revise.body)).not.toContain(ANSWER);
+});
+
+test('offline demo: a revision request it cannot apply is said in the next review, not passed off as a revision', async ({ page }) => {
+  await openTailoring(page);
+  await configure(page, { provider: 'demo' });
+  await page.getByRole('button', { name: 'Run' }).click();
+  const question = page.getByRole('dialog', { name: 'Question 1 / 1' });
+  await expect(question).toBeVisible({ timeout: 30_000 });
+  await question.getByLabel('Your answer').fill(ANSWER);
+  await question.getByRole('button', { name: 'Send' }).click();
+
+  const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
+  await expect(review).toBeVisible({ timeout: 30_000 });
+  await expect(review.getByTestId('review-unchanged')).toHaveCount(0);
+  const before = await review.getByTestId('review-draft').textContent();
+  await review.getByLabel('What should change?').fill('Make the summary warmer');
+  await review.getByRole('button', { name: 'Request revision' }).click();
+
+  // The same draft comes back, with word that the request changed nothing and why.
+  const note = review.getByRole('status').filter({ hasText: 'did not change the draft' });
+  await expect(note).toBeVisible({ timeout: 30_000 });
+  await expect(note).toContainText('Make the summary warmer');
+  await expect(review.getByTestId('review-ats')).toContainText('revision requests 1 / 3');
+  await expect(review.getByTestId('review-draft')).toHaveText(before);
+  await review.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByTestId('tailor-phase')).toHaveText('Tailoring finished.', { timeout: 30_000 });
+  await expect(page.getByTestId('tailor-warnings')).toContainText('left the draft unchanged');
 });
 
 test('dialogs by keyboard: focus moves in, Tab stays inside, Escape hides, Ctrl+Enter sends', async ({ page }) => {

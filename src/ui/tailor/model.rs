@@ -58,6 +58,8 @@ pub struct ReviewPrompt {
     pub revision: u32,
     pub max_revisions: u32,
     pub timeout_seconds: u32,
+    /// Why the last revision request left the draft unchanged (in the run's language).
+    pub unchanged_note: Option<String>,
 }
 
 /// What a paused run asks the user.
@@ -89,6 +91,7 @@ impl Prompt {
                 revision: r.revision,
                 max_revisions: r.max_revisions,
                 timeout_seconds: r.timeout_seconds.max(1),
+                unchanged_note: r.unchanged_note.clone(),
             }),
         })
     }

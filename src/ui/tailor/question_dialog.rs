@@ -80,11 +80,11 @@ pub fn QuestionDialog(
             <p class="modal__why" id="question-why" data-testid="question-why">
                 {move || match lang.get() {
                     crate::domain::Language::En => format!(
-                        "Why this question: the job asks for {item}, and your resume does not show it. \
-                         What you answer is added to your master resume; nothing is invented."
+                        "Why we ask: your resume does not show {item}. Your answer is added to your \
+                         master resume; nothing is invented."
                     ),
                     crate::domain::Language::Zh => format!(
-                        "为什么问这个：职位要求 {item}，而你的简历中没有体现。你的回答会加入主简历，不会编造任何内容。"
+                        "为什么问：你的简历中没有体现 {item}。你的回答会加入主简历，不会编造任何内容。"
                     ),
                 }}
             </p>

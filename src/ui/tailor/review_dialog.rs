@@ -79,6 +79,17 @@ pub fn ReviewDialog(
                     "Approve it to finalize, or say what to change and request a revision.",
                     "批准即定稿；或写下修改意见并要求修改。")}
             </p>
+            // A request that changed nothing is said first, so the same draft is not taken for a
+            // revision (the reason is the run's, in the run's language).
+            {prompt.unchanged_note.clone().map(|note| view! {
+                <div class="notice notice--warn" role="status" data-testid="review-unchanged">
+                    <strong>{move || tr(lang.get(),
+                        "Your last revision request did not change the draft.",
+                        "上一次修改请求没有改动草稿。")}</strong>
+                    " "
+                    <span>{note}</span>
+                </div>
+            })}
             <p class="countdown" role="timer" aria-live="off" data-testid="review-countdown">
                 {move || tr(lang.get(), "Finalized as is in ", "未回应将在以下时间后按当前草稿定稿：")}
                 <strong>{move || clock(left.get())}</strong>
@@ -89,7 +100,8 @@ pub fn ReviewDialog(
                 <strong class=if met { "ats-line__score ats-line__score--met" } else { "ats-line__score" }>{prompt.ats_score}</strong>
                 {move || format!(" / 100 · {} {} · {}", tr(lang.get(), "target", "目标"), prompt.target_score,
                     if met { tr(lang.get(), "target met", "已达标") } else { tr(lang.get(), "below target", "未达标") })}
-                {move || format!(" · {} {} / {}", tr(lang.get(), "revision", "修改轮次"), prompt.revision, prompt.max_revisions)}
+                // Requests, not revisions: a request may have left the draft as it was.
+                {move || format!(" · {} {} / {}", tr(lang.get(), "revision requests", "修改请求"), prompt.revision, prompt.max_revisions)}
             </p>
             <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft, as changes to your resume", "草稿（相对原简历的改动）")}</h3>
             <DiffView before=original after=prompt.draft.clone() testid="review-diff" />

@@ -14,8 +14,9 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 
 use crate::domain::ats::{self, AtsReport};
+use crate::domain::Language;
 use crate::graph::{Command, NodeContext, NodeError};
-use crate::workflows::common::Agent;
+use crate::workflows::common::{Agent, RunSettings};
 use crate::workflows::resume_review::facts;
 
 use super::agents::{
@@ -332,22 +333,38 @@ pub async fn reflexion_agent(
         &state.current_draft,
         &mut warnings,
     );
-    // A request that changed nothing (e.g. the offline demo cannot apply free-form feedback) is
-    // said so, with the model's reason, instead of passing for a revision that happened.
-    if let Some(changes) = changes.filter(|_| draft == state.current_draft && warnings.is_empty()) {
-        let why = if changes.trim().is_empty() {
-            String::new()
+    // A request that changed nothing (e.g. the offline demo cannot apply free-form feedback, or
+    // the answer was rejected) is said so, with the reason, instead of passing for a revision
+    // that happened: as a warning of the result and as a note of the next review.
+    let lang = deps.settings.language();
+    let note = (draft == state.current_draft).then(|| {
+        let why = if warnings.is_empty() {
+            changes.unwrap_or_default()
         } else {
-            format!(": {changes}")
+            warnings.join(" ")
         };
-        warnings.push(format!(
-            "Revision request {round} left the draft unchanged{why}"
-        ));
+        unchanged_note(round, why.trim(), lang)
+    });
+    if warnings.is_empty() {
+        warnings.extend(note.clone());
     }
     Ok(GraphUpdate::default()
         .current_draft(draft)
         .revision_count(round)
+        .unchanged_note(note)
         .warnings(warnings))
+}
+
+/// "Revision request 2 left the draft unchanged: why", in `lang`.
+pub fn unchanged_note(round: u32, why: &str, lang: Language) -> String {
+    match (lang, why.is_empty()) {
+        (Language::En, true) => format!("Revision request {round} left the draft unchanged."),
+        (Language::En, false) => {
+            format!("Revision request {round} left the draft unchanged: {why}")
+        }
+        (Language::Zh, true) => format!("第 {round} 次修改请求未改动草稿。"),
+        (Language::Zh, false) => format!("第 {round} 次修改请求未改动草稿：{why}"),
+    }
 }
 
 /// The final resume is the current draft; a timed-out review is finalized with a warning.

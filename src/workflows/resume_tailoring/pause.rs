@@ -40,6 +40,10 @@ pub struct ReviewPause {
     pub timeout_seconds: u32,
     pub question: String,
     pub actions: Vec<String>,
+    /// The last revision request left the draft unchanged: why, in the run's language. Absent
+    /// otherwise (and in runs saved before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unchanged_note: Option<String>,
 }
 
 impl ReviewPause {
@@ -55,6 +59,7 @@ impl ReviewPause {
             timeout_seconds: state.review_timeout_seconds,
             question: super::review::QUESTION.to_string(),
             actions: vec!["approve".into(), "revise".into()],
+            unchanged_note: state.unchanged_note.clone(),
         }
     }
 }

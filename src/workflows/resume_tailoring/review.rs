@@ -8,6 +8,9 @@
 //!  "question": "Please review this resume draft. Is it acceptable or does it need revisions?",
 //!  "actions": ["approve", "revise"]}
 //! ```
+//! After a revision request that left the draft unchanged, the payload also has
+//! `"unchanged_note": "Revision request 1 left the draft unchanged: ..."` (the run's language), so
+//! the same draft is not shown as if it had been revised.
 //! Answers: `{"decision": "approve"}` → `finalization_agent`; `{"decision": "revise", "feedback":
 //! "..."}` → `reflexion_agent` (then ATS optimisation and this review again);
 //! `{"decision": "timeout"}` → `finalization_agent` with a warning. The engine has no clock: the

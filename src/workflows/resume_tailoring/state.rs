@@ -58,6 +58,9 @@ state! {
         pub human_decision: Option<HumanDecision>,
         pub human_feedback: Option<String>,
         pub revision_count: u32,
+        /// Set by `reflexion_agent` when the last revision request left the draft unchanged: why,
+        /// in the run's language (the next review says so); cleared by a request that changed it.
+        pub unchanged_note: Option<String>,
         pub max_revisions: u32,
         pub max_questions: u32,
         /// The final resume, set by `finalization_agent`.
