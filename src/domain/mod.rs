@@ -8,6 +8,7 @@ pub mod career_plan;
 pub mod diff;
 pub mod export;
 pub mod feedback;
+pub mod grounding;
 pub mod han;
 pub mod hiring;
 pub mod import;
