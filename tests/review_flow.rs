@@ -315,9 +315,12 @@ fn a_cancelled_run_fails_instead_of_scoring() {
     assert_eq!(model.requests.borrow().len(), 0, "no call after cancel");
 }
 
+/// Issue 18: a revision that invents facts is kept, its new facts are listed for the user to
+/// keep or remove, a warning counts them, and the exported resume and report leave out each one
+/// the user did not keep.
 #[test]
-fn a_revision_that_invents_numbers_is_rejected_with_a_warning() {
-    let invented = "### Engineer — Acme (2019–2023)\n- Built a billing service handling 90k requests a day for 12 banks\n";
+fn a_revision_that_invents_numbers_lists_them_and_exports_leave_them_out() {
+    let invented = "### Engineer — Acme (2019–2023)\n- Built a billing service handling 40k requests a day\n- Served 12 banks\n";
     let model = Rc::new(critics([&[6.0, 9.0], &[6.0, 9.0], &[6.0, 9.0]]).answer(
         "revisor",
         vec![Ok(
@@ -325,20 +328,27 @@ fn a_revision_that_invents_numbers_is_rejected_with_a_warning() {
         )],
     ));
     let state = run_with(model, ReviewSettings::default()).0.unwrap();
-    assert_eq!(
-        state.resume.text, RESUME,
-        "rejected: the resume is unchanged"
-    );
-    assert_eq!(state.revised_resume, None);
+    assert_eq!(state.resume.text, invented, "kept for the user to decide");
     let revision = &state.revision_history[0];
-    assert!(!revision.accepted);
-    assert_eq!(revision.fact_check.added, ["12", "90k"]);
-    assert_eq!(revision.fact_check.dropped, ["40k"]);
+    assert!(revision.accepted);
+    let facts = &state.ungrounded_facts;
+    assert!(facts.iter().any(|f| f.text.contains("12")), "{facts:?}");
+    for fact in facts {
+        assert_eq!(&state.resume.text[fact.start..fact.end], fact.text);
+    }
     assert!(
-        state.warnings[0].contains("introduced facts not in your resume: 12, 90k"),
-        "{:?}",
+        state.warnings[0].contains("not in your resume") && !state.warnings[0].contains("12"),
+        "counted, not repeated: {:?}",
         state.warnings
     );
+    let exported = resume_review::final_resume_kept(&state, &[]);
+    assert!(!exported.contains("12 banks"), "{exported}");
+    assert!(exported.contains("40k requests"), "{exported}");
+    let report = resume_review::report_markdown_in(&state, Language::En);
+    assert!(!report.contains("12 banks"), "{report}");
+    let keys: Vec<String> = facts.iter().map(|f| f.key.clone()).collect();
+    assert!(resume_review::final_resume_kept(&state, &keys).contains("12 banks"));
+    assert!(resume_review::report_markdown_kept(&state, Language::En, &keys).contains("12 banks"));
 }
 
 #[test]

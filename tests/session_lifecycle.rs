@@ -408,7 +408,11 @@ fn tailoring_pauses_and_answers_are_typed() {
             TailorPause::Review(r) => {
                 kinds.push("review");
                 assert!(!r.resume_draft.is_empty());
-                TailorAnswer::Review(ReviewAnswer::Approve { feedback: None })
+                TailorAnswer::Review(ReviewAnswer::Approve {
+                    feedback: None,
+                    kept_facts: vec![],
+                    removed_facts: vec![],
+                })
             }
         };
         step = block_on(run.answer(&answer, sink())).unwrap();

@@ -497,33 +497,7 @@ fn threads_are_independent_and_resume_by_id_on_a_shared_saver() {
     assert!(snapshot.values.tailored_resume.is_empty());
 }
 
-/// A tailorer that invents a number: the draft is rejected and the master resume used instead.
-struct InventingTailorer;
-
-impl DemoResponder for InventingTailorer {
-    fn respond(&self, _request: &ChatRequest) -> String {
-        json!({
-            "resume": format!("{}\n- Grew revenue by 300%", full_resume()),
-            "changes": ["added an achievement"]
-        })
-        .to_string()
-    }
-}
-
-#[test]
-fn drafts_with_invented_facts_are_rejected() {
-    let model = resume_tailoring::demo_model()
-        .with_responder("resume_tailorer", Rc::new(InventingTailorer));
-    let h = Harness::with_model(TailorSettings::default(), model);
-    let paused = h.start(&full_resume());
-    let state = paused.state();
-    assert!(!state.current_draft.contains("300%"));
-    assert_eq!(state.current_draft, full_resume().trim());
-    assert!(state
-        .warnings
-        .iter()
-        .any(|w| w.contains("rejected") && w.contains("300%")));
-}
+// A draft with invented facts: tests/tailor_grounding.rs.
 
 /// An optimizer that claims a skill the resume does not show: kept, but the user is warned.
 struct ClaimingReviser;

@@ -130,8 +130,14 @@ export interface DraftReviewPayload {
   actions: ("approve" | "revise")[];
   /** Present when the last revision request left the draft unchanged: why, in the run's language. */
   unchanged_note?: string;
+  /** Facts of the draft that neither the resume, the master resume nor the user's answers hold,
+   * with byte spans in `resume_draft` (UTF-8). Each stays only if the approve answer keeps it. */
+  ungrounded_facts: Fact[];
 }
-export type ReviewAnswer = { decision: "approve"; feedback?: string } | { decision: "revise"; feedback: string } | { decision: "timeout" };
+/** Approve: of the draft's `ungrounded_facts`, those whose `key` is in `kept_facts` stay in the
+ * final resume; every other one is removed (`removed_facts` records explicit removals; an
+ * undecided fact is removed all the same). */
+export type ReviewAnswer = { decision: "approve"; feedback?: string; kept_facts?: string[]; removed_facts?: string[] } | { decision: "revise"; feedback: string } | { decision: "timeout" };
 
 /** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
 export type SatisfactionLevelId = "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
@@ -312,6 +318,10 @@ export interface TailorState {
   master_resume_updated: boolean;
   human_decision: "approved" | "revise" | "timeout" | "error" | null;
   human_feedback: string | null;
+  /** The last draft's facts not in the resume, master resume or answers: kept by the user (in
+   * `tailored_resume`), and removed from it (removed by the user or undecided). */
+  ungrounded_kept: Fact[];
+  ungrounded_removed: Fact[];
   warnings: string[];
   error: string | null;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
@@ -452,9 +462,12 @@ export interface ReviewState {
   design_review: boolean;
   revised_resume: string | null;
   revision_history: Revision[];
+  /** Facts of `resume` (the latest accepted revision) not in `original_resume`, with byte spans
+   * in `resume.text` (UTF-8): a resume exported from the result carries only those the user keeps. */
+  ungrounded_facts: Fact[];
   portfolio_advice: PortfolioAdvice | null;
   design_advice: DesignAdvice | null;
-  /** Things the user should know that did not stop the run (failed agents, rejected revisions). */
+  /** Things the user should know that did not stop the run (failed agents, revisions that changed facts). */
   warnings: string[];  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
 

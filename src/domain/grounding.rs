@@ -15,6 +15,25 @@
 
 use std::ops::Range;
 
+use super::facts::Fact;
+
+/// `text` without the facts of `facts` (see the module docs); facts are removed by their spans.
+pub fn remove_facts(text: &str, facts: &[Fact]) -> String {
+    let spans: Vec<(usize, usize)> = facts.iter().map(|f| (f.start, f.end)).collect();
+    remove_spans(text, &spans)
+}
+
+/// `text` without every fact of `facts` whose key is not in `kept`: the rule for what a
+/// rewrite keeps when the user decided on some of its ungrounded facts (undecided = not kept).
+pub fn keep_only(text: &str, facts: &[Fact], kept: &[String]) -> String {
+    let removed: Vec<Fact> = facts
+        .iter()
+        .filter(|f| !kept.contains(&f.key))
+        .cloned()
+        .collect();
+    remove_facts(text, &removed)
+}
+
 /// `text` without the pieces holding each byte span `(start, end)`.
 pub fn remove_spans(text: &str, spans: &[(usize, usize)]) -> String {
     let mut cuts: Vec<Range<usize>> = spans

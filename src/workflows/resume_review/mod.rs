@@ -64,7 +64,7 @@ pub use aggregate::{
     integrated_score, merge_feedback, should_continue_review, should_do_design_review,
 };
 pub use demo::demo_model;
-pub use report::{report_markdown, report_markdown_in};
+pub use report::{final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 pub use workflow::{ReviewRunInput, ReviewWorkflow};

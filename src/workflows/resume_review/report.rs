@@ -4,6 +4,7 @@
 use std::fmt::Write;
 
 use super::state::ReviewState;
+use crate::domain::grounding::keep_only;
 use crate::domain::{Feedback, Language, Severity};
 
 /// Readable agent names for headings.
@@ -77,7 +78,19 @@ pub fn report_markdown(state: &ReviewState) -> String {
 }
 
 /// [`report_markdown`] with its headings and labels in `lang` (the agents' text is as they wrote it).
+/// No ungrounded fact is kept: see [`report_markdown_kept`].
 pub fn report_markdown_in(state: &ReviewState, lang: Language) -> String {
+    report_markdown_kept(state, lang, &[])
+}
+
+/// The final resume as exported: `state.resume` without the ungrounded facts whose keys are not
+/// in `kept` (an undecided fact is not kept).
+pub fn final_resume_kept(state: &ReviewState, kept: &[String]) -> String {
+    keep_only(&state.resume.text, &state.ungrounded_facts, kept)
+}
+
+/// [`report_markdown_in`] whose final resume keeps the ungrounded facts with keys in `kept`.
+pub fn report_markdown_kept(state: &ReviewState, lang: Language, kept: &[String]) -> String {
     let t = |en, zh| lang.pick(en, zh);
     let mut out = String::new();
     let _ = writeln!(
@@ -169,7 +182,7 @@ pub fn report_markdown_in(state: &ReviewState, lang: Language) -> String {
         out,
         "## {}\n\n{}",
         t("Final resume", "最终简历"),
-        state.resume.text.trim_end()
+        final_resume_kept(state, kept).trim_end()
     );
     out
 }

@@ -1,11 +1,15 @@
 //! The revisor node: rewrites the resume to address this round's issues, then checks the facts.
 //!
 //! Guard policy (the prompt forbids changing facts; this is what happens when a model does anyway):
-//! - a revision that **adds** facts (a number or year not in the original) is rejected: the resume
-//!   stays as it was, the revision is kept in `revision_history` with `accepted: false`, and a
-//!   warning names the invented facts. Invented achievements are the worst outcome for a user.
+//! - a revision that **adds** facts (names, titles, dates, numbers, ... not in the original, by
+//!   `domain::facts::ungrounded`) is accepted, and those facts are listed in `ungrounded_facts`:
+//!   the result view marks them in the diff and the user keeps or removes each; an exported
+//!   resume never carries one the user did not keep. Invented achievements are the worst outcome
+//!   for a user, so they are never silent: a warning counts them (without repeating them). A
+//!   rejection the user never saw lost the revision's good changes and could not be overruled.
 //! - a revision that **drops** facts is accepted (condensing can be intended) with a warning
 //!   naming what went missing, so the user can put it back.
+//! - an empty revision is rejected (`accepted: false`), the resume stays as it was.
 //!
 //! Facts are compared with the *original* resume, not the previous revision, so small drifts
 //! cannot add up over rounds.
@@ -14,6 +18,7 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
+use crate::domain::facts::ungrounded;
 use crate::domain::{Feedback, Language, Resume, Revision};
 use crate::graph::{NodeContext, NodeError};
 use crate::workflows::common::RunSettings;
@@ -97,17 +102,21 @@ fn revision_update(
     lang: Language,
 ) -> ReviewUpdate {
     let fact_check = facts::check(&state.original_resume.text, &text);
-    let accepted = fact_check.added.is_empty() && !text.trim().is_empty();
+    let accepted = !text.trim().is_empty();
+    let new_facts = if accepted {
+        ungrounded(&text, &[&state.original_resume.text])
+    } else {
+        Vec::new()
+    };
     let mut warnings = Vec::new();
-    if !fact_check.added.is_empty() {
+    if !new_facts.is_empty() {
+        let n = new_facts.len();
         warnings.push(match lang {
             Language::En => format!(
-                "Round {iteration}: revision rejected, it introduced facts not in your resume: {}",
-                fact_check.added.join(", ")
+                "Round {iteration}: the revision adds {n} fact(s) not in your resume; they are marked in the result, and an export leaves out each one you do not keep."
             ),
             Language::Zh => format!(
-                "第 {iteration} 轮：修订被拒绝，它加入了你简历中没有的事实：{}",
-                fact_check.added.join("、")
+                "第 {iteration} 轮：修订加入了 {n} 项你简历中没有的事实；结果中已标出，导出时不含你未保留的事实。"
             ),
         });
     }
@@ -136,7 +145,8 @@ fn revision_update(
     if accepted {
         update = update
             .resume(Resume::new(text.clone()))
-            .revised_resume(Some(text));
+            .revised_resume(Some(text))
+            .ungrounded_facts(new_facts);
     }
     update
 }

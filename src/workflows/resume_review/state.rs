@@ -1,5 +1,6 @@
 //! The review state: the seed's `ReviewState` fields, minus API keys, plus settings and results.
 
+use crate::domain::facts::Fact;
 use crate::domain::injection::scan_inputs;
 use crate::domain::{DesignAdvice, Feedback, InjectionFinding, PortfolioAdvice, Resume, Revision};
 use crate::state;
@@ -36,6 +37,10 @@ state! {
         /// The latest accepted revision's text (`None` until the revisor has run and been accepted).
         pub revised_resume: Option<String>,
         pub revision_history: Vec<Revision> => append,
+        /// Facts of `resume` (the latest accepted revision) that the original resume does not
+        /// hold, with their byte spans in `resume.text`: the user keeps or removes each in the
+        /// result view; an exported resume carries only the kept ones.
+        pub ungrounded_facts: Vec<Fact>,
         pub portfolio_advice: Option<PortfolioAdvice>,
         pub design_advice: Option<DesignAdvice>,
         /// Things the user should know that did not stop the run: failed agents, revisions that

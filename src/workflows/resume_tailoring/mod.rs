@@ -19,7 +19,10 @@
 //! - the **review** from `human_review`, payload and answers documented in [`review`], including
 //!   the timeout answer the page sends when its timer fires.
 //!
-//! Results in [`GraphState`]: `tailored_resume`, `ats_score` and `ats_report`, `keywords_matched`
+//! Grounding: the draft's facts that the resume, master resume and answers do not hold are listed
+//! in the review payload and kept only when the user keeps them (see [`grounding`]).
+//!
+//! Results in [`GraphState`]: `tailored_resume`, `ungrounded_kept` / `ungrounded_removed`, `ats_score` and `ats_report`, `keywords_matched`
 //! / `keywords_missing`, `human_decision`, `warnings`, and `master_resume` with
 //! `master_resume_updated` (the page stores the updated master resume as its last step).
 //!
@@ -50,6 +53,7 @@
 pub mod agents;
 pub mod answers;
 pub mod demo;
+pub mod grounding;
 pub mod info_collection;
 mod nodes;
 pub mod pause;
@@ -171,7 +175,9 @@ pub fn graph(
     );
     graph.add_node(
         "finalization_agent",
-        |state: GraphState, _ctx: NodeContext| async move { Ok(nodes::finalization_agent(&state)) },
+        move |state: GraphState, _ctx: NodeContext| async move {
+            Ok(nodes::finalization_agent(&state, language))
+        },
     );
 
     graph.add_edge(START, "file_loader");

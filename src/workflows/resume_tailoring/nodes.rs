@@ -1,12 +1,14 @@
 //! The main graph's nodes except `human_review` (see `review.rs`) and the info-collection
 //! subgraph (see `info_collection.rs`).
 //!
-//! Fact guard (as the review's revisor): every draft an agent writes is compared with the master
-//! resume (which holds the user's own answers). A draft that adds a number or year not in it is
-//! rejected, the previous draft stays and a warning says what was invented. A draft that names a
-//! known skill the master resume does not show is kept with a warning (a skill can be worded in
-//! ways the list does not know; the user decides at the review). A failed agent call
-//! is a warning too, with a deterministic fallback, so the run always reaches a result.
+//! Fact guard: a draft that adds facts (names, titles, dates, numbers, ...) the resume, master
+//! resume and answers do not hold is kept, and those facts go to the user: the review lists them
+//! and each stays only when the user keeps it; an undecided one is removed at finalization (see
+//! `grounding`). Rejecting the whole draft for one invented number lost every good change with
+//! it, and a rejection the user never saw could not be overruled. A draft that names a known
+//! skill the master resume does not show is kept with a warning (a skill can be worded in ways
+//! the list does not know; the user decides at the review). A failed agent call is a warning too,
+//! with a deterministic fallback, so the run always reaches a result.
 
 use crate::workflows::common::Envelope;
 use std::rc::Rc;
@@ -17,7 +19,6 @@ use crate::domain::ats::{self, AtsReport};
 use crate::domain::Language;
 use crate::graph::{Command, NodeContext, NodeError};
 use crate::workflows::common::{Agent, RunSettings};
-use crate::workflows::resume_review::facts;
 
 use super::agents::{
     ResumeAnswer, ScreeningAnswer, StrategyAnswer, ATS_OPTIMIZER, JOB_ANALYZER, REFLEXION,
@@ -220,14 +221,6 @@ fn guarded(
         warnings.push(format!("{what} was empty and was not used"));
         return fallback.to_string();
     }
-    let check = facts::check(&state.master_resume, &answer.resume);
-    if !check.added.is_empty() {
-        warnings.push(format!(
-            "{what} was rejected: it introduced facts not in your resume: {}",
-            check.added.join(", ")
-        ));
-        return fallback.to_string();
-    }
     let known: std::collections::BTreeSet<String> = ats::skill_mentions(&state.master_resume)
         .into_iter()
         .map(|m| m.skill)
@@ -367,9 +360,12 @@ pub fn unchanged_note(round: u32, why: &str, lang: Language) -> String {
     }
 }
 
-/// The final resume is the current draft; a timed-out review is finalized with a warning.
-pub fn finalization_agent(state: &GraphState) -> GraphUpdate {
+/// The final resume is the current draft without the ungrounded facts the user did not keep; a
+/// timed-out review is finalized with a warning.
+pub fn finalization_agent(state: &GraphState, lang: Language) -> GraphUpdate {
     let mut warnings = Vec::new();
+    let (text, kept, removed) = super::grounding::finalize(state);
+    warnings.extend(super::grounding::undecided_warning(state, &removed, lang));
     if state.human_decision == Some(super::HumanDecision::Timeout) {
         warnings.push(format!(
             "Human review timed out after {} s: the current draft was finalized without your approval.",
@@ -385,6 +381,8 @@ pub fn finalization_agent(state: &GraphState) -> GraphUpdate {
         ));
     }
     GraphUpdate::default()
-        .tailored_resume(state.current_draft.clone())
+        .tailored_resume(text)
+        .ungrounded_kept(kept)
+        .ungrounded_removed(removed)
         .warnings(warnings)
 }

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::facts::Fact;
+
 use super::state::GraphState;
 
 /// A pause of a tailoring run (the interrupt payload, tagged by `type`).
@@ -44,6 +46,11 @@ pub struct ReviewPause {
     /// otherwise (and in runs saved before it existed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unchanged_note: Option<String>,
+    /// Facts of the draft that neither the resume, the master resume nor the user's answers hold
+    /// (names, titles, dates, numbers, ...), with their byte spans in `resume_draft`. Each is
+    /// kept only when the approve answer lists its `key` in `kept_facts`.
+    #[serde(default)]
+    pub ungrounded_facts: Vec<Fact>,
 }
 
 impl ReviewPause {
@@ -60,6 +67,7 @@ impl ReviewPause {
             question: super::review::QUESTION.to_string(),
             actions: vec!["approve".into(), "revise".into()],
             unchanged_note: state.unchanged_note.clone(),
+            ungrounded_facts: super::grounding::draft_ungrounded(state),
         }
     }
 }
@@ -83,9 +91,16 @@ pub enum QuestionAnswer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum ReviewAnswer {
+    /// Finalizes the draft. Of its `ungrounded_facts`, those whose key is in `kept_facts` stay;
+    /// every other one is removed from the final resume (`removed_facts` records the user's
+    /// explicit removals; an undecided fact is removed all the same).
     Approve {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         feedback: Option<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        kept_facts: Vec<String>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        removed_facts: Vec<String>,
     },
     Revise {
         feedback: String,

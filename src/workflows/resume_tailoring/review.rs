@@ -11,6 +11,8 @@
 //! After a revision request that left the draft unchanged, the payload also has
 //! `"unchanged_note": "Revision request 1 left the draft unchanged: ..."` (the run's language), so
 //! the same draft is not shown as if it had been revised.
+//! The payload's `ungrounded_facts` lists the draft's facts no source holds (see `grounding`);
+//! the approve answer may carry `"kept_facts": [key, ...]` and `"removed_facts": [key, ...]`.
 //! Answers: `{"decision": "approve"}` → `finalization_agent`; `{"decision": "revise", "feedback":
 //! "..."}` → `reflexion_agent` (then ATS optimisation and this review again);
 //! `{"decision": "timeout"}` → `finalization_agent` with a warning. The engine has no clock: the
@@ -41,6 +43,20 @@ pub async fn human_review(
     Ok(decide(&state, &answer))
 }
 
+/// The fact keys listed under `field` of an answer (anything else there is ignored).
+fn keys(answer: &Value, field: &str) -> Vec<String> {
+    answer
+        .get(field)
+        .and_then(Value::as_array)
+        .map(|keys| {
+            keys.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The routing and state update for one answer (see the module docs).
 pub fn decide(state: &GraphState, answer: &Value) -> Command<GraphState> {
     let decision = answer
@@ -58,7 +74,9 @@ pub fn decide(state: &GraphState, answer: &Value) -> Command<GraphState> {
         Some("approve" | "approved") => Command::goto("finalization_agent").with_update(
             update
                 .human_decision(Some(HumanDecision::Approved))
-                .human_feedback(feedback),
+                .human_feedback(feedback)
+                .kept_fact_keys(keys(answer, "kept_facts"))
+                .removed_fact_keys(keys(answer, "removed_facts")),
         ),
         Some("revise") if state.revision_count >= state.max_revisions => {
             Command::goto("finalization_agent").with_update(

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::ats::{AtsReport, JobTerms};
+use crate::domain::facts::Fact;
 use crate::domain::injection::{scan_inputs, InjectionFinding};
 use crate::state;
 
@@ -63,8 +64,17 @@ state! {
         pub unchanged_note: Option<String>,
         pub max_revisions: u32,
         pub max_questions: u32,
-        /// The final resume, set by `finalization_agent`.
+        /// Keys of the draft's ungrounded facts the user kept / removed when approving (see
+        /// `grounding`); every other ungrounded fact is removed from the final resume too.
+        pub kept_fact_keys: Vec<String>,
+        pub removed_fact_keys: Vec<String>,
+        /// The final resume, set by `finalization_agent`: the last draft without the ungrounded
+        /// facts the user did not keep.
         pub tailored_resume: String,
+        /// The last draft's facts not in the resume, the master resume or the answers: kept by
+        /// the user (in `tailored_resume`) and removed from it.
+        pub ungrounded_kept: Vec<Fact>,
+        pub ungrounded_removed: Vec<Fact>,
         /// Things the user should know that did not stop the run.
         pub warnings: Vec<String> => append,
         pub error: Option<String>,
