@@ -133,3 +133,32 @@ fn chinese_list_item_sentence_and_heading_part() {
     let out = cut(RESUME_ZH, &["2020–2023"]);
     assert!(out.contains("### 高级工程师 — 星云科技\n"), "{out}");
 }
+
+#[test]
+fn line_pieces_cut_each_line_at_its_facts() {
+    use careergraph::domain::facts::{Fact, FactKind};
+    use careergraph::domain::grounding::{line_pieces, Piece};
+    let text = "# A\r\n- Grew 300% at Globex\n";
+    let fact = |t: &str| {
+        let s = text.find(t).unwrap();
+        Fact {
+            kind: FactKind::Number,
+            text: t.into(),
+            key: t.into(),
+            start: s,
+            end: s + t.len(),
+        }
+    };
+    let lines = line_pieces(text, &[fact("Globex"), fact("300%")]);
+    assert_eq!(lines.len(), 2, "as str::lines splits");
+    assert_eq!(lines[0], vec![Piece::Plain("# A".into())]);
+    assert_eq!(
+        lines[1],
+        vec![
+            Piece::Plain("- Grew ".into()),
+            Piece::Fact("300%".into(), 1),
+            Piece::Plain(" at ".into()),
+            Piece::Fact("Globex".into(), 0),
+        ]
+    );
+}

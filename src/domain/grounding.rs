@@ -34,6 +34,46 @@ pub fn keep_only(text: &str, facts: &[Fact], kept: &[String]) -> String {
     remove_facts(text, &removed)
 }
 
+/// A piece of a line of a text: plain, or the fact `facts[i]` (for marking it in a view).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    Plain(String),
+    Fact(String, usize),
+}
+
+/// Each line of `text` (as `str::lines` splits it) cut into pieces at the spans of `facts`, so a
+/// view can mark each fact where it stands. Overlapping facts: the first (by start) wins.
+pub fn line_pieces(text: &str, facts: &[Fact]) -> Vec<Vec<Piece>> {
+    let mut order: Vec<usize> = (0..facts.len()).collect();
+    order.sort_by_key(|&i| (facts[i].start, std::cmp::Reverse(facts[i].end)));
+    let mut lines = Vec::new();
+    let mut offset = 0;
+    for raw in text.split_inclusive('\n') {
+        let line = raw.trim_end_matches('\n').trim_end_matches('\r');
+        let (start, end) = (offset, offset + line.len());
+        offset += raw.len();
+        let mut pieces = Vec::new();
+        let mut at = start;
+        for &i in &order {
+            let fact = &facts[i];
+            let fits = fact.start >= at && fact.end <= end && fact.start < fact.end;
+            if !fits || !text.is_char_boundary(fact.start) || !text.is_char_boundary(fact.end) {
+                continue;
+            }
+            if fact.start > at {
+                pieces.push(Piece::Plain(text[at..fact.start].to_string()));
+            }
+            pieces.push(Piece::Fact(text[fact.start..fact.end].to_string(), i));
+            at = fact.end;
+        }
+        if at < end || pieces.is_empty() {
+            pieces.push(Piece::Plain(text[at..end].to_string()));
+        }
+        lines.push(pieces);
+    }
+    lines
+}
+
 /// `text` without the pieces holding each byte span `(start, end)`.
 pub fn remove_spans(text: &str, spans: &[(usize, usize)]) -> String {
     let mut cuts: Vec<Range<usize>> = spans

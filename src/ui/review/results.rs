@@ -5,10 +5,11 @@ use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals};
 use crate::domain::{diff_lines, DiffLine, Language};
-use crate::ui::components::{ExportMenu, ImportedJsonResume};
+use crate::ui::components::{kept_keys, ExportMenu, FactDecisions, FactList, ImportedJsonResume};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
-use crate::workflows::resume_review::{report_markdown_in, ReviewState};
+use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
+use crate::workflows::resume_review::{final_resume_kept, report_markdown_kept, ReviewState};
 
 fn usage_text(u: UsageTotals, lang: Language) -> String {
     let tokens = match lang {
@@ -31,8 +32,11 @@ fn usage_text(u: UsageTotals, lang: Language) -> String {
     }
 }
 
-fn diff_view(before: &str, after: &str, lang: Signal<Language>) -> impl IntoView {
+/// The revision against the original, its ungrounded facts marked (issue 18).
+fn diff_view(before: &str, after: &str, marks: FactMarks, lang: Signal<Language>) -> impl IntoView {
     let lines = diff_lines(before, after);
+    let after_lines = AfterLines::new(after, Some(marks));
+    let mut index = 0;
     let changed = lines
         .iter()
         .filter(|l| !matches!(l, DiffLine::Same(_)))
@@ -47,11 +51,7 @@ fn diff_view(before: &str, after: &str, lang: Signal<Language>) -> impl IntoView
         <pre class="diff" data-testid="diff">
             {lines
                 .into_iter()
-                .map(|line| match line {
-                    DiffLine::Same(l) => view! { <span class="diff__line">{format!("  {l}\n")}</span> },
-                    DiffLine::Removed(l) => view! { <span class="diff__line diff__line--removed">{format!("- {l}\n")}</span> },
-                    DiffLine::Added(l) => view! { <span class="diff__line diff__line--added">{format!("+ {l}\n")}</span> },
-                })
+                .map(|line| line_view(line, &after_lines, &mut index))
                 .collect_view()}
         </pre>
     }
@@ -63,12 +63,21 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
     let lang = use_language();
     let json = serde_json::to_string_pretty(&state).unwrap_or_default();
     let revised = state.resume.text != state.original_resume.text;
+    // Keep / Remove per ungrounded fact of the revision: the exports carry only the kept ones.
+    let decisions: FactDecisions = RwSignal::new(Default::default());
+    let facts = state.ungrounded_facts.clone();
+    let export_state = StoredValue::new(state.clone());
+    let exported = Signal::derive(move || {
+        let kept = decisions.with(kept_keys);
+        export_state.with_value(|s| final_resume_kept(s, &kept))
+    });
     let met = state.threshold_met;
     let (threshold, rounds) = (state.threshold, state.current_iteration);
     // The Markdown report is written when exported, in the language chosen then.
     let report_state = state.clone();
     let export_markdown = move |_| {
-        let markdown = report_markdown_in(&report_state, lang.get_untracked());
+        let kept = decisions.with_untracked(kept_keys);
+        let markdown = report_markdown_kept(&report_state, lang.get_untracked(), &kept);
         export_error.set(download("resume-review.md", "text/markdown", &markdown).err())
     };
     view! {
@@ -107,9 +116,10 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
                 </div>
             })}
             <h3>{move || tr(lang.get(), "Revised resume", "修订后的简历")}</h3>
-            <ExportMenu text=Signal::stored(state.resume.text.clone()) base=ImportedJsonResume::base() />
+            <FactList facts=facts.clone() decisions=decisions testid="result-facts" />
+            <ExportMenu text=exported base=ImportedJsonResume::base() />
             {if revised {
-                diff_view(&state.original_resume.text, &state.resume.text, lang).into_any()
+                diff_view(&state.original_resume.text, &state.resume.text, FactMarks { facts, decisions }, lang).into_any()
             } else {
                 view! { <p>{move || tr(lang.get(), "No revision was needed or kept: your resume is unchanged.", "无需修订或修订未被采用：你的简历保持不变。")}</p> }.into_any()
             }}

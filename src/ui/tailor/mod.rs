@@ -11,7 +11,7 @@
 //! line once the question is answered.
 
 mod ats_panel;
-mod diff_view;
+pub(crate) mod diff_view;
 mod form;
 mod model;
 mod progress;

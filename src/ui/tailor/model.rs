@@ -60,6 +60,8 @@ pub struct ReviewPrompt {
     pub timeout_seconds: u32,
     /// Why the last revision request left the draft unchanged (in the run's language).
     pub unchanged_note: Option<String>,
+    /// The draft's facts not in the resume, master resume or answers (issue 18).
+    pub ungrounded_facts: Vec<crate::domain::facts::Fact>,
 }
 
 /// What a paused run asks the user.
@@ -92,6 +94,7 @@ impl Prompt {
                 max_revisions: r.max_revisions,
                 timeout_seconds: r.timeout_seconds.max(1),
                 unchanged_note: r.unchanged_note.clone(),
+                ungrounded_facts: r.ungrounded_facts.clone(),
             }),
         })
     }

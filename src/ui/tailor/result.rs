@@ -37,6 +37,7 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
         ),
     };
     let met = state.ats_score >= state.target_ats_objective;
+    let (kept, removed) = (state.ungrounded_kept.len(), state.ungrounded_removed.len());
     view! {
         <section class="results" aria-labelledby="tailor-result-title" data-testid="tailor-result">
             <h2 id="tailor-result-title">{move || tr(lang.get(), "Tailored resume", "定制后的简历")}</h2>
@@ -59,6 +60,17 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                     <h3>{move || tr(lang.get(), "Worth knowing", "请注意")}</h3>
                     <ul>{state.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
                 </div>
+            })}
+            // What became of the draft's facts that are not in the resume (issue 18).
+            {(kept + removed > 0).then(|| view! {
+                <p class="notice" data-testid="result-grounding">
+                    {move || {
+                        let lang = lang.get();
+                        format!("{} {}",
+                            counted(lang, removed, "fact not in your resume was left out;", "facts not in your resume were left out;", "项不在你简历中的事实已删去；"),
+                            counted(lang, kept, "kept by you.", "kept by you.", "项由你保留。"))
+                    }}
+                </p>
             })}
             {state.master_resume_updated.then(|| view! {
                 <p class="notice" data-testid="master-updated">

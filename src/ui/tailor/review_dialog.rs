@@ -6,11 +6,11 @@
 
 use leptos::prelude::*;
 
-use super::diff_view::DiffView;
+use super::diff_view::{DiffView, FactMarks};
 use super::model::ReviewPrompt;
 use super::question_dialog::AFTER_ANSWER_FOCUS;
 use super::TailorRun;
-use crate::ui::components::{focus_later, Modal};
+use crate::ui::components::{focus_later, kept_keys, removed_keys, FactDecisions, FactList, Modal};
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 
@@ -47,6 +47,9 @@ pub fn ReviewDialog(
     let hint = RwSignal::new(None::<&'static str>);
     let timeout = prompt.timeout_seconds;
     let original = run_original(&run);
+    // Keep / Remove per ungrounded fact: part of the approve answer (undecided = not kept).
+    let decisions: FactDecisions = RwSignal::new(Default::default());
+    let facts = prompt.ungrounded_facts.clone();
     let revise_run = run.clone();
     let revise = Callback::new(move |()| {
         let text = feedback.get_untracked().trim().to_string();
@@ -66,7 +69,13 @@ pub fn ReviewDialog(
     let approve = move |_| {
         let text = feedback.get_untracked().trim().to_string();
         let feedback = (!text.is_empty()).then_some(text);
-        run.answer(TailorAnswer::Review(ReviewAnswer::Approve { feedback }));
+        let (kept_facts, removed_facts) =
+            decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
+        run.answer(TailorAnswer::Review(ReviewAnswer::Approve {
+            feedback,
+            kept_facts,
+            removed_facts,
+        }));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let met = prompt.ats_score >= prompt.target_score;
@@ -104,7 +113,9 @@ pub fn ReviewDialog(
                 {move || format!(" · {} {} / {}", tr(lang.get(), "revision requests", "修改请求"), prompt.revision, prompt.max_revisions)}
             </p>
             <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft, as changes to your resume", "草稿（相对原简历的改动）")}</h3>
-            <DiffView before=original after=prompt.draft.clone() testid="review-diff" />
+            <DiffView before=original after=prompt.draft.clone() testid="review-diff"
+                marks=FactMarks { facts: facts.clone(), decisions } />
+            <FactList facts=facts decisions=decisions testid="review-facts" />
             // A list with no keyword in it is left out, heading and all.
             <div class="keywords-pair">
                 {(!prompt.matched.is_empty()).then(|| view! {
