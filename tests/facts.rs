@@ -81,6 +81,7 @@ fn numbers_keep_their_units_and_fold_their_formatting() {
     assert_eq!(keys("a 2B market", FactKind::Number), ["2000000000"]);
     assert_eq!(keys("7 yrs of Go", FactKind::Number), ["7 years"]);
     assert_eq!(keys("£90k", FactKind::Number), ["90000"]);
+    assert_eq!(keys("+30% growth", FactKind::Number), ["30%"]);
 }
 
 #[test]
@@ -100,6 +101,7 @@ fn numbers_glued_to_words_or_after_a_technology_are_not_facts() {
         "Migrated to S3 and EC2, tuned p99 latency, wrote HTML5 and ES6",
         "Python 3, Java 17, Vue 3, OAuth 2.0, IPv6, GPT-4",
         "1. Built the API\n2) Wrote the docs",
+        "Phone: +33 6 12 34 56 78, +1 (555) 010-2030, ID 123456789",
     ] {
         assert_eq!(keys(text, FactKind::Number), Vec::<String>::new(), "{text}");
     }
@@ -191,6 +193,20 @@ fn organisations_and_titles_from_the_usual_lines() {
     assert_eq!(texts(at, FactKind::Organisation), ["Quillfeather GmbH"]);
     assert_eq!(keys(at, FactKind::Organisation), ["quillfeather"]);
     assert_eq!(texts(at, FactKind::Title), ["Product Manager"]);
+
+    let ruled = "2016-2018    QUILLFEATHER, Principal SE ------------------ Boston MA";
+    assert_eq!(texts(ruled, FactKind::Organisation), ["QUILLFEATHER"]);
+    assert_eq!(texts(ruled, FactKind::Title), ["Principal SE"]);
+
+    let prose = "* 9 years as Developer at Northwind Aero & Space From 2005 to 2014";
+    assert_eq!(
+        texts(prose, FactKind::Organisation),
+        ["Northwind Aero & Space"]
+    );
+
+    let linked = "### **高级 Android 开发工程师** [云帆网络](https://example.cn)\n*2018/10 - 至今*";
+    assert_eq!(texts(linked, FactKind::Title), ["高级 Android 开发工程师"]);
+    assert_eq!(texts(linked, FactKind::Organisation), ["云帆网络"]);
 
     let zh = "2019年至今在星河科技有限公司担任高级工程师，负责支付系统。";
     assert_eq!(texts(zh, FactKind::Organisation), ["星河科技有限公司"]);

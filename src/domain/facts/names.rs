@@ -98,6 +98,10 @@ const DEGREE_WORDS: &[(&str, &str)] = &[
     ("B.S.", "bachelor"),
     ("B.Tech", "bachelor"),
     ("BTech", "bachelor"),
+    ("BSCS", "bachelor"),
+    ("BSEE", "bachelor"),
+    ("BSE", "bachelor"),
+    ("MSCS", "master"),
     ("Bachelor's", "bachelor"),
     ("Bachelors", "bachelor"),
     ("Bachelor", "bachelor"),
@@ -309,6 +313,22 @@ fn certifications(text: &str, found: &mut Found) {
         }
         found.add(FactKind::Certification, &text[start..end], start);
     }
+    // `SiteCore ASP.NET Developer Certification`, `Google Analytics Certificate`.
+    for word in ["Certification", "Certificate"] {
+        for (at, _) in text.match_indices(word) {
+            if !word_start(text, at) || !word_end(text, at + word.len(), word) {
+                continue;
+            }
+            let start = capitalised_before(text, at, 5);
+            if start < at {
+                found.add(
+                    FactKind::Certification,
+                    &text[start..at + word.len()],
+                    start,
+                );
+            }
+        }
+    }
     for word in CERT_ACRONYMS {
         for (at, _) in text.match_indices(word) {
             if word_start(text, at) && word_end(text, at + word.len(), word) {
@@ -478,6 +498,9 @@ const TITLE_WORDS: &[&str] = &[
     "postdoc",
     "postdoctoral",
     "investigator",
+    "se",
+    "swe",
+    "sde",
 ];
 
 /// Chinese title endings.
@@ -538,6 +561,9 @@ const CJK_STOPS: &[char] = &[
 
 fn is_title(segment: &str) -> bool {
     let lower = segment.to_lowercase();
+    if lower.contains("degree") || lower.contains("diploma") {
+        return false;
+    }
     lower
         .split(|c: char| !(c.is_alphanumeric() || c == '-'))
         .any(|w| TITLE_WORDS.contains(&w))
@@ -601,12 +627,12 @@ fn dated_line(line: &str, offset: usize, found: &mut Found) {
         let (at, title) = parts[title_at];
         found.add(FactKind::Title, title, offset + at);
     }
-    // The organisation: the part after the title ("Title — Company", "Title at Company"),
-    // else the one before it ("Company | Title").
-    let org = parts
-        .get(title_at + 1)
-        .filter(|(_, p)| !is_title(p))
-        .or_else(|| title_at.checked_sub(1).map(|i| &parts[i]));
+    // The organisation: the part before the title when there is one ("Company | Title",
+    // "COMPANY, Title ---- City"), else the one after it ("Title — Company", "Title at Company").
+    let org = match title_at {
+        0 => parts.get(1),
+        i => parts.get(i - 1),
+    };
     if let Some((at, org)) = org {
         if !is_title(org) && !is_location(org) {
             found.add(FactKind::Organisation, org, offset + at);
@@ -620,7 +646,13 @@ fn split_parts(line: &str) -> Vec<(usize, &str)> {
     let mut start = 0;
     let mut i = 0;
     while i < line.len() {
-        if let Some(sep) = SEPARATORS.iter().find(|s| line[i..].starts_with(**s)) {
+        let rule = rule_len(&line[i..]);
+        if rule > 0 {
+            // `Company ---------- City`: a rule of dashes or dots between parts.
+            parts.push((start, &line[start..i]));
+            i += rule;
+            start = i;
+        } else if let Some(sep) = SEPARATORS.iter().find(|s| line[i..].starts_with(**s)) {
             parts.push((start, &line[start..i]));
             i += sep.len();
             start = i;
@@ -634,11 +666,17 @@ fn split_parts(line: &str) -> Vec<(usize, &str)> {
         .flat_map(|(at, part)| {
             // Chinese lines separate their parts with single spaces.
             if part.chars().any(is_cjk) {
+                // … but `高级 Android 开发工程师` is one part: split only between two
+                // Chinese words.
                 let mut pieces = Vec::new();
                 let mut from = 0;
                 for (i, _) in part.match_indices(' ') {
-                    pieces.push((at + from, &part[from..i]));
-                    from = i + 1;
+                    let left = part[..i].chars().next_back();
+                    let right = part[i + 1..].chars().next();
+                    if left.is_some_and(is_cjk) && right.is_some_and(is_cjk) {
+                        pieces.push((at + from, &part[from..i]));
+                        from = i + 1;
+                    }
                 }
                 pieces.push((at + from, &part[from..]));
                 pieces
@@ -665,6 +703,16 @@ const MARKUP: &[char] = &[
     ' ', '#', '*', '_', '-', '•', '·', '\n', '\r', '>', '`', '[', ']', '.', ',', ';', '\u{a0}',
 ];
 
+/// The byte length of a rule (three or more of `-`, `—`, `–`, `.`, `_`, `=`) opening `text`.
+fn rule_len(text: &str) -> usize {
+    let run: Vec<char> = text.chars().take_while(|c| "-—–._=".contains(*c)).collect();
+    if run.len() >= 3 {
+        run.iter().map(|c| c.len_utf8()).sum()
+    } else {
+        0
+    }
+}
+
 fn last_word(text: &str) -> &str {
     text.rsplit(' ').next().unwrap_or(text)
 }
@@ -680,7 +728,7 @@ const CJK_VERBS: &[&str] = &[
 fn plausible_name(part: &str) -> bool {
     let words = part.split_whitespace().count();
     let first = part.chars().next();
-    if first.is_some_and(is_cjk) {
+    if part.chars().any(is_cjk) && first.is_some_and(|c| is_cjk(c) || c.is_alphanumeric()) {
         let chars = part.chars().count();
         return (2..=16).contains(&chars) && !CJK_VERBS.iter().any(|v| part.contains(v));
     }
@@ -800,7 +848,7 @@ fn prose_employers(text: &str, found: &mut Found) {
 
 const LEGAL_FORMS: &[&str] = &[
     "Inc.", "Inc", "LLC", "Ltd.", "Ltd", "GmbH", "AG", "Corp.", "Corp", "PLC", "plc", "S.A.",
-    "Co.", "Pty", "LLP", "B.V.", "SAS", "SE",
+    "Co.", "Pty", "LLP", "B.V.", "SAS",
 ];
 
 /// `Quillfeather GmbH`, `Parcelwise, Inc.`, `星河科技有限公司` anywhere in the text.
@@ -845,7 +893,12 @@ fn suffixed_organisations(text: &str, found: &mut Found) {
 
 /// Titles and organisations of the structured resume's entries (JSON Resume included), where
 /// the text holds them.
+/// Only JSON Resume: there the fields are the file's own; in text the builder's guesses (an
+/// education entry's second line as its school) are less sure than the line patterns above.
 fn structured_entries(text: &str, found: &mut Found) {
+    if !text.trim_start().starts_with('{') {
+        return;
+    }
     let resume = structured::from_any(text);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
@@ -912,6 +965,12 @@ fn word_end(text: &str, at: usize, word: &str) -> bool {
         .is_none_or(|c| !(c.is_alphanumeric() || c == '\'') || is_cjk(c))
 }
 
+/// Capitalised words that end a name (`Airbus From 2005`, `Parcelwise Since 2020`).
+const RUN_STOPS: &[&str] = &[
+    "From", "To", "Since", "Until", "Present", "Today", "In", "On", "As", "With", "Where",
+    "Remote", "And", "For", "The", "Using", "Via",
+];
+
 /// Small words allowed inside a name between capitalised words.
 const JOINERS: &[&str] = &["of", "and", "&", "for", "de", "the", "für", "du", "la"];
 
@@ -933,6 +992,9 @@ fn capitalised_run(text: &str, at: usize, max: usize, with_colon: bool) -> usize
         }
         let word = rest[..len].trim_end_matches('.');
         let keep_dot = LEGAL_FORMS.contains(&&rest[..len]);
+        if RUN_STOPS.contains(&word) {
+            break;
+        }
         let capital = word.starts_with(|c: char| c.is_uppercase() || c.is_ascii_digit())
             && !word.chars().any(is_cjk);
         if capital {

@@ -191,6 +191,16 @@ fn number_at(text: &str, i: usize) -> (Option<Fact>, usize) {
     if glued || continues_code {
         return (None, skip_token(text, end));
     }
+    // Phone numbers and identifiers: `+33 6 29…`, `+86 138…`, nine digits or more in a row.
+    let phone_end = skip_phone(text, end);
+    let phone_digits = text[i..phone_end]
+        .chars()
+        .filter(char::is_ascii_digit)
+        .count();
+    let long_id = value.len() >= 9 && !value.contains('.') && !text[i..end].contains(',');
+    if (prev == Some('+') && phone_digits >= 7) || long_id {
+        return (None, phone_end);
+    }
     // A list marker: `1.` or `2)` opening a line.
     let line_start = before.rfind('\n').map_or(0, |n| n + 1);
     if before[line_start..].trim().is_empty() && matches!(next, Some('.' | ')')) {
@@ -240,6 +250,18 @@ fn thousands_follow(bytes: &[u8], at: usize) -> bool {
         .get(at..at + 3)
         .is_some_and(|g| g.iter().all(u8::is_ascii_digit))
         && !bytes.get(at + 3).is_some_and(u8::is_ascii_digit)
+}
+
+/// Past the rest of a phone number (digits, spaces, dashes, dots, brackets).
+fn skip_phone(text: &str, mut at: usize) -> usize {
+    while let Some(c) = text[at..].chars().next() {
+        if c.is_ascii_digit() || matches!(c, ' ' | '-' | '.' | '(' | ')') {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    at
 }
 
 /// Past the rest of a token (letters, digits and joiners).
