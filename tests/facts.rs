@@ -198,6 +198,9 @@ fn organisations_and_titles_from_the_usual_lines() {
     assert_eq!(texts(ruled, FactKind::Organisation), ["QUILLFEATHER"]);
     assert_eq!(texts(ruled, FactKind::Title), ["Principal SE"]);
 
+    let located = "2024-        NORTHWIND Senior SE ------------------ Springfield IL";
+    assert!(texts(located, FactKind::Organisation).is_empty());
+
     let prose = "* 9 years as Developer at Northwind Aero & Space From 2005 to 2014";
     assert_eq!(
         texts(prose, FactKind::Organisation),

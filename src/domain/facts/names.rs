@@ -742,10 +742,11 @@ fn plausible_name(part: &str) -> bool {
 /// Places that sit on position lines (`Berlin`, `Remote`, `London, UK`): best effort.
 fn is_location(part: &str) -> bool {
     let lower = part.to_lowercase();
-    matches!(
-        lower.as_str(),
-        "remote" | "hybrid" | "onsite" | "on-site" | "远程"
-    ) || (part.len() == 2 && part.chars().all(|c| c.is_ascii_uppercase()))
+    let last = part.rsplit([' ', ',']).next().unwrap_or(part);
+    let words = part.split_whitespace().count();
+    matches!(lower.as_str(), "remote" | "hybrid" | "onsite" | "on-site" | "远程")
+        // `MA`, `Boston MA`, `London, UK`: a place ending in a state or country code.
+        || (words <= 3 && last.len() == 2 && last.chars().all(|c| c.is_ascii_uppercase()))
 }
 
 /// `在星河科技有限公司担任高级工程师`, `于云帆网络任技术总监`, `加入星河科技`.
