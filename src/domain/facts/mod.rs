@@ -100,7 +100,7 @@ pub fn extract(text: &str) -> Vec<Fact> {
     taken.extend(
         names
             .iter()
-            .filter(|f| matches!(f.kind, FactKind::Certification | FactKind::Degree))
+            .filter(|f| f.kind != FactKind::Title)
             .map(|f| (f.start, f.end)),
     );
     let numbers = numbers::find(text, &taken);

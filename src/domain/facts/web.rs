@@ -19,7 +19,6 @@ const NOT_HOSTS: &[&str] = &["asp.net", "ado.net", "vb.net"];
 pub(super) fn find(text: &str) -> Vec<Fact> {
     let mut facts = Vec::new();
     let mut i = 0;
-    let bytes = text.as_bytes();
     while i < text.len() {
         let c = text[i..].chars().next().unwrap_or(' ');
         let starts_token = i == 0 || !url_char(text[..i].chars().next_back().unwrap_or(' '));
@@ -42,7 +41,6 @@ pub(super) fn find(text: &str) -> Vec<Fact> {
             facts.push(fact);
         }
         i += len.max(1);
-        let _ = bytes;
     }
     facts
 }
