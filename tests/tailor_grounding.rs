@@ -193,3 +193,33 @@ fn the_answers_are_a_source_and_the_job_description_is_not() {
     let facts = grounding::draft_ungrounded(&state);
     assert!(facts.iter().any(|f| f.text.contains("12")), "{facts:?}");
 }
+
+/// The offline demo tailors without inventing: its review flags nothing (a flag on an honest
+/// draft would teach users to ignore them).
+#[test]
+fn the_demo_draft_of_the_sample_flags_nothing() {
+    use careergraph::workflows::registry::Workflow;
+    use careergraph::workflows::resume_tailoring::TailoringWorkflow;
+    let sample = TailoringWorkflow::sample_input();
+    let settings = TailorSettings::default();
+    let graph = resume_tailoring::build_with_checkpointer(
+        Rc::new(resume_tailoring::demo_model()),
+        settings.clone(),
+        Rc::new(MemorySaver::new()),
+    )
+    .unwrap();
+    let config = RunConfig::thread("demo").with_recursion_limit(settings.recursion_limit());
+    let input = TailorInput::new(&sample.resume, &sample.job_description);
+    let mut outcome =
+        block_on(graph.invoke(resume_tailoring::initial_state(&input, &settings), &config))
+            .unwrap();
+    while outcome.interrupts()[0].payload["type"] == "question" {
+        outcome = block_on(graph.resume(
+            &config,
+            Resume::value(json!("Two years of it at Parcelwise")),
+        ))
+        .unwrap();
+    }
+    let facts = payload_facts(&outcome);
+    assert!(facts.is_empty(), "{facts:?}");
+}
