@@ -501,6 +501,7 @@ const TITLE_WORDS: &[&str] = &[
     "se",
     "swe",
     "sde",
+    "dev",
 ];
 
 /// Chinese title endings.
