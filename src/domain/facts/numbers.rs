@@ -93,6 +93,7 @@ const VERSIONED: &[&str] = &[
     "ieee",
     "rfc",
     "hl",
+    "wcag",
 ];
 
 /// Unit words after a number (with or without a space), their key suffix and scale (a power

@@ -54,8 +54,9 @@ fn classify(token: &str, start: usize) -> Option<Fact> {
         return (rest.contains('.'))
             .then(|| Fact::new(FactKind::Url, token, url_key(&lower), start));
     }
-    if lower.starts_with("mailto:") {
-        return None;
+    if let Some(address) = token.strip_prefix("mailto:") {
+        // `mailto:jane@example.com`: the address is the fact.
+        return classify(address, start + "mailto:".len()).filter(|f| f.kind == FactKind::Email);
     }
     if let Some((local, domain)) = lower.split_once('@') {
         let valid = !local.is_empty()
