@@ -101,7 +101,7 @@ fn numbers_glued_to_words_or_after_a_technology_are_not_facts() {
         "Migrated to S3 and EC2, tuned p99 latency, wrote HTML5 and ES6",
         "Python 3, Java 17, Vue 3, OAuth 2.0, IPv6, GPT-4, WCAG 2.1",
         "1. Built the API\n2) Wrote the docs",
-        "Phone: +33 6 12 34 56 78, +1 (555) 010-2030, ID 123456789",
+        "Phone: +33 6 12 34 56 78, +1 (555) 010-2030, (555) 010-2030, ID 123456789, 3d media",
     ] {
         assert_eq!(keys(text, FactKind::Number), Vec::<String>::new(), "{text}");
     }
@@ -121,6 +121,12 @@ fn emails_and_urls() {
         "technology names are not URLs"
     );
     assert!(keys("email: 王芳@例子", FactKind::Email).is_empty());
+    let wiki =
+        "see [it](https://en.example.org/wiki/Mira_(engineer)) and (https://mira.example.com).";
+    assert_eq!(
+        keys(wiki, FactKind::Url),
+        ["en.example.org/wiki/mira_(engineer)", "mira.example.com"]
+    );
     let linked = "[Email](mailto:Jane.Doe@Example.com)";
     assert_eq!(keys(linked, FactKind::Email), ["jane.doe@example.com"]);
     assert_eq!(texts(linked, FactKind::Email), ["Jane.Doe@Example.com"]);

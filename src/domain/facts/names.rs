@@ -974,7 +974,7 @@ const RUN_STOPS: &[&str] = &[
 ];
 
 /// Small words allowed inside a name between capitalised words.
-const JOINERS: &[&str] = &["of", "and", "&", "for", "de", "the", "für", "du", "la"];
+const JOINERS: &[&str] = &["of", "&", "for", "de", "the", "für", "du", "la"];
 
 /// Where a run of up to `max` capitalised words starting at `at` ends (joiners allowed inside;
 /// `Inc.`-style dots kept). `with_colon` lets `Microsoft Certified: Azure …` through.
