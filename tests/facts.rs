@@ -318,6 +318,17 @@ fn chinese_rewrite_grounding() {
 }
 
 #[test]
+fn a_text_grounds_itself() {
+    let zh = "2019年3月 - 至今 星河科技有限公司 高级工程师，营收增加500万元，+86 138 0000 0000";
+    for text in [SOURCE, zh] {
+        assert!(!extract(text).is_empty());
+        assert_eq!(ungrounded(text, &[text]), vec![], "{text}");
+    }
+    // And a fact needs a source: with none, every fact is ungrounded.
+    assert_eq!(ungrounded(SOURCE, &[]).len(), extract(SOURCE).len());
+}
+
+#[test]
 fn facts_come_in_order_with_spans_that_point_at_their_text() {
     let facts = extract(SOURCE);
     assert!(facts.len() > 15, "{facts:?}");
@@ -410,6 +421,9 @@ fn corpus_facts_for_checking_by_hand() {
         };
         let facts = extract(&text);
         println!("== {name}: {} facts", facts.len());
+        // A text always grounds itself: whatever its facts, none is flagged against it.
+        let against_itself = ungrounded(&text, &[&text]);
+        assert!(against_itself.is_empty(), "{name}: {against_itself:?}");
         for kind in [
             FactKind::Organisation,
             FactKind::Title,
