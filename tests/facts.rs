@@ -318,6 +318,24 @@ fn chinese_rewrite_grounding() {
 }
 
 #[test]
+fn json_resume_fields_are_facts() {
+    let json = r#"{"basics": {"name": "Mira Kestrel", "label": "Data Engineer", "email": "mira@example.com"},
+      "work": [{"name": "Parcelwise", "position": "Staff Engineer", "startDate": "2020-03-01"}],
+      "education": [{"institution": "Halvard Polytechnic", "studyType": "Master"}]}"#;
+    assert_eq!(
+        texts(json, FactKind::Title),
+        ["Data Engineer", "Staff Engineer"]
+    );
+    assert_eq!(texts(json, FactKind::Organisation), ["Parcelwise"]);
+    assert_eq!(texts(json, FactKind::School), ["Halvard Polytechnic"]);
+    assert_eq!(keys(json, FactKind::Date), ["2020-03"]);
+    assert_eq!(keys(json, FactKind::Email), ["mira@example.com"]);
+    // A rewrite in Markdown is grounded by the JSON Resume it came from.
+    let rewrite = "## Data Engineer\n### Staff Engineer — Parcelwise (Mar 2020 – present)\n";
+    assert_eq!(flagged(rewrite, &[json]), vec![]);
+}
+
+#[test]
 fn a_text_grounds_itself() {
     let zh = "2019年3月 - 至今 星河科技有限公司 高级工程师，营收增加500万元，+86 138 0000 0000";
     for text in [SOURCE, zh] {

@@ -902,6 +902,15 @@ fn structured_entries(text: &str, found: &mut Found) {
         return;
     }
     let resume = structured::from_any(text);
+    // The headline (`basics.label`: "Programmer") is a title.
+    if let Some(label) = &resume.basics.label {
+        let value = label.value.trim();
+        if is_title(value) && plausible_name(value) {
+            if let Some(at) = text.find(&format!("\"{value}\"")) {
+                found.add(FactKind::Title, value, at + 1);
+            }
+        }
+    }
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
