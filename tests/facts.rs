@@ -99,9 +99,9 @@ fn chinese_numbers_dates_and_wan() {
 fn numbers_glued_to_words_or_after_a_technology_are_not_facts() {
     for text in [
         "Migrated to S3 and EC2, tuned p99 latency, wrote HTML5 and ES6",
-        "Python 3, Java 17, Vue 3, OAuth 2.0, IPv6, GPT-4",
+        "Python 3, Java 17, Vue 3, OAuth 2.0, IPv6, GPT-4, WCAG 2.1",
         "1. Built the API\n2) Wrote the docs",
-        "Phone: +33 6 12 34 56 78, +1 (555) 010-2030, ID 123456789",
+        "Phone: +33 6 12 34 56 78, +1 (555) 010-2030, (555) 010-2030, ID 123456789, 3d media",
     ] {
         assert_eq!(keys(text, FactKind::Number), Vec::<String>::new(), "{text}");
     }
@@ -121,6 +121,15 @@ fn emails_and_urls() {
         "technology names are not URLs"
     );
     assert!(keys("email: 王芳@例子", FactKind::Email).is_empty());
+    let wiki =
+        "see [it](https://en.example.org/wiki/Mira_(engineer)) and (https://mira.example.com).";
+    assert_eq!(
+        keys(wiki, FactKind::Url),
+        ["en.example.org/wiki/mira_(engineer)", "mira.example.com"]
+    );
+    let linked = "[Email](mailto:Jane.Doe@Example.com)";
+    assert_eq!(keys(linked, FactKind::Email), ["jane.doe@example.com"]);
+    assert_eq!(texts(linked, FactKind::Email), ["Jane.Doe@Example.com"]);
 }
 
 #[test]
@@ -309,6 +318,35 @@ fn chinese_rewrite_grounding() {
 }
 
 #[test]
+fn json_resume_fields_are_facts() {
+    let json = r#"{"basics": {"name": "Mira Kestrel", "label": "Data Engineer", "email": "mira@example.com"},
+      "work": [{"name": "Parcelwise", "position": "Staff Engineer", "startDate": "2020-03-01"}],
+      "education": [{"institution": "Halvard Polytechnic", "studyType": "Master"}]}"#;
+    assert_eq!(
+        texts(json, FactKind::Title),
+        ["Data Engineer", "Staff Engineer"]
+    );
+    assert_eq!(texts(json, FactKind::Organisation), ["Parcelwise"]);
+    assert_eq!(texts(json, FactKind::School), ["Halvard Polytechnic"]);
+    assert_eq!(keys(json, FactKind::Date), ["2020-03"]);
+    assert_eq!(keys(json, FactKind::Email), ["mira@example.com"]);
+    // A rewrite in Markdown is grounded by the JSON Resume it came from.
+    let rewrite = "## Data Engineer\n### Staff Engineer — Parcelwise (Mar 2020 – present)\n";
+    assert_eq!(flagged(rewrite, &[json]), vec![]);
+}
+
+#[test]
+fn a_text_grounds_itself() {
+    let zh = "2019年3月 - 至今 星河科技有限公司 高级工程师，营收增加500万元，+86 138 0000 0000";
+    for text in [SOURCE, zh] {
+        assert!(!extract(text).is_empty());
+        assert_eq!(ungrounded(text, &[text]), vec![], "{text}");
+    }
+    // And a fact needs a source: with none, every fact is ungrounded.
+    assert_eq!(ungrounded(SOURCE, &[]).len(), extract(SOURCE).len());
+}
+
+#[test]
 fn facts_come_in_order_with_spans_that_point_at_their_text() {
     let facts = extract(SOURCE);
     assert!(facts.len() > 15, "{facts:?}");
@@ -401,6 +439,9 @@ fn corpus_facts_for_checking_by_hand() {
         };
         let facts = extract(&text);
         println!("== {name}: {} facts", facts.len());
+        // A text always grounds itself: whatever its facts, none is flagged against it.
+        let against_itself = ungrounded(&text, &[&text]);
+        assert!(against_itself.is_empty(), "{name}: {against_itself:?}");
         for kind in [
             FactKind::Organisation,
             FactKind::Title,

@@ -501,6 +501,7 @@ const TITLE_WORDS: &[&str] = &[
     "se",
     "swe",
     "sde",
+    "dev",
 ];
 
 /// Chinese title endings.
@@ -901,6 +902,15 @@ fn structured_entries(text: &str, found: &mut Found) {
         return;
     }
     let resume = structured::from_any(text);
+    // The headline (`basics.label`: "Programmer") is a title.
+    if let Some(label) = &resume.basics.label {
+        let value = label.value.trim();
+        if is_title(value) && plausible_name(value) {
+            if let Some(at) = text.find(&format!("\"{value}\"")) {
+                found.add(FactKind::Title, value, at + 1);
+            }
+        }
+    }
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
@@ -973,7 +983,7 @@ const RUN_STOPS: &[&str] = &[
 ];
 
 /// Small words allowed inside a name between capitalised words.
-const JOINERS: &[&str] = &["of", "and", "&", "for", "de", "the", "für", "du", "la"];
+const JOINERS: &[&str] = &["of", "&", "for", "de", "the", "für", "du", "la"];
 
 /// Where a run of up to `max` capitalised words starting at `at` ends (joiners allowed inside;
 /// `Inc.`-style dots kept). `with_colon` lets `Microsoft Certified: Azure …` through.

@@ -93,6 +93,7 @@ const VERSIONED: &[&str] = &[
     "ieee",
     "rfc",
     "hl",
+    "wcag",
 ];
 
 /// Unit words after a number (with or without a space), their key suffix and scale (a power
@@ -128,7 +129,7 @@ const SIGN_UNITS: &[(&str, &str, u32)] = &[
 /// Measure words glued to a number that keep it a plain quantity (`900ms` = `900 ms`).
 const PLAIN_SUFFIXES: &[&str] = &[
     "ms", "s", "h", "hrs", "hr", "min", "mins", "kb", "mb", "gb", "tb", "pb", "km", "kg", "qps",
-    "rps", "tps", "fps", "d", "w", "wk", "mo", "pp", "bps", "ns", "us", "µs",
+    "rps", "tps", "fps", "wk", "mo", "pp", "bps", "ns", "us", "µs",
 ];
 
 pub(super) fn find(text: &str, taken: &[(usize, usize)]) -> Vec<Fact> {
@@ -198,7 +199,9 @@ fn number_at(text: &str, i: usize) -> (Option<Fact>, usize) {
         .filter(char::is_ascii_digit)
         .count();
     let long_id = value.len() >= 9 && !value.contains('.') && !text[i..end].contains(',');
-    if (prev == Some('+') && phone_digits >= 7) || long_id {
+    // `(912) 555-4321`, `555 010 2030`: seven digits or more in groups.
+    let grouped = phone_digits >= 7 && text[end..phone_end].contains(|c: char| c.is_ascii_digit());
+    if (prev == Some('+') && phone_digits >= 7) || grouped || long_id {
         return (None, phone_end);
     }
     // A list marker: `1.` or `2)` opening a line.

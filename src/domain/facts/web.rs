@@ -4,7 +4,7 @@ use super::{Fact, FactKind};
 
 /// Characters a URL or an email may hold (ASCII only: resumes rarely use IDNs).
 fn url_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'*+,;=%".contains(c)
+    c.is_ascii_alphanumeric() || "-._~:/?#[]@!$&'*+,;=%()".contains(c)
 }
 
 /// Top-level domains a bare host (`github.com/jane`) must end in to count without a scheme.
@@ -21,7 +21,8 @@ pub(super) fn find(text: &str) -> Vec<Fact> {
     let mut i = 0;
     while i < text.len() {
         let c = text[i..].chars().next().unwrap_or(' ');
-        let starts_token = i == 0 || !url_char(text[..i].chars().next_back().unwrap_or(' '));
+        let prev = text[..i].chars().next_back().unwrap_or(' ');
+        let starts_token = i == 0 || !url_char(prev) || "()[]".contains(prev);
         if !(starts_token && c.is_ascii_alphanumeric()) {
             i += c.len_utf8();
             continue;
@@ -37,10 +38,14 @@ pub(super) fn find(text: &str) -> Vec<Fact> {
                 break;
             }
         }
-        if let Some(fact) = classify(token, i) {
-            facts.push(fact);
+        match classify(token, i) {
+            Some(fact) => {
+                facts.push(fact);
+                i += len.max(1);
+            }
+            // Not an address as a whole (`it](https://…)`): one may start further in.
+            None => i += c.len_utf8(),
         }
-        i += len.max(1);
     }
     facts
 }
@@ -54,8 +59,9 @@ fn classify(token: &str, start: usize) -> Option<Fact> {
         return (rest.contains('.'))
             .then(|| Fact::new(FactKind::Url, token, url_key(&lower), start));
     }
-    if lower.starts_with("mailto:") {
-        return None;
+    if let Some(address) = token.strip_prefix("mailto:") {
+        // `mailto:jane@example.com`: the address is the fact.
+        return classify(address, start + "mailto:".len()).filter(|f| f.kind == FactKind::Email);
     }
     if let Some((local, domain)) = lower.split_once('@') {
         let valid = !local.is_empty()

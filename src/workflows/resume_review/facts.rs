@@ -7,6 +7,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::domain::facts::{extract, ungrounded, Fact, FactKind};
 use crate::domain::FactCheck;
 
 /// Numbers as written, lowercased, thousands separators removed, with a unit suffix kept
@@ -90,20 +91,74 @@ pub fn employers(text: &str) -> BTreeSet<String> {
     found
 }
 
-/// Compares a revision with the original.
+/// Compares a revision with the original. A number written differently but meaning the same
+/// (`40,000` → `40k`, `30 %` → `30%`, `03/2020` → `March 2020`) is neither dropped nor added:
+/// the fact extractor ([`crate::domain::facts`]) says so by its keys. An organisation the
+/// revision names and the original does not is added (an invented employer).
 pub fn check(original: &str, revised: &str) -> FactCheck {
     let before = numbers(original);
     let after = numbers(revised);
     let revised_lower = revised.to_lowercase();
-    let mut dropped: Vec<String> = before.difference(&after).cloned().collect();
+    let kept_in_revision = Reworded::of(revised, original);
+    let kept_from_original = Reworded::of(original, revised);
+    let mut dropped: Vec<String> = before
+        .difference(&after)
+        .filter(|n| !kept_from_original.excuses(n))
+        .cloned()
+        .collect();
     dropped.extend(
         employers(original)
             .into_iter()
             .filter(|name| !revised_lower.contains(&name.to_lowercase())),
     );
-    FactCheck {
-        dropped,
-        added: after.difference(&before).cloned().collect(),
+    let mut added: Vec<String> = after
+        .difference(&before)
+        .filter(|n| !kept_in_revision.excuses(n))
+        .cloned()
+        .collect();
+    added.extend(kept_in_revision.invented_organisations);
+    FactCheck { dropped, added }
+}
+
+/// The numbers of a text's number and date facts, split by whether another text grounds them.
+struct Reworded {
+    grounded: BTreeSet<String>,
+    ungrounded: BTreeSet<String>,
+    invented_organisations: Vec<String>,
+}
+
+impl Reworded {
+    fn of(text: &str, other: &str) -> Self {
+        let flagged: Vec<Fact> = ungrounded(text, &[other]);
+        let mut grounded = BTreeSet::new();
+        let mut not_grounded = BTreeSet::new();
+        for fact in extract(text) {
+            if !matches!(fact.kind, FactKind::Number | FactKind::Date) {
+                continue;
+            }
+            let target = if flagged.contains(&fact) {
+                &mut not_grounded
+            } else {
+                &mut grounded
+            };
+            target.extend(numbers(&fact.text));
+        }
+        let mut invented_organisations: Vec<String> = flagged
+            .into_iter()
+            .filter(|f| f.kind == FactKind::Organisation)
+            .map(|f| f.text)
+            .collect();
+        invented_organisations.dedup();
+        Reworded {
+            grounded,
+            ungrounded: not_grounded,
+            invented_organisations,
+        }
+    }
+
+    /// A number that only appears inside facts the other text holds, in other words.
+    fn excuses(&self, number: &str) -> bool {
+        self.grounded.contains(number) && !self.ungrounded.contains(number)
     }
 }
 
@@ -149,6 +204,16 @@ mod tests {
             "### Dev — Initech (2019–2022)\n- Cut costs by 30% for 5 teams",
         );
         assert_eq!(bad.dropped, ["2021", "Acme"]);
-        assert_eq!(bad.added, ["2022", "5"]);
+        assert_eq!(bad.added, ["2022", "5", "Initech"]);
+    }
+
+    #[test]
+    fn the_same_number_written_otherwise_is_kept() {
+        let original = "### Dev — Acme (03/2019–2021)\n- Served 40,000 users, cut costs by 30 %";
+        let reworded = "### Dev — Acme (March 2019 – 2021)\n- Served 40k users, cut costs by 30%";
+        let same = check(original, reworded);
+        assert!(same.is_clean(), "{same:?}");
+        let inflated = check(original, "### Dev — Acme (2019–2021)\n- Served 400k users");
+        assert!(inflated.added.contains(&"400k".to_string()), "{inflated:?}");
     }
 }
