@@ -7,7 +7,6 @@
 mod shared_support;
 
 use std::io::Write;
-use std::path::Path;
 use std::time::Instant;
 
 use careergraph::domain::import::{
