@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod career_plan;
 pub mod diff;
 pub mod export;
+pub mod facts;
 pub mod feedback;
 pub mod han;
 pub mod hiring;
