@@ -40,7 +40,8 @@ fn a_rewrite_with_a_new_employer_and_number_counts_them_and_a_faithful_one_count
     assert!(shown.contains("Globex"), "{shown}");
     assert!(caught.per_rewrite().unwrap() >= 1.0);
     // A fact the user gave in another source (an answer to a question) is not invented.
-    let answered = invented_facts(&[fabricated], &[RESUME, "Globex Dynamics 2014 2016 340%"]);
+    let answer = "I was a Staff Engineer at Globex Dynamics (2014–2016); revenue grew 340%.";
+    let answered = invented_facts(&[fabricated], &[RESUME, answer]);
     assert_eq!(answered.facts, 0, "{:?}", answered.examples);
     // No rewrite: nothing to rate.
     assert_eq!(invented_facts(&[], &[RESUME]).per_rewrite(), None);

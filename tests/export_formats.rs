@@ -5,7 +5,6 @@
 
 mod shared_support;
 
-
 use careergraph::domain::export::{print_page_html, to_json_resume, to_markdown};
 use careergraph::domain::import::import_file;
 use careergraph::domain::Resume;

@@ -69,7 +69,7 @@ fn cell(row: &Row) -> Vec<String> {
                 i.rewrites
             );
             if !i.examples.is_empty() {
-                let shown: Vec<&str> = i.examples.iter().take(2).map(String::as_str).collect();
+                let shown: Vec<&str> = i.examples.iter().take(3).map(String::as_str).collect();
                 text.push_str(&format!(": {}", shown.join("; ")));
             }
             text
