@@ -24,6 +24,9 @@ pub struct RunResult {
     pub output_tokens: u64,
     /// `None` when some call's price is unknown (the demo, an unlisted model).
     pub cost_usd: Option<f64>,
+    /// Calls that reported usage (a call failing both tries reports none: its tokens are not
+    /// counted).
+    pub usage_events: u32,
     pub wall_ms: f64,
     /// Drafts shown at the tailoring review pauses (the final draft is in the state).
     pub drafts: Vec<String>,
@@ -56,13 +59,14 @@ fn record(result: &RefCell<RunResult>, event: &StreamEvent) {
             }
             r.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
             r.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
+            // Unknown once any priced call is unknown; the first usage starts the sum.
             let cost = payload["cost_usd"].as_f64();
-            let first_call = r.schema.calls() == 1;
-            r.cost_usd = match (first_call, r.cost_usd, cost) {
-                (true, _, cost) => cost,
-                (false, Some(sum), Some(cost)) => Some(sum + cost),
+            r.cost_usd = match (r.usage_events, r.cost_usd, cost) {
+                (0, _, cost) => cost,
+                (_, Some(sum), Some(cost)) => Some(sum + cost),
                 _ => None,
             };
+            r.usage_events += 1;
         }
         Some("agent_error") if payload["invalid_output"] == true => r.schema.failed += 1,
         _ => {}
