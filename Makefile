@@ -20,7 +20,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test bench bench-anchors size size-venv tools browser pins build-release pkg help
+.PHONY: serve test eval bench bench-anchors size size-venv tools browser pins build-release pkg help
 .DEFAULT_GOAL := help
 
 help:
@@ -29,12 +29,21 @@ help:
 	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
 	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
 	@echo "make size    # wasm sizes, what they are made of, and the size budget (fails over it)"
+	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
+	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
 
 serve: tools
 	trunk serve
 
 test: tools browser
 	bash tests/suites.sh
+
+# Answer quality, measured (never part of `make test` or CI): every workflow over the fictional
+# fixtures of tests/fixtures/eval on the demo, then scripted mock cases proving each check catches
+# its failure; one table, target/eval/report.{md,json}. PROVIDER/MODEL/BASE_URL pick a real
+# provider (key from its environment variable, see tests/eval/run.sh). Needs only cargo and curl.
+eval:
+	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) bash tests/eval/run.sh
 
 build-release: tools
 	trunk build --release

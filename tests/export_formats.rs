@@ -3,7 +3,7 @@
 //! page's escaping, and every corpus resume exported without breaking the shape.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::path::Path;
+mod shared_support;
 
 use careergraph::domain::export::{print_page_html, to_json_resume, to_markdown};
 use careergraph::domain::import::import_file;
@@ -303,11 +303,10 @@ fn the_print_page_escapes_a_hostile_resume() {
 /// escaped print page.
 #[test]
 fn every_corpus_resume_exports() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&corpus) else {
-        eprintln!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = shared_support::shared_dir("corpus") else {
         return;
     };
+    let entries = std::fs::read_dir(&corpus).expect("corpus readable");
     let mut exported = 0;
     for path in entries.flatten().map(|e| e.path()) {
         let name = path.file_name().unwrap().to_string_lossy().to_string();

@@ -3,7 +3,7 @@
 //! resume of ../shared/corpus for checking by hand.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::path::Path;
+mod shared_support;
 
 use careergraph::domain::facts::{extract, ungrounded, Fact, FactKind};
 
@@ -403,15 +403,9 @@ fn corpus_facts_for_checking_by_hand() {
         println!("SKIPPED: set FACTS_CORPUS=1 to print the corpus facts");
         return;
     }
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !dir.is_dir() {
-        println!("SKIPPED: ../shared/corpus absent");
-        assert!(
-            std::env::var("CI").as_deref() != Ok("true"),
-            "../shared/corpus must be present under CI"
-        );
+    let Some(dir) = shared_support::shared_dir("corpus") else {
         return;
-    }
+    };
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .filter_map(Result::ok)

@@ -4,8 +4,9 @@
 //! recognised as PDF.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
+
 use std::io::Write;
-use std::path::Path;
 use std::time::Instant;
 
 use careergraph::domain::import::{
@@ -239,11 +240,10 @@ fn the_import_limit_is_the_run_limit() {
 /// Prints size, time per file and per KB, against the time `Resume::new` takes on the result.
 #[test]
 fn every_corpus_file_imports_or_says_why() {
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&corpus) else {
-        eprintln!("skipped: {} is absent", corpus.display());
+    let Some(corpus) = shared_support::shared_dir("corpus") else {
         return;
     };
+    let entries = std::fs::read_dir(&corpus).expect("corpus readable");
     let mut files: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     files.sort();
     let mut imported_count = 0;

@@ -7,6 +7,8 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
+
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -119,11 +121,9 @@ fn corpus_texts(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn honest_resumes_and_job_descriptions_raise_nothing() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if !dir.is_dir() {
-        println!("SKIPPED: {} is absent", dir.display());
+    let Some(dir) = shared_support::shared_dir("corpus") else {
         return;
-    }
+    };
     let texts = corpus_texts(&dir);
     let mut flagged = Vec::new();
     for (name, text) in &texts {

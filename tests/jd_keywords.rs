@@ -6,6 +6,8 @@
 //! description of `../shared/corpus`, what was extracted (with the sentence it came from).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
+
 use careergraph::domain::ats::{self, AtsTerm, Importance, TermKind};
 
 /// A fictional posting with a blurb, duties, must-haves, nice-to-haves and perks.
@@ -259,16 +261,7 @@ fn repeated_requirement_phrases_stay_keywords_with_their_sentence() {
 // ---- the shared corpus of real job descriptions (never copied into the repo) ----------------
 
 fn corpus_dir() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "../shared/corpus is absent under CI"
-    );
-    println!("SKIPPED: {} is absent", dir.display());
-    None
+    shared_support::shared_dir("corpus")
 }
 
 /// Per checked job description: terms that must be must-haves, and blurb or perk words that must

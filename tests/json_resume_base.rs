@@ -6,6 +6,8 @@
 //! prints fields kept per file without and with the base.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
+
 use careergraph::domain::export::{to_json_resume, to_json_resume_with_base};
 use careergraph::domain::import::{import_file, ImportFormat};
 use careergraph::domain::Resume;
@@ -198,16 +200,7 @@ fn a_file_about_someone_else_is_no_base() {
 }
 
 fn corpus() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "../shared/corpus must be present under CI"
-    );
-    println!("SKIPPED: ../shared/corpus absent");
-    None
+    shared_support::shared_dir("corpus")
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
 #[path = "llm_hardening/support.rs"]
 mod support;
 

@@ -7,6 +7,7 @@
 mod mock_server;
 #[path = "mock_provider/native_transport.rs"]
 mod native_transport;
+mod shared_support;
 
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -95,13 +96,7 @@ async fn control_endpoints_script_record_and_reset() {
 }
 
 fn transcripts_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/provider-transcripts");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} is absent", dir.display());
-        None
-    }
+    shared_support::shared_dir("provider-transcripts")
 }
 
 #[tokio::test]

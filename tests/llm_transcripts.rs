@@ -3,6 +3,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 //! usage or error through the full model pipeline, whole and cut into arbitrary chunks.
 
+mod shared_support;
+
 use std::cell::RefCell;
 use std::path::PathBuf;
 use std::rc::Rc;
@@ -24,13 +26,7 @@ use futures::stream::{self, StreamExt};
 use serde::Deserialize;
 
 fn transcripts_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/provider-transcripts");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} is absent", dir.display());
-        None
-    }
+    shared_support::shared_dir("provider-transcripts")
 }
 
 fn transcript(name: &str) -> Option<Vec<u8>> {

@@ -3,6 +3,7 @@
 //! resumes folder `../shared/corpus` exists — a run over each of them.
 
 mod review_support;
+mod shared_support;
 
 use std::rc::Rc;
 
@@ -159,11 +160,10 @@ fn the_weak_resume_loops_and_its_revisions_are_accepted() {
 #[cfg(not(target_arch = "wasm32"))]
 #[test]
 fn demo_reviews_every_corpus_resume() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        eprintln!("skipped: no corpus at {}", dir.display());
+    let Some(dir) = shared_support::shared_dir("corpus") else {
         return;
     };
+    let entries = std::fs::read_dir(&dir).expect("corpus readable");
     let mut files: Vec<_> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {

@@ -7,6 +7,8 @@
 //! of the resume's words).
 #![cfg(not(target_arch = "wasm32"))]
 
+mod shared_support;
+
 use careergraph::domain::export::{
     check_export, json_resume_of, json_text, print_page_html, resume_html, text_share,
     to_json_resume, to_markdown,
@@ -292,16 +294,7 @@ fn json_resume_dates_in_words_come_back_as_iso() {
 }
 
 fn corpus() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var("CI").as_deref() != Ok("true"),
-        "../shared/corpus must be present under CI"
-    );
-    println!("SKIPPED: ../shared/corpus absent");
-    None
+    shared_support::shared_dir("corpus")
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! source lines on fictional resumes (English, Chinese, French/German dates), and a corpus table
 //! over `../shared/corpus` (skipped when absent).
 
+mod shared_support;
+
 use careergraph::domain::import::{import_file, ImportFormat};
 use careergraph::domain::structured::{
     from_json_resume, from_text, Confidence, Entry, PartialDate, SectionKind, StructuredResume,
@@ -374,8 +376,7 @@ fn leaves_kept(source: &str, resume: &StructuredResume) -> (usize, usize) {
 }
 
 fn corpus() -> Option<std::path::PathBuf> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    dir.is_dir().then_some(dir)
+    shared_support::shared_dir("corpus")
 }
 
 /// Heading lines that name work experience, so the file must give at least one work entry.
@@ -386,7 +387,6 @@ fn has_work_heading(resume: &StructuredResume) -> bool {
 #[test]
 fn corpus_table() {
     let Some(dir) = corpus() else {
-        println!("skipped: ../shared/corpus is absent");
         return;
     };
     let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -203,6 +203,8 @@ export interface AgentErrorPayload {
   agent: string;
   iteration: number;
   error: string;
+  /** The answer did not fit its schema even after the repair retry (not a network error). */
+  invalid_output: boolean;
 }
 
 /** The payload of a `custom` event, in every workflow. */

@@ -177,13 +177,7 @@ pub fn stream(
 }
 
 pub fn transcripts_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/provider-transcripts");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        println!("skipped: {} is absent", dir.display());
-        None
-    }
+    crate::shared_support::shared_dir("provider-transcripts")
 }
 
 /// A recorded body, or `None` (with a printed skip) when the transcripts are absent.

@@ -4,9 +4,9 @@
 // All content is fictional; the real corpus (../shared/corpus) is only read when present, to time it.
 import { test, expect } from '@playwright/test';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { brokenPdf, docx, encryptedPdf, scannedPdf, textPdf } from './fixtures/files.mjs';
+import { sharedDir } from './fixtures/shared.mjs';
 
 const resumeField = (page) => page.getByTestId('run-form').getByTestId('file-import');
 
@@ -162,14 +162,9 @@ test('JSON Resume in; after a review, Markdown and JSON Resume out, and a print 
 // The real corpus, when it sits beside the repo: every file imports or says why, and how long
 // each took (per KB, and against the fictional one-page PDF timed in the same run).
 test('corpus files import in the browser or say why (timed)', async ({ page }) => {
-  const corpus = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-  let names;
-  try {
-    names = (await readdir(corpus)).filter((n) => /\.(pdf|docx|md|txt|json)$/.test(n)).sort();
-  } catch {
-    test.skip(true, `${corpus} is absent`);
-    return;
-  }
+  const corpus = await sharedDir('corpus');
+  if (!corpus) return;
+  const names = (await readdir(corpus)).filter((n) => /\.(pdf|docx|md|txt|json)$/.test(n)).sort();
   await page.goto('/');
   const field = resumeField(page);
   const timed = async (name, buffer) => {
@@ -215,15 +210,9 @@ const strings = (value) => typeof value === 'string' ? [value]
 // text). CORPUS_PDF_TEXT_DIR=/some/dir also writes each PDF's text there, to read it natively.
 test('every corpus PDF exports JSON Resume with work entries', async ({ browser }) => {
   test.setTimeout(240_000);
-  const corpus = join(dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
-  let names;
-  try {
-    names = (await readdir(corpus)).filter((n) => n.endsWith('.pdf')).sort();
-  } catch {
-    if (process.env.CI === 'true') throw new Error(`${corpus} must be present under CI`);
-    console.log(`SKIPPED: ${corpus} absent`);
-    return;
-  }
+  const corpus = await sharedDir('corpus');
+  if (!corpus) return;
+  const names = (await readdir(corpus)).filter((n) => n.endsWith('.pdf')).sort();
   const rows = ['| file | sections | work | education | dated entries | JSON Resume share |', '|---|---|---|---|---|---|'];
   for (const name of names) {
     // A fresh context per file: no run or resume left from the one before.

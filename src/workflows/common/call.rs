@@ -65,12 +65,15 @@ pub async fn call_agent<T: DeserializeOwned>(
 }
 
 /// Tells the page an agent failed and what the run did instead:
-/// `{"type": "agent_error", "agent": node, "iteration": n, "error": user-facing message}`.
+/// `{"type": "agent_error", "agent": node, "iteration": n, "error": user-facing message,
+/// "invalid_output": bool}`; `invalid_output` says the answer did not fit the schema even after
+/// the repair round (what `make eval` counts as a schema failure, apart from network errors).
 pub fn emit_agent_error(ctx: &NodeContext, agent: &str, iteration: u32, error: &LlmError) {
     ctx.emit(json!({
         "type": "agent_error",
         "agent": agent,
         "iteration": iteration,
         "error": error.to_string(),
+        "invalid_output": matches!(error, LlmError::InvalidOutput { .. }),
     }));
 }

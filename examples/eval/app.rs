@@ -1,0 +1,192 @@
+//! The eval's driver: arguments, the provider's rows, the mock's scripted rows, the report.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use careergraph::session::{scrub_secrets, ProviderConfig, Runtime};
+use serde_json::json;
+
+use crate::cases::{evaluate, mock_cases, Script, Target};
+use crate::curl::CurlTransport;
+use crate::table::{markdown, Row};
+use crate::workflows::{Fixture, WORKFLOWS};
+
+struct Args {
+    provider: String,
+    model: Option<String>,
+    base_url: Option<String>,
+    mock_url: Option<String>,
+    fixtures: PathBuf,
+    out: PathBuf,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        provider: "demo".into(),
+        model: None,
+        base_url: None,
+        mock_url: None,
+        fixtures: PathBuf::from("tests/fixtures/eval"),
+        out: PathBuf::from("target/eval"),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or(format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--provider" => args.provider = value()?,
+            "--model" => args.model = Some(value()?).filter(|m| !m.is_empty()),
+            "--base-url" => args.base_url = Some(value()?).filter(|u| !u.is_empty()),
+            "--mock-url" => args.mock_url = Some(value()?).filter(|u| !u.is_empty()),
+            "--fixtures" => args.fixtures = value()?.into(),
+            "--out" => args.out = value()?.into(),
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(args)
+}
+
+/// The environment variable holding a real provider's key (never a file, never an argument).
+fn key_variable(provider: &str) -> Option<&'static str> {
+    match provider {
+        "openai" => Some("OPENAI_API_KEY"),
+        "anthropic" => Some("ANTHROPIC_API_KEY"),
+        "gemini" => Some("GEMINI_API_KEY"),
+        "openai_compatible" => Some("OPENAI_COMPATIBLE_API_KEY"),
+        _ => None,
+    }
+}
+
+fn runtime(config: serde_json::Value, key: &str, scratch: &Path) -> Result<Runtime, String> {
+    let config: ProviderConfig = serde_json::from_value(config).map_err(|e| e.to_string())?;
+    let config = config.with_api_key(key);
+    Runtime::for_provider(
+        &config,
+        Rc::new(CurlTransport {
+            scratch: scratch.to_path_buf(),
+        }),
+    )
+    .map_err(|e| e.message)
+}
+
+pub fn main() {
+    if let Err(error) = real_main() {
+        eprintln!("eval: {error}");
+        std::process::exit(2);
+    }
+}
+
+fn real_main() -> Result<(), String> {
+    let args = parse_args()?;
+    let scratch = args.out.join("scratch");
+    std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
+    let fixtures: Vec<Fixture> = [("en", "en"), ("zh", "zh")]
+        .iter()
+        .map(|(dir, lang)| Fixture::load(&args.fixtures.join(dir), lang))
+        .collect::<Result<_, _>>()?;
+
+    let mut rows: Vec<Row> = Vec::new();
+    let mut key = String::new();
+    // The provider's rows: every workflow over every fixture.
+    let (label, config) = match args.provider.as_str() {
+        "demo" => ("demo".to_string(), json!({"provider": "demo"})),
+        provider => {
+            let variable = key_variable(provider).ok_or(format!(
+                "unknown provider {provider} (demo, openai, anthropic, gemini, openai_compatible)"
+            ))?;
+            key = std::env::var(variable).unwrap_or_default();
+            if key.trim().is_empty() && provider != "openai_compatible" {
+                return Err(format!("set {variable} to run the eval on {provider}"));
+            }
+            let model = args.model.clone().unwrap_or_default();
+            let label = if model.is_empty() {
+                provider.to_string()
+            } else {
+                format!("{provider} {model}")
+            };
+            (
+                label,
+                json!({"provider": provider, "model": args.model, "baseUrl": args.base_url}),
+            )
+        }
+    };
+    let provider_runtime = runtime(config, &key, &scratch)?;
+    let target = Target {
+        label,
+        runtime: &provider_runtime,
+        mock_url: None,
+    };
+    for workflow in WORKFLOWS {
+        for fixture in &fixtures {
+            let case = fixture.name.clone();
+            rows.push(evaluate(
+                &target,
+                workflow,
+                fixture,
+                &case,
+                &Script::default(),
+                vec![],
+            ));
+        }
+    }
+
+    // The mock's rows: the checks proven on scripted answers (offline runs only).
+    let mut failed_checks = Vec::new();
+    match (&args.mock_url, args.provider.as_str()) {
+        (Some(url), "demo") => {
+            let host = url.trim_start_matches("http://").trim_end_matches('/');
+            let mock_runtime = runtime(
+                json!({"provider": "openai", "baseUrl": format!("{url}/v1"), "confirmedHost": host}),
+                "sk-test-eval",
+                &scratch,
+            )?;
+            let target = Target {
+                label: "mock".into(),
+                runtime: &mock_runtime,
+                mock_url: Some(url),
+            };
+            for (workflow, case, script, expect) in mock_cases(&fixtures[0].resume) {
+                let row = evaluate(&target, workflow, &fixtures[0], case, &script, expect);
+                failed_checks.extend(row.check());
+                rows.push(row);
+            }
+        }
+        (None, "demo") => eprintln!("eval: no --mock-url: the scripted checks were not run"),
+        _ => {}
+    }
+
+    let table = markdown(&rows);
+    let report = format!(
+        "# Answer quality (`make eval`)\n\nProvider: {}. Fixtures: {} (English, Chinese; each with a \
+         hostile variant). Every row is three runs: the clean input twice, the hostile input once.\n\n{table}",
+        target.label,
+        args.fixtures.display(),
+    );
+    let json = serde_json::to_string_pretty(&json!({
+        "provider": target.label,
+        "rows": rows,
+        "failed_checks": failed_checks,
+    }))
+    .map_err(|e| e.to_string())?;
+    // A key never lands in a report: scrubbed like a bug report, then checked.
+    let (report, json) = (scrub_secrets(&report), scrub_secrets(&json));
+    let key = key.trim();
+    if !key.is_empty() && (report.contains(key) || json.contains(key)) {
+        return Err("the report would contain the API key; nothing was written".into());
+    }
+    std::fs::write(args.out.join("report.md"), &report).map_err(|e| e.to_string())?;
+    std::fs::write(args.out.join("report.json"), json).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_dir(&scratch);
+    println!("{table}");
+    println!(
+        "written: {} and {}",
+        args.out.join("report.md").display(),
+        args.out.join("report.json").display()
+    );
+    if !failed_checks.is_empty() {
+        return Err(format!(
+            "scripted checks did not catch what they should:\n{}",
+            failed_checks.join("\n")
+        ));
+    }
+    Ok(())
+}

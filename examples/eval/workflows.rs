@@ -1,0 +1,155 @@
+//! What the eval knows of each workflow: its input from a fixture, the score it reads (on one 0–10
+//! scale, so deltas compare across workflows), the scores whose stability it checks, and the
+//! texts the model rewrote from the user's resume.
+
+use std::path::Path;
+
+use careergraph::domain::injection::scan;
+use serde_json::{json, Value};
+
+/// One language folder of `tests/fixtures/eval`.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    pub name: String,
+    pub language: &'static str,
+    pub resume: String,
+    pub resume_hostile: String,
+    pub job: String,
+    pub role: String,
+    pub goal: String,
+    pub goal_hostile: String,
+    pub profile: Value,
+}
+
+impl Fixture {
+    pub fn load(dir: &Path, language: &'static str) -> Result<Fixture, String> {
+        let read = |name: &str| {
+            std::fs::read_to_string(dir.join(name))
+                .map_err(|e| format!("{}: {e}", dir.join(name).display()))
+        };
+        Ok(Fixture {
+            name: language.to_string(),
+            language,
+            resume: read("resume.md")?,
+            resume_hostile: read("resume_hostile.md")?,
+            job: read("job.md")?,
+            role: read("role.txt")?.trim().to_string(),
+            goal: read("goal.txt")?,
+            goal_hostile: read("goal_hostile.txt")?,
+            profile: serde_json::from_str(&read("profile.json")?).map_err(|e| e.to_string())?,
+        })
+    }
+}
+
+pub const WORKFLOWS: [&str; 4] = [
+    "resume_review",
+    "resume_tailoring",
+    "hiring_pipeline",
+    "career_navigator",
+];
+
+/// The workflow's input from `fixture`; `hostile` swaps in the input with the hidden instruction.
+pub fn input(workflow: &str, fixture: &Fixture, hostile: bool) -> Value {
+    let resume = if hostile {
+        &fixture.resume_hostile
+    } else {
+        &fixture.resume
+    };
+    let lang = fixture.language;
+    match workflow {
+        "resume_review" => json!({"resume": resume, "targetRole": fixture.role, "language": lang}),
+        "resume_tailoring" => json!({"resume": resume, "jobDescription": fixture.job,
+            "language": lang, "maxQuestions": 1, "maxRevisions": 1}),
+        "hiring_pipeline" => {
+            json!({"resume": resume, "jobDescription": fixture.job, "language": lang})
+        }
+        "career_navigator" => {
+            let goal = if hostile {
+                &fixture.goal_hostile
+            } else {
+                &fixture.goal
+            };
+            json!({"goal": goal, "profile": fixture.profile, "language": lang,
+                "maxIterations": 1, "startDate": "2026-01-05"})
+        }
+        other => panic!("unknown workflow {other}"),
+    }
+}
+
+/// The text carrying the hidden instruction, for the injection scanner.
+pub fn hostile_text<'a>(workflow: &str, fixture: &'a Fixture) -> &'a str {
+    if workflow == "career_navigator" {
+        &fixture.goal_hostile
+    } else {
+        &fixture.resume_hostile
+    }
+}
+
+/// Whether `domain::injection::scan` warns about the workflow's hostile input.
+pub fn scan_flags(workflow: &str, fixture: &Fixture) -> bool {
+    !scan("input", hostile_text(workflow, fixture)).is_empty()
+}
+
+/// The run's headline score on 0–10: the review's final score, the hiring evaluation's and the
+/// career report's match score (0–100), the tailored draft's ATS score (0–100).
+pub fn headline_score(workflow: &str, state: &Value) -> Option<f64> {
+    let at = |pointer: &str| state.pointer(pointer).and_then(Value::as_f64);
+    match workflow {
+        "resume_review" => at("/final_score"),
+        "resume_tailoring" => at("/ats_score").map(|s| s / 10.0),
+        "hiring_pipeline" => at("/evaluation/overall_score").map(|s| s / 10.0),
+        "career_navigator" => at("/integrated_report/match_score").map(|s| s / 10.0),
+        _ => None,
+    }
+}
+
+/// The scores compared between two runs: the review's first-round critic scores (one per
+/// critic), otherwise the headline score.
+pub fn stability_scores(workflow: &str, state: &Value) -> Vec<f64> {
+    if workflow == "resume_review" {
+        let first_round = state
+            .pointer("/feedback_history/0")
+            .and_then(Value::as_array);
+        if let Some(round) = first_round {
+            return round.iter().filter_map(|f| f["score"].as_f64()).collect();
+        }
+    }
+    headline_score(workflow, state).into_iter().collect()
+}
+
+/// Every rewrite of the user's resume the model produced in this run (empty for workflows that
+/// rewrite nothing): the review's revisions (rejected ones too: the model still wrote them), the
+/// tailoring drafts shown for review and the final tailored resume.
+pub fn rewrites(workflow: &str, state: &Value, drafts: &[String]) -> Option<Vec<String>> {
+    match workflow {
+        "resume_review" => Some(
+            state["revision_history"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|r| r["text"].as_str().map(str::to_string))
+                .collect(),
+        ),
+        "resume_tailoring" => {
+            let mut all: Vec<String> = drafts.to_vec();
+            if let Some(last) = state["tailored_resume"].as_str().filter(|t| !t.is_empty()) {
+                if !all.iter().any(|d| d == last) {
+                    all.push(last.to_string());
+                }
+            }
+            Some(all)
+        }
+        _ => None,
+    }
+}
+
+/// What a rewrite may take facts from: the resume the user gave, and what the user answered.
+pub fn fact_sources(workflow: &str, fixture: &Fixture, state: &Value) -> Vec<String> {
+    let mut sources = vec![fixture.resume.clone()];
+    if workflow == "resume_tailoring" {
+        if let Some(answers) = state["collected_info"].as_str() {
+            sources.push(answers.to_string());
+        }
+    }
+    sources
+}

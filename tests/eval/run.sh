@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# `make eval`: answer quality, measured (examples/eval). Not part of `make test` or CI.
+#   make eval                                  # offline: the demo, then the mock provider's scripted checks
+#   make eval PROVIDER=openai MODEL=gpt-4o-mini  # a real provider; key from OPENAI_API_KEY
+#   (anthropic: ANTHROPIC_API_KEY, gemini: GEMINI_API_KEY,
+#    openai_compatible: BASE_URL=… and optionally OPENAI_COMPATIBLE_API_KEY)
+# Prints one table and writes target/eval/report.md and target/eval/report.json.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PROVIDER=${PROVIDER:-demo}
+TARGET_DIR=${CARGO_TARGET_DIR:-target}
+mkdir -p target/eval
+cargo build --locked --quiet --example eval --example mock_provider
+
+args=(--provider "$PROVIDER" --out target/eval)
+[ -n "${MODEL:-}" ] && args+=(--model "$MODEL")
+[ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
+
+if [ "$PROVIDER" = demo ]; then
+  # The mock provider on a free port (--port 0 prints the one it took), stopped on exit.
+  log=target/eval/mock-provider.log
+  "$TARGET_DIR/debug/examples/mock_provider" --port 0 > "$log" 2>&1 &
+  mock_pid=$!
+  trap 'kill "$mock_pid" 2>/dev/null' EXIT
+  url=
+  for _ in $(seq 1 50); do
+    url=$(grep -Eo 'http://127\.0\.0\.1:[0-9]+' "$log" | head -1 || true)
+    [ -n "$url" ] && break
+    sleep 0.2
+  done
+  if [ -z "$url" ]; then echo "mock provider did not start; see $log"; exit 1; fi
+  args+=(--mock-url "$url")
+fi
+
+"$TARGET_DIR/debug/examples/eval" "${args[@]}"
