@@ -10,6 +10,7 @@ pub mod llm;
 pub mod session;
 /// Saved runs and master resumes (IndexedDB on wasm32; the record types everywhere).
 pub mod store;
+pub mod value_de;
 pub mod workflows;
 
 #[cfg(all(target_arch = "wasm32", feature = "app"))]

@@ -18,6 +18,7 @@ pub mod language;
 pub mod partial_json;
 pub mod resume;
 pub mod revision;
+pub mod stable_sort;
 pub mod streamed_answer;
 pub mod structured;
 

@@ -444,7 +444,7 @@ impl Partial {
     /// A complete value as `T`; `None` while it is still being written or when it does not fit.
     pub fn parse<T: DeserializeOwned>(&self) -> Option<T> {
         self.complete
-            .then(|| serde_json::from_value(self.to_json()).ok())
+            .then(|| crate::value_de::from_value(self.to_json()).ok())
             .flatten()
     }
 

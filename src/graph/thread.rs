@@ -46,7 +46,7 @@ impl<S: State> ThreadState<S> {
     ) -> Result<Self, GraphError> {
         checkpoint.check_format()?;
         Ok(ThreadState {
-            state: serde_json::from_value(checkpoint.channel_values.clone())?,
+            state: crate::value_de::from_value(checkpoint.channel_values.clone())?,
             triggers: decode_triggers(&checkpoint.pending_tasks)?,
             step: checkpoint.step,
             checkpoint_id: Some(checkpoint.id.clone()),

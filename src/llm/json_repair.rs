@@ -71,7 +71,8 @@ fn balanced_span(text: &str, start: usize) -> Option<&str> {
 pub fn parse_lenient<T: serde::de::DeserializeOwned>(answer: &str) -> Result<T, String> {
     let mut first_error = None;
     for candidate in json_candidates(answer) {
-        let parsed = serde_json::from_str::<serde_json::Value>(&candidate).and_then(T::deserialize);
+        let parsed = serde_json::from_str::<serde_json::Value>(&candidate)
+            .and_then(crate::value_de::from_value);
         match parsed {
             Ok(value) => return Ok(value),
             Err(error) => {

@@ -116,7 +116,7 @@ pub fn input_from_json<W: Workflow>(input: Value) -> Result<W::Input, SessionErr
 }
 
 fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionError> {
-    serde_json::from_value(input).map_err(|e| {
+    crate::value_de::from_value(input).map_err(|e| {
         SessionError::new(
             ErrorCode::InvalidInput,
             format!("The {} input is not valid: {e}.", what.to_lowercase()),

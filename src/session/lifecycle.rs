@@ -250,7 +250,7 @@ impl<W: Workflow> WorkflowRun<W> {
             .map(|interrupt| Asked {
                 id: interrupt.id.clone(),
                 path: interrupt.path.clone(),
-                pause: serde_json::from_value(interrupt.payload.clone())
+                pause: crate::value_de::from_value(interrupt.payload.clone())
                     .map_err(|e| format!("{}: an unknown pause ({e})", W::ID)),
             })
             .collect()

@@ -81,7 +81,10 @@ pub(super) fn from_record<T: DeserializeOwned>(
 ) -> Result<T, StoreError> {
     let json = string_field(record, "json")
         .ok_or_else(|| StoreError::failed(what, "a stored record has no data"))?;
-    serde_json::from_str(&json).map_err(|e| StoreError::failed(what, &e.to_string()))
+    // Through `Value`: a checkpoint is also read from a `Value` (one deserializer per type).
+    serde_json::from_str(&json)
+        .and_then(crate::value_de::from_value)
+        .map_err(|e| StoreError::failed(what, &e.to_string()))
 }
 
 /// Every key `[thread_id, …]` of one thread: arrays sort after strings, so `[t, []]` is above

@@ -283,13 +283,15 @@ pub fn extract(job_description: &str) -> JobTerms {
         }
         position += toks.len() + 1;
     }
-    skill_terms.sort_by_key(|(first, t)| (t.importance, *first));
+    crate::domain::stable_sort::sort_by_key(&mut skill_terms, |(first, t)| (t.importance, *first));
 
     let mut keywords: Vec<&Gram> = grams
         .values()
         .filter(|g| g.count >= 2 && g.lowercase && g.importance.is_some())
         .collect();
-    keywords.sort_by_key(|g| (std::cmp::Reverse(g.count), g.first));
+    crate::domain::stable_sort::sort_by_key(&mut keywords, |g| {
+        (std::cmp::Reverse(g.count), g.first)
+    });
     // "real estate" and "estate agents" are one phrase: the more frequent part stays.
     let mut kept: Vec<&Gram> = Vec::new();
     for gram in keywords {

@@ -124,8 +124,10 @@ fn table() -> Table {
             latin.push((seq, skill.name, exact));
         }
     }
-    latin.sort_by_key(|(seq, _, _)| std::cmp::Reverse(seq.len()));
-    chinese.sort_by_key(|(alias, _)| std::cmp::Reverse(alias.chars().count()));
+    crate::domain::stable_sort::sort_by_key(&mut latin, |(seq, _, _)| std::cmp::Reverse(seq.len()));
+    crate::domain::stable_sort::sort_by_key(&mut chinese, |(alias, _)| {
+        std::cmp::Reverse(alias.chars().count())
+    });
     Table {
         latin,
         han: chinese,

@@ -341,7 +341,9 @@ fn merge_array(
             }
         }
     }
-    pairs.sort_by_key(|(s, m, t)| (std::cmp::Reverse(*s), *m, *t));
+    crate::domain::stable_sort::sort_by_key(&mut pairs, |(s, m, t)| {
+        (std::cmp::Reverse(*s), *m, *t)
+    });
     let mut used = vec![false; theirs.len()];
     let mut partner: Vec<Option<usize>> = vec![None; mine.len()];
     for (_, m, t) in pairs {

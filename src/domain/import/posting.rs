@@ -178,7 +178,7 @@ pub fn check_posting(text: &str) -> PostingCheck {
     if you >= 6 && you >= 3 * me.max(1) {
         note("you / your", None, 2);
     }
-    found.sort_by_key(|(s, _)| s.line.unwrap_or(usize::MAX));
+    crate::domain::stable_sort::sort_by_key(&mut found, |(s, _)| s.line.unwrap_or(usize::MAX));
     let posting_score = found.iter().map(|(_, w)| w).sum();
     let resume_score = resume_score(text, &lines, me);
     PostingCheck {

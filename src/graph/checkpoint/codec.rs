@@ -18,7 +18,7 @@ pub(crate) fn encode_send<S: State>(send: &Send<S>) -> Result<SendPacket, GraphE
 pub(crate) fn decode_send<S: State>(packet: &SendPacket) -> Result<Send<S>, GraphError> {
     Ok(Send {
         node: packet.node.clone(),
-        arg: serde_json::from_value(packet.arg.clone())?,
+        arg: crate::value_de::from_value(packet.arg.clone())?,
     })
 }
 
@@ -73,7 +73,7 @@ pub(crate) fn decode_writes<S: State>(write: &PendingWrite) -> Result<TaskWrites
     Ok(TaskWrites {
         update: match &write.update {
             Value::Null => None,
-            value => Some(serde_json::from_value(value.clone())?),
+            value => Some(crate::value_de::from_value(value.clone())?),
         },
         goto: write.goto.clone(),
         sends: write

@@ -19,7 +19,7 @@ impl Checkpoint {
     pub fn from_value(value: Value) -> Result<Checkpoint, GraphError> {
         let version = value.get("format_version").and_then(Value::as_u64);
         check_version(version)?;
-        serde_json::from_value(value)
+        crate::value_de::from_value(value)
             .map_err(|e| unreadable(version, format!("it is damaged or incomplete ({e})")))
     }
 

@@ -46,7 +46,7 @@ impl HiringModel {
                 node, update, path, ..
             } if path.is_empty() && node == SUPERVISOR_NODE => {
                 if let Ok(steps) =
-                    serde_json::from_value::<Vec<RouteStep>>(update["routing"].clone())
+                    crate::value_de::from_value::<Vec<RouteStep>>(update["routing"].clone())
                 {
                     self.trail.update(|t| t.extend(steps));
                 }
@@ -72,7 +72,7 @@ impl HiringModel {
             },
             StreamEvent::RunFinished { state, path } if path.is_empty() => {
                 self.running.set(None);
-                if let Ok(state) = serde_json::from_value::<HiringState>(state) {
+                if let Ok(state) = crate::value_de::from_value::<HiringState>(state) {
                     self.result.set(Some(state));
                 }
             }

@@ -62,7 +62,7 @@ impl NavModel {
                 });
             }
             StreamEvent::StepDone { state, path, .. } if path.is_empty() => {
-                if let Ok(state) = serde_json::from_value::<CareerNavigatorState>(state) {
+                if let Ok(state) = crate::value_de::from_value::<CareerNavigatorState>(state) {
                     self.take_state(state);
                 }
             }

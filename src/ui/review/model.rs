@@ -110,7 +110,7 @@ impl RunModel {
             }
             StreamEvent::Custom { payload, .. } => self.take_custom(&payload),
             StreamEvent::RunFinished { state, path } if path.is_empty() => {
-                if let Ok(state) = serde_json::from_value::<ReviewState>(state) {
+                if let Ok(state) = crate::value_de::from_value::<ReviewState>(state) {
                     self.result.set(Some(state));
                 }
             }
@@ -129,7 +129,7 @@ impl RunModel {
     fn take_update(&self, node: &str, update: &Value) {
         if CRITICS.iter().any(|(id, _)| *id == node) {
             if let Ok(feedback) =
-                serde_json::from_value::<Feedback>(update[format!("{node}_feedback")].clone())
+                crate::value_de::from_value::<Feedback>(update[format!("{node}_feedback")].clone())
             {
                 self.cards
                     .update(|c| c.entry(node.to_string()).or_default().feedback = Some(feedback));

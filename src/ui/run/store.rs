@@ -107,7 +107,9 @@ impl RunStore {
                     .cloned()
                     .collect()
             });
-            all.sort_by_key(|r| std::cmp::Reverse(r.created_at_ms));
+            crate::domain::stable_sort::sort_by_key(&mut all, |r| {
+                std::cmp::Reverse(r.created_at_ms)
+            });
             all
         })
     }

@@ -165,7 +165,7 @@ impl TailorModel {
                 if path.is_empty() {
                     self.set_status(&node, NodeStatus::Done);
                 } else if let Ok(turns) =
-                    serde_json::from_value::<Vec<ChatTurn>>(update["messages"].clone())
+                    crate::value_de::from_value::<Vec<ChatTurn>>(update["messages"].clone())
                 {
                     self.conversation.update(|c| {
                         // The page already shows the question it is answering (`ensure_asked`).
@@ -310,7 +310,9 @@ impl ViewModel<TailoringWorkflow> for TailorModel {
     }
 
     fn restore(&self, extras: &Value) {
-        if let Ok(turns) = serde_json::from_value::<Vec<ChatTurn>>(extras["conversation"].clone()) {
+        if let Ok(turns) =
+            crate::value_de::from_value::<Vec<ChatTurn>>(extras["conversation"].clone())
+        {
             self.conversation.set(turns);
         }
         let paused_at = extras["pausedAtMs"].as_f64().unwrap_or(0.0);

@@ -26,7 +26,10 @@ fn part(request: &ChatRequest, tag: &str) -> String {
 }
 
 fn parsed<T: DeserializeOwned + Default>(request: &ChatRequest, tag: &str) -> T {
-    serde_json::from_str(&part(request, tag)).unwrap_or_default()
+    // Through `Value`: these types are also read from a run's state (one deserializer each).
+    serde_json::from_str(&part(request, tag))
+        .and_then(crate::value_de::from_value)
+        .unwrap_or_default()
 }
 
 fn language(request: &ChatRequest) -> Language {

@@ -491,12 +491,12 @@ pub fn normalize_plan(mut plan: FinalPlan) -> FinalPlan {
         item.duration_weeks = item.duration_weeks.clamp(1, MAX_PLAN_WEEKS);
         item.priority = item.priority.trim().to_lowercase();
     }
-    plan.action_items.sort_by_key(|i| i.start_week);
+    crate::domain::stable_sort::sort_by_key(&mut plan.action_items, |i| i.start_week);
     for phase in &mut plan.timeline {
         phase.start_week = phase.start_week.min(MAX_PLAN_WEEKS);
         phase.end_week = phase.end_week.clamp(phase.start_week, MAX_PLAN_WEEKS);
     }
-    plan.timeline.sort_by_key(|p| p.start_week);
+    crate::domain::stable_sort::sort_by_key(&mut plan.timeline, |p| p.start_week);
     plan
 }
 

@@ -19,7 +19,9 @@ pub fn json_block<T: Serialize>(value: &Option<T>) -> String {
 
 /// A block's JSON read back into `T` (`None` when absent or not available).
 pub fn parse_block<T: serde::de::DeserializeOwned>(message: &str, tag: &str) -> Option<T> {
-    serde_json::from_str(block(message, tag)?).ok()
+    // Through `Value`: these types are also read from a run's state (one deserializer each).
+    let value = serde_json::from_str(block(message, tag)?).ok()?;
+    crate::value_de::from_value(value).ok()
 }
 
 #[cfg(test)]

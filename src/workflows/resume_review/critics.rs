@@ -81,7 +81,7 @@ mod tests {
             (f64::NAN, 0.0),
         ] {
             let answer: CriticAnswer =
-                serde_json::from_value(serde_json::json!({ "score": 0.0 })).unwrap();
+                crate::value_de::from_value(serde_json::json!({ "score": 0.0 })).unwrap();
             let answer = CriticAnswer { score, ..answer };
             assert_eq!(answer.into_feedback(&CRITICS[0]).score, expected, "{score}");
         }

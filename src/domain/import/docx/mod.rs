@@ -53,7 +53,7 @@ pub(super) fn docx_to_markdown(bytes: &[u8]) -> Result<String, ImportError> {
         .filter(|n| n.starts_with("word/header") && n.ends_with(".xml"))
         .map(|n| n.into_owned())
         .collect();
-    header_names.sort();
+    crate::domain::stable_sort::sort_by(&mut header_names, Ord::cmp);
     let mut out = String::new();
     for name in header_names {
         if let Some(xml) = read_part(&mut archive, &name, budget)? {

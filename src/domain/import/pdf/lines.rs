@@ -13,7 +13,7 @@ pub(super) struct Line {
 
 impl Line {
     pub fn new(y: f64, mut items: Vec<PdfTextItem>) -> Line {
-        items.sort_by(|a, b| a.x.total_cmp(&b.x));
+        crate::domain::stable_sort::sort_by(&mut items, |a, b| a.x.total_cmp(&b.x));
         let height = items.iter().map(item_height).fold(0.0, f64::max);
         Line { y, height, items }
     }
@@ -39,7 +39,9 @@ pub(super) fn item_height(item: &PdfTextItem) -> f64 {
 
 /// Items (any order) to lines, top of the page first.
 pub(super) fn group(mut items: Vec<PdfTextItem>) -> Vec<Line> {
-    items.sort_by(|a, b| b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x)));
+    crate::domain::stable_sort::sort_by(&mut items, |a, b| {
+        b.y.total_cmp(&a.y).then(a.x.total_cmp(&b.x))
+    });
     let mut groups: Vec<(f64, f64, Vec<PdfTextItem>)> = Vec::new();
     for item in items {
         let height = item_height(&item);
