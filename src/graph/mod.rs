@@ -91,4 +91,5 @@ pub use stream::{EventSink, StreamEvent};
 #[doc(hidden)]
 pub mod __private {
     pub use serde;
+    pub use serde_json;
 }
