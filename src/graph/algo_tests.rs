@@ -139,7 +139,8 @@ fn apply_writes_marks_barriers_and_consumes_them_when_the_target_runs() {
         },
         1,
     )[0];
-    let (after_a, _) = apply_writes(&topo, &mut state, &empty, vec![(a, logged("a"))], false).unwrap();
+    let (after_a, _) =
+        apply_writes(&topo, &mut state, &empty, vec![(a, logged("a"))], false).unwrap();
     assert_eq!(
         after_a.barriers["join:a+b:c"],
         BTreeSet::from(["a".to_string()])
@@ -152,11 +153,18 @@ fn apply_writes_marks_barriers_and_consumes_them_when_the_target_runs() {
         },
         2,
     )[0];
-    let (after_b, _) = apply_writes(&topo, &mut state, &after_a, vec![(b, logged("b"))], false).unwrap();
+    let (after_b, _) =
+        apply_writes(&topo, &mut state, &after_a, vec![(b, logged("b"))], false).unwrap();
     let tasks = prepare_next_tasks(&topo, &after_b, 3);
     assert_eq!(tasks[0].node, "c");
-    let (after_c, _) =
-        apply_writes(&topo, &mut state, &after_b, vec![(&tasks[0], logged("c"))], false).unwrap();
+    let (after_c, _) = apply_writes(
+        &topo,
+        &mut state,
+        &after_b,
+        vec![(&tasks[0], logged("c"))],
+        false,
+    )
+    .unwrap();
     assert!(!after_c.barriers.contains_key("join:a+b:c"), "consumed");
 }
 

@@ -316,7 +316,8 @@ impl<S: State> RunLoop<'_, S> {
         thread.next_sequence += 1;
         let parent_id = thread.checkpoint_id.clone();
         let values = thread.take_channel_values(parent_id.as_deref())?;
-        let checkpoint = thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
+        let checkpoint =
+            thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
         saver.put(checkpoint).await?;
         thread.checkpoint_id = Some(id);
         Ok(())
@@ -353,7 +354,8 @@ impl<S: State> RunLoop<'_, S> {
                 (serde_json::to_value(&thread.state)?, None),
             ),
         };
-        let checkpoint = thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
+        let checkpoint =
+            thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
         saver.put(checkpoint).await
     }
 }

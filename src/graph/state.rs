@@ -140,9 +140,12 @@ macro_rules! state {
                 }
                 #[allow(unused_mut)]
                 let mut changed = Vec::new();
+                // A field nobody wrote is not touched: taking `&mut` of a shared append
+                // channel would copy it (a router's view shares the committed lists).
                 $(
-                    if $crate::__state_reducer!($($reducer $(($func))?)?)
-                        .update(stringify!($field), $crate::__state_slot!(self.$field $(, $reducer)?), $field)?
+                    if !$field.is_empty()
+                        && $crate::__state_reducer!($($reducer $(($func))?)?)
+                            .update(stringify!($field), $crate::__state_slot!(self.$field $(, $reducer)?), $field)?
                     {
                         changed.push(stringify!($field));
                     }

@@ -50,7 +50,10 @@ impl<S: State> ThreadState<S> {
         latest_sequence: u64,
     ) -> Result<Self, GraphError> {
         checkpoint.check_format()?;
-        debug_assert!(!checkpoint.is_delta(), "a delta checkpoint read as a full one");
+        debug_assert!(
+            !checkpoint.is_delta(),
+            "a delta checkpoint read as a full one"
+        );
         Ok(ThreadState {
             state: serde_json::from_value(checkpoint.channel_values.clone())?,
             triggers: decode_triggers(&checkpoint.pending_tasks)?,

@@ -47,7 +47,10 @@ async fn engine_overhead_in_browser() {
         }
     }
     // The bytes the IndexedDB saver would write: one JSON record per checkpoint.
-    let stored = (graphs::stored_bytes(3).await, graphs::stored_bytes(100).await);
+    let stored = (
+        graphs::stored_bytes(3).await,
+        graphs::stored_bytes(100).await,
+    );
     console_log!(
         "BENCH {}",
         graphs::bytes_json("wasm_browser", stored.0, stored.1)

@@ -167,7 +167,12 @@ pub async fn stored_bytes(rounds: u32) -> (usize, usize) {
 }
 
 /// The growth check's line (JSON for `run.py`) and whether it passed.
-pub fn growth_json(implementation: &str, saver: bool, short_us: f64, long_us: f64) -> (String, bool) {
+pub fn growth_json(
+    implementation: &str,
+    saver: bool,
+    short_us: f64,
+    long_us: f64,
+) -> (String, bool) {
     let ratio = long_us / short_us;
     (
         format!(

@@ -4,27 +4,27 @@
 //! edge, and the run loop keeps one: with plain `Vec` histories each copy cost as much as the
 //! history, so a long run's engine cost grew with the square of its length. An append field
 //! declared with [`state!`](crate::state) is a `Shared<T>` instead: copies share one value
-//! (`Rc`), and writing to it (`DerefMut`) copies it only while another copy still holds it —
+//! (`Arc`, so states stay `Send` for the UI's signals), and writing to it (`DerefMut`) copies it only while another copy still holds it —
 //! the engine appends to the committed state after the step's tasks have dropped theirs, so in
 //! place. Reading is unchanged (`Deref` to `T`), and it serialises exactly like `T`.
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A `T` shared between copies, copied on write while shared.
-pub struct Shared<T>(Rc<T>);
+pub struct Shared<T>(Arc<T>);
 
 impl<T> Shared<T> {
     pub fn new(value: T) -> Self {
-        Shared(Rc::new(value))
+        Shared(Arc::new(value))
     }
 
     /// Whether both copies share one value (no copy was made).
     pub fn ptr_eq(a: &Self, b: &Self) -> bool {
-        Rc::ptr_eq(&a.0, &b.0)
+        Arc::ptr_eq(&a.0, &b.0)
     }
 
     /// The plain value: moved out when this is the only copy, else cloned.
@@ -32,13 +32,13 @@ impl<T> Shared<T> {
     where
         T: Clone,
     {
-        Rc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
+        Arc::try_unwrap(self.0).unwrap_or_else(|shared| (*shared).clone())
     }
 }
 
 impl<T> Clone for Shared<T> {
     fn clone(&self) -> Self {
-        Shared(Rc::clone(&self.0))
+        Shared(Arc::clone(&self.0))
     }
 }
 
@@ -57,7 +57,7 @@ impl<T> Deref for Shared<T> {
 
 impl<T: Clone> DerefMut for Shared<T> {
     fn deref_mut(&mut self) -> &mut T {
-        Rc::make_mut(&mut self.0)
+        Arc::make_mut(&mut self.0)
     }
 }
 

@@ -50,7 +50,11 @@ impl Checkpoint {
                 })?;
             chain.push(parent);
         }
-        let mut values = chain.pop().expect("a full checkpoint").channel_values.clone();
+        let mut values = chain
+            .pop()
+            .expect("a full checkpoint")
+            .channel_values
+            .clone();
         for delta in chain.into_iter().rev() {
             apply_delta(&mut values, delta);
         }
