@@ -55,9 +55,11 @@ async fn engine_overhead_in_browser() {
         "BENCH {}",
         graphs::bytes_json("wasm_browser", stored.0, stored.1)
     );
-    assert!(
-        over.is_empty(),
-        "seed-000's µs/superstep at 100 rounds is over {} × its 3-round figure: {over:?}",
-        graphs::MAX_GROWTH
-    );
+    // `run.py` fails the bench over the limit, after printing its table.
+    if !over.is_empty() {
+        console_log!(
+            "seed-000's µs/superstep at 100 rounds is over {} × its 3-round figure: {over:?}",
+            graphs::MAX_GROWTH
+        );
+    }
 }
