@@ -31,7 +31,7 @@ fn state_is_saved_after_every_superstep_per_thread() {
     let history = block_on(graph.state_history(&config)).unwrap();
     let steps: Vec<(i64, CheckpointSource, Vec<String>)> = history
         .iter()
-        .map(|s| (s.step, s.source, s.values.log.clone()))
+        .map(|s| (s.step, s.source, s.values.log.to_vec()))
         .collect();
     assert_eq!(
         steps,
@@ -70,9 +70,13 @@ fn checkpoint_is_plain_serde_data_with_a_format_version() {
     let json = serde_json::to_string(&checkpoint).unwrap();
     let back: Checkpoint = serde_json::from_str(&json).unwrap();
     assert_eq!(back, checkpoint);
-    assert_eq!(checkpoint.format_version, 1);
+    assert_eq!(checkpoint.format_version, 2);
+    // A delta: the last step appended "two"; the whole list is the chain's.
+    assert!(checkpoint.is_delta());
+    assert_eq!(checkpoint.channel_values["log"], serde_json::json!(["two"]));
+    let thread = block_on(saver.list("t", "")).unwrap();
     assert_eq!(
-        checkpoint.channel_values["log"],
+        checkpoint.to_full(&thread).unwrap().channel_values["log"],
         serde_json::json!(["one", "two"])
     );
 }

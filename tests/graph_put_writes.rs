@@ -455,6 +455,7 @@ fn bare_checkpoint() -> Checkpoint {
         step: 0,
         source: CheckpointSource::Input,
         channel_values: json!({}),
+        delta: None,
         pending_tasks: Default::default(),
         pending_writes: Vec::new(),
         pending_interrupts: Vec::new(),
@@ -563,7 +564,7 @@ fn a_checkpoint_from_a_newer_app_or_damaged_is_an_unreadable_checkpoint_error() 
 fn a_stored_checkpoint_from_a_newer_app_fails_the_run_with_that_error_not_a_panic() {
     let saver = Rc::new(MemorySaver::new());
     let mut checkpoint = bare_checkpoint();
-    checkpoint.format_version = 2;
+    checkpoint.format_version = careergraph::graph::checkpoint::CHECKPOINT_FORMAT_VERSION + 1;
     block_on(saver.put(checkpoint)).unwrap();
     let graph = parallel(saver, &Calls::default(), &Calls::default());
     let error = block_on(graph.continue_run(&RunConfig::thread("t"))).unwrap_err();

@@ -53,6 +53,7 @@ fn checkpoint(thread: &str, ns: &str, id: &str, step: i64) -> Checkpoint {
         step,
         source: CheckpointSource::Loop,
         channel_values: json!({"step": step, "who": format!("{thread}/{ns}/{id}")}),
+        delta: None,
         pending_tasks: Default::default(),
         pending_writes: Vec::new(),
         pending_interrupts: Vec::new(),

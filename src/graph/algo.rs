@@ -3,6 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use serde_json::{Map, Value};
+
 use crate::graph::command::{Command, Goto, RouteTarget, Send, END, START};
 use crate::graph::error::GraphError;
 use crate::graph::state::State;
@@ -186,6 +188,14 @@ pub fn finish_task<S: State>(
     })
 }
 
+/// The fields a step changed and, when recorded (for a delta checkpoint), what it appended to
+/// its append fields.
+#[derive(Debug, Clone, Default)]
+pub struct ChannelChanges {
+    pub changed: Vec<&'static str>,
+    pub appended: Map<String, Value>,
+}
+
 /// Applies a finished superstep: updates in task order (pull tasks by node name, then `Send`
 /// tasks in send order, whatever order they finished in), then the next step's triggers.
 /// Returns the new triggers and the names of the state fields that changed.
@@ -194,7 +204,8 @@ pub fn apply_writes<S: State>(
     state: &mut S,
     previous: &Triggers<S>,
     finished: Vec<(&PreparedTask<S>, TaskWrites<S>)>,
-) -> Result<(Triggers<S>, Vec<&'static str>), GraphError> {
+    record: bool,
+) -> Result<(Triggers<S>, ChannelChanges), GraphError> {
     let mut finished = finished;
     finished
         .sort_by(|(a, _), (b, _)| (a.kind, a.node.as_bytes()).cmp(&(b.kind, b.node.as_bytes())));
@@ -230,8 +241,13 @@ pub fn apply_writes<S: State>(
         next.sends.extend(writes.sends);
         updates.extend(writes.update);
     }
+    let appended = if record {
+        S::appended(&updates)?
+    } else {
+        Map::new()
+    };
     let changed = state.apply_updates(updates)?;
-    Ok((next, changed))
+    Ok((next, ChannelChanges { changed, appended }))
 }
 
 /// Applies a run's input as if START had run: through the reducers, then START's edges.
@@ -240,7 +256,8 @@ pub fn apply_input<S: State>(
     state: &mut S,
     previous: &Triggers<S>,
     input: S::Update,
-) -> Result<Triggers<S>, GraphError> {
+    record: bool,
+) -> Result<(Triggers<S>, ChannelChanges), GraphError> {
     let start = PreparedTask {
         id: format!("input:{START}"),
         node: START.to_string(),
@@ -248,8 +265,9 @@ pub fn apply_input<S: State>(
         input: None,
     };
     let writes = finish_task(topology, START, state, Command::update(input))?;
-    let (mut triggers, _) = apply_writes(topology, state, previous, vec![(&start, writes)])?;
+    let (mut triggers, changes) =
+        apply_writes(topology, state, previous, vec![(&start, writes)], record)?;
     // A new input restarts the graph: leftover barriers of an earlier run must not fire.
     triggers.barriers.clear();
-    Ok(triggers)
+    Ok((triggers, changes))
 }

@@ -119,9 +119,9 @@ fn apply_writes_uses_task_order_not_finish_order() {
         (&tasks[0], logged("n10")),
     ];
     let mut state = Mini::default();
-    let (next, changed) = apply_writes(&topo, &mut state, &triggers, finished).unwrap();
+    let (next, changed) = apply_writes(&topo, &mut state, &triggers, finished, false).unwrap();
     assert_eq!(state.log, vec!["n10", "n9", "w"]);
-    assert_eq!(changed, vec!["log"]);
+    assert_eq!(changed.changed, vec!["log"]);
     assert!(next.branch_to.is_empty() && next.sends.is_empty());
 }
 
@@ -139,7 +139,8 @@ fn apply_writes_marks_barriers_and_consumes_them_when_the_target_runs() {
         },
         1,
     )[0];
-    let (after_a, _) = apply_writes(&topo, &mut state, &empty, vec![(a, logged("a"))]).unwrap();
+    let (after_a, _) =
+        apply_writes(&topo, &mut state, &empty, vec![(a, logged("a"))], false).unwrap();
     assert_eq!(
         after_a.barriers["join:a+b:c"],
         BTreeSet::from(["a".to_string()])
@@ -152,11 +153,18 @@ fn apply_writes_marks_barriers_and_consumes_them_when_the_target_runs() {
         },
         2,
     )[0];
-    let (after_b, _) = apply_writes(&topo, &mut state, &after_a, vec![(b, logged("b"))]).unwrap();
+    let (after_b, _) =
+        apply_writes(&topo, &mut state, &after_a, vec![(b, logged("b"))], false).unwrap();
     let tasks = prepare_next_tasks(&topo, &after_b, 3);
     assert_eq!(tasks[0].node, "c");
-    let (after_c, _) =
-        apply_writes(&topo, &mut state, &after_b, vec![(&tasks[0], logged("c"))]).unwrap();
+    let (after_c, _) = apply_writes(
+        &topo,
+        &mut state,
+        &after_b,
+        vec![(&tasks[0], logged("c"))],
+        false,
+    )
+    .unwrap();
     assert!(!after_c.barriers.contains_key("join:a+b:c"), "consumed");
 }
 
@@ -179,6 +187,7 @@ fn apply_writes_rejects_two_writes_to_a_plain_key() {
         &mut state,
         &triggers,
         vec![(&tasks[0], write()), (&tasks[1], write())],
+        false,
     )
     .unwrap_err();
     assert!(matches!(error, GraphError::InvalidUpdate { ref key, .. } if key == "flag"));
@@ -233,11 +242,12 @@ fn apply_input_runs_start_edges_and_routers_on_the_input() {
         path_map: None,
     });
     let mut state = Mini::default();
-    let triggers = apply_input(
+    let (triggers, _) = apply_input(
         &topo,
         &mut state,
         &Triggers::default(),
         MiniUpdate::default().flag(true),
+        false,
     )
     .unwrap();
     assert!(state.flag);

@@ -4,7 +4,8 @@ use std::rc::Rc;
 
 use crate::graph::algo::{apply_writes, finish_task, PreparedTask, TaskKind};
 use crate::graph::checkpoint::{
-    checkpoint_id, checkpoint_sequence, Checkpoint, CheckpointSource, Checkpointer,
+    checkpoint_id, checkpoint_sequence, full_history, load_full, Checkpoint, CheckpointSource,
+    Checkpointer,
 };
 use crate::graph::command::{Command, Resume};
 use crate::graph::config::RunConfig;
@@ -91,6 +92,7 @@ impl<S: State> CompiledGraph<S> {
                 thread_id: config.thread_id.clone(),
                 checkpoint_id: config.checkpoint_id.clone(),
             })?;
+        let checkpoint = load_full(saver.as_ref(), checkpoint).await?;
         let view = match config.checkpoint_id {
             Some(_) => View::Historical,
             None => View::Live,
@@ -104,7 +106,7 @@ impl<S: State> CompiledGraph<S> {
         config: &RunConfig,
     ) -> Result<Vec<StateSnapshot<S>>, GraphError> {
         let saver = self.saver(config, "state_history")?;
-        let checkpoints = saver.list(&config.thread_id, &config.ns).await?;
+        let checkpoints = full_history(&saver.list(&config.thread_id, &config.ns).await?)?;
         checkpoints
             .iter()
             .map(|c| build_snapshot(&self.topology, c, View::Historical))
@@ -131,6 +133,7 @@ impl<S: State> CompiledGraph<S> {
             thread_id: config.thread_id.clone(),
             checkpoint_id: config.checkpoint_id.clone(),
         })?;
+        let base = load_full(saver.as_ref(), base).await?;
         let latest_sequence = latest.map(|c| checkpoint_sequence(&c.id)).unwrap_or(0);
         let mut thread: ThreadState<S> = ThreadState::from_checkpoint(&base, latest_sequence)?;
         match as_node {
@@ -153,6 +156,7 @@ impl<S: State> CompiledGraph<S> {
                     &mut thread.state,
                     &thread.triggers,
                     vec![(&task, writes)],
+                    false,
                 )?;
                 thread.triggers = triggers;
             }
@@ -166,7 +170,10 @@ impl<S: State> CompiledGraph<S> {
             parent_id: Some(base.id.clone()),
             step: base.step + 1,
             source: CheckpointSource::Update,
+            // A full checkpoint: its whole state, whatever the base stored.
+            format_version: crate::graph::checkpoint::CHECKPOINT_FORMAT_VERSION,
             channel_values: serde_json::to_value(&thread.state)?,
+            delta: None,
             pending_tasks: crate::graph::checkpoint::encode_triggers(&thread.triggers)?,
             pending_writes: Vec::new(),
             pending_interrupts: Vec::new(),

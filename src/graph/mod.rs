@@ -74,7 +74,8 @@ mod validate;
 
 pub use builder::{EdgeSources, NodeOptions, PathMap, StateGraph};
 pub use checkpoint::{
-    Checkpoint, CheckpointSource, Checkpointer, MemorySaver, PendingWrite, TaskFailure, TaskWrite,
+    ChannelDelta, Checkpoint, CheckpointSource, Checkpointer, MemorySaver, PendingWrite,
+    TaskFailure, TaskWrite,
 };
 pub use command::{Command, Goto, Interrupt, Resume, Route, RouteTarget, Send, END, START};
 pub use compiled::CompiledGraph;
@@ -91,4 +92,5 @@ pub use stream::{EventSink, StreamEvent};
 #[doc(hidden)]
 pub mod __private {
     pub use serde;
+    pub use serde_json;
 }

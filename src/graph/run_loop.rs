@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::graph::algo::{apply_input, apply_writes, prepare_next_tasks};
 use crate::graph::checkpoint::{
-    checkpoint_id, checkpoint_sequence, CheckpointSource, Checkpointer, TaskWrite,
+    checkpoint_id, checkpoint_sequence, load_full, CheckpointSource, Checkpointer, TaskWrite,
 };
 use crate::graph::command::Resume;
 use crate::graph::config::RunConfig;
@@ -68,8 +68,15 @@ impl<S: State> RunLoop<'_, S> {
         let mut fresh_answers: BTreeMap<String, BTreeMap<String, Value>> = BTreeMap::new();
         match start {
             Start::Input(input) => {
-                thread.triggers =
-                    apply_input(self.topology, &mut thread.state, &thread.triggers, input)?;
+                let (triggers, changes) = apply_input(
+                    self.topology,
+                    &mut thread.state,
+                    &thread.triggers,
+                    input,
+                    self.checkpointer.is_some(),
+                )?;
+                thread.triggers = triggers;
+                thread.unsaved = Some(changes);
                 thread.step += 1;
                 thread.pending.clear();
                 thread.resume_values.clear();
@@ -186,9 +193,15 @@ impl<S: State> RunLoop<'_, S> {
             // Writes that cannot be merged (two values for a plain key) fail the run; they stay
             // saved as pending, so continuing fails the same way without calling a node again,
             // and merges them once the graph declares a reducer for the key.
-            let (triggers, _changed) =
-                apply_writes(self.topology, &mut thread.state, &thread.triggers, finished)?;
+            let (triggers, changes) = apply_writes(
+                self.topology,
+                &mut thread.state,
+                &thread.triggers,
+                finished,
+                self.checkpointer.is_some(),
+            )?;
             thread.triggers = triggers;
+            thread.unsaved = Some(changes);
             thread.pending.clear();
             thread.step = step;
             thread.resume_values.clear();
@@ -224,6 +237,7 @@ impl<S: State> RunLoop<'_, S> {
         let latest_sequence = latest.map(|c| checkpoint_sequence(&c.id)).unwrap_or(0);
         match (wanted, start) {
             (Some(checkpoint), _) => {
+                let checkpoint = load_full(saver.as_ref(), checkpoint).await?;
                 let mut thread = ThreadState::from_checkpoint(&checkpoint, latest_sequence)?;
                 // Saved as each task ended: put them in task order before reporting any.
                 let tasks = prepare_next_tasks(self.topology, &thread.triggers, thread.step + 1);
@@ -300,12 +314,10 @@ impl<S: State> RunLoop<'_, S> {
         };
         let id = checkpoint_id(thread.next_sequence);
         thread.next_sequence += 1;
-        let checkpoint = thread.to_checkpoint(
-            self.config,
-            id.clone(),
-            thread.checkpoint_id.clone(),
-            source,
-        )?;
+        let parent_id = thread.checkpoint_id.clone();
+        let values = thread.take_channel_values(parent_id.as_deref())?;
+        let checkpoint =
+            thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
         saver.put(checkpoint).await?;
         thread.checkpoint_id = Some(id);
         Ok(())
@@ -333,10 +345,17 @@ impl<S: State> RunLoop<'_, S> {
         let existing = saver
             .get(&self.config.thread_id, &self.config.ns, Some(id))
             .await?;
-        let (parent_id, source) = existing
-            .map(|c| (c.parent_id, c.source))
-            .unwrap_or((None, CheckpointSource::Loop));
-        let checkpoint = thread.to_checkpoint(self.config, id.clone(), parent_id, source)?;
+        // The stored values stay as they were (a delta stays a delta of the same parent).
+        let (parent_id, source, values) = match existing {
+            Some(c) => (c.parent_id, c.source, (c.channel_values, c.delta)),
+            None => (
+                None,
+                CheckpointSource::Loop,
+                (serde_json::to_value(&thread.state)?, None),
+            ),
+        };
+        let checkpoint =
+            thread.to_checkpoint(self.config, id.clone(), parent_id, source, values)?;
         saver.put(checkpoint).await
     }
 }

@@ -94,7 +94,7 @@ pub(crate) fn build_snapshot<S: State>(
             .collect();
         if !finished.is_empty() {
             let mut merged = thread.state.clone();
-            match apply_writes(topology, &mut merged, &thread.triggers, finished) {
+            match apply_writes(topology, &mut merged, &thread.triggers, finished, false) {
                 Ok(_) => values = merged,
                 Err(error) => {
                     for task in task_snapshots.iter_mut().filter(|t| t.is_finished()) {

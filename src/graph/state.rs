@@ -2,6 +2,7 @@
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use serde_json::{Map, Value};
 
 use crate::graph::error::GraphError;
 
@@ -20,6 +21,28 @@ pub trait State: Clone + Default + Serialize + DeserializeOwned + 'static {
         &mut self,
         updates: Vec<Self::Update>,
     ) -> Result<Vec<&'static str>, GraphError>;
+
+    /// Whether field `key`'s reducer is `append`: a checkpoint then stores only what a step
+    /// appended to it, not its whole value.
+    fn is_append(_key: &str) -> bool {
+        false
+    }
+
+    /// The fields named in `keys`, serialised (what a delta checkpoint stores of them).
+    fn channel_values(&self, keys: &[&str]) -> Result<Map<String, Value>, GraphError> {
+        let mut all = match serde_json::to_value(self)? {
+            Value::Object(all) => all,
+            _ => Map::new(),
+        };
+        all.retain(|key, _| keys.contains(&key.as_str()));
+        Ok(all)
+    }
+
+    /// What `updates` (one step's, in task order) append to each append field, serialised:
+    /// applied to the field's stored value, it gives the field's value after the step.
+    fn appended(_updates: &[Self::Update]) -> Result<Map<String, Value>, GraphError> {
+        Ok(Map::new())
+    }
 }
 
 /// Declares a state struct, its partial-update struct and per-field reducers.
@@ -64,7 +87,7 @@ macro_rules! state {
         #[derive(Clone, Debug, Default, $crate::graph::__private::serde::Serialize, $crate::graph::__private::serde::Deserialize)]
         #[serde(default)]
         $vis struct $name {
-            $( $(#[$fmeta])* $fvis $field: $ty, )*
+            $( $(#[$fmeta])* $fvis $field: $crate::__state_field!($ty $(, $reducer)?), )*
         }
 
         #[doc = concat!("Partial update of [`", stringify!($name), "`]: `None` fields are not written.")]
@@ -90,7 +113,7 @@ macro_rules! state {
 
         impl From<$name> for $update {
             fn from(state: $name) -> Self {
-                $update { $( $field: Some(state.$field), )* }
+                $update { $( $field: Some($crate::__state_plain!(state.$field $(, $reducer)?)), )* }
             }
         }
 
@@ -117,14 +140,48 @@ macro_rules! state {
                 }
                 #[allow(unused_mut)]
                 let mut changed = Vec::new();
+                // A field nobody wrote is not touched: taking `&mut` of a shared append
+                // channel would copy it (a router's view shares the committed lists).
                 $(
-                    if $crate::__state_reducer!($($reducer $(($func))?)?)
-                        .update(stringify!($field), &mut self.$field, $field)?
+                    if !$field.is_empty()
+                        && $crate::__state_reducer!($($reducer $(($func))?)?)
+                            .update(stringify!($field), $crate::__state_slot!(self.$field $(, $reducer)?), $field)?
                     {
                         changed.push(stringify!($field));
                     }
                 )*
                 Ok(changed)
+            }
+
+            fn is_append(key: &str) -> bool {
+                $( if key == stringify!($field) {
+                    return $crate::__state_is_append!($($reducer)?);
+                } )*
+                false
+            }
+
+            fn channel_values(
+                &self,
+                keys: &[&str],
+            ) -> Result<$crate::graph::__private::serde_json::Map<String, $crate::graph::__private::serde_json::Value>, $crate::graph::GraphError> {
+                #[allow(unused_mut)]
+                let mut values = $crate::graph::__private::serde_json::Map::new();
+                $( if keys.contains(&stringify!($field)) {
+                    values.insert(
+                        stringify!($field).to_string(),
+                        $crate::graph::__private::serde_json::to_value(&self.$field)?,
+                    );
+                } )*
+                Ok(values)
+            }
+
+            fn appended(
+                updates: &[$update],
+            ) -> Result<$crate::graph::__private::serde_json::Map<String, $crate::graph::__private::serde_json::Value>, $crate::graph::GraphError> {
+                #[allow(unused_mut)]
+                let mut values = $crate::graph::__private::serde_json::Map::new();
+                $( $crate::__state_appended!(values, updates, $field, $ty $(, $reducer)?); )*
+                Ok(values)
             }
         }
     };
@@ -149,4 +206,77 @@ macro_rules! __state_reducer {
     (custom($func:expr)) => {
         $crate::graph::channels::Custom($func)
     };
+}
+
+/// The type of a state field: an append channel's is shared between copies of the state
+/// ([`Shared`](crate::graph::channels::Shared)). Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_field {
+    ($ty:ty, append) => {
+        $crate::graph::channels::Shared<$ty>
+    };
+    ($ty:ty $(, $reducer:ident)?) => {
+        $ty
+    };
+}
+
+/// A state field's value as its update type. Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_plain {
+    ($value:expr, append) => {
+        $value.into_inner()
+    };
+    ($value:expr $(, $reducer:ident)?) => {
+        $value
+    };
+}
+
+/// The `&mut` a reducer writes through (an append channel's copied first if shared). Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_slot {
+    ($value:expr, append) => {
+        &mut *$value
+    };
+    ($value:expr $(, $reducer:ident)?) => {
+        &mut $value
+    };
+}
+
+/// Whether a reducer is `append`. Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_is_append {
+    (append) => {
+        true
+    };
+    ($($reducer:ident)?) => {
+        false
+    };
+}
+
+/// Adds to `$values` what `$updates` append to an append field (nothing for other reducers).
+/// Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_appended {
+    ($values:ident, $updates:ident, $field:ident, $ty:ty, append) => {
+        let mut written = $updates
+            .iter()
+            .filter_map(|update| update.$field.as_ref())
+            .peekable();
+        if written.peek().is_some() {
+            let mut delta = <$ty as ::core::default::Default>::default();
+            for write in written {
+                ::core::iter::Extend::extend(&mut delta, ::core::clone::Clone::clone(write));
+            }
+            $values.insert(
+                stringify!($field).to_string(),
+                $crate::graph::__private::serde_json::to_value(&delta)?,
+            );
+        }
+    };
+    ($values:ident, $updates:ident, $field:ident, $ty:ty $(, $reducer:ident)?) => {};
 }

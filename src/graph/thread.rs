@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::graph::algo::Triggers;
+use crate::graph::algo::{ChannelChanges, Triggers};
 use crate::graph::checkpoint::{
-    decode_triggers, encode_triggers, encode_writes, Checkpoint, CheckpointSource,
+    decode_triggers, encode_triggers, encode_writes, ChannelDelta, Checkpoint, CheckpointSource,
     CHECKPOINT_FORMAT_VERSION,
 };
 use crate::graph::config::RunConfig;
@@ -25,6 +25,9 @@ pub(crate) struct ThreadState<S: State> {
     /// running tasks borrow `state`).
     pub pending: StepProgress<S>,
     pub resume_values: BTreeMap<String, Vec<Value>>,
+    /// What changed since checkpoint `checkpoint_id` (recorded while a checkpointer saves):
+    /// the next checkpoint stores only that. `None`: it stores the whole state.
+    pub unsaved: Option<ChannelChanges>,
 }
 
 impl<S: State> ThreadState<S> {
@@ -37,14 +40,20 @@ impl<S: State> ThreadState<S> {
             next_sequence: 1,
             pending: StepProgress::default(),
             resume_values: BTreeMap::new(),
+            unsaved: None,
         }
     }
 
+    /// `checkpoint` must hold the whole state (see `Checkpoint::to_full`).
     pub(crate) fn from_checkpoint(
         checkpoint: &Checkpoint,
         latest_sequence: u64,
     ) -> Result<Self, GraphError> {
         checkpoint.check_format()?;
+        debug_assert!(
+            !checkpoint.is_delta(),
+            "a delta checkpoint read as a full one"
+        );
         Ok(ThreadState {
             state: crate::value_de::from_value(checkpoint.channel_values.clone())?,
             triggers: decode_triggers(&checkpoint.pending_tasks)?,
@@ -53,7 +62,31 @@ impl<S: State> ThreadState<S> {
             next_sequence: latest_sequence + 1,
             pending: StepProgress::from_checkpoint(checkpoint)?,
             resume_values: checkpoint.resume_values.clone(),
+            unsaved: None,
         })
+    }
+
+    /// The state as the next checkpoint stores it: only what changed since its parent when
+    /// that is known, else all of it. Takes the recorded changes.
+    pub(crate) fn take_channel_values(
+        &mut self,
+        parent_id: Option<&str>,
+    ) -> Result<(Value, Option<ChannelDelta>), GraphError> {
+        match (self.unsaved.take(), parent_id) {
+            (Some(changes), Some(_)) => {
+                let replaced: Vec<&str> = changes
+                    .changed
+                    .iter()
+                    .copied()
+                    .filter(|key| !changes.appended.contains_key(*key))
+                    .collect();
+                let mut values = self.state.channel_values(&replaced)?;
+                let appended: Vec<String> = changes.appended.keys().cloned().collect();
+                values.extend(changes.appended);
+                Ok((Value::Object(values), Some(ChannelDelta { appended })))
+            }
+            _ => Ok((serde_json::to_value(&self.state)?, None)),
+        }
     }
 
     pub(crate) fn to_checkpoint(
@@ -62,6 +95,7 @@ impl<S: State> ThreadState<S> {
         id: String,
         parent_id: Option<String>,
         source: CheckpointSource,
+        (channel_values, delta): (Value, Option<ChannelDelta>),
     ) -> Result<Checkpoint, GraphError> {
         let pending_writes = self
             .pending
@@ -80,7 +114,8 @@ impl<S: State> ThreadState<S> {
             ns: config.ns.clone(),
             step: self.step,
             source,
-            channel_values: serde_json::to_value(&self.state)?,
+            channel_values,
+            delta,
             pending_tasks: encode_triggers(&self.triggers)?,
             pending_writes,
             pending_interrupts: self.pending.interrupts.clone(),

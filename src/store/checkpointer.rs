@@ -163,7 +163,7 @@ impl IdbCheckpointer {
 }
 
 /// A `checkpoints` record: key fields beside the JSON.
-fn checkpoint_value(what: &str, checkpoint: &Checkpoint) -> Result<JsValue, StoreError> {
+pub(super) fn checkpoint_value(what: &str, checkpoint: &Checkpoint) -> Result<JsValue, StoreError> {
     Ok(object(&[
         ("thread_id", JsValue::from_str(&checkpoint.thread_id)),
         ("ns", JsValue::from_str(&checkpoint.ns)),

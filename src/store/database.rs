@@ -12,6 +12,7 @@ use super::checkpointer::IdbCheckpointer;
 use super::error::StoreError;
 use super::idb::{self, describe, object, string_field};
 use super::records::{MasterResume, RunRecord, RunStatus};
+use crate::graph::Checkpoint;
 
 /// The app's database name (tests open their own, see [`Store::open_named`]).
 pub const DATABASE_NAME: &str = "careergraph";
@@ -266,23 +267,37 @@ impl Store {
             .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
         let range = thread_range(&[JsValue::from_str(thread_id)])?;
         let request = store
-            .get_all_keys_with_key(&range)
+            .get_all_with_key(&range)
             .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
         let deleted = Rc::new(std::cell::Cell::new(0));
         idb::on_success_once(&request, {
             let deleted = deleted.clone();
-            move |keys| {
-                let keys: Vec<JsValue> = Array::from(&keys).iter().collect();
-                let parts: Vec<(String, String)> = keys
+            let thread = JsValue::from_str(thread_id);
+            move |records| {
+                let records: Vec<JsValue> = Array::from(&records).iter().collect();
+                let keys: Vec<(String, String)> = records
                     .iter()
-                    .map(|key| {
-                        let key = Array::from(key);
-                        let part = |i| key.get(i).as_string().unwrap_or_default();
-                        (part(1), part(2))
+                    .map(|record| {
+                        let part = |name| string_field(record, name).unwrap_or_default();
+                        (part("ns"), part("id"))
                     })
                     .collect();
-                for index in super::prune::stale_checkpoints(&parts, finished) {
-                    if store.delete(&keys[index]).is_ok() {
+                let checkpoints: Vec<Option<Checkpoint>> = records
+                    .iter()
+                    .map(|record| from_record(WHAT, record).ok())
+                    .collect();
+                // Kept delta checkpoints are saved whole before their ancestors go.
+                let (stale, whole) = super::prune::compact(&keys, &checkpoints, finished);
+                for checkpoint in &whole {
+                    if let Ok(value) = super::checkpointer::checkpoint_value(WHAT, checkpoint) {
+                        let _ = store.put(&value);
+                    }
+                }
+                for index in stale {
+                    let (ns, id) = &keys[index];
+                    let key =
+                        idb::key(&[thread.clone(), JsValue::from_str(ns), JsValue::from_str(id)]);
+                    if store.delete(&key).is_ok() {
                         deleted.set(deleted.get() + 1);
                     }
                 }

@@ -230,6 +230,7 @@ mod tests {
             step,
             source: CheckpointSource::Loop,
             channel_values: json!({ "step": step }),
+            delta: None,
             pending_tasks: PendingTasks::default(),
             pending_writes: Vec::new(),
             pending_interrupts: Vec::new(),

@@ -64,7 +64,7 @@ pub use error::{is_quota_message, StoreError, StoreErrorKind};
 pub use fallback::{is_quota_error, QuotaFallback};
 #[cfg(target_arch = "wasm32")]
 pub use persist::{ask_persistence_once, persistence_denied};
-pub use prune::stale_checkpoints;
+pub use prune::{compact, stale_checkpoints};
 pub use records::{updated_master_resume, MasterResume, RunRecord, RunStatus, RECORD_FORMAT};
 
 #[cfg(target_arch = "wasm32")]

@@ -43,6 +43,10 @@ fn compile(graph: StateGraph<Bench>, with_saver: bool) -> CompiledGraph<Bench> {
 /// The seed-000 review topology (router → 3 parallel critics → aggregator → conditional revisor
 /// loop → portfolio → design), stub nodes that return at once.
 pub fn seed_000(with_saver: bool) -> CompiledGraph<Bench> {
+    compile(seed_000_graph(), with_saver)
+}
+
+fn seed_000_graph() -> StateGraph<Bench> {
     let mut graph = StateGraph::<Bench>::new();
     graph.add_node("router", |_s: Bench, _c: NodeContext| async {
         Ok(BenchUpdate::default())
@@ -81,7 +85,7 @@ pub fn seed_000(with_saver: bool) -> CompiledGraph<Bench> {
     graph.add_edge("revisor", "router");
     graph.add_conditional_edges("portfolio", |_s: &Bench| "design", ["design", END]);
     graph.add_edge("design", END);
-    compile(graph, with_saver)
+    graph
 }
 
 /// `length` nodes in a row; each counts itself in `rounds`, so the final state proves all ran.
@@ -133,6 +137,61 @@ pub fn fan_out(width: usize, with_saver: bool) -> CompiledGraph<Bench> {
     );
     graph.add_edge("work", "collect");
     compile(graph, with_saver)
+}
+
+/// A long run's engine cost per superstep may be at most this many times a short run's
+/// (seed-000, 100 rounds ÷ 3 rounds): above it, something copies the history every step
+/// (issue 17). `engine.rs`, `engine_browser.rs` and `run.py` fail the bench over it.
+pub const MAX_GROWTH: f64 = 1.3;
+
+/// seed-000 for `rounds` rounds on one thread of a fresh memory checkpointer: (checkpoints,
+/// bytes of their JSON — what the IndexedDB saver stores, one record per checkpoint).
+pub async fn stored_bytes(rounds: u32) -> (usize, usize) {
+    let saver = Rc::new(MemorySaver::new());
+    let graph = seed_000_graph()
+        .compile_with_checkpointer(saver.clone())
+        .unwrap();
+    let config = RunConfig::thread("bytes").with_recursion_limit(10_000);
+    graph
+        .invoke(BenchUpdate::default().max_rounds(rounds), &config)
+        .await
+        .unwrap();
+    let thread = careergraph::graph::Checkpointer::list(&*saver, "bytes", "")
+        .await
+        .unwrap();
+    let bytes = thread
+        .iter()
+        .map(|c| serde_json::to_string(c).unwrap().len())
+        .sum();
+    (thread.len(), bytes)
+}
+
+/// The growth check's line (JSON for `run.py`) and whether it passed.
+pub fn growth_json(
+    implementation: &str,
+    saver: bool,
+    short_us: f64,
+    long_us: f64,
+) -> (String, bool) {
+    let ratio = long_us / short_us;
+    (
+        format!(
+            r#"{{"impl":"{implementation}","growth":true,"saver":{saver},"ratio":{ratio:.3},"limit":{MAX_GROWTH}}}"#
+        ),
+        ratio <= MAX_GROWTH,
+    )
+}
+
+/// The stored-bytes line (JSON for `run.py`).
+pub fn bytes_json(implementation: &str, short: (usize, usize), long: (usize, usize)) -> String {
+    format!(
+        r#"{{"impl":"{implementation}","stored":true,"checkpoints_3":{},"bytes_3":{},"checkpoints_100":{},"bytes_100":{},"ratio":{:.2}}}"#,
+        short.0,
+        short.1,
+        long.0,
+        long.1,
+        long.1 as f64 / short.1 as f64
+    )
 }
 
 /// One bench case: its id (shared with the anchors), graph, input and superstep count.

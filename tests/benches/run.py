@@ -53,7 +53,17 @@ def engine_results():
                                "--test", "engine_browser", "--", "--nocapture"]), "BENCH ")
     results += json_lines(run([sys.executable, "tests/benches/anchor_langgraph.py"]))
     results += json_lines(run(["node", "tests/benches/anchor_langgraph.mjs", str(BENCH_JS)]))
-    return {(r["impl"], r["scenario"], r["saver"]): r for r in results}
+    figures = {(r["impl"], r["scenario"], r["saver"]): r for r in results if "scenario" in r}
+    # Issue 17: a long run's µs/superstep over a short run's, and a thread's stored bytes.
+    figures["growth"] = {(r["impl"], r["saver"]): r for r in results if r.get("growth")}
+    figures["stored"] = {r["impl"]: r for r in results if r.get("stored")}
+    return figures
+
+
+def check_growth(results):
+    """The lines of every growth ratio over its limit (seed-000, 100 rounds ÷ 3 rounds, per superstep)."""
+    return [f"{impl} {'memory checkpointer' if saver else 'no checkpointer'}: × {r['ratio']} > {r['limit']}"
+            for (impl, saver), r in sorted(results["growth"].items()) if r["ratio"] > r["limit"]]
 
 
 def check_states(results):
@@ -103,6 +113,17 @@ def table(results, critic, size, mem):
             mode = "memory checkpointer" if saver else "no checkpointer"
             lines.append(f"| µs/superstep: {label}, {mode} | " + " | ".join(fmt(us[i]) for i in IMPLS)
                          + f" | {ratios} |")
+    for saver in [False, True]:
+        g = {i: results["growth"].get((i, saver)) for i in ["native", "wasm_browser"]}
+        cell = lambda r: "—" if r is None else f"× {r['ratio']:.2f} (limit {r['limit']})"  # noqa: E731
+        mode = "memory checkpointer" if saver else "no checkpointer"
+        lines.append(f"| growth: seed-000 µs/superstep, 100 rounds ÷ 3 rounds, {mode} | {cell(g['native'])} "
+                     f"| {cell(g['wasm_browser'])} | | | |")
+    st = results["stored"].get("native")
+    if st:
+        lines.append(f"| stored per thread: seed-000, memory checkpointer (JSON bytes, what IndexedDB keeps) "
+                     f"| 3 rounds: {st['bytes_3']:,} B in {st['checkpoints_3']} checkpoints; 100 rounds: "
+                     f"{st['bytes_100']:,} B in {st['checkpoints_100']}; × {st['ratio']} (linear ≈ 100/3 = 33) | | | | |")
     ratio, ms = critic
     lines.append(f"| critic phase / L (L = 1 s mock delay, median of 5, headless Chromium) | | {ratio:.3f} "
                  f"({ms} ms; serial critics would be ≥ 3) | | | |")
@@ -142,8 +163,13 @@ def main():
     print(text)
     if "--readme" in sys.argv:
         write_readme(text)
-    # Last, so the table is printed and written either way: a build over budget fails the bench.
-    if not size_report.check_budget(sizes):
+    # Last, so the table is printed and written either way: a build over budget, or an engine
+    # whose per-step cost grows with the run's length, fails the bench.
+    over = check_growth(results)
+    if over:
+        print("FAILED: engine cost per superstep grows with the run's length:\n  " + "\n  ".join(over),
+              file=sys.stderr)
+    if not size_report.check_budget(sizes) or over:
         sys.exit(1)
 
 

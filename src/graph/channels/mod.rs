@@ -9,11 +9,13 @@ mod append;
 mod binop;
 mod custom;
 mod last_value;
+mod shared;
 
 pub use append::Append;
 pub use binop::BinOp;
 pub use custom::Custom;
 pub use last_value::LastValue;
+pub use shared::Shared;
 
 use crate::graph::error::GraphError;
 

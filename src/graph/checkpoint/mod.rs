@@ -1,12 +1,15 @@
 //! Checkpoints: plain serde snapshots of a thread after every superstep, and the storage trait.
 
 mod codec;
+mod delta;
 mod format;
 mod memory;
 mod task_write;
 
 pub(crate) use codec::{decode_triggers, decode_writes, encode_triggers, encode_writes};
 
+pub(crate) use delta::load_full;
+pub use delta::{full_history, ChannelDelta};
 pub use memory::MemorySaver;
 pub use task_write::{TaskFailure, TaskWrite};
 
@@ -22,7 +25,9 @@ use crate::graph::error::GraphError;
 /// Bumped when the checkpoint layout changes so that older code would misread it; fields added
 /// with `#[serde(default)]` do not bump it (old checkpoints still load, old code ignores them).
 /// [`Checkpoint::from_json`] refuses versions above this one.
-pub const CHECKPOINT_FORMAT_VERSION: u32 = 1;
+/// Format 2: checkpoints may be deltas (`Checkpoint::delta`); format 1 always held the whole
+/// state, and still reads.
+pub const CHECKPOINT_FORMAT_VERSION: u32 = 2;
 
 /// Why a checkpoint was written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,8 +83,13 @@ pub struct Checkpoint {
     pub ns: String,
     pub step: i64,
     pub source: CheckpointSource,
-    /// The state, serialised field by field.
+    /// The state, serialised field by field: all of it, or for a delta checkpoint only the
+    /// channels its step changed (see [`Checkpoint::to_full`]).
     pub channel_values: Value,
+    /// Set when `channel_values` holds only what changed since `parent_id`'s state.
+    /// Format 1 checkpoints have none: they hold the whole state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta: Option<ChannelDelta>,
     /// What runs next.
     pub pending_tasks: PendingTasks,
     /// Writes of tasks of the next step that already succeeded, saved as each task finished.

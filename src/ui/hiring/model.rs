@@ -92,7 +92,7 @@ impl ViewModel<HiringWorkflow> for HiringModel {
 
     fn step(&self, step: &Step<HiringState>) -> Result<(), String> {
         let state = step.state();
-        self.trail.set(state.routing.clone());
+        self.trail.set(state.routing.to_vec());
         if let Step::Done(state) = step {
             self.running.set(None);
             self.result.set(Some(state.clone()));

@@ -258,7 +258,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                     </div>
                 }
             })}
-            {move || state().map(|s| view! { <DetailsPanel metrics=s.system_metrics errors=s.error_log /> })}
+            {move || state().map(|s| view! { <DetailsPanel metrics=s.system_metrics errors=s.error_log.into_inner() /> })}
         </section>
     }
 }

@@ -272,12 +272,13 @@ mod tests {
     use crate::workflows::hiring::state::RouteStep;
 
     fn dispatched(state: &mut HiringState, agent: &str) {
-        state.routing.push(RouteStep {
+        let step = RouteStep {
             step: state.routing.len() as u32 + 1,
             next: agent.to_string(),
             available: produced(state).into_iter().map(str::to_string).collect(),
             ..RouteStep::default()
-        });
+        };
+        state.routing.push(step);
         state.workflow_history.push(agent.to_string());
     }
 
