@@ -20,7 +20,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test eval bench bench-anchors size size-venv tools browser pins build-release pkg help
+.PHONY: serve test eval bench bench-anchors size size-venv tools browser pins build-release pkg first-paint help
 .DEFAULT_GOAL := help
 
 help:
@@ -31,6 +31,7 @@ help:
 	@echo "make size    # wasm sizes, what they are made of, and the size budget (fails over it)"
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
+	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
 
 serve: tools
 	trunk serve
@@ -65,6 +66,11 @@ bench: tools browser bench-anchors
 	cargo build --example mock_provider
 	@# --readme: the table also replaces the one in README.md's "Performance" section.
 	$(BENCH_VENV)/bin/python tests/benches/run.py --readme
+
+# The first-paint figure alone (also a row of `make bench`): the release app served from dist/,
+# headless Chromium, new context and HTTP cache disabled each run, CPU throttled x4, median of 5.
+first-paint: build-release browser
+	node web/bench/first-paint.mjs 5
 
 # ---- bench anchors: LangGraph (PyPI) and LangGraph.js (npm), exact pins, under target/ ----
 LANGGRAPH_VERSION    := 1.2.22

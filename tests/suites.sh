@@ -69,9 +69,9 @@ if ! start_mock; then
 fi
 export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 
-# Browser suites are the tests/*_wasm.rs files; the native ones are compiled out on wasm32.
-browser_tests=(); for f in tests/*_wasm.rs; do browser_tests+=(--test "$(basename "$f" .rs)"); done
-run browser    cargo test --locked --target "$WASM_TARGET" "${browser_tests[@]}"
+# The browser suite is ONE test binary, tests/browser/ (a module per subject): every test binary
+# links the whole crate to wasm and starts its own browser, so one binary saves minutes.
+run browser    cargo test --locked --target "$WASM_TARGET" --test browser
 # The release build and the package take minutes (wasm-opt): rebuild them only when what they
 # are built from changed, so a second `make test` is quick. A fresh clone has no stamp: it builds.
 build_inputs_hash() {

@@ -6,7 +6,7 @@
 //! first. Nothing is lost while the page stays open; a reload loses only what was kept in memory.
 //!
 //! Platform-neutral (any `Checkpointer` underneath), so its logic is tested natively; the browser
-//! test `tests/store_wasm.rs` runs a workflow over IndexedDB with an injected quota failure.
+//! test `tests/browser/store.rs` runs a workflow over IndexedDB with an injected quota failure.
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};

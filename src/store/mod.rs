@@ -17,7 +17,7 @@
 //!
 //! API keys are never stored: checkpoints hold workflow state, records hold the workflow input
 //! (which has no key field), and the provider configuration is not part of either. The browser
-//! test `tests/store_wasm.rs` scans every record of every store for the key after a real run.
+//! test `tests/browser/store.rs` scans every record of every store for the key after a real run.
 //!
 //! Typical flow (wasm32; the app's `ui::run` controller does this for every page):
 //!

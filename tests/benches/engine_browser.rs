@@ -1,6 +1,6 @@
 #![cfg(target_arch = "wasm32")]
 //! Engine overhead in headless Chromium: the graphs of `graphs.rs`, measured with
-//! `performance.now()`. Not a test suite (not named `*_wasm.rs`, so `make test` skips it); run by
+//! `performance.now()`. Not a test suite (not in `tests/browser/`, so `make test` skips it); run by
 //! `run.py` as `cargo test --release --target wasm32-unknown-unknown --test engine_browser`.
 //! Prints one `BENCH {json}` line per figure through the console.
 

@@ -87,6 +87,15 @@ def critic_phase():
     return float(m.group(2)), int(m.group(1))
 
 
+def first_paint_row():
+    """Issue 17: navigation to a usable Run button, release app, cold cache, CPU ×4 (its own row)."""
+    f = json_lines(run(["node", "web/bench/first-paint.mjs", "5"]), "FIRST_PAINT ")[0]
+    ms = lambda k: "n/a" if f[k] is None else f"{f[k]:,} ms"  # noqa: E731
+    return (f"| first paint: navigation → usable Run button (release `dist/`, cold cache, CPU ×4, median of 5, "
+            f"headless Chromium) | | {ms('first_paint_ms')} (wasm download {ms('wasm_download_ms')}, "
+            f"download + compile + instantiate {ms('wasm_instantiate_ms')}) | | | |")
+
+
 def memory():
     m = json_lines(run(["cargo", "bench", "--bench", "memory"]))[0]
     mib = lambda k: f"{m[k] / 1024:.1f} MiB"  # noqa: E731
@@ -159,7 +168,8 @@ def main():
         size_report.report(sizes)
     text = (f"Latest run: {machine()}. Command: `make bench`. Median of up to 15 batched samples "
             f"after a warm-up of ≥ 3 runs and ≥ 0.3 s; instant nodes; all four implementations end in the same state.\n\n"
-            + table(results, critic_phase(), size_report.size_rows(sizes), memory()))
+            + table(results, critic_phase(), size_report.size_rows(sizes), memory())
+            + "\n" + first_paint_row())
     print(text)
     if "--readme" in sys.argv:
         write_readme(text)

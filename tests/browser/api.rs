@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! The JS API called from Rust in the browser: a demo review through `Runner` and `RunHandle`,
 //! events to a JS callback, the final state as a plain object, and errors as `Error`s with a code.
 
@@ -11,8 +10,6 @@ use js_sys::{Object, Reflect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn json(value: serde_json::Value) -> JsValue {
     js_sys::JSON::parse(&value.to_string()).unwrap()

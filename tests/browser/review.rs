@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Browser check of the resume review: the demo model runs the whole workflow in the page, with
 //! streamed deltas, and input-dependent scores.
 
@@ -11,8 +10,6 @@ use careergraph::workflows::resume_review::{
 };
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn demo_review_runs_in_the_browser() {

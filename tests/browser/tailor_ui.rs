@@ -1,12 +1,8 @@
 //! The tailoring page mounted in headless Chromium with the offline demo: the live ATS panel, a
 //! question dialog that takes focus, the review dialog after the answer, and the result.
-#![cfg(target_arch = "wasm32")]
 
-use careergraph::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const WORKFLOW_KEY: &str = "careergraph.draft.workflow";
 
@@ -49,10 +45,11 @@ fn local_storage() -> web_sys::Storage {
 #[wasm_bindgen_test]
 async fn demo_tailoring_asks_then_reviews_then_finishes() {
     // The picker opens the saved workflow: start on the tailoring page.
+    crate::clear_storage();
     local_storage()
         .set_item(WORKFLOW_KEY, "resume_tailoring")
         .unwrap();
-    leptos::mount::mount_to_body(App);
+    crate::mount_app();
     wait_for("[data-testid=tailor-form]").await;
 
     // The sample job asks for skills the sample resume lacks: the ATS panel says so before a run.

@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! The IndexedDB store in headless Chromium (a real IndexedDB): checkpointer semantics, a paused
 //! tailoring run round-tripped through a fresh connection, deleting a run with all its
 //! checkpoints, the master resume, and no API key in any stored record after a real run
@@ -25,8 +24,6 @@ use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const MOCK: &str = match option_env!("MOCK_PROVIDER_URL") {
     Some(url) => url,

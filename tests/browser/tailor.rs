@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Browser check of resume tailoring: the demo model runs the workflow in the page, checkpointed
 //! in memory, paused by a question and the review and resumed with answers.
 
@@ -10,8 +9,6 @@ use careergraph::workflows::resume_tailoring::{
 };
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 async fn demo_tailoring_runs_in_the_browser_with_questions_and_review() {

@@ -1,4 +1,3 @@
-#![cfg(target_arch = "wasm32")]
 //! Browser subset of the engine tests (headless Chromium via wasm-bindgen-test).
 
 use std::cell::RefCell;
@@ -13,8 +12,6 @@ use careergraph::graph::{
 use careergraph::state;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 state! {
     pub struct Web updates WebUpdate {

@@ -1,13 +1,10 @@
 //! The panic banner in headless Chromium: plain DOM with role="alert", a Reload and a Copy
 //! details button, the bug report's details without the key the panic message quoted, in the
 //! saved language, and only one banner however often it is shown.
-#![cfg(target_arch = "wasm32")]
 
 use careergraph::session::bug_report;
 use careergraph::ui::{install_panic_hook, show_panic_banner, BANNER_ID};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()

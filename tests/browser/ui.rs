@@ -1,11 +1,7 @@
 //! The app shell, mounted in headless Chromium: the form a user lands on is there and usable.
-#![cfg(target_arch = "wasm32")]
 
-use careergraph::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn query(selector: &str) -> Option<web_sys::Element> {
     web_sys::window()?
@@ -22,7 +18,8 @@ async fn next_frame() {
 
 #[wasm_bindgen_test]
 async fn shell_renders_form_prefilled_with_sample_resume() {
-    leptos::mount::mount_to_body(App);
+    crate::clear_storage();
+    crate::mount_app();
     next_frame().await;
 
     let title = query("h1")
@@ -69,7 +66,8 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
 
 #[wasm_bindgen_test]
 async fn demo_run_fills_three_cards_and_a_final_score() {
-    leptos::mount::mount_to_body(App);
+    crate::clear_storage();
+    crate::mount_app();
     next_frame().await;
     let run: web_sys::HtmlElement = query("[data-testid=run]")
         .expect("Run button")

@@ -1,9 +1,7 @@
 //! Browser test: the providers stream from the mock server over real `fetch` (CORS included).
 //! Start the mock first: `cargo run --example mock_provider -- --port 8787`, then
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test llm_wasm`
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test browser llm::`
 //! (another URL: set `MOCK_PROVIDER_URL` at compile time).
-
-#![cfg(target_arch = "wasm32")]
 
 use std::rc::Rc;
 use std::time::Duration;
@@ -19,8 +17,6 @@ use careergraph::llm::{
 use futures::StreamExt;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const MOCK: &str = match option_env!("MOCK_PROVIDER_URL") {
     Some(url) => url,
