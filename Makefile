@@ -7,6 +7,9 @@
 TRUNK_VERSION        := 0.21.14
 WASM_BINDGEN_VERSION := 0.2.130
 BINARYEN_VERSION     := 132
+# The post-link tool that splits the app's wasm into lazily loaded chunks (web/build-wasm.sh). Its
+# section format must match the wasm_split_helpers that Leptos pulls in (Cargo.lock: 0.2.x).
+WASM_SPLIT_VERSION   := 0.2.4
 WASM_TARGET          := wasm32-unknown-unknown
 
 SHELL := /bin/bash
@@ -33,7 +36,9 @@ help:
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
 	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
 
+# target/ must exist: Trunk.toml's [watch] ignores it (the wasm hook builds there).
 serve: tools
+	@mkdir -p target
 	trunk serve
 
 test: tools browser
@@ -117,6 +122,9 @@ tools: pins
 	@# wasm-bindgen-cli's own lockfile pins a crate the registry lacks: install without --locked.
 	@wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
 		|| cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)
+	@# The split tool's binary is behind its `build-binary` feature; it has no --version flag.
+	@cargo install --list | grep -qx 'wasm_split_cli_support v$(WASM_SPLIT_VERSION):' \
+		|| cargo install wasm_split_cli_support --locked --features build-binary --version $(WASM_SPLIT_VERSION)
 	@# npm packages (binaryen for wasm-opt, Playwright) come from web/package-lock.json.
 	@# PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: Playwright drives Debian's Chromium, never its own download.
 	@# The stamp is the lockfile that was last installed: reinstall only when the lockfile changed.

@@ -2,7 +2,10 @@
 whether it is within the budget of tests/benches/budget.json.
 
 Reads, from the repo root:
-  dist/careergraph_bg.wasm, dist/careergraph.js   the release app (`make build-release`)
+  dist/careergraph_bg.wasm, dist/careergraph.js   the release app's first module (`make build-release`):
+      what the browser downloads before the first paint; the budget is on its wasm
+  dist/*.wasm (the others), dist/__wasm_split.js  the lazily loaded chunks (issue 17, web/build-wasm.sh)
+      and their loader: a page's chunks are downloaded the first time it is shown
   target/pkg/web/careergraph_bg.wasm              the npm package (`make pkg`), when built
   $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm
       the app's wasm as rustc/LLD left it, before wasm-bindgen and wasm-opt: it still has its
@@ -303,6 +306,10 @@ def measure():
         if not f.is_file():
             sys.exit(f"no {f.relative_to(ROOT)}: run `make build-release` first")
     figures = {"app_wasm": compressed(app.read_bytes()), "app_js": compressed(js.read_bytes())}
+    loader = ROOT / "dist" / "__wasm_split.js"
+    figures["split_js"] = compressed(loader.read_bytes()) if loader.is_file() else None
+    figures["chunks"] = {f.name: compressed(f.read_bytes())
+                         for f in sorted((ROOT / "dist").glob("*.wasm")) if f != app}
     pkg = package_wasm()
     figures["pkg_wasm"] = compressed(pkg.read_bytes()) if pkg else None
     pre = pre_opt_wasm()
@@ -319,8 +326,13 @@ def size_rows(figures):
     def row(t):
         raw, gz, br = t
         return f"{kb(raw)} raw, {kb(gz)} gzip -9, {kb(br)} brotli"
-    rows = [("release app wasm (`dist/careergraph_bg.wasm`)", row(figures["app_wasm"])),
+    rows = [("release app wasm, first module (`dist/careergraph_bg.wasm`)", row(figures["app_wasm"])),
             ("release app JS glue (`dist/careergraph.js`)", row(figures["app_js"]))]
+    chunks = figures.get("chunks") or {}
+    if chunks:
+        total = tuple(sum(t[i] for t in chunks.values()) if all(t[i] is not None for t in chunks.values())
+                      else None for i in range(3))
+        rows.append((f"release app lazy chunks ({len(chunks)} `dist/*.wasm`, all together)", row(total)))
     if figures["pkg_wasm"]:
         rows.append(("npm package wasm (`target/pkg/web/careergraph_bg.wasm`)", row(figures["pkg_wasm"])))
     budget = load_budget()
@@ -355,6 +367,15 @@ def report(figures):
             print(f"  {label}: not built (`make pkg`)")
         else:
             print(f"  {label}: {t[0]:,} / {t[1]:,} / {'n/a' if t[2] is None else f'{t[2]:,}'} bytes")
+    chunks = figures.get("chunks") or {}
+    if chunks:
+        first = figures["app_wasm"][1] + figures["app_js"][1] + (figures["split_js"] or (0, 0))[1]
+        print(f"\nBefore the first paint (first module wasm + JS glue + chunk loader): {first:,} bytes gzip -9")
+        print("Lazily loaded chunks (raw / gzip -9), each fetched the first time a page needs it:")
+        for name, t in sorted(chunks.items(), key=lambda kv: -kv[1][1]):
+            print(f"  {t[0]:>10,} / {t[1]:>9,}  {name}")
+        print(f"  {sum(t[0] for t in chunks.values()):>10,} / {sum(t[1] for t in chunks.values()):>9,}  "
+              f"all {len(chunks)} chunks")
     b = figures["breakdown"]
     if b is None:
         print("\nNo breakdown: " + figures.get("breakdown_note", f"{pre_opt_wasm()} absent"))
@@ -377,7 +398,7 @@ def check_budget(figures):
     gz = figures["app_wasm"][1]
     limit = budget["app_wasm_gzip_bytes"]
     if gz > limit:
-        print(f"\n{'!' * 72}\nSIZE BUDGET EXCEEDED: dist/careergraph_bg.wasm is {gz:,} bytes gzip -9, "
+        print(f"\n{'!' * 72}\nSIZE BUDGET EXCEEDED: dist/careergraph_bg.wasm (the first module) is {gz:,} bytes gzip -9, "
               f"budget {limit:,} (tests/benches/budget.json).\nFind what grew with the breakdown "
               f"above; raise the budget only with a reason in budget.json's note.\n{'!' * 72}")
         return False
