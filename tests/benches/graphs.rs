@@ -399,7 +399,7 @@ pub async fn measure_growth(short: &Scenario, long: &Scenario, now_us: &dyn Fn()
     let mut pairs: Vec<(f64, f64)> = Vec::new();
     let budget_start = now_us();
     while pairs.len() < SAMPLES && (pairs.len() < 3 || now_us() - budget_start < BUDGET_US) {
-        let (short_us, long_us) = if pairs.len() % 2 == 0 {
+        let (short_us, long_us) = if pairs.len().is_multiple_of(2) {
             let short_us = a.batch(a_batch, now_us).await;
             (short_us, b.batch(b_batch, now_us).await)
         } else {
