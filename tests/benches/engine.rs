@@ -2,8 +2,8 @@
 //! a warm-up; see `graphs.rs`). `cargo bench --bench engine` prints a readable list;
 //! `cargo bench --bench engine -- --json` prints one JSON line per figure for `run.py`.
 //! The growth check (issue 17: seed-000's µs/superstep at 100 rounds ÷ at 3 rounds, at most
-//! `MAX_GROWTH`) times the two in alternating pairs on the thread's CPU clock; it exits 1 over
-//! the limit.
+//! `MAX_GROWTH`) samples the two in alternating pairs on the thread's CPU clock and compares
+//! their fastest samples (see `graphs::measure_growth`); it exits 1 over the limit.
 
 use std::time::Instant;
 

@@ -126,7 +126,8 @@ def table(results, critic, size, mem):
         g = {i: results["growth"].get((i, saver)) for i in ["native", "wasm_browser"]}
         cell = lambda r: "—" if r is None else (  # noqa: E731
             f"× {r['ratio']:.2f} ({r['us_per_superstep_3']:.2f} → {r['us_per_superstep_100']:.2f} µs, "
-            f"{'thread CPU' if r.get('clock') == 'thread_cpu' else 'wall'} clock, limit {r['limit']})")
+            f"fastest of paired samples, {'thread CPU' if r.get('clock') == 'thread_cpu' else 'wall'} clock, "
+            f"limit {r['limit']})")
         mode = "memory checkpointer" if saver else "no checkpointer"
         lines.append(f"| growth: seed-000 µs/superstep, 100 rounds ÷ 3 rounds, {mode} | {cell(g['native'])} "
                      f"| {cell(g['wasm_browser'])} | | | |")
