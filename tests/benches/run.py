@@ -124,7 +124,10 @@ def table(results, critic, size, mem):
                          + f" | {ratios} |")
     for saver in [False, True]:
         g = {i: results["growth"].get((i, saver)) for i in ["native", "wasm_browser"]}
-        cell = lambda r: "—" if r is None else f"× {r['ratio']:.2f} (limit {r['limit']})"  # noqa: E731
+        cell = lambda r: "—" if r is None else (  # noqa: E731
+            f"× {r['ratio']:.2f} ({r['us_per_superstep_3']:.2f} → {r['us_per_superstep_100']:.2f} µs, "
+            f"fastest of paired samples, {'thread CPU' if r.get('clock') == 'thread_cpu' else 'wall'} clock, "
+            f"limit {r['limit']})")
         mode = "memory checkpointer" if saver else "no checkpointer"
         lines.append(f"| growth: seed-000 µs/superstep, 100 rounds ÷ 3 rounds, {mode} | {cell(g['native'])} "
                      f"| {cell(g['wasm_browser'])} | | | |")

@@ -18,6 +18,14 @@ impl MemorySaver {
     pub fn new() -> Self {
         Self::default()
     }
+
+    /// Forgets every checkpoint of `thread_id`, in every namespace (LangGraph's
+    /// `delete_thread`). A long-lived saver (the bench's, a test's) then holds only live threads.
+    pub fn delete_thread(&self, thread_id: &str) {
+        self.threads
+            .borrow_mut()
+            .retain(|(thread, _), _| thread != thread_id);
+    }
 }
 
 impl Checkpointer for MemorySaver {
