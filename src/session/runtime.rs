@@ -61,7 +61,10 @@ impl Runtime {
         provider: &ProviderConfig,
         transport: Rc<dyn HttpTransport>,
     ) -> Result<Self, SessionError> {
-        Ok(Self::on(provider, Model(provider_model(provider, transport)?)))
+        Ok(Self::on(
+            provider,
+            Model(provider_model(provider, transport)?),
+        ))
     }
 
     /// The browser's runtime: the provider's model over `fetch`.
