@@ -12,8 +12,11 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, start_run, workflows, ErrorCode, ProviderConfig};
+use careergraph::session::{
+    build_model, start_on, start_run, workflows, ErrorCode, ProviderConfig, Runtime,
+};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use mock_server::MockServer;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -269,4 +272,39 @@ fn a_workflow_diagram_needs_no_run() {
     assert!(diagram.contains("recruiter") && diagram.contains("aggregator"));
     let err = careergraph::session::mermaid("nope").err().unwrap();
     assert_eq!(err.code, ErrorCode::UnknownWorkflow);
+}
+
+/// The runtime the app and the JS API build for the demo gives each run its own workflow's
+/// demo answers only (so in the split app a page's demo code loads with that page, issue 17).
+/// Every workflow's first step from its sample input is the same as on the demo model that
+/// answers for every workflow: no workflow relied on another one's answers.
+#[test]
+fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
+    struct Compare(Vec<&'static str>);
+    impl WorkflowVisitor for Compare {
+        fn visit<W: Workflow>(&mut self) {
+            let provider = config(json!({"provider": "demo"}));
+            let input = serde_json::to_value(W::sample_input()).unwrap();
+            let first_step = |runtime: Runtime| {
+                let runtime = runtime.with_clock(|| 1_700_000_000_000.0);
+                let run = start_on(W::ID, input.clone(), &runtime, EventSink::new(|_| {})).unwrap();
+                let step = futures::executor::block_on(run.outcome).unwrap();
+                // The state names its thread (task ids), which is new for every run.
+                let thread = step["threadId"].as_str().unwrap();
+                let state = step["state"].to_string().replace(thread, "<thread>");
+                (step["status"].clone(), state)
+            };
+            let per_workflow = first_step(Runtime::for_provider(&provider, transport()).unwrap());
+            let full = first_step(Runtime::new(
+                &provider,
+                build_model(&provider, transport()).unwrap(),
+            ));
+            assert_eq!(per_workflow, full, "{}", W::ID);
+            assert_ne!(per_workflow.1, "null", "{}", W::ID);
+            self.0.push(W::ID);
+        }
+    }
+    let mut compared = Compare(Vec::new());
+    visit_all(&mut compared);
+    assert_eq!(compared.0.len(), workflows().len());
 }

@@ -113,7 +113,7 @@ impl<W: Workflow> WorkflowRun<W> {
     fn build(input: W::Input, runtime: &Runtime, thread_id: String) -> Result<Self, SessionError> {
         let cancel = CancelToken::new();
         let env = RunEnv {
-            model: runtime.model.0.clone(),
+            model: runtime.model.for_workflow::<W>(),
             agent_models: runtime.agent_models.clone(),
             cancel: cancel.clone(),
             checkpointer: runtime.checkpointer.clone(),

@@ -142,11 +142,24 @@ fn non_empty(value: &Option<String>) -> Option<&str> {
 
 /// Builds the chat model for `config`. Fails with a user-facing message when a key or URL is
 /// missing, when the base URL is not allowed, or when a first-party key would go to a host the
-/// caller did not confirm (see `host.rs`).
+/// caller did not confirm (see `host.rs`). The demo answers for every registered workflow.
 pub fn build_model(
     config: &ProviderConfig,
     transport: Rc<dyn HttpTransport>,
 ) -> Result<Rc<dyn ChatModel>, SessionError> {
+    Ok(provider_model(config, transport)?
+        .unwrap_or_else(|| Rc::new(crate::workflows::demo_model())))
+}
+
+/// [`build_model`] with the same checks, but `None` for the offline demo: a [`Runtime`] gives
+/// each run the demo answers of its own workflow only, so the app's first module carries no
+/// page's demo data (it loads with that page, issue 17).
+///
+/// [`Runtime`]: super::Runtime
+pub(super) fn provider_model(
+    config: &ProviderConfig,
+    transport: Rc<dyn HttpTransport>,
+) -> Result<Option<Rc<dyn ChatModel>>, SessionError> {
     let key = config.api_key.clone().unwrap_or_default();
     if config.provider.needs_key() && key.is_empty() {
         return Err(SessionError::new(
@@ -161,8 +174,7 @@ pub fn build_model(
     let base_url = non_empty(&config.base_url);
     check_destination(config.provider, base_url, non_empty(&config.confirmed_host))?;
     let chat: Rc<dyn ChatModel> = match config.provider {
-        // Every registered workflow's offline answers.
-        ProviderKind::Demo => Rc::new(crate::workflows::demo_model()),
+        ProviderKind::Demo => return Ok(None),
         ProviderKind::Openai => {
             let mut c = OpenAiConfig::openai(key);
             if let Some(url) = base_url {
@@ -212,7 +224,7 @@ pub fn build_model(
             Rc::new(GeminiModel::new(c, transport))
         }
     };
-    Ok(chat)
+    Ok(Some(chat))
 }
 
 #[cfg(test)]

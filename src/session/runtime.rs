@@ -5,16 +5,31 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use super::error::SessionError;
-use super::provider::{build_model, ProviderConfig};
+use super::provider::{provider_model, ProviderConfig};
 use crate::graph::{Checkpointer, MemorySaver};
+use crate::llm::demo::DemoModel;
 use crate::llm::http::HttpTransport;
 use crate::llm::ChatModel;
 use crate::workflows::registry::platform_now_ms;
+use crate::workflows::Workflow;
 
 /// A chat model, opaque above the session: the app and the JS API hold one without reaching
-/// into the provider layer. It carries the API key, which never leaves it.
+/// into the provider layer. It carries the API key, which never leaves it. `None`: the offline
+/// demo of [`Runtime::for_provider`], built per run from that run's workflow.
 #[derive(Clone)]
-pub struct Model(pub(crate) Rc<dyn ChatModel>);
+pub struct Model(Option<Rc<dyn ChatModel>>);
+
+impl Model {
+    /// The model a run of `W` calls. The demo answers with `W`'s own responders only: a
+    /// workflow's demo code is then reached from its run alone, so in the split app it loads
+    /// with that workflow's page instead of with the first module (issue 17).
+    pub(crate) fn for_workflow<W: Workflow>(&self) -> Rc<dyn ChatModel> {
+        match &self.0 {
+            Some(model) => model.clone(),
+            None => Rc::new(W::with_demo(DemoModel::new())),
+        }
+    }
+}
 
 /// Model, per-agent overrides, checkpointer and clock for the runs started from it.
 #[derive(Clone)]
@@ -28,8 +43,12 @@ pub struct Runtime {
 impl Runtime {
     /// Runs on `model` with `provider`'s per-agent overrides, checkpointed in memory.
     pub fn new(provider: &ProviderConfig, model: Rc<dyn ChatModel>) -> Self {
+        Self::on(provider, Model(Some(model)))
+    }
+
+    fn on(provider: &ProviderConfig, model: Model) -> Self {
         Runtime {
-            model: Model(model),
+            model,
             agent_models: provider.agent_models.clone(),
             checkpointer: Rc::new(MemorySaver::new()),
             now_ms: platform_now_ms,
@@ -42,7 +61,10 @@ impl Runtime {
         provider: &ProviderConfig,
         transport: Rc<dyn HttpTransport>,
     ) -> Result<Self, SessionError> {
-        Ok(Self::new(provider, build_model(provider, transport)?))
+        Ok(Self::on(
+            provider,
+            Model(provider_model(provider, transport)?),
+        ))
     }
 
     /// The browser's runtime: the provider's model over `fetch`.

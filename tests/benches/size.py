@@ -12,6 +12,9 @@ Reads, from the repo root:
       NAME section, so each function's code bytes can be put down to a crate and, for this
       crate, to a module. wasm-opt shrinks the whole by about the ratio printed, not evenly, so
       the breakdown says where the bytes come from, not exactly what each part costs shipped.
+  $CARGO_TARGET_DIR/wasm-split/release/careergraph.wasm
+      the first module as the split tool wrote it (web/build-wasm.sh), also with its names: the
+      same breakdown for what the browser still downloads before the first paint.
 
 Prints sizes (raw, gzip -9, brotli q11 when the `brotli` module is importable, else n/a), the
 breakdown, and exits non-zero when the app wasm's gzip -9 size exceeds the budget.
@@ -290,6 +293,10 @@ def pre_opt_wasm():
     return target_dir() / "wasm32-unknown-unknown" / "release" / f"{CRATE}.wasm"
 
 
+def split_first_wasm():
+    return target_dir() / "wasm-split" / "release" / f"{CRATE}.wasm"
+
+
 def package_wasm():
     for pkg in [ROOT / "target" / "pkg", target_dir() / "pkg"]:
         f = pkg / "web" / f"{CRATE}_bg.wasm"
@@ -318,6 +325,8 @@ def measure():
         # `make pkg` builds the same file with the API features: the app's was overwritten.
         figures["breakdown"] = None
         figures["breakdown_note"] = f"{pre} is not the app build (make pkg ran after it): run `make build-release` again"
+    first = split_first_wasm()
+    figures["first_breakdown"] = breakdown(first) if first.is_file() and figures["chunks"] else None
     return figures
 
 
@@ -391,6 +400,13 @@ def report(figures):
                 "serde_json::from_str::<T> is serde_json's):", b["crates"], b["code"], 15)
     print_table(f"Code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
     print_table(f"Code of {CRATE} by module (two levels):", b["modules"], b["code"], 25)
+    f = figures.get("first_breakdown")
+    if f:
+        print(f"\nBreakdown of the first module, {split_first_wasm()} (the split tool's output, before "
+              f"wasm-bindgen and wasm-opt; code {f['code']:,}, data {f['data']:,}): what is still "
+              "downloaded before the first paint")
+        print_table("First module's code by crate:", f["crates"], f["code"], 12)
+        print_table(f"First module's code of {CRATE} by module (two levels):", f["modules"], f["code"], 25)
 
 
 def check_budget(figures):
@@ -423,7 +439,10 @@ def main():
         return
     if "--json" in sys.argv:
         b = figures["breakdown"]
-        print(json.dumps({**figures, "breakdown": b and {k: v for k, v in b.items() if k != "functions_by_size"}}))
+        f = figures["first_breakdown"]
+        print(json.dumps({**figures,
+                          "breakdown": b and {k: v for k, v in b.items() if k != "functions_by_size"},
+                          "first_breakdown": f and {k: v for k, v in f.items() if k != "functions_by_size"}}))
     else:
         report(figures)
     if not check_budget(figures):

@@ -147,7 +147,8 @@ test('JSON Resume in; after a review, Markdown and JSON Resume out, and a print 
   expect(html.text).not.toContain('<img');
 
   await menu.getByTestId('export-resume-print').click();
-  expect(await page.evaluate(() => window.__printed)).toBe(1);
+  // The exporters are a lazily loaded chunk: the print dialog opens once it is there.
+  await expect.poll(() => page.evaluate(() => window.__printed)).toBe(1);
   const sheet = page.getByTestId('print-sheet');
   await expect(sheet.locator('h1')).toHaveText('Avery Lind');
   await expect(sheet).toContainText('<img src=x onerror=');

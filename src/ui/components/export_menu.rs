@@ -12,12 +12,18 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::domain::export::{
-    file_stem, print_page_html, resume_html, to_json_resume, to_json_resume_with_base, to_markdown,
-};
-use crate::domain::Resume;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+
+/// What a button exports.
+#[derive(Clone, Copy)]
+enum Export {
+    Markdown,
+    JsonResume,
+    HtmlPage,
+    /// The escaped resume markup of the print sheet.
+    PrintSheet,
+}
 
 #[component]
 pub fn ExportMenu(
@@ -34,45 +40,34 @@ pub fn ExportMenu(
 ) -> impl IntoView {
     let lang = use_language();
     let error = RwSignal::new(None::<String>);
-    let stem = move || {
-        file_name.clone().unwrap_or_else(|| {
-            let resume = Resume::new(text.get_untracked());
-            let doc = to_json_resume(&resume);
-            file_stem(doc["basics"]["name"].as_str().unwrap_or(""))
-        })
-    };
-    let stem = StoredValue::new(stem);
-    let save = move |extension: &str, mime: &str, body: String| {
-        let name = format!("{}.{extension}", stem.with_value(|s| s()));
-        error.set(download(&name, mime, &body).err());
+    let file_name = StoredValue::new(file_name);
+    let run = move |export: Export| {
+        let (text, base) = (text.get_untracked(), base.get_untracked());
+        leptos::task::spawn_local(async move {
+            let file = exported(export, text, base, file_name.get_value()).await;
+            error.try_set(match export {
+                Export::PrintSheet => print(&file.body).err(),
+                _ => download(&file.name, file.mime, &file.body).err(),
+            });
+        });
     };
 
     view! {
         <div class="export-menu" role="group" aria-label="Export the resume" data-testid="export-menu">
             <button type="button" class="button" data-testid="export-resume-markdown"
-                on:click=move |_| save("md", "text/markdown", to_markdown(&text.get_untracked()))>
+                on:click=move |_| run(Export::Markdown)>
                 {move || tr(lang.get(), "Markdown", "Markdown")}
             </button>
             <button type="button" class="button" data-testid="export-resume-json"
-                on:click=move |_| {
-                    let text = text.get_untracked();
-                    let doc = match base.get_untracked() {
-                        Some(base) => to_json_resume_with_base(&text, &base),
-                        None => to_json_resume(&Resume::new(text)),
-                    };
-                    save("resume.json", "application/json", serde_json::to_string_pretty(&doc).unwrap_or_default())
-                }>
+                on:click=move |_| run(Export::JsonResume)>
                 {move || tr(lang.get(), "JSON Resume", "JSON Resume")}
             </button>
             <button type="button" class="button" data-testid="export-resume-html"
-                on:click=move |_| {
-                    let title = stem.with_value(|s| s());
-                    save("html", "text/html", print_page_html(&text.get_untracked(), &title))
-                }>
+                on:click=move |_| run(Export::HtmlPage)>
                 {move || tr(lang.get(), "HTML page", "HTML 页面")}
             </button>
             <button type="button" class="button button--primary" data-testid="export-resume-print"
-                on:click=move |_| error.set(print(&text.get_untracked()).err())>
+                on:click=move |_| run(Export::PrintSheet)>
                 {move || tr(lang.get(), "Print / PDF", "打印 / PDF")}
             </button>
             {move || error.get().map(|e| view! { <span role="alert">{e}</span> })}
@@ -80,9 +75,58 @@ pub fn ExportMenu(
     }
 }
 
-/// Renders the resume into the print sheet and opens the browser's print dialog (where "Save as
-/// PDF" is). The sheet is removed after printing, so printing the app later prints the app.
-fn print(text: &str) -> Result<(), String> {
+/// One export's file.
+struct ExportedFile {
+    name: String,
+    mime: &'static str,
+    body: String,
+}
+
+/// The file `export` makes of `text`. A lazily loaded chunk in the split app (`split` feature,
+/// see `ui::pages`): the exporters are not needed before the user exports.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn exported(
+    export: Export,
+    text: String,
+    base: Option<String>,
+    file_name: Option<String>,
+) -> ExportedFile {
+    use crate::domain::export::{
+        file_stem, print_page_html, resume_html, to_json_resume, to_json_resume_with_base,
+        to_markdown,
+    };
+    use crate::domain::Resume;
+
+    let stem = || {
+        file_name.clone().unwrap_or_else(|| {
+            let doc = to_json_resume(&Resume::new(text.clone()));
+            file_stem(doc["basics"]["name"].as_str().unwrap_or(""))
+        })
+    };
+    let (extension, mime, body) = match export {
+        Export::Markdown => ("md", "text/markdown", to_markdown(&text)),
+        Export::JsonResume => {
+            let doc = match &base {
+                Some(base) => to_json_resume_with_base(&text, base),
+                None => to_json_resume(&Resume::new(text.clone())),
+            };
+            let body = serde_json::to_string_pretty(&doc).unwrap_or_default();
+            ("resume.json", "application/json", body)
+        }
+        Export::HtmlPage => ("html", "text/html", print_page_html(&text, &stem())),
+        Export::PrintSheet => ("", "text/html", resume_html(&text)),
+    };
+    ExportedFile {
+        name: format!("{}.{extension}", stem()),
+        mime,
+        body,
+    }
+}
+
+/// Puts `resume_html` (the resume, escaped by `resume_html`) into the print sheet and opens the
+/// browser's print dialog (where "Save as PDF" is). The sheet is removed after printing, so
+/// printing the app later prints the app.
+fn print(resume_html: &str) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
     let body = document.body().ok_or("no body")?;
@@ -102,10 +146,7 @@ fn print(text: &str) -> Result<(), String> {
         }
     };
     // Escaped by resume_html: the resume's own text never becomes markup.
-    sheet.set_inner_html(&format!(
-        "<main class=\"resume\">{}</main>",
-        resume_html(text)
-    ));
+    sheet.set_inner_html(&format!("<main class=\"resume\">{resume_html}</main>"));
     let cleanup = wasm_bindgen::closure::Closure::once_into_js(move || {
         if let Some(window) = web_sys::window() {
             window.set_onafterprint(None);

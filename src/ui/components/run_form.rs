@@ -4,7 +4,8 @@ use crate::session::ReviewWorkflow;
 use crate::store::RunRecord;
 use crate::ui::components::{FileImport, ImportedJsonResume, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::review::{ReviewRun, RunModel};
+use crate::ui::pages::lazy_view;
+use crate::ui::review::{review_run_view, RunModel};
 use crate::ui::run::RunController;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
@@ -93,7 +94,7 @@ pub fn RunForm() -> impl IntoView {
             </div>
         </form>
         <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry />
-        {move || runs.active().map(|run| view! { <ReviewRun run=run /> })}
+        {move || runs.active().map(|run| lazy_view(review_run_view(run)))}
     }
 }
 

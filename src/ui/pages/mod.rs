@@ -22,15 +22,16 @@ pub const WORKFLOWS_WITH_PAGES: &[&str] = &[
 /// The page of workflow `id` (the review page for an unknown id, e.g. an old saved draft).
 pub fn workflow_page(id: &str) -> AnyView {
     match id {
-        "resume_tailoring" => lazy_page(tailor_page()),
-        "hiring_pipeline" => lazy_page(hiring_page()),
-        "career_navigator" => lazy_page(navigator_page()),
+        "resume_tailoring" => lazy_view(tailor_page()),
+        "hiring_pipeline" => lazy_view(hiring_page()),
+        "career_navigator" => lazy_view(navigator_page()),
         _ => view! { <RunForm /> }.into_any(),
     }
 }
 
-/// A page whose code may still be downloading: a short loading line until it is there.
-fn lazy_page(page: impl std::future::Future<Output = AnyView> + 'static) -> AnyView {
+/// A page (or part of one) whose code may still be downloading: a short loading line until it
+/// is there.
+pub fn lazy_view(page: impl std::future::Future<Output = AnyView> + 'static) -> AnyView {
     let lang = use_language();
     let page = send_wrapper::SendWrapper::new(page);
     view! {

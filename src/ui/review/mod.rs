@@ -25,8 +25,16 @@ use score_timeline::ScoreTimeline;
 /// A review run the page shows.
 pub type ReviewRunHandle = ActiveRun<ReviewWorkflow, RunModel>;
 
+/// The run view as a lazily loaded chunk in the split app (`split` feature, see `ui::pages`):
+/// the first paint shows the form only; the view's code loads when a run is shown (its view
+/// model, created with the run, gathers the events meanwhile).
+#[cfg_attr(feature = "split", leptos::lazy)]
+pub async fn review_run_view(run: ReviewRunHandle) -> AnyView {
+    view! { <ReviewRun run=run /> }.into_any()
+}
+
 #[component]
-pub fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
+fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
     let model = run.view;
     let phase = run.phase;
     let (threshold, max_iterations) = (run.input().threshold, run.input().max_iterations);
