@@ -6,7 +6,13 @@ Reads, from the repo root:
       what the browser downloads before the first paint; the budget is on its wasm
   dist/*.wasm (the others), dist/__wasm_split.js  the lazily loaded chunks (issue 17, web/build-wasm.sh)
       and their loader: a page's chunks are downloaded the first time it is shown
-  target/pkg/web/careergraph_bg.wasm              the npm package (`make pkg`), when built
+  target/pkg/web/careergraph_bg.wasm, careergraph.js   the npm package (`make pkg`), when built:
+      its first module (what `init()` downloads) and JS glue; the package budget is on that wasm
+  target/pkg/web/*.wasm (the others), __wasm_split.js   the package's lazily loaded chunks, if
+      web/pkg/build.sh split it, and their loader
+  $CARGO_TARGET_DIR/pkg-raw/careergraph.wasm
+      the package's wasm as rustc/LLD left it (web/pkg/build.sh keeps this copy): the same
+      breakdown by crate and module for the package
   $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm
       the app's wasm as rustc/LLD left it, before wasm-bindgen and wasm-opt: it still has its
       NAME section, so each function's code bytes can be put down to a crate and, for this
@@ -17,7 +23,8 @@ Reads, from the repo root:
       same breakdown for what the browser still downloads before the first paint.
 
 Prints sizes (raw, gzip -9, brotli q11 when the `brotli` module is importable, else n/a), the
-breakdown, and exits non-zero when the app wasm's gzip -9 size exceeds the budget.
+breakdown, and exits non-zero when the app's first module or the package's first module is over
+its gzip -9 budget. `--pkg` measures and checks the package alone (no app build needed).
 Python 3 stdlib only (brotli optional). `--json` prints the figures as one JSON line instead."""
 
 import gzip
@@ -305,6 +312,28 @@ def package_wasm():
     return None
 
 
+def pkg_pre_opt_wasm():
+    return target_dir() / "pkg-raw" / f"{CRATE}.wasm"
+
+
+def measure_pkg():
+    """The npm package's figures (web flavour; the bundler flavour holds the same wasm files)."""
+    pkg = package_wasm()
+    if pkg is None:
+        return {"pkg_wasm": None, "pkg_js": None, "pkg_split_js": None, "pkg_chunks": {},
+                "pkg_breakdown": None}
+    web = pkg.parent
+    loader = web / "__wasm_split.js"
+    figures = {"pkg_wasm": compressed(pkg.read_bytes()),
+               "pkg_js": compressed((web / f"{CRATE}.js").read_bytes()),
+               "pkg_split_js": compressed(loader.read_bytes()) if loader.is_file() else None,
+               "pkg_chunks": {f.name: compressed(f.read_bytes())
+                              for f in sorted(web.glob("*.wasm")) if f != pkg}}
+    pre = pkg_pre_opt_wasm()
+    figures["pkg_breakdown"] = breakdown(pre) if pre.is_file() else None
+    return figures
+
+
 def measure():
     """Every figure, as a dict (the budget check and run.py's table read it)."""
     app = ROOT / "dist" / f"{CRATE}_bg.wasm"
@@ -317,8 +346,7 @@ def measure():
     figures["split_js"] = compressed(loader.read_bytes()) if loader.is_file() else None
     figures["chunks"] = {f.name: compressed(f.read_bytes())
                          for f in sorted((ROOT / "dist").glob("*.wasm")) if f != app}
-    pkg = package_wasm()
-    figures["pkg_wasm"] = compressed(pkg.read_bytes()) if pkg else None
+    figures.update(measure_pkg())
     pre = pre_opt_wasm()
     figures["breakdown"] = breakdown(pre) if pre.is_file() else None
     if figures["breakdown"] and not figures["breakdown"]["is_app"]:
@@ -343,10 +371,20 @@ def size_rows(figures):
                       else None for i in range(3))
         rows.append((f"release app lazy chunks ({len(chunks)} `dist/*.wasm`, all together)", row(total)))
     if figures["pkg_wasm"]:
-        rows.append(("npm package wasm (`target/pkg/web/careergraph_bg.wasm`)", row(figures["pkg_wasm"])))
+        rows.append(("npm package wasm, first module (`target/pkg/web/careergraph_bg.wasm`)",
+                     row(figures["pkg_wasm"])))
+        pkg_chunks = figures.get("pkg_chunks") or {}
+        if pkg_chunks:
+            total = tuple(sum(t[i] for t in pkg_chunks.values())
+                          if all(t[i] is not None for t in pkg_chunks.values()) else None
+                          for i in range(3))
+            rows.append((f"npm package lazy chunks ({len(pkg_chunks)} `target/pkg/web/*.wasm`, all together)",
+                         row(total)))
     budget = load_budget()
     rows.append(("app wasm budget (`tests/benches/budget.json`)",
                  f"≤ {kb(budget['app_wasm_gzip_bytes'])} gzip -9"))
+    rows.append(("npm package wasm budget (`tests/benches/budget.json`)",
+                 f"≤ {kb(budget['pkg_wasm_gzip_bytes'])} gzip -9"))
     return rows
 
 
@@ -363,6 +401,34 @@ def print_table(title, items, total, limit):
     rest = sum(size for _, size in shown[limit:])
     if rest:
         print(f"  {rest:>10,}  {100 * rest / total:5.1f}%  ({len(shown) - limit} more)")
+
+
+def report_pkg(figures):
+    """The package's part of the report: first module, chunks, breakdown of the pre-opt wasm."""
+    t = figures["pkg_wasm"]
+    if t is None:
+        print("\nnpm package: not built (`make pkg`)")
+        return
+    print("\nnpm package (target/pkg/web; raw / gzip -9 / brotli q11):")
+    for label, key in [("first module careergraph_bg.wasm", "pkg_wasm"), ("JS glue careergraph.js", "pkg_js"),
+                       ("chunk loader __wasm_split.js", "pkg_split_js")]:
+        t = figures.get(key)
+        if t is not None:
+            print(f"  {label}: {t[0]:,} / {t[1]:,} / {'n/a' if t[2] is None else f'{t[2]:,}'} bytes")
+    chunks = figures.get("pkg_chunks") or {}
+    if chunks:
+        print("  lazily loaded chunks (raw / gzip -9 / brotli), each fetched the first time a call needs it:")
+        for name, c in sorted(chunks.items(), key=lambda kv: -kv[1][1]):
+            print(f"    {c[0]:>10,} / {c[1]:>9,} / {'n/a' if c[2] is None else f'{c[2]:,}':>9}  {name}")
+    b = figures.get("pkg_breakdown")
+    if b is None:
+        print(f"  no breakdown: {pkg_pre_opt_wasm()} absent (web/pkg/build.sh writes it)")
+        return
+    print(f"\nBreakdown of the package's {pkg_pre_opt_wasm()} (before the split, wasm-bindgen and "
+          f"wasm-opt; {b['total']:,} bytes, code {b['code']:,}, data {b['data']:,}):")
+    print_table("Package code by crate:", b["crates"], b["code"], 15)
+    print_table(f"Package code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
+    print_table(f"Package code of {CRATE} by module (two levels):", b["modules"], b["code"], 30)
 
 
 def report(figures):
@@ -409,6 +475,23 @@ def report(figures):
         print_table(f"First module's code of {CRATE} by module (two levels):", f["modules"], f["code"], 25)
 
 
+def check_pkg_budget(figures):
+    budget = load_budget()
+    if figures["pkg_wasm"] is None:
+        print("\nbudget: npm package not built, not checked (`make pkg`)")
+        return True
+    gz = figures["pkg_wasm"][1]
+    limit = budget["pkg_wasm_gzip_bytes"]
+    if gz > limit:
+        print(f"\n{'!' * 72}\nSIZE BUDGET EXCEEDED: target/pkg/web/careergraph_bg.wasm (the npm package's first "
+              f"module) is {gz:,} bytes gzip -9, budget {limit:,} (tests/benches/budget.json, "
+              f"pkg_wasm_gzip_bytes).\nFind what grew with the package breakdown above; raise the "
+              f"budget only with a reason in budget.json's pkg_note.\n{'!' * 72}")
+        return False
+    print(f"budget: npm package wasm {gz:,} bytes gzip -9 ≤ {limit:,} (tests/benches/budget.json): ok")
+    return True
+
+
 def check_budget(figures):
     budget = load_budget()
     gz = figures["app_wasm"][1]
@@ -433,6 +516,19 @@ def largest(figures, pattern, limit=40):
 
 
 def main():
+    if "--pkg" in sys.argv:
+        figures = measure_pkg()
+        if "--json" in sys.argv:
+            b = figures["pkg_breakdown"]
+            print(json.dumps({**figures, "pkg_breakdown": b and {k: v for k, v in b.items()
+                                                                 if k != "functions_by_size"}}))
+        else:
+            report_pkg(figures)
+        if "--functions" in sys.argv:
+            largest({"breakdown": figures["pkg_breakdown"]}, sys.argv[sys.argv.index("--functions") + 1])
+        if not check_pkg_budget(figures):
+            sys.exit(1)
+        return
     figures = measure()
     if "--functions" in sys.argv:
         largest(figures, sys.argv[sys.argv.index("--functions") + 1])
@@ -440,12 +536,16 @@ def main():
     if "--json" in sys.argv:
         b = figures["breakdown"]
         f = figures["first_breakdown"]
+        pb = figures["pkg_breakdown"]
         print(json.dumps({**figures,
+                          "pkg_breakdown": pb and {k: v for k, v in pb.items() if k != "functions_by_size"},
                           "breakdown": b and {k: v for k, v in b.items() if k != "functions_by_size"},
                           "first_breakdown": f and {k: v for k, v in f.items() if k != "functions_by_size"}}))
     else:
         report(figures)
-    if not check_budget(figures):
+        report_pkg(figures)
+    ok = check_budget(figures)
+    if not check_pkg_budget(figures) or not ok:
         sys.exit(1)
 
 

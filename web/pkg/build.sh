@@ -30,6 +30,11 @@ if ! grep -qa runner_start "$WORK/careergraph.wasm" || grep -qa data-careergraph
   exit 1
 fi
 
+# The pre-opt wasm keeps its name section: tests/benches/size.py --pkg breaks it down by crate and
+# module from this copy (outside target/pkg, so it is never packed).
+mkdir -p "$TARGET_DIR/pkg-raw"
+cp "$WORK/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.wasm"
+
 rm -rf "$OUT"
 for flavour in web bundler; do
   dir="$OUT/$flavour"
