@@ -23,7 +23,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test eval bench bench-anchors size size-venv tools browser pins build-release pkg first-paint help
+.PHONY: serve test eval bench bench-anchors size size-pkg size-venv tools browser pins build-release pkg first-paint help
 .DEFAULT_GOAL := help
 
 help:
@@ -32,6 +32,7 @@ help:
 	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
 	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
 	@echo "make size    # wasm sizes, what they are made of, and the size budget (fails over it)"
+	@echo "make size-pkg # the same for the npm package alone (no app build)"
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
 	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
@@ -95,12 +96,19 @@ bench-anchors:
 			&& cp tests/benches/js/package.json $(BENCH_JS)/node_modules/.installed-package.json; }
 
 # Sizes alone, fast (no anchors): the npm package's and the release app's wasm and JS raw, gzip -9
-# and brotli, the app's code by crate and by module (tests/benches/size.py), and a check against
-# tests/benches/budget.json: fails when the app's wasm is over budget. Same build order as bench.
+# and brotli, the app's and the package's code by crate and by module (tests/benches/size.py), and
+# a check against tests/benches/budget.json: fails when the app's or the package's first module is
+# over its budget. Same build order as bench.
 size: tools size-venv
 	bash web/pkg/build.sh
 	trunk build --release
 	$(SIZE_PYTHON) tests/benches/size.py
+
+# The npm package's part of `make size` alone: its first module, chunks (if split), what its
+# pre-opt wasm is made of, and its budget (tests/benches/budget.json pkg_wasm_gzip_bytes).
+size-pkg: tools size-venv
+	bash web/pkg/build.sh
+	$(SIZE_PYTHON) tests/benches/size.py --pkg
 
 # brotli for the size figures, in the bench's virtualenv (no LangGraph needed); without it the
 # brotli column says n/a.
