@@ -62,7 +62,8 @@ test('a Run clicked before the run engine has loaded starts the run once it arri
     await route.continue();
   });
   await page.goto('/');
-  const run = page.getByTestId('run');
+  // The run view is `run` too: the button is the form's.
+  const run = page.getByTestId('run-form').getByTestId('run');
   await expect(run).toBeEnabled();
   await run.click();
   await expect(run).toBeDisabled();
