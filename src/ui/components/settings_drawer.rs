@@ -34,12 +34,18 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             k.insert(provider(), value);
         })
     };
-    // Opening the drawer moves focus into it, so keyboard users land on its first field.
+    // Opening the drawer moves focus into it, so keyboard users land on its first field. In the
+    // next frame: the first time, the drawer is built when its chunk arrives and is not in the
+    // document yet when this runs.
     let first_field = NodeRef::<leptos::html::Select>::new();
     Effect::new(move |_| {
         if open.get() {
             if let Some(select) = first_field.get() {
-                let _ = select.focus();
+                request_animation_frame(move || {
+                    if open.get_untracked() {
+                        let _ = select.focus();
+                    }
+                });
             }
         }
     });
