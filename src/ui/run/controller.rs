@@ -434,7 +434,7 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
     /// Starts fetching the run engine's code if the page loads it lazily, so the first Run does
     /// not wait for it.
     pub fn prefetch(&self) {
-        // Called from a timer too: the page may be gone by then.
+        // Called from an idle callback too: the page may be gone by then.
         let Some(ctl) = self.ctl.try_get_value() else {
             return;
         };
