@@ -4,9 +4,10 @@
 
 use leptos::prelude::*;
 
-use super::components::{Header, SettingsDrawer, WorkflowPicker};
+use super::components::{settings_drawer, Header, WorkflowPicker};
 use super::i18n;
 use super::keys::{self, Keys};
+use super::pages::lazy_part;
 use super::run::RunStore;
 use super::settings::Settings;
 
@@ -26,10 +27,15 @@ pub fn App() -> impl IntoView {
     provide_context::<RwSignal<Keys>>(keys);
     // Every page's saved runs, opened once for the app.
     RunStore::provide();
+    // The drawer's code is fetched the first time it opens; from then on it stays (hidden when
+    // closed), as it was before it was split off.
+    let drawer_wanted = Memo::new(move |before: Option<&bool>| {
+        before.copied().unwrap_or(false) || drawer_open.get()
+    });
 
     view! {
         <Header drawer_open=drawer_open />
-        <SettingsDrawer open=drawer_open />
+        {move || drawer_wanted.get().then(|| lazy_part(settings_drawer(drawer_open)))}
         <main id="main" class="main">
             <WorkflowPicker />
         </main>

@@ -47,6 +47,33 @@ test('demo review: three critic cards, a score per round, a final score and expo
   await page.screenshot({ path: '../target/playwright/review-demo.png', fullPage: true });
 });
 
+// Issue 17: the run engine is a lazily loaded chunk. Every chunk is held back here until Run was
+// clicked, so the click comes before the engine's code: the button is busy at once, and the run
+// starts once the code is there (a click is never lost).
+test('a Run clicked before the run engine has loaded starts the run once it arrives', async ({ page }) => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  let heldChunks = 0;
+  await page.route(/\.wasm$/, async (route) => {
+    if (!new URL(route.request().url()).pathname.endsWith('/careergraph_bg.wasm')) {
+      heldChunks += 1;
+      await held;
+    }
+    await route.continue();
+  });
+  await page.goto('/');
+  // The run view is `run` too: the button is the form's.
+  const run = page.getByTestId('run-form').getByTestId('run');
+  await expect(run).toBeEnabled();
+  await run.click();
+  await expect(run).toBeDisabled();
+  await expect(run).toHaveText('Running…');
+  release();
+  await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
+  await expect(run).toBeEnabled();
+  expect(heldChunks, 'the run needed lazily loaded chunks').toBeGreaterThan(0);
+});
+
 for (const provider of ['openai', 'anthropic']) {
   test(`${provider} through the mock: critics run together and stream before their cards complete`, async ({ page, request }) => {
     // Slow critic streams (events 250 ms apart) so the page is seen mid-stream.

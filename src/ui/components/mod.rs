@@ -23,5 +23,5 @@ pub use provider_badge::ProviderBadge;
 pub use resume_outline::ResumeOutline;
 pub use run_form::{draft_signal, first_line, RunForm};
 pub use run_list::RunList;
-pub use settings_drawer::SettingsDrawer;
+pub use settings_drawer::settings_drawer;
 pub use workflow_picker::WorkflowPicker;

@@ -5,7 +5,7 @@ use crate::store::RunRecord;
 use crate::ui::components::{FileImport, ImportedJsonResume, ProviderBadge, RunList};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pages::lazy_view;
-use crate::ui::review::{review_run_view, RunModel};
+use crate::ui::review::{load_review_engine, review_run_view, RunModel};
 use crate::ui::run::RunController;
 use crate::ui::settings::Settings;
 use crate::ui::storage;
@@ -26,7 +26,10 @@ pub fn RunForm() -> impl IntoView {
     // The imported JSON Resume file, for the result's JSON Resume export.
     let imported_json = ImportedJsonResume::provide();
     let settings = expect_context::<RwSignal<Settings>>();
-    let runs = RunController::<ReviewWorkflow, RunModel>::new();
+    // The run engine is a chunk of its own (issue 17): fetched once the page is idle after its
+    // first paint, or at the first Run or re-opened run if that comes first.
+    let runs = RunController::<ReviewWorkflow, RunModel>::loading(load_review_engine);
+    request_idle_callback(move || runs.prefetch());
     let status = runs.message();
     let running = move || runs.live();
     let lang = use_language();

@@ -7,11 +7,19 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
 
+/// The settings drawer as a lazily loaded chunk in the split app (`split` feature, see
+/// `ui::pages`): the first paint shows the Settings button only; the drawer's code loads the first
+/// time it opens (issue 17).
+#[cfg_attr(feature = "split", leptos::lazy)]
+pub async fn settings_drawer(open: RwSignal<bool>) -> AnyView {
+    view! { <SettingsDrawer open=open /> }.into_any()
+}
+
 /// Side drawer: provider, model, base URL, API key (per provider), per-agent models and the review
 /// settings. Escape (wherever focus is) or Close hides it and gives focus back to the Settings
 /// button; while it is open, Tab and Shift+Tab cycle inside it.
 #[component]
-pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
+fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let keys = expect_context::<RwSignal<Keys>>();
     let provider = move || settings.with(|s| s.provider.clone());
@@ -26,12 +34,18 @@ pub fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             k.insert(provider(), value);
         })
     };
-    // Opening the drawer moves focus into it, so keyboard users land on its first field.
+    // Opening the drawer moves focus into it, so keyboard users land on its first field. In the
+    // next frame: the first time, the drawer is built when its chunk arrives and is not in the
+    // document yet when this runs.
     let first_field = NodeRef::<leptos::html::Select>::new();
     Effect::new(move |_| {
         if open.get() {
             if let Some(select) = first_field.get() {
-                let _ = select.focus();
+                request_animation_frame(move || {
+                    if open.get_untracked() {
+                        let _ = select.focus();
+                    }
+                });
             }
         }
     });

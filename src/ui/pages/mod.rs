@@ -46,6 +46,13 @@ pub fn lazy_view(page: impl std::future::Future<Output = AnyView> + 'static) -> 
     .into_any()
 }
 
+/// A part of the page whose code may still be downloading and that shows nothing until it is
+/// there (the settings drawer: its button already says what it opens).
+pub fn lazy_part(part: impl std::future::Future<Output = AnyView> + 'static) -> AnyView {
+    let part = send_wrapper::SendWrapper::new(part);
+    view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }.into_any()
+}
+
 #[cfg_attr(feature = "split", leptos::lazy)]
 async fn tailor_page() -> AnyView {
     view! { <crate::ui::tailor::TailorPage /> }.into_any()

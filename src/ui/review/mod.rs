@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use crate::session::ReviewWorkflow;
 use crate::ui::components::InjectionWarning;
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::run::{elsewhere_text, ActiveRun, RunPhase};
+use crate::ui::run::{elsewhere_text, ActiveRun, RunEngine, RunPhase};
 use crate::ui::streamed_text::streamed_text;
 use crate::workflows::{agent_name, Workflow};
 use critic_card::CriticCard;
@@ -31,6 +31,26 @@ pub type ReviewRunHandle = ActiveRun<ReviewWorkflow, RunModel>;
 #[cfg_attr(feature = "split", leptos::lazy)]
 pub async fn review_run_view(run: ReviewRunHandle) -> AnyView {
     view! { <ReviewRun run=run /> }.into_any()
+}
+
+/// The review page's run engine: what starts, drives, re-opens and stops review runs (the graph
+/// engine, the providers, the review workflow and its demo answers, the checkpoint reads). A
+/// lazily loaded chunk in the split app: the first paint needs the form and a Run button only
+/// (issue 17). The run view's chunk is fetched alongside, since a started run shows it at once.
+pub fn load_review_engine(
+) -> futures::future::LocalBoxFuture<'static, RunEngine<ReviewWorkflow, RunModel>> {
+    Box::pin(async {
+        #[cfg(feature = "split")]
+        let (engine, ()) = futures::join!(review_engine(), __preload_review_run_view());
+        #[cfg(not(feature = "split"))]
+        let engine = review_engine().await;
+        engine
+    })
+}
+
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn review_engine() -> RunEngine<ReviewWorkflow, RunModel> {
+    RunEngine::new()
 }
 
 #[component]

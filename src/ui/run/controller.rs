@@ -6,10 +6,17 @@
 //!
 //! A run belongs to its view (see the module docs of `ui::run`): every async continuation checks
 //! that its run is still shown before it touches a signal.
+//!
+//! The code that drives a run (the engine, the providers, the workflow's graph and nodes, the
+//! checkpoint reads) is reached only through a [`RunEngine`]: a page whose first paint must stay
+//! light (the review page, issue 17) loads it as a lazily fetched chunk the first time a run
+//! starts or re-opens (`RunController::loading`); what the user does meanwhile is queued, so a
+//! click is never lost, and the page shows at once that the run is starting.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
+use futures::future::LocalBoxFuture;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use serde_json::Value;
@@ -309,6 +316,51 @@ struct Ctl<W: Workflow, V> {
     current: RefCell<Option<ActiveRun<W, V>>>,
     /// The page's status line: why a run could not start or re-open.
     message: RwSignal<String>,
+    /// The code that drives runs: there, or being fetched with what waits for it.
+    engine: RefCell<EngineSlot<W, V>>,
+    /// Something the user asked for (a run to start or re-open) waits for the engine's code.
+    starting: RwSignal<bool>,
+}
+
+/// The code that starts, re-opens and stops runs of `W` shown by `V`: function pointers, so a
+/// page can get them from a lazily loaded chunk (the functions are compiled where
+/// [`RunEngine::new`] is called) and the page's own code never calls the engine directly.
+pub struct RunEngine<W: Workflow, V> {
+    start: fn(Rc<Ctl<W, V>>, W::Input, String),
+    reopen: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
+    stop: fn(&ActiveRun<W, V>),
+}
+
+impl<W: Workflow, V> Clone for RunEngine<W, V> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<W: Workflow, V> Copy for RunEngine<W, V> {}
+
+impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
+    #[allow(clippy::new_without_default)]
+    pub fn new() -> Self {
+        RunEngine {
+            start: |ctl, input, title| ctl.start(input, title),
+            reopen: |ctl, record| ctl.reopen(record, None),
+            stop: |run| run.stop(),
+        }
+    }
+}
+
+/// Fetches a page's [`RunEngine`] (the review page's comes from a lazily loaded chunk).
+pub type EngineLoader<W, V> = fn() -> LocalBoxFuture<'static, RunEngine<W, V>>;
+
+/// Work waiting for the engine's code.
+type EngineJob<W, V> = Box<dyn FnOnce(RunEngine<W, V>)>;
+
+enum EngineSlot<W: Workflow, V> {
+    Ready(RunEngine<W, V>),
+    /// Not asked for yet.
+    Unloaded(EngineLoader<W, V>),
+    /// Being fetched; these run, in order, once it is there.
+    Loading(Vec<EngineJob<W, V>>),
 }
 
 /// The driver of one page's runs. `Copy`; create it in the page component.
@@ -328,6 +380,17 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
     /// (paused, or cut short mid-step); when the page leaves, the shown run is let go (see the
     /// rule in `ui::run`).
     pub fn new() -> Self {
+        Self::with_engine(EngineSlot::Ready(RunEngine::new()))
+    }
+
+    /// [`new`](Self::new) for a page whose run engine comes from `load` (a lazily loaded chunk):
+    /// fetched the first time a run starts or re-opens, or earlier by
+    /// [`prefetch`](Self::prefetch).
+    pub fn loading(load: EngineLoader<W, V>) -> Self {
+        Self::with_engine(EngineSlot::Unloaded(load))
+    }
+
+    fn with_engine(engine: EngineSlot<W, V>) -> Self {
         let ctl = Rc::new(Ctl {
             page_shown: Cell::new(true),
             owner: Owner::current().unwrap_or_default(),
@@ -337,6 +400,8 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
             active: RwSignal::new_local(None),
             current: RefCell::new(None),
             message: RwSignal::new(String::new()),
+            engine: RefCell::new(engine),
+            starting: RwSignal::new(false),
         });
         let this = RunController {
             ctl: StoredValue::new_local(ctl.clone()),
@@ -357,10 +422,23 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
                 return;
             }
             if let Some(record) = ctl.store.newest_open(W::ID) {
-                ctl.reopen(record, None).await;
+                ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
+                Ctl::when_loaded(&ctl, false, move |engine, ctl| {
+                    leptos::task::spawn_local((engine.reopen)(ctl, record));
+                });
             }
         });
         this
+    }
+
+    /// Starts fetching the run engine's code if the page loads it lazily, so the first Run does
+    /// not wait for it.
+    pub fn prefetch(&self) {
+        // Called from an idle callback too: the page may be gone by then.
+        let Some(ctl) = self.ctl.try_get_value() else {
+            return;
+        };
+        Ctl::when_loaded(&ctl, false, |_, _| {});
     }
 
     fn ctl(&self) -> Rc<Ctl<W, V>> {
@@ -382,9 +460,9 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         self.active().map(|run| run.phase.get())
     }
 
-    /// A run is running or waiting for an answer (tracked).
+    /// A run is running or waiting for an answer, or about to start (tracked).
     pub fn live(&self) -> bool {
-        self.phase().is_some_and(|p| p.is_live())
+        self.ctl.with_value(|c| c.starting.get()) || self.phase().is_some_and(|p| p.is_live())
     }
 
     /// The store the page's run list shows.
@@ -395,13 +473,18 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
     /// Starts a run of `input`, titled `title` in the run list. Problems found before anything
     /// is sent (a missing key, an empty resume) go to [`message`](Self::message).
     pub fn start(&self, input: W::Input, title: String) {
-        self.ctl().start(input, title);
+        Ctl::when_loaded(&self.ctl(), true, move |engine, ctl| {
+            (engine.start)(ctl, input, title)
+        });
     }
 
     /// Stops the shown run.
     pub fn stop(&self) {
-        if let Some(run) = self.ctl().current.borrow().clone() {
-            run.stop();
+        let ctl = self.ctl();
+        let run = ctl.current.borrow().clone();
+        if let Some(run) = run {
+            // A shown run was started or re-opened by the engine: it is loaded.
+            Ctl::when_loaded(&ctl, false, move |engine, _| (engine.stop)(&run));
         }
     }
 
@@ -419,7 +502,11 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
                 return;
             }
         }
-        leptos::task::spawn_local(async move { ctl.reopen(record, None).await });
+        // Said before the engine's code may have to be fetched, so the click shows at once.
+        ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
+        Ctl::when_loaded(&ctl, false, move |engine, ctl| {
+            leptos::task::spawn_local((engine.reopen)(ctl, record));
+        });
     }
 
     /// Deletes a saved run (record and checkpoints); a shown one is let go first.
@@ -441,6 +528,57 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
 }
 
 impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
+    /// Runs `job` with the engine: now if its code is there, else once it is fetched. `starts`:
+    /// the job starts a run, so the page shows the run as starting while it waits (the Run
+    /// button is busy at once). Nothing runs for a page that is gone.
+    fn when_loaded(
+        this: &Rc<Self>,
+        starts: bool,
+        job: impl FnOnce(RunEngine<W, V>, Rc<Self>) + 'static,
+    ) {
+        let mut slot = this.engine.borrow_mut();
+        let ctl = Rc::clone(this);
+        let job: EngineJob<W, V> = Box::new(move |engine| job(engine, ctl));
+        let load = match &mut *slot {
+            EngineSlot::Ready(engine) => {
+                let engine = *engine;
+                drop(slot);
+                job(engine);
+                return;
+            }
+            EngineSlot::Loading(waiting) => {
+                waiting.push(job);
+                None
+            }
+            EngineSlot::Unloaded(load) => {
+                let load = *load;
+                *slot = EngineSlot::Loading(vec![job]);
+                Some(load)
+            }
+        };
+        drop(slot);
+        if starts {
+            this.starting.set(true);
+        }
+        if let Some(load) = load {
+            let loading = load();
+            let ctl = Rc::clone(this);
+            leptos::task::spawn_local(async move {
+                let engine = loading.await;
+                let waiting = ctl.engine.replace(EngineSlot::Ready(engine));
+                if !ctl.page_shown.get() {
+                    return;
+                }
+                ctl.starting.set(false);
+                if let EngineSlot::Loading(waiting) = waiting {
+                    for job in waiting {
+                        job(engine);
+                    }
+                }
+            });
+        }
+    }
+
     fn say(&self, en: &'static str, zh: &'static str) {
         let lang = self.settings.with_untracked(Settings::language);
         self.message.set(tr(lang, en, zh).to_string());

@@ -17,5 +17,5 @@ mod controller;
 mod lock;
 mod store;
 
-pub use controller::{elsewhere_text, ActiveRun, RunController, RunPhase, ViewModel};
+pub use controller::{elsewhere_text, ActiveRun, RunController, RunEngine, RunPhase, ViewModel};
 pub use store::RunStore;
