@@ -12,8 +12,8 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use careergraph::graph::{
-    Checkpoint, Checkpointer, CompiledGraph, MemorySaver, NodeContext, RunConfig, StateGraph,
-    TaskWrite, END, START,
+    Checkpoint, Checkpointer, CompiledGraph, EventSink, MemorySaver, NodeContext, RunConfig,
+    StateGraph, StreamEvent, TaskWrite, END, START,
 };
 use futures::executor::block_on;
 use futures::future::LocalBoxFuture;
@@ -166,6 +166,21 @@ fn supersteps(rounds: u32) -> u64 {
 /// One run of `rounds` rounds on a fresh thread (and a fresh saver when `saved`): the bytes it
 /// allocated per superstep, and the checkpointer's calls.
 fn run(rounds: u32, saved: bool) -> (f64, Rc<Calls>) {
+    run_listened(rounds, saved, Listener::None)
+}
+
+/// Who listens to the run's events.
+#[derive(Clone, Copy, Debug)]
+enum Listener {
+    None,
+    /// Follows progress only: `StepDone` without the state (what the app's pages but the
+    /// navigator ask for).
+    Lean,
+    /// Wants the state after every superstep (the JS API's `step_done`, the navigator page).
+    WithStates,
+}
+
+fn run_listened(rounds: u32, saved: bool, listener: Listener) -> (f64, Rc<Calls>) {
     let calls = Rc::new(Calls::default());
     let saver: Option<Rc<dyn Checkpointer>> = saved.then(|| {
         Rc::new(Counting {
@@ -174,12 +189,34 @@ fn run(rounds: u32, saved: bool) -> (f64, Rc<Calls>) {
         }) as Rc<dyn Checkpointer>
     });
     let graph = review_loop(rounds, saver);
-    let config = RunConfig::thread("review").with_recursion_limit(10_000);
+    let mut config = RunConfig::thread("review").with_recursion_limit(10_000);
+    let seen = Rc::new(Cell::new(0usize));
+    let sink = {
+        let seen = seen.clone();
+        EventSink::new(move |event| {
+            if let StreamEvent::StepDone { state, .. } = event {
+                assert_eq!(state.is_null(), matches!(listener, Listener::Lean));
+                seen.set(seen.get() + 1);
+            }
+        })
+    };
+    config.events = match listener {
+        Listener::None => None,
+        Listener::Lean => Some(sink.without_step_states()),
+        Listener::WithStates => Some(sink),
+    };
     let before = allocated();
     let done = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap();
     let bytes = allocated() - before;
     assert_eq!(done.state().count, rounds);
     assert_eq!(done.state().log.len(), 3 * rounds as usize);
+    if !matches!(listener, Listener::None) {
+        assert_eq!(
+            seen.get() as u64,
+            supersteps(rounds),
+            "one StepDone per superstep"
+        );
+    }
     if saved {
         // The input checkpoint, then one per superstep.
         assert_eq!(calls.puts.get() as u64, 1 + supersteps(rounds));
@@ -193,19 +230,28 @@ const MAX_GROWTH: f64 = 1.3;
 const LONG: u32 = 300;
 
 fn assert_flat(saved: bool) {
+    assert_flat_listened(saved, Listener::None);
+}
+
+/// Bytes allocated per superstep over `LONG` rounds ÷ over 3 rounds.
+fn growth(saved: bool, listener: Listener) -> (f64, f64, f64) {
     // A first run, so one-time allocations (thread-locals, lazily built tables) are not counted.
-    run(3, saved);
-    let (short, _) = run(3, saved);
-    let (long, _) = run(LONG, saved);
-    let ratio = long / short;
+    run_listened(3, saved, listener);
+    let (short, _) = run_listened(3, saved, listener);
+    let (long, _) = run_listened(LONG, saved, listener);
+    (short, long, long / short)
+}
+
+fn assert_flat_listened(saved: bool, listener: Listener) {
+    let (short, long, ratio) = growth(saved, listener);
     eprintln!(
-        "checkpointer {saved}: bytes allocated per superstep, 3 rounds {short:.0}, \
-         {LONG} rounds {long:.0}: × {ratio:.3}"
+        "checkpointer {saved}, listener {listener:?}: bytes allocated per superstep, 3 rounds \
+         {short:.0}, {LONG} rounds {long:.0}: × {ratio:.3}"
     );
     assert!(
         ratio <= MAX_GROWTH,
-        "checkpointer {saved}: {long:.0} bytes allocated per superstep over {LONG} rounds, \
-         {short:.0} over 3 rounds: × {ratio:.2} (limit {MAX_GROWTH})"
+        "checkpointer {saved}, listener {listener:?}: {long:.0} bytes allocated per superstep \
+         over {LONG} rounds, {short:.0} over 3 rounds: × {ratio:.2} (limit {MAX_GROWTH})"
     );
 }
 
@@ -217,6 +263,22 @@ fn a_long_run_allocates_no_more_per_superstep_than_a_short_one_without_a_checkpo
 #[test]
 fn a_long_run_allocates_no_more_per_superstep_than_a_short_one_with_a_checkpointer() {
     assert_flat(true);
+}
+
+#[test]
+fn a_long_run_with_a_progress_listener_allocates_no_more_per_superstep_than_a_short_one() {
+    assert_flat_listened(false, Listener::Lean);
+    assert_flat_listened(true, Listener::Lean);
+}
+
+/// Why the app's pages ask for lean events: a listener that takes the whole state after every
+/// superstep is paid for in proportion to the history. If this ever stays flat, the engine has
+/// found a cheaper way to hand states out, and the lean sink can go.
+#[test]
+fn a_listener_of_every_step_state_pays_for_the_history() {
+    let (short, long, ratio) = growth(false, Listener::WithStates);
+    eprintln!("listener with states: {short:.0} → {long:.0} bytes per superstep: × {ratio:.2}");
+    assert!(ratio > 2.0 * MAX_GROWTH, "× {ratio:.2}");
 }
 
 #[test]

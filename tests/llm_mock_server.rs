@@ -504,3 +504,70 @@ async fn a_retry_after_longer_than_we_wait_fails_fast() {
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_eq!(mock.requests().len(), 1);
 }
+
+async fn stats(mock: &MockServer) -> Value {
+    let bytes = client()
+        .get(format!("{}/__mock/stats", mock.url))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    serde_json::from_slice(&bytes).unwrap()
+}
+
+/// What a batch test reads to prove a concurrency limit: how many provider calls overlapped, and
+/// when each started and finished.
+#[tokio::test]
+async fn the_mock_counts_calls_in_flight_and_times_each_call() {
+    let mock = MockServer::start();
+    post(
+        &format!("{}/__mock/script", mock.url),
+        &[],
+        json!({"delay_ms": 300, "text": "slow"}),
+    )
+    .await;
+    let body = json!({"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]});
+    let url = format!("{}/v1/chat/completions", mock.url);
+    let call = || post(&url, &[("authorization", "Bearer sk-test-1")], body.clone());
+
+    // One after the other: never more than one in flight.
+    call().await;
+    call().await;
+    assert_eq!(
+        stats(&mock).await,
+        json!({"in_flight": 0, "max_in_flight": 1})
+    );
+
+    // Four at once: all four overlap.
+    futures::future::join_all((0..4).map(|_| call())).await;
+    assert_eq!(
+        stats(&mock).await,
+        json!({"in_flight": 0, "max_in_flight": 4})
+    );
+
+    let requests = mock.requests();
+    assert_eq!(requests.len(), 6);
+    for request in &requests {
+        let finished = request
+            .finished_ms
+            .expect("every answered call has its finish time");
+        assert!(finished >= request.started_ms + 300, "{request:?}");
+    }
+    // The concurrent four started before any of them finished.
+    let last_start = requests[2..].iter().map(|r| r.started_ms).max().unwrap();
+    let first_end = requests[2..]
+        .iter()
+        .filter_map(|r| r.finished_ms)
+        .min()
+        .unwrap();
+    assert!(last_start < first_end);
+
+    // A reset starts the count again.
+    post(&format!("{}/__mock/reset", mock.url), &[], json!({})).await;
+    assert_eq!(
+        stats(&mock).await,
+        json!({"in_flight": 0, "max_in_flight": 0})
+    );
+}

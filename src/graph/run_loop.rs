@@ -212,7 +212,11 @@ impl<S: State> RunLoop<'_, S> {
                     path: self.config.path.clone(),
                     step,
                     nodes: tasks.iter().map(|t| t.node.clone()).collect(),
-                    state: serde_json::to_value(&thread.state)?,
+                    state: if sink.wants_step_states() {
+                        serde_json::to_value(&thread.state)?
+                    } else {
+                        Value::Null
+                    },
                 });
             }
         }

@@ -33,7 +33,8 @@ pub enum StreamEvent {
         node: String,
         error: String,
     },
-    /// A superstep was committed; `nodes` ran in it (task order), `state` is the result.
+    /// A superstep was committed; `nodes` ran in it (task order), `state` is the result — or
+    /// `null` for a sink made with [`EventSink::without_step_states`].
     StepDone {
         path: Vec<String>,
         step: i64,
@@ -62,12 +63,32 @@ pub enum StreamEvent {
 
 /// Where events go. Cheap to clone.
 #[derive(Clone)]
-pub struct EventSink(Rc<dyn Fn(StreamEvent)>);
+pub struct EventSink {
+    emit: Rc<dyn Fn(StreamEvent)>,
+    step_states: bool,
+}
 
 impl EventSink {
     /// Calls `f` for every event, synchronously, as it happens.
     pub fn new(f: impl Fn(StreamEvent) + 'static) -> Self {
-        EventSink(Rc::new(f))
+        EventSink {
+            emit: Rc::new(f),
+            step_states: true,
+        }
+    }
+
+    /// The same sink, but its `StepDone` events carry `state: null`. Serialising the whole state
+    /// after every superstep costs in proportion to the thread's history (its append lists), so a
+    /// long run's events would cost quadratically; a listener that only follows progress, or
+    /// reads the state once from `RunFinished`, asks for none.
+    pub fn without_step_states(mut self) -> Self {
+        self.step_states = false;
+        self
+    }
+
+    /// Whether `StepDone` events carry the state.
+    pub fn wants_step_states(&self) -> bool {
+        self.step_states
     }
 
     /// A sink feeding an unbounded channel; poll the receiver alongside (or after) the run.
@@ -81,7 +102,7 @@ impl EventSink {
     }
 
     pub(crate) fn emit(&self, event: StreamEvent) {
-        (self.0)(event)
+        (self.emit)(event)
     }
 }
 

@@ -101,6 +101,9 @@ impl NavModel {
 }
 
 impl ViewModel<NavigatorWorkflow> for NavModel {
+    /// The plan's sections show as each superstep commits them.
+    const STEP_STATES: bool = true;
+
     fn new() -> Self {
         NavModel::new()
     }

@@ -69,6 +69,11 @@ pub fn elsewhere_text(lang: Language) -> &'static str {
 pub trait ViewModel<W: Workflow>: Clone + Send + Sync + 'static {
     fn new() -> Self;
 
+    /// Whether [`event`](Self::event) needs the state in each `StepDone` (to show results as they
+    /// come). Without it the engine skips serialising the whole state after every superstep,
+    /// which costs in proportion to the run's history.
+    const STEP_STATES: bool = false;
+
     /// One engine event, as it happens.
     fn event(&self, event: StreamEvent);
 
@@ -142,11 +147,16 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
 
     fn sink(&self) -> EventSink {
         let (view, shared) = (self.view.clone(), Rc::clone(&self.shared));
-        EventSink::new(move |event| {
+        let sink = EventSink::new(move |event| {
             if shared.shown.get() {
                 view.event(event);
             }
-        })
+        });
+        if V::STEP_STATES {
+            sink
+        } else {
+            sink.without_step_states()
+        }
     }
 
     /// Answers the pause the run waits on.

@@ -8,7 +8,10 @@
 //!   `POST /api/chat` (Ollama native, NDJSON).
 //! - `POST /__mock/script`: add rules (a rule object, a list, or `{"rules": [...]}`), see [`rules::Rule`].
 //! - `POST /__mock/reset`: forget rules and recorded requests.
-//! - `GET /__mock/requests`: every request received (method, path, headers, body) as JSON.
+//! - `GET /__mock/requests`: every request received (method, path, headers, body, when it started
+//!   and finished) as JSON.
+//! - `GET /__mock/stats`: calls in flight now and at most since the last reset (a provider call
+//!   is in flight from its arrival until its answer is written or the client hangs up).
 //!
 //! A key is valid when it starts with `sk-test` or `test-`.
 
@@ -28,10 +31,75 @@ use tokio::net::{TcpListener, TcpStream};
 use http::{read_request, Reply, Request};
 use rules::{RecordedRequest, Rule};
 
-#[derive(Default)]
 pub struct MockState {
     pub rules: Vec<Rule>,
     pub requests: Vec<RecordedRequest>,
+    pub in_flight: usize,
+    pub max_in_flight: usize,
+    started: std::time::Instant,
+}
+
+impl Default for MockState {
+    fn default() -> Self {
+        MockState {
+            rules: Vec::new(),
+            requests: Vec::new(),
+            in_flight: 0,
+            max_in_flight: 0,
+            started: std::time::Instant::now(),
+        }
+    }
+}
+
+impl MockState {
+    /// Milliseconds since the server started.
+    pub fn clock_ms(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// Forgets rules, recorded requests and the in-flight maximum (calls still in flight stay
+    /// counted: they end later).
+    fn reset(&mut self) {
+        self.rules.clear();
+        self.requests.clear();
+        self.max_in_flight = self.in_flight;
+    }
+}
+
+/// A provider call in flight: counted from its arrival until this is dropped (its answer written,
+/// or the connection gone), then its record gets its finish time.
+struct InFlight {
+    state: SharedState,
+    /// Its record (index, start time), when the route recorded one (validation answers are
+    /// recorded too); the start time tells it apart from a newer record after a reset.
+    record: Option<(usize, u64)>,
+}
+
+impl InFlight {
+    fn enter(state: &SharedState) -> Self {
+        let mut locked = state.lock().unwrap();
+        locked.in_flight += 1;
+        locked.max_in_flight = locked.max_in_flight.max(locked.in_flight);
+        InFlight {
+            state: state.clone(),
+            record: None,
+        }
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let mut state = self.state.lock().unwrap();
+        state.in_flight -= 1;
+        let now = state.clock_ms();
+        if let Some((index, started_ms)) = self.record {
+            if let Some(record) = state.requests.get_mut(index) {
+                if record.started_ms == started_ms {
+                    record.finished_ms = Some(now);
+                }
+            }
+        }
+    }
 }
 
 pub type SharedState = Arc<Mutex<MockState>>;
@@ -95,9 +163,7 @@ impl MockServer {
     }
 
     pub fn reset(&self) {
-        let mut state = self.state.lock().unwrap();
-        state.rules.clear();
-        state.requests.clear();
+        self.state.lock().unwrap().reset();
     }
 }
 
@@ -105,8 +171,20 @@ async fn handle_connection(mut socket: TcpStream, state: SharedState) -> std::io
     let Some(request) = read_request(&mut socket).await? else {
         return Ok(());
     };
+    let provider_call = request.method == "POST" && !request.path_only().starts_with("/__mock/");
+    let mut in_flight = provider_call.then(|| InFlight::enter(&state));
+    let recorded_before = state.lock().unwrap().requests.len();
     let reply = route(&request, &state);
-    reply.write_to(&mut socket, &request).await
+    if let Some(in_flight) = in_flight.as_mut() {
+        // `route` runs to the end without yielding, so a new record is this request's.
+        let state = state.lock().unwrap();
+        let recorded = state.requests.len();
+        in_flight.record = (recorded > recorded_before)
+            .then(|| (recorded - 1, state.requests[recorded - 1].started_ms));
+    }
+    let written = reply.write_to(&mut socket, &request).await;
+    drop(in_flight);
+    written
 }
 
 fn route(request: &Request, state: &SharedState) -> Reply {
@@ -117,10 +195,15 @@ fn route(request: &Request, state: &SharedState) -> Reply {
     match (request.method.as_str(), path) {
         ("POST", "/__mock/script") => script(request, state),
         ("POST", "/__mock/reset") => {
-            let mut state = state.lock().unwrap();
-            state.rules.clear();
-            state.requests.clear();
+            state.lock().unwrap().reset();
             Reply::json(200, json!({"ok": true}))
+        }
+        ("GET", "/__mock/stats") => {
+            let state = state.lock().unwrap();
+            Reply::json(
+                200,
+                json!({"in_flight": state.in_flight, "max_in_flight": state.max_in_flight}),
+            )
         }
         ("GET", "/__mock/requests") => {
             let requests = state.lock().unwrap().requests.clone();

@@ -83,4 +83,8 @@ pub struct RecordedRequest {
     pub body: String,
     /// Which rule answered (index in the script), if any.
     pub rule: Option<usize>,
+    /// When the request arrived and when its answer was written (or the client hung up), in ms
+    /// since the server started: what a test needs to see how many calls overlapped.
+    pub started_ms: u64,
+    pub finished_ms: Option<u64>,
 }

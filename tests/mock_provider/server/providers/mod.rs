@@ -88,6 +88,7 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
                 *times -= 1;
             }
         }
+        let started_ms = state.clock_ms();
         state.requests.push(RecordedRequest {
             provider: provider.name().into(),
             method: request.method.clone(),
@@ -95,6 +96,8 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
             headers: request.headers.clone(),
             body: String::from_utf8_lossy(&request.body).into_owned(),
             rule: index,
+            started_ms,
+            finished_ms: None,
         });
         index.map(|i| state.rules[i].clone())
     };
