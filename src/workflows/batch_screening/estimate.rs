@@ -120,7 +120,10 @@ mod tests {
         let long = estimate(JD, &[&long_resume], Language::En, "gpt-4o", false);
         // The resume goes to the parser and the matcher: twice its tokens.
         let grown = long.input_tokens - short.input_tokens;
-        assert_eq!(grown, 2 * (estimate_tokens(&long_resume) - estimate_tokens("Rust")));
+        assert_eq!(
+            grown,
+            2 * (estimate_tokens(&long_resume) - estimate_tokens("Rust"))
+        );
         let ats = estimate(JD, &["Rust"; 5], Language::En, "gpt-4o", true);
         assert_eq!((ats.calls, ats.cost_usd), (0, Some(0.0)));
     }

@@ -300,11 +300,13 @@ async fn screen_steps(
 
     emit_stage(ctx, id, "parse");
     let user = user_message(&[("resume", &candidate.text)]);
-    let profile: CandidateProfile =
-        match deps.try_ask(ctx, &hiring_agent("resume_parser_agent"), n, user).await? {
-            Ok(profile) => profile,
-            Err(error) => return Ok(Err((None, error))),
-        };
+    let profile: CandidateProfile = match deps
+        .try_ask(ctx, &hiring_agent("resume_parser_agent"), n, user)
+        .await?
+    {
+        Ok(profile) => profile,
+        Err(error) => return Ok(Err((None, error))),
+    };
     // From here on the name and contact details stay home (see `redact`).
     let anonymous = json_block(&Some(anonymous_profile(&profile)));
     let jd = json_block(&state.jd_analysis);
@@ -317,11 +319,13 @@ async fn screen_steps(
         ("job_description", &state.jd_text),
         ("resume", &resume),
     ]);
-    let mut matching: MatchingAnalysis =
-        match deps.try_ask(ctx, &hiring_agent("matching_agent"), n, user).await? {
-            Ok(matching) => matching,
-            Err(error) => return Ok(Err((Some(profile), error))),
-        };
+    let mut matching: MatchingAnalysis = match deps
+        .try_ask(ctx, &hiring_agent("matching_agent"), n, user)
+        .await?
+    {
+        Ok(matching) => matching,
+        Err(error) => return Ok(Err((Some(profile), error))),
+    };
     matching.score = clamp_score(matching.score);
 
     emit_stage(ctx, id, "evaluation");
@@ -330,11 +334,13 @@ async fn screen_steps(
         ("jd_analysis", &jd),
         ("matching_analysis", &json_block(&Some(matching.clone()))),
     ]);
-    let mut evaluation: Evaluation =
-        match deps.try_ask(ctx, &hiring_agent("evaluation_agent"), n, user).await? {
-            Ok(evaluation) => evaluation,
-            Err(error) => return Ok(Err((Some(profile), error))),
-        };
+    let mut evaluation: Evaluation = match deps
+        .try_ask(ctx, &hiring_agent("evaluation_agent"), n, user)
+        .await?
+    {
+        Ok(evaluation) => evaluation,
+        Err(error) => return Ok(Err((Some(profile), error))),
+    };
     evaluation.overall_score = clamp_score(evaluation.overall_score);
     Ok(Ok((profile, matching, evaluation)))
 }

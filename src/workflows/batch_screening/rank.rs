@@ -202,7 +202,11 @@ pub fn to_markdown(rows: &[RankedRow], language: Language) -> String {
         language.pick("Red flags", "风险提示"),
         language.pick("Recommendation", "建议"),
     ];
-    let mut out = format!("| {} |\n|{}\n", heads.join(" | "), "---|".repeat(heads.len()));
+    let mut out = format!(
+        "| {} |\n|{}\n",
+        heads.join(" | "),
+        "---|".repeat(heads.len())
+    );
     for row in rows {
         let who = if row.name.is_empty() {
             row.label.clone()

@@ -43,11 +43,7 @@ pub const LINK: &str = "[link]";
 /// range such as 2019-2024 is not a phone number.
 pub fn redact_contacts(text: &str, name: &str) -> String {
     // Contacts first: an address such as ann.lee@… holds the name and goes as a whole.
-    let redacted = text
-        .lines()
-        .map(redact_line)
-        .collect::<Vec<_>>()
-        .join("\n")
+    let redacted = text.lines().map(redact_line).collect::<Vec<_>>().join("\n")
         + if text.ends_with('\n') { "\n" } else { "" };
     replace_name(&redacted, name)
 }
@@ -143,9 +139,15 @@ fn is_link(token: &str) -> bool {
     lower.starts_with("http://")
         || lower.starts_with("https://")
         || lower.starts_with("www.")
-        || ["linkedin.com/", "github.com/", "gitlab.com/", "twitter.com/", "x.com/"]
-            .iter()
-            .any(|site| lower.contains(site))
+        || [
+            "linkedin.com/",
+            "github.com/",
+            "gitlab.com/",
+            "twitter.com/",
+            "x.com/",
+        ]
+        .iter()
+        .any(|site| lower.contains(site))
 }
 
 /// Runs of digits, spaces, `+-().` holding nine digits or more (or seven after a `+`), unless
@@ -180,9 +182,7 @@ fn redact_phones(line: &str) -> String {
             .iter()
             .all(|g| g.len() == 4 && g.parse::<u32>().is_ok_and(|y| (1950..2100).contains(&y)));
         let glued = end < chars.len() && chars[end].is_alphanumeric();
-        let phone = !all_years
-            && !glued
-            && (digits >= 9 || (run.starts_with('+') && digits >= 7));
+        let phone = !all_years && !glued && (digits >= 9 || (run.starts_with('+') && digits >= 7));
         if phone && end > i {
             out.push_str(PHONE);
             i = end;

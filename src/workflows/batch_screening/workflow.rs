@@ -104,9 +104,15 @@ impl BatchRunInput {
             )));
         }
         for (i, resume) in self.resumes.iter().enumerate() {
-            check_text(&format!("resume {} ({})", i + 1, resume.label), &resume.text)?;
+            check_text(
+                &format!("resume {} ({})", i + 1, resume.label),
+                &resume.text,
+            )?;
         }
-        if self.cost_cap_usd.is_some_and(|cap| !cap.is_finite() || cap < 0.0) {
+        if self
+            .cost_cap_usd
+            .is_some_and(|cap| !cap.is_finite() || cap < 0.0)
+        {
             return Err(InputError(
                 "The cost cap must be a positive amount in USD.".into(),
             ));
