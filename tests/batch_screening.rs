@@ -77,6 +77,10 @@ struct Spy {
     fail_once: RefCell<Vec<String>>,
     /// Cancels this token when a request's user text contains the key (a "reload").
     cancel_on: RefCell<Option<(String, careergraph::llm::CancelToken)>>,
+    /// (text key, role, thread, candidate id, in flight): when a request of `role` holds the key,
+    /// cancels that candidate; `in flight` makes this very call end as cancelled (as a dropped
+    /// fetch would).
+    cancel_candidate_on: RefCell<Vec<(String, String, String, String, bool)>>,
 }
 
 impl Spy {
@@ -89,6 +93,7 @@ impl Spy {
             cost_per_call: None,
             fail_once: RefCell::new(Vec::new()),
             cancel_on: RefCell::new(None),
+            cancel_candidate_on: RefCell::new(Vec::new()),
         })
     }
 
@@ -123,6 +128,18 @@ impl Spy {
             if text.contains(key.as_str()) {
                 token.cancel();
                 return Err(LlmError::Cancelled);
+            }
+        }
+        let hooks = self.cancel_candidate_on.borrow().clone();
+        for (key, role, thread, id, in_flight) in hooks {
+            if request.role_name == role && text.contains(key.as_str()) {
+                assert!(
+                    batch_screening::cancel_candidate(&thread, &id),
+                    "{id} is running"
+                );
+                if in_flight {
+                    return Err(LlmError::Cancelled);
+                }
             }
         }
         let failing = {
@@ -666,4 +683,51 @@ fn settings_default_to_three_at_once() {
     assert_eq!(input(&some_resumes(1)).concurrency(), 3);
     assert!(!BatchSettings::default().is_cancelled());
     let _ = batch_screening::DEFAULT_CONCURRENCY;
+}
+
+#[test]
+fn cancelling_one_candidate_lets_the_batch_go_on_and_a_retry_screens_it() {
+    let spy = Spy::new();
+    let who = names(4);
+    let thread = "batch-cancel-one";
+    spy.cancel_candidate_on.borrow_mut().extend([
+        // While c2 is parsed, c3 waits for a slot: cancel it there.
+        (
+            who[1].clone(),
+            "resume_parser_agent".into(),
+            thread.into(),
+            "c3".into(),
+            false,
+        ),
+        // c2 is cancelled with its matching call in flight (its name is redacted there: the key
+        // is its skill line).
+        (
+            "in Rust, PostgreSQL;".into(),
+            "matching_agent".into(),
+            thread.into(),
+            "c2".into(),
+            true,
+        ),
+    ]);
+    let mut env = RunEnv::offline(thread);
+    let mut batch = input(&some_resumes(4));
+    batch.concurrency = Some(1);
+    let mut run = prepare(batch, &spy, &mut env);
+    let state = run.start().0.unwrap().into_state();
+    let status = |id: &str| state.latest(id).map(|r| (r.status, r.calls));
+    assert_eq!(status("c1"), Some((CandidateStatus::Screened, 3)));
+    assert_eq!(status("c2"), Some((CandidateStatus::Cancelled, 2)));
+    assert_eq!(status("c3"), Some((CandidateStatus::Cancelled, 0)));
+    assert_eq!(status("c4"), Some((CandidateStatus::Screened, 3)));
+    assert!(
+        !batch_screening::cancel_candidate(thread, "c1"),
+        "finished: nothing to cancel"
+    );
+
+    spy.cancel_candidate_on.borrow_mut().clear();
+    let state = run
+        .invoke(BatchUpdate::default().retry_rounds(1u32))
+        .into_state();
+    assert_eq!(statuses(&state), [CandidateStatus::Screened; 4]);
+    assert_eq!(spy.parses_per_name(&who), [1, 2, 1, 1]);
 }

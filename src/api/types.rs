@@ -220,7 +220,7 @@ export interface AgentErrorPayload {
 export interface CandidatePayload {
   type: "candidate";
   id: string;
-  stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred";
+  stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred" | "cancelled";
 }
 
 export type CustomPayload = DeltaPayload | UsagePayload | AgentErrorPayload | CandidatePayload;
@@ -471,7 +471,7 @@ export interface CostCapPayload {
 export type CostCapAnswer = { action: "continue"; cost_cap_usd?: number | null } | { action: "stop" };
 
 /** Where one candidate of a batch stands. */
-export type CandidateStatus = "pending" | "screened" | "failed" | "deferred";
+export type CandidateStatus = "pending" | "screened" | "failed" | "deferred" | "cancelled";
 
 /** One resume of a batch, with its id. */
 export interface BatchCandidate {

@@ -25,9 +25,12 @@
 //! - `rank` writes the ranked table ([`rank::rank_rows`]), exported by [`rank::to_csv`] and
 //!   [`rank::to_markdown`].
 //!
-//! Retrying failed candidates: invoke the thread again with `BatchUpdate::retry_rounds(1)`;
-//! only candidates that failed before that request run again.
+//! Cancelling: the run's cancel token stops the batch (finished candidates are kept);
+//! [`cancel_candidate`] stops one candidate and the batch goes on. Retrying failed (or cancelled)
+//! candidates: invoke the thread again with `BatchUpdate::retry_rounds(1)`; only candidates that
+//! failed before that request run again.
 
+mod cancel;
 pub mod estimate;
 mod nodes;
 pub mod pause;
@@ -45,6 +48,7 @@ use std::rc::Rc;
 use crate::graph::{CompiledGraph, GraphError, NodeContext, StateGraph, END, START};
 use crate::llm::ChatModel;
 
+pub use cancel::cancel_candidate;
 pub use estimate::{estimate, CostEstimate};
 pub use nodes::{dispatch, to_screen};
 pub use pause::{BatchAnswer, BatchPause, CostCapPause};

@@ -5,7 +5,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use futures::future::LocalBoxFuture;
+use futures::future::{self, Either, LocalBoxFuture};
 use futures::stream::LocalBoxStream;
 use futures::StreamExt;
 use serde_json::json;
@@ -19,6 +19,7 @@ use crate::workflows::common::{self, Agent, RunSettings};
 use crate::workflows::hiring::prompts::{json_block, user_message};
 use crate::workflows::hiring::{clamp_score, WORKERS};
 
+use super::cancel;
 use super::pause::{BatchAnswer, BatchPause, CostCapPause};
 use super::rank::rank_rows;
 use super::redact::{anonymous_profile, redact_contacts};
@@ -178,8 +179,8 @@ pub async fn jd_analysis(
     Ok(update.jd_cost_usd(tally.cost_usd.get()))
 }
 
-/// The candidates still to screen: never screened, deferred at the cost cap, or failed before
-/// the latest retry request. Screened candidates never run again.
+/// The candidates still to screen: never screened, deferred at the cost cap, or failed (or
+/// cancelled) before the latest retry request. Screened candidates never run again.
 pub fn to_screen(state: &BatchState) -> Vec<&super::BatchCandidate> {
     state
         .candidates
@@ -189,7 +190,9 @@ pub fn to_screen(state: &BatchState) -> Vec<&super::BatchCandidate> {
             Some(result) => match result.status {
                 CandidateStatus::Screened => false,
                 CandidateStatus::Pending | CandidateStatus::Deferred => true,
-                CandidateStatus::Failed => result.round < state.retry_rounds,
+                CandidateStatus::Failed | CandidateStatus::Cancelled => {
+                    result.round < state.retry_rounds
+                }
             },
         })
         .collect()
@@ -242,6 +245,8 @@ pub async fn screen_candidate(
     let Some(candidate) = state.current.clone() else {
         return Ok(BatchUpdate::default());
     };
+    // Registered before waiting for a slot, so a waiting candidate can be cancelled too.
+    let registered = cancel::register(&shared.settings.thread_id, &candidate.id);
     let _slot = shared.slots.take().await;
     if shared.settings.is_cancelled() {
         return Err(LlmError::Cancelled.into());
@@ -251,6 +256,17 @@ pub async fn screen_candidate(
         round: state.retry_rounds,
         ..CandidateResult::default()
     };
+    let cancelled = |base: CandidateResult| {
+        emit_stage(&ctx, &candidate.id, "cancelled");
+        let result = CandidateResult {
+            status: CandidateStatus::Cancelled,
+            ..base
+        };
+        Ok(BatchUpdate::default().results(vec![result]))
+    };
+    if registered.token.is_cancelled() {
+        return cancelled(base);
+    }
     let spent = state.spent_before_usd + shared.step_spend(ctx.step());
     if state.cost_cap_usd.is_some_and(|cap| spent >= cap) {
         emit_stage(&ctx, &candidate.id, "deferred");
@@ -260,13 +276,30 @@ pub async fn screen_candidate(
         };
         return Ok(BatchUpdate::default().results(vec![deferred]));
     }
-    let (deps, tally) = shared.asker(ctx.step());
-    let outcome = screen_steps(&deps, &ctx, &state, &candidate).await?;
-    let mut result = CandidateResult {
+    let (mut deps, tally) = shared.asker(ctx.step());
+    // The candidate's calls stop on its own token; the run's token stops the whole task.
+    deps.settings.controls.cancel = Some(registered.token.clone());
+    let steps = Box::pin(screen_steps(&deps, &ctx, &state, &candidate));
+    let outcome = match shared.settings.controls.cancel.clone() {
+        Some(run) => match future::select(steps, run.cancelled()).await {
+            Either::Left((outcome, _)) => outcome,
+            Either::Right(_) => return Err(LlmError::Cancelled.into()),
+        },
+        None => steps.await,
+    };
+    let counted = CandidateResult {
         calls: tally.calls.get(),
         cost_usd: tally.cost_usd.get(),
         ..base
     };
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(_) if registered.token.is_cancelled() && !shared.settings.is_cancelled() => {
+            return cancelled(counted);
+        }
+        Err(error) => return Err(error),
+    };
+    let mut result = counted;
     match outcome {
         Ok((profile, matching, evaluation)) => {
             result.status = CandidateStatus::Screened;

@@ -13,6 +13,9 @@ pub struct BatchSettings {
     #[serde(flatten)]
     pub controls: RunControls,
     pub concurrency: usize,
+    /// The run's checkpoint thread: where [`super::cancel_candidate`] finds its candidates.
+    #[serde(skip)]
+    pub thread_id: String,
 }
 
 impl Default for BatchSettings {
@@ -20,6 +23,7 @@ impl Default for BatchSettings {
         BatchSettings {
             controls: RunControls::default(),
             concurrency: DEFAULT_CONCURRENCY,
+            thread_id: String::new(),
         }
     }
 }

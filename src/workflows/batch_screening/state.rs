@@ -47,6 +47,8 @@ pub enum CandidateStatus {
     Failed,
     /// Not started because the cost cap was reached; screened if the user goes on.
     Deferred,
+    /// The user cancelled this candidate (see [`super::cancel_candidate`]); retried on request.
+    Cancelled,
 }
 
 /// One candidate's screening, written once by its task (a retry appends a newer one).

@@ -177,6 +177,7 @@ impl Workflow for BatchWorkflow {
         let settings = BatchSettings {
             controls: RunControls::from_env(env, input.language),
             concurrency: input.concurrency(),
+            thread_id: env.thread_id.clone(),
         };
         let limits = LimiterConfig {
             max_in_flight: settings.concurrency,
