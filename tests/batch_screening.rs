@@ -65,6 +65,9 @@ fn some_resumes(n: usize) -> Vec<String> {
         .collect()
 }
 
+/// See `Spy::cancel_candidate_on`.
+type CancelHook = (String, String, String, String, bool);
+
 /// The offline demo model, watched: every request, calls in flight (each call yields a few
 /// times so concurrent candidates interleave), an optional price per call, scripted failures.
 struct Spy {
@@ -80,7 +83,7 @@ struct Spy {
     /// (text key, role, thread, candidate id, in flight): when a request of `role` holds the key,
     /// cancels that candidate; `in flight` makes this very call end as cancelled (as a dropped
     /// fetch would).
-    cancel_candidate_on: RefCell<Vec<(String, String, String, String, bool)>>,
+    cancel_candidate_on: RefCell<Vec<CancelHook>>,
 }
 
 impl Spy {
