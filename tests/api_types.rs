@@ -247,6 +247,12 @@ fn states_payloads_and_events_agree_with_the_typescript() {
             json!({"resume": SAMPLE_RESUME, "jobDescription": "Senior engineer: Rust, Kafka."}),
         ),
         (
+            "batch_screening",
+            "BatchState",
+            json!({"jobDescription": "Senior engineer: Rust, Kafka.",
+                   "resumes": [{"label": "a.md", "text": SAMPLE_RESUME}, {"text": "# Bo\n## Skills\nKafka\n"}]}),
+        ),
+        (
             "career_navigator",
             "NavigatorState",
             json!({"goal": "Become a staff engineer", "startDate": "2026-01-05"}),
@@ -260,6 +266,8 @@ fn states_payloads_and_events_agree_with_the_typescript() {
         ("delta", "DeltaPayload"),
         ("usage", "UsagePayload"),
         ("agent_error", "AgentErrorPayload"),
+        ("candidate", "CandidatePayload"),
+        ("cost_cap", "CostCapPayload"),
     ]);
     let mut problems = Vec::new();
     let mut kinds = BTreeSet::new();

@@ -82,6 +82,7 @@ fn answer_for(interrupt: &Interrupt) -> Value {
         Some("review") => json!({"decision": "approve"}),
         Some("satisfaction") => json!({"level": 5, "feedback": "Clear enough."}),
         Some("confirm_plan") => json!({"confirm": true}),
+        Some("cost_cap") => json!({"action": "continue", "cost_cap_usd": null}),
         other => panic!("an interrupt this test cannot answer: {other:?}"),
     }
 }
@@ -102,6 +103,10 @@ fn input<W: Workflow>() -> W::Input {
     let mut value = serde_json::to_value(W::sample_input()).unwrap();
     if W::ID == "career_navigator" {
         value["sessionId"] = json!("session-under-test");
+    }
+    // A cap of $0 defers every candidate (the demo is free): the batch pauses once at the cap.
+    if W::ID == "batch_screening" {
+        value["costCapUsd"] = json!(0.0);
     }
     serde_json::from_value(value).unwrap()
 }
@@ -192,16 +197,17 @@ fn every_workflow_survives_a_reload_at_every_pause_without_paying_twice() {
             );
             assert!(!calls.is_empty(), "{}: the run called the model", W::ID);
             // The samples reach every kind of pause: tailoring asks a question and a review,
-            // the career plan a satisfaction rating and a confirmation.
+            // the career plan a satisfaction rating and a confirmation, the batch its cost cap.
             if W::meta().interactive {
-                assert!(pauses >= 2, "{}: {pauses} pauses", W::ID);
+                let kinds = if W::ID == "batch_screening" { 1 } else { 2 };
+                assert!(pauses >= kinds, "{}: {pauses} pauses", W::ID);
             }
             self.0.set(self.0.get() + 1);
         }
     }
     let mut check = Check(Cell::new(0));
     visit_all(&mut check);
-    assert_eq!(check.0.get(), 4, "all four workflows were checked");
+    assert_eq!(check.0.get(), 5, "all five workflows were checked");
 }
 
 #[test]
@@ -297,6 +303,9 @@ fn in_flight_at_reload(workflow: &str) -> &'static str {
         "resume_tailoring" => "resume_screener",
         "hiring_pipeline" => "evaluation_agent",
         "career_navigator" => "job_analyzer",
+        // The one call before the fan-out; a reload among the candidates (each finished one
+        // kept) is tests/batch_screening.rs's `a_reload_mid_batch_never_reruns_a_finished_candidate`.
+        "batch_screening" => "jd_analysis_agent",
         other => panic!("pick an agent of {other} to be in flight at the reload"),
     }
 }

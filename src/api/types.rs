@@ -24,6 +24,8 @@ export type HiringInput = HiringRunInput;
 /** Input of `career_navigator`. The run pauses for a satisfaction rating of each report and for
  * the confirmation of the final plan. */
 export type NavigatorInput = NavigatorRunInput;
+/** Input of `batch_screening`: many resumes against one job (derived from `BatchRunInput`). */
+export type BatchInput = BatchRunInput;
 /** The profile part of `NavigatorInput`. */
 export type NavigatorProfile = ProfileInput;
 
@@ -48,6 +50,11 @@ export interface Workflows {
     };
   };
   hiring_pipeline: { input: HiringInput; state: HiringState; interrupts: NoInterrupts };
+  batch_screening: {
+    input: BatchInput;
+    state: BatchState;
+    interrupts: { cost_cap: { payload: CostCapPayload; answer: CostCapAnswer } };
+  };
   career_navigator: {
     input: NavigatorInput;
     state: NavigatorState;
@@ -208,7 +215,15 @@ export interface AgentErrorPayload {
 }
 
 /** The payload of a `custom` event, in every workflow. */
-export type CustomPayload = DeltaPayload | UsagePayload | AgentErrorPayload;
+/** `batch_screening`: where one candidate's screening stands (`id` is `c1`, `c2`, …; the
+ * agents' events of that candidate carry its number as `iteration`). */
+export interface CandidatePayload {
+  type: "candidate";
+  id: string;
+  stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred" | "cancelled";
+}
+
+export type CustomPayload = DeltaPayload | UsagePayload | AgentErrorPayload | CandidatePayload;
 
 /** One moment of a run of `W`; switch on `type`. Only the run's own events (`path: []`) are
  * `node_*`, `step_done`, `interrupted`, `run_finished` and `run_failed`, so each pause arrives
@@ -442,6 +457,90 @@ export interface HiringState {
   language: Language;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
 
+}
+
+/** `batch_screening`: the estimated spend reached the cap; `deferred` candidates wait. */
+export interface CostCapPayload {
+  type: "cost_cap";
+  spent_usd: number;
+  cap_usd: number;
+  deferred: number;
+}
+
+/** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */
+export type CostCapAnswer = { action: "continue"; cost_cap_usd?: number | null } | { action: "stop" };
+
+/** Where one candidate of a batch stands. */
+export type CandidateStatus = "pending" | "screened" | "failed" | "deferred" | "cancelled";
+
+/** One resume of a batch, with its id. */
+export interface BatchCandidate {
+  id: string;
+  label: string;
+  text: string;
+}
+
+/** A resume's deterministic ATS score (no model). */
+export interface BatchAtsResult {
+  id: string;
+  score: number;
+  must_matched: number;
+  must_total: number;
+  missing_must: string[];
+  injection: InjectionFinding[];
+}
+
+/** One candidate's screening (a retry appends a newer one). */
+export interface BatchCandidateResult {
+  id: string;
+  status: CandidateStatus;
+  profile: CandidateProfile | null;
+  matching: MatchingAnalysis | null;
+  evaluation: Evaluation | null;
+  error: string | null;
+  calls: number;
+  cost_usd: number;
+  round: number;
+}
+
+/** One row of the ranked table. */
+export interface BatchRow {
+  rank: number;
+  id: string;
+  label: string;
+  /** The parsed name: shown here, never sent to the matching or evaluation step. */
+  name: string;
+  status: CandidateStatus;
+  overall_score: number | null;
+  ats_score: number;
+  /** 0–1: the share of the job's required terms the resume shows. */
+  must_have_coverage: number;
+  missing_must_haves: string[];
+  red_flags: string[];
+  recommendation: Recommendation | null;
+  injection_flagged: boolean;
+  error: string | null;
+}
+
+/** The state of `batch_screening`. */
+export interface BatchState {
+  jd_text: string;
+  candidates: BatchCandidate[];
+  language: Language;
+  ats_only: boolean;
+  cost_cap_usd: number | null;
+  ats: BatchAtsResult[];
+  jd_analysis: JdAnalysis | null;
+  jd_cost_usd: number;
+  results: BatchCandidateResult[];
+  retry_rounds: number;
+  stopped_at_cap: boolean;
+  /** The ranked table, written last. */
+  table: BatchRow[];
+  warnings: string[];
+  /** Only set inside one candidate's task. */
+  current: BatchCandidate | null;
+  spent_before_usd: number;
 }
 
 /** The final state of `resume_review`. */

@@ -51,6 +51,7 @@ pub mod finish;
 pub mod gemini;
 pub mod http;
 pub mod json_repair;
+pub mod limiter;
 pub mod limits;
 pub mod model;
 pub mod ollama;

@@ -1,5 +1,6 @@
 //! Career workflows, one module per seed design document.
 
+pub mod batch_screening;
 pub mod career_navigator;
 pub mod common;
 pub mod hiring;

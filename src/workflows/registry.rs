@@ -15,6 +15,7 @@ use crate::graph::{Checkpointer, CompiledGraph, GraphError, MemorySaver, State, 
 use crate::llm::demo::DemoModel;
 use crate::llm::{CancelToken, ChatModel};
 
+use super::batch_screening::BatchWorkflow;
 use super::career_navigator::NavigatorWorkflow;
 use super::hiring::HiringWorkflow;
 use super::resume_review::ReviewWorkflow;
@@ -26,6 +27,7 @@ pub fn visit_all(visitor: &mut impl WorkflowVisitor) {
     visitor.visit::<TailoringWorkflow>();
     visitor.visit::<HiringWorkflow>();
     visitor.visit::<NavigatorWorkflow>();
+    visitor.visit::<BatchWorkflow>();
 }
 
 /// Something that wants to know every workflow by its type (the session builds its table of

@@ -44,6 +44,9 @@ function describe(event: RunEvent<"resume_review">): string {
           return `${event.payload.model}: ${event.payload.input_tokens + event.payload.output_tokens} tokens`;
         case "agent_error":
           return `${event.payload.agent}: ${event.payload.error}`;
+        case "candidate":
+          // Only batch_screening sends these: where one candidate's screening stands.
+          return `${event.payload.id}: ${event.payload.stage}`;
       }
     // falls through: the payload union is exhaustive, tsc knows this is unreachable
     case "run_finished":

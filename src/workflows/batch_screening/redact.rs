@@ -1,0 +1,281 @@
+//! What each step sends, and the redaction that keeps names and contact details out of the
+//! prompts of steps that do not need them.
+//!
+//! | step                  | sends                                                              |
+//! |-----------------------|--------------------------------------------------------------------|
+//! | `ats_screen`          | nothing (no model)                                                 |
+//! | `jd_analysis_agent`   | the job description                                                |
+//! | `resume_parser_agent` | the resume as given (reading it is its job)                        |
+//! | `matching_agent`      | profile without name, job analysis, job description, the resume   |
+//! |                       | with the name, e-mails, phone numbers and links replaced           |
+//! | `evaluation_agent`    | profile without name, job analysis, the match (no resume text)     |
+//!
+//! The parsed name stays in the run (the table shows it); it is never sent on.
+
+use crate::domain::hiring::CandidateProfile;
+
+/// Every step and the blocks of its user message, for the page's "what is sent" note and tests.
+pub const SENDS: [(&str, &[&str]); 4] = [
+    ("jd_analysis_agent", &["job_description"]),
+    ("resume_parser_agent", &["resume"]),
+    (
+        "matching_agent",
+        &[
+            "candidate_profile",
+            "jd_analysis",
+            "job_description",
+            "resume",
+        ],
+    ),
+    (
+        "evaluation_agent",
+        &["candidate_profile", "jd_analysis", "matching_analysis"],
+    ),
+];
+
+pub const NAME: &str = "[candidate]";
+pub const EMAIL: &str = "[email]";
+pub const PHONE: &str = "[phone]";
+pub const LINK: &str = "[link]";
+
+/// `text` with `name` (and each of its words of three letters or more, as whole words), e-mail
+/// addresses, phone numbers and links replaced by placeholders. Dates and figures stay: a year
+/// range such as 2019-2024 is not a phone number.
+pub fn redact_contacts(text: &str, name: &str) -> String {
+    // Contacts first: an address such as ann.lee@… holds the name and goes as a whole.
+    let redacted = text.lines().map(redact_line).collect::<Vec<_>>().join("\n")
+        + if text.ends_with('\n') { "\n" } else { "" };
+    replace_name(&redacted, name)
+}
+
+/// The profile as the later steps see it: no name, contact details redacted everywhere else.
+pub fn anonymous_profile(profile: &CandidateProfile) -> CandidateProfile {
+    let name = profile.name.clone();
+    let r = |text: &str| redact_contacts(text, &name);
+    let mut out = profile.clone();
+    out.name = String::new();
+    out.headline = r(&out.headline);
+    out.summary = r(&out.summary);
+    for role in &mut out.experience {
+        role.highlights = role.highlights.iter().map(|h| r(h)).collect();
+        role.title = r(&role.title);
+    }
+    out.education = out.education.iter().map(|e| r(e)).collect();
+    out.certifications = out.certifications.iter().map(|c| r(c)).collect();
+    out
+}
+
+fn replace_name(text: &str, name: &str) -> String {
+    let name = name.trim().trim_start_matches('#').trim();
+    if name.is_empty() {
+        return text.to_string();
+    }
+    let mut out = replace_words(text, name);
+    for part in name.split_whitespace() {
+        if part.chars().filter(|c| c.is_alphabetic()).count() >= 3 {
+            out = replace_words(&out, part);
+        }
+    }
+    out
+}
+
+/// `needle` replaced by [`NAME`] wherever it stands as whole words (case-insensitive).
+fn replace_words(text: &str, needle: &str) -> String {
+    let lower_text = text.to_lowercase();
+    let lower_needle = needle.to_lowercase();
+    // Lowercasing may change byte lengths (rare scripts): then leave the text as it is.
+    if lower_text.len() != text.len() || lower_needle.len() != needle.len() || needle.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    while let Some(found) = lower_text[at..].find(&lower_needle) {
+        let start = at + found;
+        let end = start + needle.len();
+        let before = text[..start].chars().next_back();
+        let after = text[end..].chars().next();
+        let is_word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+        out.push_str(&text[at..start]);
+        if is_word_char(before) || is_word_char(after) {
+            out.push_str(&text[start..end]);
+        } else {
+            out.push_str(NAME);
+        }
+        at = end;
+    }
+    out.push_str(&text[at..]);
+    out
+}
+
+fn redact_line(line: &str) -> String {
+    let tokens: Vec<String> = line
+        .split(' ')
+        .map(|token| {
+            let core = token.trim_matches(|c: char| "<>()[],;:\"'".contains(c));
+            if core.is_empty() {
+                return token.to_string();
+            }
+            if is_email(core) {
+                token.replacen(core, EMAIL, 1)
+            } else if is_link(core) {
+                token.replacen(core, LINK, 1)
+            } else {
+                token.to_string()
+            }
+        })
+        .collect();
+    redact_phones(&tokens.join(" "))
+}
+
+fn is_email(token: &str) -> bool {
+    match token.split_once('@') {
+        Some((user, host)) => !user.is_empty() && host.contains('.') && !host.ends_with('.'),
+        None => false,
+    }
+}
+
+fn is_link(token: &str) -> bool {
+    let lower = token.to_ascii_lowercase();
+    lower.starts_with("http://")
+        || lower.starts_with("https://")
+        || lower.starts_with("www.")
+        || [
+            "linkedin.com/",
+            "github.com/",
+            "gitlab.com/",
+            "twitter.com/",
+            "x.com/",
+        ]
+        .iter()
+        .any(|site| lower.contains(site))
+}
+
+/// Runs of digits, spaces, `+-().` holding nine digits or more (or seven after a `+`), unless
+/// every digit group is a year.
+fn redact_phones(line: &str) -> String {
+    let chars: Vec<char> = line.chars().collect();
+    let is_part = |c: char| c.is_ascii_digit() || " +-().".contains(c);
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() || chars[i] == '+' || chars[i] == '(';
+        if !starts || (i > 0 && chars[i - 1].is_alphanumeric()) {
+            out.push(chars[i]);
+            i += 1;
+            continue;
+        }
+        let mut end = i;
+        while end < chars.len() && is_part(chars[end]) {
+            end += 1;
+        }
+        // Trailing separators belong to the text, not the number.
+        while end > i && !chars[end - 1].is_ascii_digit() {
+            end -= 1;
+        }
+        let run: String = chars[i..end].iter().collect();
+        let digits = run.chars().filter(char::is_ascii_digit).count();
+        let groups: Vec<&str> = run
+            .split(|c: char| !c.is_ascii_digit())
+            .filter(|g| !g.is_empty())
+            .collect();
+        let all_years = groups
+            .iter()
+            .all(|g| g.len() == 4 && g.parse::<u32>().is_ok_and(|y| (1950..2100).contains(&y)));
+        let glued = end < chars.len() && chars[end].is_alphanumeric();
+        let phone = !all_years && !glued && (digits >= 9 || (run.starts_with('+') && digits >= 7));
+        if phone && end > i {
+            out.push_str(PHONE);
+            i = end;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::hiring::ProfileRole;
+
+    const RESUME: &str = "# Mira Okonkwo-Tan\nmira.tan@example.org | +1 (555) 010-4477 | linkedin.com/in/miratan\nhttps://mira.example.dev\n## Experience\n### Data Engineer — Fjordline (2019-2024)\n- Cut load time 40% for 12 teams; Mira led the rollout\n- Phone screen process owner\n";
+
+    #[test]
+    fn names_emails_phones_and_links_are_replaced() {
+        let out = redact_contacts(RESUME, "Mira Okonkwo-Tan");
+        for gone in [
+            "Mira",
+            "Okonkwo",
+            "example.org",
+            "555",
+            "4477",
+            "linkedin",
+            "mira.example.dev",
+        ] {
+            assert!(!out.contains(gone), "{gone} left in:\n{out}");
+        }
+        assert!(out.starts_with("# [candidate]\n[email] | [phone] | [link]\n[link]\n"));
+        // What evaluation needs stays: skills, history, dates, figures.
+        for kept in [
+            "Data Engineer — Fjordline (2019-2024)",
+            "40% for 12 teams",
+            "Phone screen",
+        ] {
+            assert!(out.contains(kept), "{kept} lost:\n{out}");
+        }
+        assert!(out.ends_with('\n'));
+    }
+
+    #[test]
+    fn a_name_inside_another_word_stays() {
+        assert_eq!(
+            redact_contacts("Ann wrote the Annual report", "Ann Lee"),
+            "[candidate] wrote the Annual report"
+        );
+        assert_eq!(redact_contacts("no name", ""), "no name");
+    }
+
+    #[test]
+    fn year_ranges_and_short_numbers_are_not_phones() {
+        for text in [
+            "2015 - 2019",
+            "2019-2024, 2024-2025",
+            "grew revenue 1,200,000",
+            "ISO 27001",
+        ] {
+            assert_eq!(redact_contacts(text, ""), text);
+        }
+        assert_eq!(redact_contacts("call 138 0013 8000.", ""), "call [phone].");
+        assert_eq!(redact_contacts("tel +44 20 7946 0958", ""), "tel [phone]");
+    }
+
+    #[test]
+    fn the_anonymous_profile_has_no_name_or_contacts() {
+        let profile = CandidateProfile {
+            name: "Mira Okonkwo-Tan".into(),
+            headline: "Mira, data engineer, mira@example.org".into(),
+            experience: vec![ProfileRole {
+                title: "Engineer".into(),
+                highlights: vec!["Mira shipped it; call 555 010 4477".into()],
+                ..ProfileRole::default()
+            }],
+            skills: vec!["Rust".into()],
+            ..CandidateProfile::default()
+        };
+        let anon = anonymous_profile(&profile);
+        let json = serde_json::to_string(&anon).unwrap();
+        assert!(anon.name.is_empty());
+        assert!(!json.contains("Mira") && !json.contains("example.org") && !json.contains("4477"));
+        assert_eq!(anon.skills, ["Rust"]);
+    }
+
+    #[test]
+    fn evaluation_is_never_sent_the_resume() {
+        let (_, blocks) = SENDS
+            .iter()
+            .find(|(step, _)| *step == "evaluation_agent")
+            .unwrap();
+        assert!(!blocks.contains(&"resume"));
+    }
+}

@@ -1,0 +1,117 @@
+//! `BatchState`: one job description, many candidates, the deterministic ATS table, the shared job
+//! analysis, and one result per screened candidate (appended by the fanned-out tasks).
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::hiring::{CandidateProfile, Evaluation, JdAnalysis, MatchingAnalysis};
+use crate::domain::{InjectionFinding, Language};
+use crate::state;
+
+/// One resume of the batch.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BatchCandidate {
+    /// Stable within the run: `c1`, `c2`, … in input order.
+    pub id: String,
+    /// What the user knows it by (a file name, or "Resume 3").
+    pub label: String,
+    pub text: String,
+}
+
+/// The ATS score of one resume: no model, computed for every candidate first.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AtsResult {
+    pub id: String,
+    /// 0–100 ([`crate::domain::ats::score`]).
+    pub score: u32,
+    /// Required terms of the job the resume shows, and all required terms.
+    pub must_matched: u32,
+    pub must_total: u32,
+    /// Required skills the resume does not show.
+    pub missing_must: Vec<String>,
+    /// Suspicious lines of the resume (prompt injection, hidden text).
+    pub injection: Vec<InjectionFinding>,
+}
+
+/// Where one candidate's screening stands.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CandidateStatus {
+    /// Not screened by a model (yet, or an ATS-only batch).
+    #[default]
+    Pending,
+    /// Parse, match and evaluation all answered.
+    Screened,
+    /// A model step failed (not a rate limit: those wait and retry); retried on request.
+    Failed,
+    /// Not started because the cost cap was reached; screened if the user goes on.
+    Deferred,
+    /// The user cancelled this candidate (see [`super::cancel_candidate`]); retried on request.
+    Cancelled,
+}
+
+/// One candidate's screening, written once by its task (a retry appends a newer one).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CandidateResult {
+    pub id: String,
+    pub status: CandidateStatus,
+    pub profile: Option<CandidateProfile>,
+    pub matching: Option<MatchingAnalysis>,
+    pub evaluation: Option<Evaluation>,
+    /// What failed, for the row.
+    pub error: Option<String>,
+    /// Model calls this screening made.
+    pub calls: u32,
+    /// Estimated USD of those calls (0 when the model's price is unknown).
+    pub cost_usd: f64,
+    /// The retry round it ran in (see `retry_rounds`).
+    pub round: u32,
+}
+
+fn add(a: u32, b: u32) -> u32 {
+    a + b
+}
+
+state! {
+    /// Everything a batch knows. `current`, `spent_before_usd` are only set in the argument of
+    /// one candidate's task (a `Send`), never committed.
+    pub struct BatchState updates BatchUpdate {
+        pub jd_text: String,
+        pub candidates: Vec<BatchCandidate>,
+        pub language: Language,
+        /// Only the ATS table: no model is called.
+        pub ats_only: bool,
+        /// The batch pauses (asks to go on) once its estimated spend reaches this.
+        pub cost_cap_usd: Option<f64>,
+        pub ats: Vec<AtsResult>,
+        pub jd_analysis: Option<JdAnalysis>,
+        /// Estimated USD of the job analysis call.
+        pub jd_cost_usd: f64,
+        pub results: Vec<CandidateResult> => append,
+        /// Each request to retry the failed candidates adds 1 (see [`super::to_screen`]).
+        pub retry_rounds: u32 => reduce(add),
+        /// The user chose to stop at the cost cap: deferred candidates stay unscreened.
+        pub stopped_at_cap: bool,
+        /// The ranked table, written last.
+        pub table: Vec<super::RankedRow>,
+        pub warnings: Vec<String> => append,
+        /// The candidate one task screens.
+        pub current: Option<BatchCandidate>,
+        /// Spend committed before this task's superstep began.
+        pub spent_before_usd: f64,
+    }
+}
+
+impl BatchState {
+    /// The latest result of each candidate that has one.
+    pub fn latest(&self, id: &str) -> Option<&CandidateResult> {
+        self.results.iter().rev().find(|r| r.id == id)
+    }
+
+    /// Estimated USD spent so far: the job analysis and every screening (retries included).
+    pub fn spent_usd(&self) -> f64 {
+        self.jd_cost_usd + self.results.iter().map(|r| r.cost_usd).sum::<f64>()
+    }
+}

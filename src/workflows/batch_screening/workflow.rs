@@ -1,0 +1,215 @@
+//! Batch screening, declared for the registry: its input as callers send it and how a run is built.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::domain::Language;
+use crate::llm::demo::DemoModel;
+use crate::llm::limiter::{LimiterConfig, RateLimited};
+use crate::llm::ChatModel;
+use crate::workflows::common::{check_text, RunControls};
+use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use crate::workflows::registry::{
+    AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
+
+use super::pause::{BatchAnswer, BatchPause};
+use super::sample::SAMPLE_RESUMES;
+use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
+use super::state::{BatchCandidate, BatchState, BatchUpdate};
+use super::{graph, recursion_limit};
+
+/// The most resumes one batch takes.
+pub const MAX_RESUMES: usize = 500;
+
+/// One resume of a batch.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BatchResume {
+    /// What the user knows it by, e.g. its file name (default "Resume N").
+    #[serde(default)]
+    pub label: String,
+    /// The resume as text (Markdown or plain); at most 60 000 characters.
+    pub text: String,
+}
+
+/// Input of `batch_screening`: many resumes against one job.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BatchRunInput {
+    /// The job description, as text; at most 60 000 characters.
+    pub job_description: String,
+    /// The resumes, at most 500.
+    pub resumes: Vec<BatchResume>,
+    /// The language the agents write in. Default English.
+    #[serde(default)]
+    pub language: Language,
+    /// Only the deterministic ATS table: no model is called (no key needed).
+    #[serde(default)]
+    pub ats_only: bool,
+    /// Pause and ask before starting more candidates once the estimated spend reaches this (USD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost_cap_usd: Option<f64>,
+    /// Candidates (and model calls) at once; default 3.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub concurrency: Option<u32>,
+    /// The provider account's request limit per minute, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requests_per_minute: Option<u32>,
+    /// The provider account's token limit per minute, if known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens_per_minute: Option<u64>,
+}
+
+impl BatchRunInput {
+    /// The candidates with their ids (`c1`, `c2`, … in input order) and labels.
+    pub fn candidates(&self) -> Vec<BatchCandidate> {
+        self.resumes
+            .iter()
+            .enumerate()
+            .map(|(i, resume)| BatchCandidate {
+                id: format!("c{}", i + 1),
+                label: if resume.label.trim().is_empty() {
+                    format!("Resume {}", i + 1)
+                } else {
+                    resume.label.trim().to_string()
+                },
+                text: resume.text.clone(),
+            })
+            .collect()
+    }
+
+    pub fn concurrency(&self) -> usize {
+        self.concurrency
+            .map_or(DEFAULT_CONCURRENCY, |n| n.clamp(1, 16) as usize)
+    }
+
+    /// Checks what the user gave, before any model is called.
+    pub fn check(&self) -> Result<(), InputError> {
+        check_text("job description", &self.job_description)?;
+        if self.resumes.is_empty() {
+            return Err(InputError(
+                "Add at least one resume: drop files or paste one.".into(),
+            ));
+        }
+        if self.resumes.len() > MAX_RESUMES {
+            return Err(InputError(format!(
+                "{} resumes given; one batch takes at most {MAX_RESUMES}.",
+                self.resumes.len()
+            )));
+        }
+        for (i, resume) in self.resumes.iter().enumerate() {
+            check_text(
+                &format!("resume {} ({})", i + 1, resume.label),
+                &resume.text,
+            )?;
+        }
+        if self
+            .cost_cap_usd
+            .is_some_and(|cap| !cap.is_finite() || cap < 0.0)
+        {
+            return Err(InputError(
+                "The cost cap must be a positive amount in USD.".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The first update of a run.
+    pub fn initial_state(&self) -> BatchUpdate {
+        BatchUpdate::default()
+            .jd_text(self.job_description.clone())
+            .candidates(self.candidates())
+            .language(self.language)
+            .ats_only(self.ats_only)
+            .cost_cap_usd(self.cost_cap_usd)
+            .stopped_at_cap(false)
+    }
+}
+
+/// Batch screening: many resumes against one job (issue 19).
+pub struct BatchWorkflow;
+
+impl Workflow for BatchWorkflow {
+    const ID: &'static str = "batch_screening";
+    const THREAD_PREFIX: &'static str = "batch";
+    type Input = BatchRunInput;
+    type State = BatchState;
+    type Pause = BatchPause;
+    type Answer = BatchAnswer;
+
+    const AGENTS: &'static [AgentName] = &[
+        AgentName::new("ats_screen", "ATS score", "ATS 评分"),
+        AgentName::new("jd_analysis_agent", "Job analysis", "职位分析"),
+        AgentName::new("screen_candidate", "Screening", "候选人筛选"),
+        AgentName::new("resume_parser_agent", "Resume parser", "简历解析"),
+        AgentName::new("matching_agent", "Matching", "匹配分析"),
+        AgentName::new("evaluation_agent", "Evaluation", "评估"),
+        AgentName::new("cost_gate", "Cost cap", "费用上限"),
+        AgentName::new("rank", "Ranking", "排名"),
+    ];
+
+    fn meta() -> WorkflowMeta {
+        WorkflowMeta {
+            id: Self::ID,
+            title: Bilingual {
+                en: "Batch screening",
+                zh: "批量筛选",
+            },
+            description: Bilingual {
+                en: "Many resumes against one job: an ATS score for every resume at once (no model), \
+                     then each candidate parsed, matched and evaluated within a rate and cost limit, \
+                     in a ranked table you can export.",
+                zh: "一个职位、多份简历：先为每份简历计算 ATS 分数（无需模型），再在速率与费用限制内\
+                     逐一解析、匹配与评估，生成可导出的排名表。",
+            },
+            interactive: true,
+        }
+    }
+
+    fn prepare(input: BatchRunInput, env: &RunEnv) -> Result<Prepared<BatchState>, InputError> {
+        input.check()?;
+        let settings = BatchSettings {
+            controls: RunControls::from_env(env, input.language),
+            concurrency: input.concurrency(),
+            thread_id: env.thread_id.clone(),
+        };
+        let limits = LimiterConfig {
+            max_in_flight: settings.concurrency,
+            requests_per_minute: input.requests_per_minute,
+            tokens_per_minute: input.tokens_per_minute,
+            ..LimiterConfig::default()
+        };
+        let model: Rc<dyn ChatModel> = Rc::new(RateLimited::new(env.model.clone(), limits));
+        Ok(Prepared {
+            graph: env.compile(graph(model, settings))?,
+            initial: input.initial_state(),
+            recursion_limit: recursion_limit(),
+        })
+    }
+
+    fn sample_input() -> BatchRunInput {
+        BatchRunInput {
+            job_description: SAMPLE_JOB_DESCRIPTION.into(),
+            resumes: SAMPLE_RESUMES
+                .iter()
+                .map(|(label, text)| BatchResume {
+                    label: (*label).into(),
+                    text: (*text).into(),
+                })
+                .collect(),
+            ..BatchRunInput::default()
+        }
+    }
+
+    /// The batch asks the hiring agents (same node names), whose offline answers the hiring
+    /// workflow registers; registering them again here keeps the batch's demo whole on its own.
+    fn with_demo(model: DemoModel) -> DemoModel {
+        crate::workflows::hiring::demo::with_hiring_responders(model)
+    }
+}
