@@ -125,6 +125,28 @@ fn a_small_or_odd_retry_after_is_honoured_or_ignored() {
     }
 }
 
+/// A caller that paces calls itself (the batch's rate limiter) gets a 429 back at once: the
+/// client neither sleeps nor sends again, so the limiter can slow every caller.
+#[test]
+fn a_429_goes_straight_back_to_a_caller_that_paces_itself() {
+    let (server, model, slept) = rate_limited_openai("2");
+    let paced = ChatRequest {
+        rate_limits_to_caller: true,
+        ..request()
+    };
+    let error = complete(&model, paced).unwrap_err();
+    assert!(matches!(error, LlmError::RateLimited { .. }), "{error:?}");
+    assert_eq!(error.retry_after(), Some(Duration::from_secs(2)));
+    assert_eq!(server.count(), 1, "sent once");
+    let backoff = Duration::from_secs(2);
+    assert!(!slept.borrow().contains(&backoff), "{:?}", slept.borrow());
+    // Any other caller: the client's own retries, as before.
+    let (server, model, slept) = rate_limited_openai("2");
+    assert!(complete(&model, request()).is_err());
+    assert_eq!(server.count(), 3);
+    assert!(slept.borrow().contains(&backoff), "{:?}", slept.borrow());
+}
+
 // ---- Finish reasons ----------------------------------------------------------------------------
 
 #[test]

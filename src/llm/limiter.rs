@@ -362,6 +362,10 @@ impl<M: ChatModel> RateLimited<M> {
     }
 
     async fn complete_paced(&self, request: ChatRequest) -> Result<ChatResponse, LlmError> {
+        let request = ChatRequest {
+            rate_limits_to_caller: true,
+            ..request
+        };
         let mut attempt = 0;
         loop {
             let slot = self.acquire(&request, attempt > 0).await?;
@@ -389,6 +393,10 @@ impl<M: ChatModel> RateLimited<M> {
         &self,
         request: ChatRequest,
     ) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
+        let request = ChatRequest {
+            rate_limits_to_caller: true,
+            ..request
+        };
         let mut attempt = 0;
         loop {
             let slot = match self.acquire(&request, attempt > 0).await {

@@ -68,6 +68,10 @@ pub struct ChatRequest {
     /// Overrides the provider's default per-call timeout.
     pub timeout: Option<Duration>,
     pub cancel: Option<CancelToken>,
+    /// The caller paces its calls and waits out a 429 itself (a rate limiter shared by many
+    /// calls, `llm::limiter`): the client then returns a 429 at once instead of sleeping on it,
+    /// so one rate limit slows every caller, not just the call that met it.
+    pub rate_limits_to_caller: bool,
 }
 
 impl ChatRequest {

@@ -34,6 +34,8 @@ pub(super) struct Call<P: Protocol> {
     pub(super) deadline: Duration,
     pub(super) deadline_timer: DeadlineTimer,
     pub(super) cancel: Option<CancelToken>,
+    /// A 429 goes back to the caller at once: see `ChatRequest::rate_limits_to_caller`.
+    pub(super) rate_limits_to_caller: bool,
 }
 
 impl<P: Protocol> Call<P> {
@@ -190,6 +192,9 @@ impl<P: Protocol> Call<P> {
             match self.guarded(attempt_once()).await {
                 Ok(value) => return Ok(value),
                 Err(error) if self.past_deadline() => return Err(error),
+                Err(error @ LlmError::RateLimited { .. }) if self.rate_limits_to_caller => {
+                    return Err(error)
+                }
                 Err(error) if error.is_retryable() && retry < self.retry.max_retries => {
                     if error
                         .retry_after()

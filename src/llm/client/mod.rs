@@ -70,6 +70,7 @@ impl<P: Protocol> HttpChatModel<P> {
             deadline: self.settings.deadline,
             deadline_timer: self.settings.runtime.sleep(self.settings.deadline).shared(),
             cancel: request.cancel.clone(),
+            rate_limits_to_caller: request.rate_limits_to_caller,
         }
     }
 }

@@ -87,6 +87,8 @@ struct Fake {
     max_in_flight: Cell<usize>,
     starts: RefCell<Vec<f64>>,
     limited: RefCell<VecDeque<(usize, Option<Duration>)>>,
+    /// Calls whose request would let the provider client wait out a 429 on its own.
+    self_retrying: Cell<usize>,
 }
 
 impl Fake {
@@ -98,11 +100,15 @@ impl Fake {
             max_in_flight: Cell::new(0),
             starts: RefCell::new(Vec::new()),
             limited: RefCell::new(VecDeque::new()),
+            self_retrying: Cell::new(0),
         })
     }
 
     async fn call(&self, request: ChatRequest) -> Result<ChatResponse, LlmError> {
         let index = self.starts.borrow().len();
+        if !request.rate_limits_to_caller {
+            self.self_retrying.set(self.self_retrying.get() + 1);
+        }
         self.starts.borrow_mut().push(self.time.now.get());
         self.in_flight.set(self.in_flight.get() + 1);
         self.max_in_flight
@@ -353,4 +359,24 @@ fn token_estimates_count_latin_by_four_and_cjk_by_one() {
         .user("abcdefgh")
         .with_max_tokens(10);
     assert_eq!(request_tokens(&request), 1 + 2 + 10);
+}
+
+#[test]
+fn every_call_leaves_its_429_to_the_limiter() {
+    // Were the provider client to sleep on a 429 itself, that call would hold its slot while
+    // the other callers went on: the limit would slow one call, not the batch.
+    let time = Rc::new(VirtualTime::default());
+    let fake = Fake::new(&time, 100);
+    fake.limited
+        .borrow_mut()
+        .push_back((1, Some(Duration::from_secs(1))));
+    let model = limiter(&time, &fake, LimiterConfig::default());
+    assert_eq!(run_calls(&time, &model, 4, false), 4);
+    assert_eq!(run_calls(&time, &model, 4, true), 4);
+    assert_eq!(
+        fake.starts.borrow().len(),
+        9,
+        "one call sent again after its 429"
+    );
+    assert_eq!(fake.self_retrying.get(), 0);
 }
