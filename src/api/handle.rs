@@ -17,6 +17,7 @@ use wasm_bindgen_futures::{future_to_promise, spawn_local};
 use super::convert::to_js;
 use super::event_log::EventLog;
 use crate::session::{self, ErrorCode, Run, SessionError};
+use crate::workflows::batch_screening;
 
 type Outcome = Shared<LocalBoxFuture<'static, Result<Value, SessionError>>>;
 
@@ -141,6 +142,17 @@ impl RunHandle {
     pub fn cancel(&self) {
         self.stopper.cancel();
         self.answers.close_channel();
+    }
+
+    /// `batch_screening` only: stops candidate `id` (`c1`, `c2`, … as its `candidate` events
+    /// name them) while the batch goes on. It is recorded as `cancelled`, and a retry screens it
+    /// again. False when that candidate is not waiting or being screened (finished, unknown, or a
+    /// run of another workflow).
+    #[wasm_bindgen(js_name = cancelCandidate)]
+    pub fn cancel_candidate(&self, id: &str) -> bool {
+        self.stopper
+            .thread_id()
+            .is_some_and(|thread| batch_screening::cancel_candidate(&thread, id))
     }
 
     /// The workflow's graph as a Mermaid flowchart.

@@ -206,3 +206,90 @@ fn configure_checks_the_base_url_and_the_confirmed_host() {
     assert!(runner.configure(openai(Some("localhost:8802"))).is_err());
     runner.configure(openai(Some("127.0.0.1:8802"))).unwrap();
 }
+
+const MOCK: &str = match option_env!("MOCK_PROVIDER_URL") {
+    Some(url) => url,
+    None => "http://127.0.0.1:8787",
+};
+
+/// `cancelCandidate`: one candidate of a batch stops while the others are screened; the run ends
+/// normally with that candidate cancelled. One at a time, against the mock provider (calls take
+/// real time, so every candidate's task has started and waits for its slot once the first one's
+/// parse call has answered).
+#[wasm_bindgen_test]
+async fn one_batch_candidate_is_cancelled_and_the_batch_goes_on() {
+    let runner = Runner::new(json(serde_json::json!({
+        "provider": "openai", "apiKey": "sk-test-batch", "baseUrl": format!("{MOCK}/v1"),
+        "model": "gpt-4o-mini", "confirmedHost": MOCK.trim_start_matches("http://")
+    })))
+    .unwrap();
+    let resume = |skill: &str| {
+        format!("# Jordan Example\n\n## Experience\nEngineer at Example Co, 2019-2024: {skill}, Rust, SQL.\n")
+    };
+    let input = json(serde_json::json!({
+        "jobDescription": "Backend engineer. Must have: Rust, SQL. Nice to have: Kafka.",
+        "resumes": [
+            {"label": "one", "text": resume("Kafka")},
+            {"label": "two", "text": resume("Postgres")},
+            {"label": "three", "text": resume("Redis")},
+        ],
+        "concurrency": 1,
+    }));
+    let run = Rc::new(runner.start("batch_screening".into(), input).unwrap());
+    assert!(
+        !run.cancel_candidate("c3"),
+        "nothing runs before the first step"
+    );
+
+    let answers = Rc::new(RefCell::new(Vec::<bool>::new()));
+    let (seen, handle) = (answers.clone(), run.clone());
+    let callback = Closure::<dyn Fn(JsValue)>::new(move |event: JsValue| {
+        let payload = Reflect::get(&event, &"payload".into()).unwrap_or(JsValue::UNDEFINED);
+        let field = |name: &str| {
+            Reflect::get(&payload, &name.into())
+                .ok()
+                .and_then(|v| v.as_string())
+        };
+        let first_matches = field("type").as_deref() == Some("candidate")
+            && field("id").as_deref() == Some("c1")
+            && field("stage").as_deref() == Some("match");
+        if first_matches {
+            seen.borrow_mut().push(handle.cancel_candidate("c3"));
+            seen.borrow_mut().push(handle.cancel_candidate("c9"));
+        }
+    });
+    let _unsubscribe = run.subscribe(
+        callback
+            .as_ref()
+            .unchecked_ref::<js_sys::Function>()
+            .clone(),
+    );
+
+    let state = JsFuture::from(run.result()).await.unwrap();
+    assert_eq!(
+        *answers.borrow(),
+        [true, false],
+        "c3 waits (cancelled); c9 is unknown"
+    );
+    let text = js_sys::JSON::stringify(&state)
+        .unwrap()
+        .as_string()
+        .unwrap();
+    let state: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let status = |id: &str| {
+        state["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .rev()
+            .find(|r| r["id"] == id)
+            .map(|r| r["status"].as_str().unwrap_or_default().to_string())
+    };
+    assert_eq!(status("c1").as_deref(), Some("screened"));
+    assert_eq!(status("c2").as_deref(), Some("screened"));
+    assert_eq!(status("c3").as_deref(), Some("cancelled"));
+    assert!(
+        !run.cancel_candidate("c1"),
+        "a finished candidate cannot be cancelled"
+    );
+}

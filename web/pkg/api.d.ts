@@ -207,6 +207,13 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
   /** Stops the run: model calls under way are aborted and `result()` rejects with `cancelled`. */
   cancel(): void;
   /**
+   * `batch_screening` only: stops candidate `id` (`c1`, `c2`, … as its `candidate` events name
+   * them) while the batch goes on. It is recorded as `cancelled`, and a retry screens it again.
+   * False when that candidate is not waiting or being screened (finished, unknown, or a run of
+   * another workflow).
+   */
+  cancelCandidate(id: string): boolean;
+  /**
    * Answers the pause `interruptId` (from an `interrupted` event) with `value`, in the shape its
    * kind takes; the run then goes on and `result()` still gives its end. May be called from inside
    * an event callback or a `for await` loop. Throws `no_pending_interrupt` when the run is not
