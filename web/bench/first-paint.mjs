@@ -11,6 +11,11 @@
 // Also reported per run: the wasm's download (Resource Timing: request start → last byte) and
 // WebAssembly.instantiateStreaming (download, compile and instantiate overlap: start → resolved).
 //
+// FIRST_PAINT_NETWORK=mobile also throttles the network as Lighthouse's mobile preset does
+// (1.6 Mbps down, 750 kbps up, 150 ms round trip; CDP Network.emulateNetworkConditions): on
+// localhost the download is free, so only then does the size of what is downloaded show. The
+// server does not compress, so the raw bytes cross the throttle (raw and gzip shrink alike here).
+//
 // Usage (from the repo root, after `make build-release`): node web/bench/first-paint.mjs [runs]
 // Prints one JSON line per run, the medians in words, then `FIRST_PAINT {json}` (read by run.py).
 import { spawn } from 'node:child_process';
@@ -19,6 +24,13 @@ import { chromium } from '@playwright/test';
 const RUNS = Number(process.argv[2] ?? 5);
 const THROTTLE = 4;
 const PAGE_PORT = Number(process.env.FIRST_PAINT_PORT ?? 4190);
+const NETWORK = process.env.FIRST_PAINT_NETWORK ?? 'none';
+const NETWORKS = {
+  none: null,
+  mobile: { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9,
+    uploadThroughput: (750e3 / 8) * 0.9 },
+};
+if (!(NETWORK in NETWORKS)) throw new Error(`FIRST_PAINT_NETWORK: one of ${Object.keys(NETWORKS)}`);
 
 function start(command, args, readyPattern) {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -74,6 +86,7 @@ try {
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
+    if (NETWORKS[NETWORK]) await cdp.send('Network.emulateNetworkConditions', NETWORKS[NETWORK]);
     await page.addInitScript(instrument);
     await page.goto(`http://127.0.0.1:${PAGE_PORT}/`);
     const runButton = page.locator('button[data-testid=run]');
@@ -108,9 +121,9 @@ const of = (key) => {
   const values = runs.map((r) => r[key]).filter((v) => v !== null);
   return values.length ? median(values) : null;
 };
-const summary = { runs: runs.length, cpu_throttle: THROTTLE, first_paint_ms: of('first_paint_ms'),
+const summary = { runs: runs.length, cpu_throttle: THROTTLE, network: NETWORK, first_paint_ms: of('first_paint_ms'),
   wasm_download_ms: of('wasm_download_ms'), wasm_instantiate_ms: of('wasm_instantiate_ms') };
 const ms = (v) => (v === null ? 'n/a' : `${v} ms`);
-console.log(`median of ${runs.length} (CPU ×${THROTTLE}, cold cache): first paint ${ms(summary.first_paint_ms)}, `
+console.log(`median of ${runs.length} (CPU ×${THROTTLE}, network ${NETWORK}, cold cache): first paint ${ms(summary.first_paint_ms)}, `
   + `wasm download ${ms(summary.wasm_download_ms)}, instantiate ${ms(summary.wasm_instantiate_ms)}`);
 console.log(`FIRST_PAINT ${JSON.stringify(summary)}`);
