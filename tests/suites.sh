@@ -96,6 +96,25 @@ run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm 
 # e2e's embed-vite spec runs it.
 run vite-app   bash web/examples/vite-app/build.sh
 run tsc        bash -c 'cd web && npx tsc -p examples'
+# E2E_WORKERS > 1 runs that many Playwright workers, each against its own mock (the specs script
+# and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
+E2E_WORKERS=${E2E_WORKERS:-1}
+start_worker_mocks() {
+  local urls="http://127.0.0.1:$MOCK_PORT" port pids=() log
+  for i in $(seq 1 $(( E2E_WORKERS - 1 ))); do
+    port=$(( MOCK_PORT + i )); log="$LOG_DIR/mock-provider-$i.log"
+    "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$port" > "$log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 50); do grep -q "listening" "$log" && break; sleep 0.2; done
+    grep -q "listening" "$log" || { echo "mock provider $i did not start; see $log"; return 1; }
+    urls="$urls,http://127.0.0.1:$port"
+  done
+  trap "kill $MOCK_PID ${pids[*]} 2>/dev/null" EXIT
+  export MOCK_PROVIDER_URLS=$urls E2E_WORKERS
+}
+if [ "$E2E_WORKERS" -gt 1 ] && ! start_worker_mocks; then
+  failed=1; summary+=("FAIL  worker mocks (log: $LOG_DIR)"); print_summary; exit 1
+fi
 run e2e        bash -c 'cd web && npx playwright test'
 
 print_summary

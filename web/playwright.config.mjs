@@ -11,7 +11,9 @@ export default defineConfig({
   outputDir: '../target/playwright/results',
   reporter: [['list']],
   fullyParallel: false,
-  workers: 1,
+  // One worker unless E2E_WORKERS says otherwise; each worker then needs its own mock provider
+  // (tests/suites.sh starts them; see e2e/fixtures/mock-url.mjs).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   // One retry under CI only: a test that passes on its retry is listed as "flaky" in the log (and
   // must be looked into), but does not throw away a whole submission. Locally a failure is final.
   retries: process.env.CI ? 1 : 0,

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { EMBED_PORT } from '../playwright.config.mjs';
 
 const EMBED_URL = `http://127.0.0.1:${EMBED_PORT}/embed.html`;
-const MOCK_URL = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
+import { MOCK as MOCK_URL } from './fixtures/mock-url.mjs';
 
 test.describe('embedded package', () => {
   let consoleErrors;

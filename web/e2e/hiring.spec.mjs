@@ -4,7 +4,7 @@
 // email's Copy button (and its fallback), the Markdown export and that drafts survive a reload.
 import { test, expect } from '@playwright/test';
 
-const MOCK = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
+import { MOCK } from './fixtures/mock-url.mjs';
 
 // What the scripted supervisor answers, in turn. The second answer repeats the parser with no new
 // input: the supervisor must break that loop and force the job analysis instead.

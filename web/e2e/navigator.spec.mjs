@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 
-const MOCK = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
+import { MOCK } from './fixtures/mock-url.mjs';
 
 async function mock(request, path, body) {
   const response = await request.post(`${MOCK}/__mock/${path}`, { data: body ?? {} });

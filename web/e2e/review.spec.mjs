@@ -2,7 +2,7 @@
 // mock provider server (tests/mock_provider, started by tests/suites.sh on 127.0.0.1:8787).
 import { test, expect } from '@playwright/test';
 
-const MOCK = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
+import { MOCK } from './fixtures/mock-url.mjs';
 const CRITICS = ['recruiter', 'tech_writer', 'copywriter'];
 
 async function mock(request, path, body) {

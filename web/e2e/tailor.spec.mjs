@@ -5,7 +5,7 @@
 import { test, expect } from '@playwright/test';
 import { ANSWER, DRAFT, JOB, RESUME } from './fixtures/tailoring.mjs';
 
-const MOCK = process.env.MOCK_PROVIDER_URL ?? 'http://127.0.0.1:8787';
+import { MOCK } from './fixtures/mock-url.mjs';
 
 // Fictional fixtures (fixtures/tailoring.mjs): the job asks for Redis, which the resume does not
 // show, so one question. The draft revised on the reviewer's feedback only rewords, like DRAFT.
