@@ -113,14 +113,14 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     };
 
     let input = move || BatchRunInput {
-        job_description: job.get(),
-        resumes: resumes.get(),
-        language: settings.with(Settings::language),
-        ats_only: ats_only.get(),
-        cost_cap_usd: number(&cap.get()),
-        concurrency: number(&concurrency.get()),
-        requests_per_minute: number(&rpm.get()),
-        tokens_per_minute: number(&tpm.get()),
+        job_description: job.get_untracked(),
+        resumes: resumes.get_untracked(),
+        language: settings.with_untracked(Settings::language),
+        ats_only: ats_only.get_untracked(),
+        cost_cap_usd: number(&cap.get_untracked()),
+        concurrency: number(&concurrency.get_untracked()),
+        requests_per_minute: number(&rpm.get_untracked()),
+        tokens_per_minute: number(&tpm.get_untracked()),
     };
     let cost = Memo::new(move |_| {
         let (model, language) = settings.with(|s| {
