@@ -193,3 +193,63 @@ test('a reload mid-batch: the run goes on, finished candidates are not screened 
   // Every candidate was parsed at least once (the reload cut some off; those ran again).
   for (let i = 0; i < N; i += 1) expect(callsWith(log, tag(i))).toBeGreaterThanOrEqual(2);
 });
+
+test('the cost cap pauses the batch with a keyboard-usable question; going on without a cap screens everyone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const N = 4;
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  // Any priced call passes a cap this small: every candidate is deferred after the job analysis.
+  await page.getByTestId('batch-cap').fill('0.000001');
+  await page.getByTestId('batch-run').click();
+  const dialog = page.getByTestId('batch-cap-dialog');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveAttribute('role', 'dialog');
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'waiting');
+  // Focus starts in the new-cap field; Escape hides the question, a button brings it back.
+  await expect(page.getByTestId('batch-new-cap')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('batch-reopen-cap')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('batch-new-cap')).toBeFocused();
+  // No cap any more, sent with Ctrl+Enter.
+  await page.getByTestId('batch-new-cap').fill('');
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  const statuses = await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
+  expect(statuses).toEqual(Array(N).fill('screened'));
+  const log = await requests(request);
+  expect(callsWith(log, PARSER)).toBe(N);
+});
+
+test('cancelling one queued candidate lets the batch go on; Retry failed screens it in a new batch', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const N = 5;
+  await mock(request, 'script', [{ provider: 'openai', delay_ms: 400 }]);
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  await page.getByTestId('batch-concurrency').fill('1');
+  await page.getByTestId('batch-run').click();
+  const last = page.locator(`[data-testid=batch-live-row][data-id=c${N}]`);
+  await expect(page.locator('[data-testid=batch-live-row][data-id=c1]')).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  await expect(last).toHaveAttribute('data-status', 'queued');
+  await last.getByTestId('batch-cancel-row').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  await expect(page.locator(`[data-testid=batch-row][data-id=c${N}]`)).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.locator('[data-testid=batch-row][data-status=screened]')).toHaveCount(N - 1);
+  // The cancelled resume was never sent.
+  expect(callsWith(await requests(request), tag(N - 1))).toBe(0);
+
+  await page.getByTestId('batch-retry').click();
+  await expect(page.getByTestId('batch-row')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('batch-row').first()).toHaveAttribute('data-status', 'screened');
+  await expect(page.getByTestId('batch-row').first()).toContainText(resume(N - 1).name);
+  expect(callsWith(await requests(request), tag(N - 1))).toBe(2);
+});

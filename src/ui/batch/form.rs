@@ -277,7 +277,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                 </label>
                 <label class="batch-settings__item">
                     <span>{move || tr(lang.get(), "Cost cap (USD)", "费用上限（美元）")}</span>
-                    <input type="number" min="0" step="0.01" data-testid="batch-cap" prop:value=move || cap.get() on:input=move |ev| cap.set(event_target_value(&ev)) />
+                    <input type="number" min="0" step="any" data-testid="batch-cap" prop:value=move || cap.get() on:input=move |ev| cap.set(event_target_value(&ev)) />
                 </label>
                 <label class="batch-settings__item batch-settings__check">
                     <input type="checkbox" data-testid="batch-ats-only" prop:checked=move || ats_only.get() on:change=move |ev| ats_only.set(event_target_checked(&ev)) />

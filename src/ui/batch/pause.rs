@@ -69,7 +69,7 @@ pub fn CostCapDialog(run: BatchRunHandle) -> impl IntoView {
                         <input
                             type="number"
                             min="0"
-                            step="0.01"
+                            step="any"
                             class="field__input"
                             data-autofocus
                             data-testid="batch-new-cap"
