@@ -92,7 +92,8 @@ fn compare(a: &RankedRow, b: &RankedRow, key: SortKey) -> Ordering {
         SortKey::Overall => score(a).total_cmp(&score(b)),
         SortKey::Ats => a.ats_score.cmp(&b.ats_score),
         SortKey::Coverage => a.must_have_coverage.total_cmp(&b.must_have_coverage),
-        SortKey::Recommendation => recommendation_order(b).cmp(&recommendation_order(a)),
+        // Ascending: the best recommendation first, rows without one last.
+        SortKey::Recommendation => recommendation_order(a).cmp(&recommendation_order(b)),
     }
 }
 
