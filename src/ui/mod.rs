@@ -1,6 +1,7 @@
 //! The Leptos app (wasm32 only). It drives workflows through the same public API as the JS package.
 
 mod app;
+pub mod batch;
 mod components;
 mod download;
 mod hiring;

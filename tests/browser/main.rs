@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod api;
+mod batch;
 mod graph;
 mod llm;
 mod panic;

@@ -258,7 +258,7 @@ fn status_view(status: Status, lang: crate::domain::Language) -> impl IntoView {
 /// chunk in the split app (`split` feature, see `ui::pages`): the readers (DOCX's ZIP and
 /// inflate, PDF text cleaning, JSON Resume) are not needed before the user picks a file.
 #[cfg_attr(feature = "split", leptos::lazy)]
-async fn read(file: web_sys::File) -> Result<Imported, ImportError> {
+pub(crate) async fn read(file: web_sys::File) -> Result<Imported, ImportError> {
     let size = file.size() as usize;
     if size > MAX_FILE_BYTES {
         return Err(ImportError::FileTooLarge { bytes: size });

@@ -16,6 +16,7 @@ mod workflow_picker;
 pub use dialog::{cycle_focus, focus_later, Modal};
 pub use export_menu::ExportMenu;
 pub use fact_list::{kept_keys, marked_line, removed_keys, FactDecisions, FactList};
+pub(crate) use file_import::read as read_file;
 pub use file_import::{FileImport, ImportedJsonResume};
 pub use header::Header;
 pub use injection_warning::InjectionWarning;

@@ -17,6 +17,7 @@ pub const WORKFLOWS_WITH_PAGES: &[&str] = &[
     "resume_tailoring",
     "hiring_pipeline",
     "career_navigator",
+    "batch_screening",
 ];
 
 /// The page of workflow `id` (the review page for an unknown id, e.g. an old saved draft).
@@ -25,6 +26,7 @@ pub fn workflow_page(id: &str) -> AnyView {
         "resume_tailoring" => lazy_view(tailor_page()),
         "hiring_pipeline" => lazy_view(hiring_page()),
         "career_navigator" => lazy_view(navigator_page()),
+        "batch_screening" => lazy_view(batch_page()),
         _ => view! { <RunForm /> }.into_any(),
     }
 }
@@ -66,4 +68,9 @@ async fn hiring_page() -> AnyView {
 #[cfg_attr(feature = "split", leptos::lazy)]
 async fn navigator_page() -> AnyView {
     view! { <crate::ui::navigator::NavigatorPage /> }.into_any()
+}
+
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn batch_page() -> AnyView {
+    view! { <crate::ui::batch::BatchPage /> }.into_any()
 }

@@ -1,0 +1,317 @@
+//! The batch form: the job, the resumes (files, or pasted one by one), the run's limits, and
+//! what the batch is expected to cost before it starts.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::BatchController;
+use crate::session::default_model;
+use crate::ui::components::{draft_signal, first_line, read_file, ProviderBadge};
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::settings::Settings;
+use crate::workflows::batch_screening::sample::SAMPLE_RESUMES;
+use crate::workflows::batch_screening::{
+    estimate, BatchResume, BatchRunInput, DEFAULT_CONCURRENCY, MAX_RESUMES,
+};
+use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+
+const DRAFT_JD_KEY: &str = "careergraph.draft.batch.jd";
+
+/// A number the user typed, if it is one.
+fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    text.trim().parse().ok()
+}
+
+#[component]
+pub fn BatchForm(runs: BatchController) -> impl IntoView {
+    let lang = use_language();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let job = draft_signal(DRAFT_JD_KEY, "");
+    let resumes = RwSignal::new(Vec::<BatchResume>::new());
+    let pasted = RwSignal::new(String::new());
+    let import_errors = RwSignal::new(Vec::<String>::new());
+    let reading = RwSignal::new(0usize);
+    let concurrency = RwSignal::new(DEFAULT_CONCURRENCY.to_string());
+    let rpm = RwSignal::new(String::new());
+    let tpm = RwSignal::new(String::new());
+    let cap = RwSignal::new(String::new());
+    let ats_only = RwSignal::new(false);
+    let dragging = RwSignal::new(false);
+    let file_input = NodeRef::<leptos::html::Input>::new();
+    let status = runs.message();
+    let running = move || runs.live();
+
+    let add_files = move |files: web_sys::FileList| {
+        for i in 0..files.length() {
+            let Some(file) = files.get(i) else { continue };
+            let name = file.name();
+            reading.update(|n| *n += 1);
+            leptos::task::spawn_local(async move {
+                let result = read_file(file).await;
+                reading.update(|n| *n = n.saturating_sub(1));
+                match result {
+                    Ok(imported) => resumes.update(|r| {
+                        r.push(BatchResume {
+                            label: name,
+                            text: imported.text,
+                        })
+                    }),
+                    Err(error) => import_errors.update(|e| e.push(format!("{name}: {error}"))),
+                }
+            });
+        }
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some(element) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        import_errors.set(Vec::new());
+        if let Some(files) = element.files() {
+            add_files(files);
+        }
+        element.set_value("");
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        dragging.set(false);
+        if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
+            if files.length() > 0 {
+                ev.prevent_default();
+                import_errors.set(Vec::new());
+                add_files(files);
+            }
+        }
+    };
+    let on_dragover = move |ev: leptos::ev::DragEvent| {
+        ev.prevent_default();
+        dragging.set(true);
+    };
+    let add_pasted = move |_| {
+        let text = pasted.get_untracked();
+        if text.trim().is_empty() {
+            return;
+        }
+        resumes.update(|r| {
+            let label = first_line(&text, &format!("Resume {}", r.len() + 1));
+            r.push(BatchResume { label, text });
+        });
+        pasted.set(String::new());
+    };
+    let load_sample = move |_| {
+        job.set(SAMPLE_JOB_DESCRIPTION.to_string());
+        resumes.set(
+            SAMPLE_RESUMES
+                .iter()
+                .map(|(label, text)| BatchResume {
+                    label: (*label).into(),
+                    text: (*text).into(),
+                })
+                .collect(),
+        );
+    };
+
+    let input = move || BatchRunInput {
+        job_description: job.get_untracked(),
+        resumes: resumes.get_untracked(),
+        language: settings.with_untracked(Settings::language),
+        ats_only: ats_only.get_untracked(),
+        cost_cap_usd: number(&cap.get_untracked()),
+        concurrency: number(&concurrency.get_untracked()),
+        requests_per_minute: number(&rpm.get_untracked()),
+        tokens_per_minute: number(&tpm.get_untracked()),
+    };
+    let cost = Memo::new(move |_| {
+        let (model, language) = settings.with(|s| {
+            let model = Some(s.model.trim().to_string())
+                .filter(|m| !m.is_empty())
+                .or_else(|| default_model(s.provider_kind()))
+                .unwrap_or_default();
+            (model, s.language())
+        });
+        let texts = resumes.with(|r| r.iter().map(|r| r.text.clone()).collect::<Vec<_>>());
+        let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+        job.with(|jd| estimate(jd, &texts, language, &model, ats_only.get()))
+    });
+
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if running() {
+            return;
+        }
+        let input = input();
+        let title = format!(
+            "{} ({})",
+            first_line(&input.job_description, "Batch screening"),
+            input.resumes.len()
+        );
+        runs.start(input, title);
+    };
+
+    view! {
+        <form autocomplete="off" class="run-form batch-form" on:submit=on_submit data-testid="batch-form">
+            <div class="field">
+                <label class="field__label" for="batch-jd">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+                <textarea
+                    id="batch-jd"
+                    class="field__input"
+                    data-testid="batch-jd"
+                    rows="8"
+                    prop:value=move || job.get()
+                    on:input=move |ev| job.set(event_target_value(&ev))
+                ></textarea>
+            </div>
+            <fieldset class="batch-resumes">
+                <legend>{move || tr(lang.get(), "Resumes", "简历")}</legend>
+                <div
+                    class="batch-drop"
+                    class:batch-drop--dragging=move || dragging.get()
+                    data-testid="batch-drop"
+                    on:dragover=on_dragover
+                    on:dragleave=move |_| dragging.set(false)
+                    on:drop=on_drop
+                >
+                    <button
+                        type="button"
+                        class="button"
+                        data-testid="batch-pick-files"
+                        on:click=move |_| {
+                            if let Some(input) = file_input.get() {
+                                input.click();
+                            }
+                        }
+                    >
+                        {move || tr(lang.get(), "Add files…", "添加文件…")}
+                    </button>
+                    <input
+                        type="file"
+                        multiple
+                        hidden
+                        accept=crate::domain::import::ACCEPT
+                        node_ref=file_input
+                        data-testid="batch-files"
+                        on:change=on_change
+                    />
+                    <span class="file-import__hint">
+                        {move || tr(lang.get(), "PDF, DOCX, Markdown, text or JSON Resume; one resume per file. Or drop files here.", "PDF、DOCX、Markdown、文本或 JSON Resume；每个文件一份简历。也可把文件拖到这里。")}
+                    </span>
+                    {move || (reading.get() > 0).then(|| view! {
+                        <p role="status" data-testid="batch-reading">{move || format!("{} {}…", tr(lang.get(), "Reading files:", "正在读取文件："), reading.get())}</p>
+                    })}
+                    {move || {
+                        let errors = import_errors.get();
+                        (!errors.is_empty()).then(|| view! {
+                            <div class="notice notice--error" role="alert" data-testid="batch-import-errors">
+                                {errors.into_iter().map(|e| view! { <p>{e}</p> }).collect_view()}
+                            </div>
+                        })
+                    }}
+                </div>
+                <div class="field">
+                    <label class="field__label" for="batch-paste">{move || tr(lang.get(), "Paste a resume", "粘贴一份简历")}</label>
+                    <textarea
+                        id="batch-paste"
+                        class="field__input"
+                        data-testid="batch-paste"
+                        rows="6"
+                        spellcheck="false"
+                        prop:value=move || pasted.get()
+                        on:input=move |ev| pasted.set(event_target_value(&ev))
+                    ></textarea>
+                    <div class="batch-resumes__actions">
+                        <button type="button" class="button" data-testid="batch-add" on:click=add_pasted>
+                            {move || tr(lang.get(), "Add", "添加")}
+                        </button>
+                        <button type="button" class="button button--link" data-testid="batch-sample" on:click=load_sample>
+                            {move || tr(lang.get(), "Load sample", "载入示例")}
+                        </button>
+                        <button type="button" class="button button--link" data-testid="batch-clear" on:click=move |_| resumes.set(Vec::new())>
+                            {move || tr(lang.get(), "Remove all", "全部移除")}
+                        </button>
+                    </div>
+                </div>
+                <p class="batch-resumes__count" data-testid="batch-count" data-count=move || resumes.with(Vec::len)>
+                    {move || {
+                        let n = resumes.with(Vec::len);
+                        match lang.get() {
+                            crate::domain::Language::Zh => format!("已添加 {n} 份简历（最多 {MAX_RESUMES} 份）"),
+                            _ => format!("{n} resume(s) added (at most {MAX_RESUMES})"),
+                        }
+                    }}
+                </p>
+                <ul class="batch-resumes__list" data-testid="batch-resume-list">
+                    {move || resumes.get().into_iter().enumerate().map(|(i, resume)| {
+                        let label = resume.label.clone();
+                        view! {
+                            <li data-testid="batch-resume">
+                                <span class="batch-resumes__label">{resume.label.clone()}</span>
+                                <span class="batch-resumes__size">{format!("{} chars", resume.text.chars().count())}</span>
+                                <button
+                                    type="button"
+                                    class="button button--link"
+                                    data-testid="batch-remove"
+                                    aria-label=move || format!("{} {}", tr(lang.get(), "Remove", "移除"), label)
+                                    on:click=move |_| resumes.update(|r| { if i < r.len() { r.remove(i); } })
+                                >
+                                    {move || tr(lang.get(), "Remove", "移除")}
+                                </button>
+                            </li>
+                        }
+                    }).collect_view()}
+                </ul>
+            </fieldset>
+            <fieldset class="batch-settings">
+                <legend>{move || tr(lang.get(), "Limits", "限制")}</legend>
+                <label class="batch-settings__item">
+                    <span>{move || tr(lang.get(), "Candidates at once", "同时处理的候选人")}</span>
+                    <input type="number" min="1" max="16" data-testid="batch-concurrency" prop:value=move || concurrency.get() on:input=move |ev| concurrency.set(event_target_value(&ev)) />
+                </label>
+                <label class="batch-settings__item">
+                    <span>{move || tr(lang.get(), "Requests per minute", "每分钟请求数")}</span>
+                    <input type="number" min="1" data-testid="batch-rpm" prop:value=move || rpm.get() on:input=move |ev| rpm.set(event_target_value(&ev)) />
+                </label>
+                <label class="batch-settings__item">
+                    <span>{move || tr(lang.get(), "Tokens per minute", "每分钟 token 数")}</span>
+                    <input type="number" min="1" data-testid="batch-tpm" prop:value=move || tpm.get() on:input=move |ev| tpm.set(event_target_value(&ev)) />
+                </label>
+                <label class="batch-settings__item">
+                    <span>{move || tr(lang.get(), "Cost cap (USD)", "费用上限（美元）")}</span>
+                    <input type="number" min="0" step="any" data-testid="batch-cap" prop:value=move || cap.get() on:input=move |ev| cap.set(event_target_value(&ev)) />
+                </label>
+                <label class="batch-settings__item batch-settings__check">
+                    <input type="checkbox" data-testid="batch-ats-only" prop:checked=move || ats_only.get() on:change=move |ev| ats_only.set(event_target_checked(&ev)) />
+                    <span>{move || tr(lang.get(), "ATS only (no model, no key)", "仅 ATS（不调用模型，无需密钥）")}</span>
+                </label>
+            </fieldset>
+            <p class="batch-estimate" role="status" aria-live="polite" data-testid="batch-estimate" data-calls=move || cost.with(|c| c.calls)>
+                {move || {
+                    let lang = lang.get();
+                    cost.with(|c| {
+                        let price = match c.cost_usd {
+                            Some(usd) => format!("≈ ${usd:.4}"),
+                            None => tr(lang, "price unknown for this model", "该模型价格未知").to_string(),
+                        };
+                        format!(
+                            "{} {} {} · {} {} · {} {} + {} {} · {}",
+                            tr(lang, "Estimate:", "预估："), c.candidates, tr(lang, "candidates", "位候选人"),
+                            c.calls, tr(lang, "model calls", "次模型调用"),
+                            c.input_tokens, tr(lang, "input tokens", "输入 token"),
+                            c.output_tokens, tr(lang, "output tokens (guessed)", "输出 token（估计）"),
+                            price,
+                        )
+                    })
+                }}
+            </p>
+            <div class="run-form__actions">
+                <button type="submit" class="button button--primary" data-testid="batch-run" disabled=move || running() || resumes.with(Vec::is_empty) || (reading.get() > 0)>
+                    {move || if running() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
+                </button>
+                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示模式：启发式结果，不调用模型" />
+                <p class="run-form__status" role="status" aria-live="polite" data-testid="batch-status">
+                    {move || status.get()}
+                </p>
+            </div>
+        </form>
+    }
+}

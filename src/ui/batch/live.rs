@@ -1,0 +1,188 @@
+//! One batch run on the page: its phase, Stop all, a row per candidate while it runs (status,
+//! ATS score, Cancel), the cost-cap question, and at the end the ranked table.
+
+use leptos::prelude::*;
+
+use super::model::RowStatus;
+use super::pause::CostCapDialog;
+use super::ranked::RankedTable;
+use super::BatchRunHandle;
+use crate::domain::Language;
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::run::{elsewhere_text, RunPhase};
+use crate::workflows::batch_screening::{cancel_candidate, BatchRunInput};
+
+fn phase_text(lang: Language, phase: RunPhase, done: usize, total: usize) -> String {
+    match phase {
+        RunPhase::Running => format!(
+            "{} {done} / {total}",
+            tr(lang, "Screening… finished:", "筛选中… 已完成：")
+        ),
+        RunPhase::Waiting => tr(lang, "Paused at the cost cap.", "已在费用上限处暂停。").into(),
+        RunPhase::Finished => tr(lang, "Batch finished.", "批量筛选已完成。").into(),
+        RunPhase::Elsewhere => elsewhere_text(lang).into(),
+        RunPhase::Stopped => tr(
+            lang,
+            "Stopped. Finished candidates are kept.",
+            "已停止。已完成的候选人结果已保留。",
+        )
+        .into(),
+        RunPhase::Failed(message) => {
+            format!("{}{message}", tr(lang, "The run failed: ", "运行失败："))
+        }
+    }
+}
+
+#[component]
+pub fn BatchRun(run: BatchRunHandle, start: Callback<(BatchRunInput, String)>) -> impl IntoView {
+    let lang = use_language();
+    let model = run.view;
+    let phase = run.phase;
+    let candidates = run.input().candidates();
+    let total = candidates.len();
+    let thread = run.thread_id().to_string();
+    let stop_run = run.clone();
+    let live = move || phase.with(RunPhase::is_live);
+    let ids: Vec<String> = candidates.iter().map(|c| c.id.clone()).collect();
+    let done = move || {
+        ids.iter()
+            .filter(|id| !model.status(id).cancellable())
+            .count()
+    };
+
+    // Retry: a new batch of the failed and cancelled candidates, with the same job and limits.
+    let input = run.input().clone();
+    let retry = move |_| {
+        let Some(state) = model.result.get_untracked() else {
+            return;
+        };
+        let again: Vec<String> = state
+            .table
+            .iter()
+            .filter(|r| {
+                matches!(
+                    RowStatus::from_result(r.status),
+                    Some(RowStatus::Failed | RowStatus::Cancelled)
+                )
+            })
+            .map(|r| r.id.clone())
+            .collect();
+        let mut input = input.clone();
+        let candidates = input.candidates();
+        input.resumes = candidates
+            .iter()
+            .zip(input.resumes.iter())
+            .filter(|(c, _)| again.contains(&c.id))
+            .map(|(_, r)| r.clone())
+            .collect();
+        if input.resumes.is_empty() {
+            return;
+        }
+        let title = format!("Retry ({})", input.resumes.len());
+        start.run((input, title));
+    };
+    let failed = move || {
+        model.result.with(|r| {
+            r.as_ref().is_some_and(|s| {
+                s.table.iter().any(|row| {
+                    matches!(
+                        RowStatus::from_result(row.status),
+                        Some(RowStatus::Failed | RowStatus::Cancelled)
+                    )
+                })
+            })
+        })
+    };
+
+    let rows = candidates
+        .into_iter()
+        .map(|candidate| {
+            let id = candidate.id.clone();
+            let status = {
+                let id = id.clone();
+                Memo::new(move |_| model.status(&id))
+            };
+            let ats = {
+                let id = id.clone();
+                move || {
+                    model.state.with(|s| {
+                        s.as_ref()
+                            .and_then(|s| s.ats.iter().find(|a| a.id == id).map(|a| a.score.to_string()))
+                            .unwrap_or_else(|| "…".into())
+                    })
+                }
+            };
+            let (thread, cancel_id) = (thread.clone(), id.clone());
+            let label = candidate.label.clone();
+            view! {
+                <tr data-testid="batch-live-row" data-id=id.clone() data-status=move || status.get().id()>
+                    <td>{candidate.label.clone()}</td>
+                    <td data-testid="batch-live-status">{move || status.get().label(lang.get())}</td>
+                    <td data-testid="batch-live-ats">{ats}</td>
+                    <td>
+                        <button
+                            type="button"
+                            class="button button--link"
+                            data-testid="batch-cancel-row"
+                            hidden=move || !(live() && status.get().cancellable())
+                            aria-label=move || format!("{} {}", tr(lang.get(), "Cancel", "取消"), label)
+                            on:click=move |_| {
+                                cancel_candidate(&thread, &cancel_id);
+                            }
+                        >
+                            {move || tr(lang.get(), "Cancel", "取消")}
+                        </button>
+                    </td>
+                </tr>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <section class="run batch" aria-label=move || tr(lang.get(), "Batch run", "批量筛选运行") data-testid="batch-run-view">
+            <div class="run__bar">
+                <p class="run__phase" role="status" aria-live="polite" data-testid="batch-phase" data-phase=move || match phase.get() {
+                    RunPhase::Running => "running",
+                    RunPhase::Waiting => "waiting",
+                    RunPhase::Finished => "finished",
+                    RunPhase::Stopped => "stopped",
+                    RunPhase::Elsewhere => "elsewhere",
+                    RunPhase::Failed(_) => "failed",
+                }>
+                    {move || phase_text(lang.get(), phase.get(), done(), total)}
+                </p>
+                <button
+                    type="button"
+                    class="button button--danger"
+                    data-testid="batch-stop"
+                    disabled=move || !live()
+                    on:click=move |_| stop_run.stop()
+                >
+                    {move || tr(lang.get(), "Stop all", "全部停止")}
+                </button>
+                <button
+                    type="button"
+                    class="button"
+                    data-testid="batch-retry"
+                    hidden=move || live() || !failed()
+                    on:click=retry
+                >
+                    {move || tr(lang.get(), "Retry failed", "重试失败项")}
+                </button>
+            </div>
+            <CostCapDialog run=run.clone() />
+            <table class="batch-table" data-testid="batch-live" hidden=move || model.result.with(Option::is_some)>
+                    <thead>
+                        <tr>
+                            <th scope="col">{move || tr(lang.get(), "Candidate", "候选人")}</th>
+                            <th scope="col">{move || tr(lang.get(), "Status", "状态")}</th>
+                            <th scope="col">"ATS"</th>
+                            <th scope="col"><span class="visually-hidden">{move || tr(lang.get(), "Actions", "操作")}</span></th>
+                        </tr>
+                    </thead>
+                    <tbody>{rows}</tbody>
+                </table>
+            {move || model.result.get().map(|state| view! { <RankedTable state=state /> })}
+        </section>
+    }
+}

@@ -1,0 +1,41 @@
+//! The batch screening page (issue 19): one job description, many resumes (files dropped or
+//! picked, or pasted), the run's settings and a cost estimate before it starts; while it runs a
+//! row per candidate with its status and ATS score (cancel one, stop all, the cost-cap question);
+//! at the end the ranked table, sortable and filterable, with each candidate's packet and CSV /
+//! Markdown exports. Runs go through the shared run controller (`ui::run`): a batch a reload cut
+//! short goes on when the page comes back, its finished candidates kept.
+
+mod form;
+mod live;
+mod model;
+mod pause;
+mod ranked;
+pub mod table;
+
+use leptos::prelude::*;
+
+use crate::store::RunRecord;
+use crate::ui::components::RunList;
+use crate::ui::run::{ActiveRun, RunController};
+use crate::workflows::batch_screening::{BatchRunInput, BatchWorkflow};
+use crate::workflows::Workflow;
+use model::BatchModel;
+
+/// A batch run the page shows.
+type BatchRunHandle = ActiveRun<BatchWorkflow, BatchModel>;
+type BatchController = RunController<BatchWorkflow, BatchModel>;
+
+/// The page: the form, the saved runs, then the run.
+#[component]
+pub fn BatchPage() -> impl IntoView {
+    let runs = BatchController::new();
+    let start =
+        Callback::new(move |(input, title): (BatchRunInput, String)| runs.start(input, title));
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
+    view! {
+        <form::BatchForm runs=runs />
+        <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        {move || runs.active().map(|run| view! { <live::BatchRun run=run start=start /> })}
+    }
+}

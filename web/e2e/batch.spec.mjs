@@ -1,0 +1,255 @@
+// Batch screening (issue 19) end to end: an ATS-only batch with the offline demo (no key, no call),
+// thirty fictional resumes against the mock provider with a per-call delay (the concurrency limit
+// seen by the mock, a scripted 429 that slows the batch but fails nobody, the CSV export parsed
+// back), and a reload in the middle of a batch (candidates finished before it are not screened
+// again). Every resume here is invented; each carries a unique made-up skill so the mock's request
+// log tells which candidate a call was for (names are redacted from later prompts, skills are not).
+import { test, expect } from '@playwright/test';
+import { MOCK, exported, mock, requests, useMock } from './fixtures/runs.mjs';
+
+const JOB = [
+  'Backend Engineer',
+  'Requirements:',
+  '- Rust',
+  '- Kubernetes',
+  '- PostgreSQL',
+  'Nice to have: Terraform',
+].join('\n');
+
+// Prompt phrases of the three calls each candidate makes (parse, match, evaluation).
+const PARSER = 'You are the resume parser';
+const MATCHER = 'You are the matching analyst';
+const CALLS_PER_CANDIDATE = 3;
+
+const FIRST = ['Avel', 'Brisa', 'Corin', 'Dalia', 'Emrys', 'Fenna', 'Galen', 'Hesper', 'Ilka', 'Joren'];
+const LAST = ['Quillon', 'Marrow', 'Tessaly', 'Vantor'];
+const STACKS = [['Rust', 'Kubernetes'], ['PostgreSQL', 'Go'], ['Rust', 'PostgreSQL', 'Terraform'], ['Python']];
+
+/** The made-up skill that marks resume `i` (delimited, so `7` never matches inside `17`). */
+const tag = (i) => `zqmark-${i}-kq`;
+
+/** Fictional resume number `i` (0-based) as a Markdown file. */
+function resume(i) {
+  const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+  const skills = [...STACKS[i % STACKS.length], tag(i)];
+  const text = [
+    `# ${name}`,
+    'Software engineer',
+    '## Experience',
+    `### Engineer — Fictive Works ${i} (2018–2024)`,
+    `- Built services in ${skills[0]} serving ${i + 2}00 customers`,
+    '## Skills',
+    skills.join(', '),
+    '',
+  ].join('\n');
+  return { name: `candidate-${String(i + 1).padStart(2, '0')}.md`, mimeType: 'text/markdown', buffer: Buffer.from(text) };
+}
+
+async function openBatch(page) {
+  await page.goto('/');
+  await page.getByTestId('workflow').selectOption('batch_screening');
+  await expect(page.getByTestId('batch-form')).toBeVisible({ timeout: 30_000 });
+}
+
+async function addFiles(page, count) {
+  await page.getByTestId('batch-files').setInputFiles(Array.from({ length: count }, (_, i) => resume(i)));
+  await expect(page.getByTestId('batch-count')).toHaveAttribute('data-count', String(count));
+}
+
+/** A small CSV reader: quoted cells with doubled quotes, CRLF rows. */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n') { row.push(cell.replace(/\r$/, '')); rows.push(row); row = []; cell = ''; } else cell += c;
+  }
+  if (cell || row.length) { row.push(cell); rows.push(row); }
+  return rows;
+}
+
+/** Provider calls (the mock's log) whose prompt holds `phrase`. */
+const callsWith = (log, phrase) => log.filter((r) => r.body.includes(phrase)).length;
+
+test.beforeEach(async ({ request }) => {
+  await mock(request, 'reset');
+});
+
+test('ATS only with the demo provider and no key: a ranked row per resume, no model call', async ({ page, request }) => {
+  await openBatch(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  for (let i = 0; i < 3; i += 1) {
+    await page.getByTestId('batch-paste').fill(resume(i).buffer.toString());
+    await page.getByTestId('batch-add').click();
+  }
+  await expect(page.getByTestId('batch-resume')).toHaveCount(3);
+  await page.getByTestId('batch-ats-only').check();
+  await expect(page.getByTestId('batch-estimate')).toHaveAttribute('data-calls', '0');
+  await page.getByTestId('batch-run').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 30_000 });
+  const rows = page.getByTestId('batch-row');
+  await expect(rows).toHaveCount(3);
+  for (const ats of await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.ats))) {
+    expect(Number.isInteger(Number(ats)) && Number(ats) >= 0 && Number(ats) <= 100).toBeTruthy();
+  }
+  // Sorting by the ATS header puts the best ATS score first; a text filter narrows the rows.
+  const ats = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.dataset.ats)));
+  await page.getByTestId('batch-sort-ats').click();
+  await expect(rows.first()).toHaveAttribute('data-ats', String(Math.max(...ats)));
+  await page.getByTestId('batch-sort-ats').click();
+  await expect(rows.first()).toHaveAttribute('data-ats', String(Math.min(...ats)));
+  await page.getByTestId('batch-filter').fill('brisa');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-id', 'c2');
+  expect(await requests(request)).toHaveLength(0);
+});
+
+test('30 resumes through the mock: at most 3 calls at once, a 429 slows but fails nobody, CSV export', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const L = 300; // ms per provider call
+  const N = 30;
+  await mock(request, 'script', [
+    // One matching call is refused once with Retry-After: every candidate waits, then it is retried.
+    { provider: 'openai', role: 'matching analyst', status: 429, retry_after: 1, times: 1 },
+    { provider: 'openai', delay_ms: L },
+  ]);
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  await expect(page.getByTestId('batch-concurrency')).toHaveValue('3');
+  await expect(page.getByTestId('batch-estimate')).toHaveAttribute('data-calls', String(1 + N * CALLS_PER_CANDIDATE));
+  await page.getByTestId('batch-run').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 200_000 });
+
+  const stats = await (await request.get(`${MOCK}/__mock/stats`)).json();
+  expect(stats.max_in_flight).toBeLessThanOrEqual(3);
+  expect(stats.max_in_flight).toBeGreaterThan(1);
+  const log = await requests(request);
+  // Each candidate was matched once, plus the one call the 429 refused.
+  expect(callsWith(log, MATCHER)).toBe(N + 1);
+
+  const rows = page.getByTestId('batch-row');
+  await expect(rows).toHaveCount(N);
+  const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
+  expect(statuses.filter((s) => s !== 'screened')).toEqual([]);
+
+  const csv = parseCsv(await exported(page, 'batch-export-csv'));
+  expect(csv[0].slice(0, 3)).toEqual(['rank', 'id', 'label']);
+  const body = csv.slice(1).filter((r) => r.length > 1);
+  expect(body).toHaveLength(N);
+  const header = csv[0];
+  const col = (name) => header.indexOf(name);
+  expect(new Set(body.map((r) => r[col('id')]))).toEqual(new Set(Array.from({ length: N }, (_, i) => `c${i + 1}`)));
+  expect(new Set(body.map((r) => r[col('label')]))).toEqual(new Set(Array.from({ length: N }, (_, i) => resume(i).name)));
+  for (const r of body) {
+    expect(Number.isFinite(Number(r[col('overall_score')]))).toBeTruthy();
+    expect(Number.isFinite(Number(r[col('ats_score')]))).toBeTruthy();
+    expect(r[col('status')]).toBe('screened');
+  }
+
+  // Wall time of the screening calls against the ideal with 3 at once (one delay L each).
+  const screening = log.filter((r) => r.body.includes(PARSER) || r.body.includes(MATCHER) || r.body.includes('You are the hiring evaluator'));
+  const start = Math.min(...screening.map((r) => r.started_ms));
+  const end = Math.max(...screening.map((r) => r.finished_ms));
+  const ideal = (N * CALLS_PER_CANDIDATE * L) / 3;
+  console.log(`batch wall/ideal: ${((end - start) / ideal).toFixed(2)} (wall ${end - start} ms, ideal ${ideal} ms, max in flight ${stats.max_in_flight}, ${screening.length} screening calls)`);
+});
+
+test('a reload mid-batch: the run goes on, finished candidates are not screened again', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const N = 12;
+  await mock(request, 'script', [{ provider: 'openai', delay_ms: 500 }]);
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  await page.getByTestId('batch-run').click();
+  const done = page.locator('[data-testid=batch-live-row][data-status=done]');
+  await expect.poll(() => done.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  const before = await done.evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
+  // Two more candidates finish after the snapshot: by then the first ones' results are saved.
+  await expect.poll(() => done.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(before.length + 2);
+  await page.reload();
+  await page.getByTestId('workflow').selectOption('batch_screening');
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 120_000 });
+  await expect(page.getByTestId('batch-row')).toHaveCount(N);
+  const statuses = await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
+  expect(statuses.filter((s) => s !== 'screened')).toEqual([]);
+
+  const log = await requests(request);
+  for (const id of before) {
+    const i = Number(id.slice(1)) - 1;
+    // Its resume went to the parser once and to the matcher once.
+    const parse = log.filter((r) => r.body.includes(PARSER) && r.body.includes(tag(i))).length;
+    const match = log.filter((r) => r.body.includes(MATCHER) && r.body.includes(tag(i))).length;
+    expect({ id, parse, match }).toEqual({ id, parse: 1, match: 1 });
+  }
+  // Every candidate was parsed at least once (the reload cut some off; those ran again).
+  for (let i = 0; i < N; i += 1) expect(callsWith(log, tag(i))).toBeGreaterThanOrEqual(2);
+});
+
+test('the cost cap pauses the batch with a keyboard-usable question; going on without a cap screens everyone', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const N = 4;
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  // Any priced call passes a cap this small: every candidate is deferred after the job analysis.
+  await page.getByTestId('batch-cap').fill('0.000001');
+  await page.getByTestId('batch-run').click();
+  const dialog = page.getByTestId('batch-cap-dialog');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveAttribute('role', 'dialog');
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'waiting');
+  // Focus starts in the new-cap field; Escape hides the question, a button brings it back.
+  await expect(page.getByTestId('batch-new-cap')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('batch-reopen-cap')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('batch-new-cap')).toBeFocused();
+  // No cap any more, sent with Ctrl+Enter.
+  await page.getByTestId('batch-new-cap').fill('');
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  const statuses = await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
+  expect(statuses).toEqual(Array(N).fill('screened'));
+  const log = await requests(request);
+  expect(callsWith(log, PARSER)).toBe(N);
+});
+
+test('cancelling one queued candidate lets the batch go on; Retry failed screens it in a new batch', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const N = 5;
+  await mock(request, 'script', [{ provider: 'openai', delay_ms: 400 }]);
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  await page.getByTestId('batch-concurrency').fill('1');
+  await page.getByTestId('batch-run').click();
+  const last = page.locator(`[data-testid=batch-live-row][data-id=c${N}]`);
+  await expect(page.locator('[data-testid=batch-live-row][data-id=c1]')).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  await expect(last).toHaveAttribute('data-status', 'queued');
+  await last.getByTestId('batch-cancel-row').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  await expect(page.locator(`[data-testid=batch-row][data-id=c${N}]`)).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.locator('[data-testid=batch-row][data-status=screened]')).toHaveCount(N - 1);
+  // The cancelled resume was never sent.
+  expect(callsWith(await requests(request), tag(N - 1))).toBe(0);
+
+  await page.getByTestId('batch-retry').click();
+  await expect(page.getByTestId('batch-row')).toHaveCount(1, { timeout: 60_000 });
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  await expect(page.getByTestId('batch-row').first()).toHaveAttribute('data-status', 'screened');
+  await expect(page.getByTestId('batch-row').first()).toContainText(resume(N - 1).name);
+  expect(callsWith(await requests(request), tag(N - 1))).toBe(2);
+});
