@@ -116,7 +116,9 @@ test('30 resumes through the mock: at most 3 calls at once, a 429 slows but fail
   await mock(request, 'script', [
     // One matching call is refused once with Retry-After: every candidate waits, then it is retried.
     { provider: 'openai', role: 'matching analyst', status: 429, retry_after: 1, times: 1 },
-    { provider: 'openai', delay_ms: L },
+    // Each call takes L: the answer waits L, then its stream events come at once (the mock's
+    // default 50 ms between events would add about 7 × 50 ms to every call).
+    { provider: 'openai', delay_ms: L, event_delay_ms: 0 },
   ]);
   await openBatch(page);
   await useMock(page);
@@ -158,7 +160,11 @@ test('30 resumes through the mock: at most 3 calls at once, a 429 slows but fail
   const start = Math.min(...screening.map((r) => r.started_ms));
   const end = Math.max(...screening.map((r) => r.finished_ms));
   const ideal = (N * CALLS_PER_CANDIDATE * L) / 3;
-  console.log(`batch wall/ideal: ${((end - start) / ideal).toFixed(2)} (wall ${end - start} ms, ideal ${ideal} ms, max in flight ${stats.max_in_flight}, ${screening.length} screening calls)`);
+  const pause = 1000; // the 429's Retry-After, which every candidate waits out
+  const wall = end - start;
+  console.log(`batch wall/ideal: ${(wall / ideal).toFixed(2)}, without the 429's pause ${((wall - pause) / ideal).toFixed(2)} `
+    + `(wall ${wall} ms, ideal 30 × ${CALLS_PER_CANDIDATE} × ${L} / 3 = ${ideal} ms, max in flight ${stats.max_in_flight}, ${screening.length} screening calls)`);
+  // A figure, not a check (timings belong to `make bench`): the concurrency proof is max_in_flight.
 });
 
 test('a reload mid-batch: the run goes on, finished candidates are not screened again', async ({ page, request }) => {
