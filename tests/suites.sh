@@ -96,9 +96,9 @@ run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm 
 # e2e's embed-vite spec runs it.
 run vite-app   bash web/examples/vite-app/build.sh
 run tsc        bash -c 'cd web && npx tsc -p examples'
-# E2E_WORKERS > 1 runs that many Playwright workers, each against its own mock (the specs script
+# E2E_WORKERS (default 2) Playwright workers, each against its own mock (the specs script
 # and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
-E2E_WORKERS=${E2E_WORKERS:-1}
+E2E_WORKERS=${E2E_WORKERS:-2}
 start_worker_mocks() {
   local urls="http://127.0.0.1:$MOCK_PORT" port pids=() log
   for i in $(seq 1 $(( E2E_WORKERS - 1 ))); do
