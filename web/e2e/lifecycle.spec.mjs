@@ -7,7 +7,7 @@
 // Parallel agents that finished before a reload (the review's critics, the career plan's analysts)
 // are not called again: the engine saves each finished task's writes as it finishes (`put_writes`).
 import { test, expect } from '@playwright/test';
-import { chooseWorkflow, countCalls, exported, mock, useMock, waitForCall } from './fixtures/runs.mjs';
+import { chooseWorkflow, countCalls, exported, mock, savedWrites, useMock, waitForCall } from './fixtures/runs.mjs';
 import { ANSWER, DRAFT, JOB, RESUME } from './fixtures/tailoring.mjs';
 
 test.beforeEach(async ({ request }) => {
@@ -47,6 +47,7 @@ async function reviewWithReloads(page, request) {
   await waitForCall(request, REVIEW.copywriter);
   await expect(page.getByTestId('node-recruiter')).toHaveAttribute('data-status', 'done');
   await expect(page.getByTestId('node-tech_writer')).toHaveAttribute('data-status', 'done');
+  await savedWrites(page, ['recruiter', 'tech_writer']);
   await page.reload();
   // Reload while the portfolio advice is being written.
   await waitForCall(request, REVIEW.portfolio);
@@ -138,6 +139,7 @@ async function navigatorWithReloads(page, request, { reload }) {
     await waitForCall(request, NAVIGATOR.industry_researcher);
     await expect(page.getByTestId('nav-node-user_profiler')).toHaveAttribute('data-status', 'idle');
     await expect(page.getByTestId('nav-node-industry_researcher')).toHaveAttribute('data-status', 'idle');
+    await savedWrites(page, ['user_profiler', 'industry_researcher']);
     await page.reload();
   }
   await expect(rate).toBeVisible({ timeout: 30_000 });
