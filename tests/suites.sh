@@ -51,17 +51,24 @@ run native     cargo test --locked
 # The mock provider server (tests/mock_provider) answers the browser and Playwright suites' model calls.
 # Overridable, so two checkouts can run their suites side by side on one machine.
 MOCK_PORT=${MOCK_PORT:-8787}
-start_mock() {
-  cargo build --locked --quiet --example mock_provider || return 1
-  "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$MOCK_PORT" > "$LOG_DIR/mock-provider.log" 2>&1 &
-  MOCK_PID=$!
-  trap 'kill "$MOCK_PID" 2>/dev/null' EXIT
+MOCK_PIDS=()
+# launch_mock PORT LOG: starts one mock provider (killed when this script exits) and waits until
+# it listens.
+launch_mock() {
+  local port=$1 log=$2
+  "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$port" > "$log" 2>&1 &
+  MOCK_PIDS+=($!)
+  trap 'kill "${MOCK_PIDS[@]}" 2>/dev/null' EXIT
   for _ in $(seq 1 50); do
-    grep -q "listening" "$LOG_DIR/mock-provider.log" && return 0
+    grep -q "listening" "$log" && return 0
     sleep 0.2
   done
-  echo "mock provider did not start; see $LOG_DIR/mock-provider.log"
+  echo "mock provider did not start; see $log"
   return 1
+}
+start_mock() {
+  cargo build --locked --quiet --example mock_provider || return 1
+  launch_mock "$MOCK_PORT" "$LOG_DIR/mock-provider.log"
 }
 # Not through `run`: its pipeline would start the server in a subshell that kills it on exit.
 if ! start_mock; then
@@ -100,16 +107,12 @@ run tsc        bash -c 'cd web && npx tsc -p examples'
 # and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
 E2E_WORKERS=${E2E_WORKERS:-2}
 start_worker_mocks() {
-  local urls="http://127.0.0.1:$MOCK_PORT" port pids=() log
+  local urls="http://127.0.0.1:$MOCK_PORT" port
   for i in $(seq 1 $(( E2E_WORKERS - 1 ))); do
-    port=$(( MOCK_PORT + i )); log="$LOG_DIR/mock-provider-$i.log"
-    "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$port" > "$log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 1 50); do grep -q "listening" "$log" && break; sleep 0.2; done
-    grep -q "listening" "$log" || { echo "mock provider $i did not start; see $log"; return 1; }
+    port=$(( MOCK_PORT + i ))
+    launch_mock "$port" "$LOG_DIR/mock-provider-$i.log" || return 1
     urls="$urls,http://127.0.0.1:$port"
   done
-  trap "kill $MOCK_PID ${pids[*]} 2>/dev/null" EXIT
   export MOCK_PROVIDER_URLS=$urls E2E_WORKERS
 }
 if [ "$E2E_WORKERS" -gt 1 ] && ! start_worker_mocks; then
