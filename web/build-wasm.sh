@@ -11,7 +11,8 @@
 #   chunk loader the first module imports.
 # - wasm-bindgen on the first module only, keeping the exports the chunks link against
 #   (--keep-lld-exports) and their mangled names (--no-demangle).
-# - wasm-opt -Oz on every module in release (the chunks' imports and exports survive it).
+# - wasm-opt -Oz on every module in release (the chunks' imports and exports survive it), through
+#   binaryen's JS API in web/wasm-opt-all.mjs: the same passes and output as the CLI.
 set -euo pipefail
 
 out=${TRUNK_STAGING_DIR:?run by trunk (Trunk.toml post_build hook)}
@@ -38,8 +39,8 @@ for f in "$split"/*; do
     esac
 done
 
+# One node process per core for all ~140 modules (web/wasm-opt-all.mjs says why not a wasm-opt
+# call per file: starting npm's wasm-opt cost more CPU than optimising).
 if [[ $profile == release ]]; then
-    for f in "$out"/*.wasm; do
-        wasm-opt -Oz "$f" -o "$f"
-    done
+    node web/wasm-opt-all.mjs "$out"/*.wasm
 fi
