@@ -34,6 +34,9 @@ run() {
   if [ "$status" -eq 0 ]; then
     local tests; tests=$(count_passed "$log")
     local flaky; flaky=$(grep -Eo '[0-9]+ flaky' "$log" | awk '{ n += $1 } END { print n + 0 }')
+    # A suite that reused an earlier pass (e2e_suite) says so on a line of its own: so does the summary.
+    local reused; reused=$(sed -n 's/^NOT RUN AGAIN: //p' "$log")
+    [ -n "$reused" ] && { summary+=("$(printf 'PASS  %-12s %4ss  not run again: %s' "$name" "$took" "$reused")"); return 0; }
     summary+=("$(printf 'PASS  %-12s %4ss  %s%s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")" \
       "$([ "$flaky" -gt 0 ] && echo ", $flaky flaky: passed only on retry (see $log)")")")
   else
@@ -118,6 +121,32 @@ start_worker_mocks() {
 if [ "$E2E_WORKERS" -gt 1 ] && ! start_worker_mocks; then
   failed=1; summary+=("FAIL  worker mocks (log: $LOG_DIR)"); print_summary; exit 1
 fi
-run e2e        bash -c 'cd web && npx playwright test'
+# e2e drives Chromium through every spec: minutes even on a second `make test` that changed
+# nothing. So a run whose inputs are byte for byte those of the last PASSING e2e run reports that
+# run instead of repeating it. The inputs: the built app (dist/), the package (target/pkg), the
+# host app (target/vite-app), the mock's binary, every tracked or new file under web/ and tests/
+# (specs, fixtures, config, this script), ../shared, and the node and Chromium versions. Any
+# change runs it. Never under CI (.ci/run sets CI=true): a submission always runs every test.
+# E2E_RERUN=1 runs it anyway.
+e2e_inputs_hash() {
+  {
+    git ls-files -z --cached --others --exclude-standard web tests | xargs -0 sha256sum 2>/dev/null
+    find dist target/pkg target/vite-app ../shared "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" \
+      -type f -print0 2>/dev/null | sort -z | xargs -0 sha256sum
+    node --version; chromium --version 2>/dev/null; echo "workers ${E2E_WORKERS:-1}"
+  } | sha256sum | cut -d' ' -f1
+}
+e2e_suite() {
+  local stamp=target/.e2e-passed hash
+  hash=$(e2e_inputs_hash)
+  if [ -z "${CI:-}" ] && [ -z "${E2E_RERUN:-}" ] && [ -f "$stamp" ] && [ "$(head -1 "$stamp")" = "$hash" ]; then
+    echo "NOT RUN AGAIN: inputs identical to the run that passed at $(sed -n 2p "$stamp") (E2E_RERUN=1 runs it)"
+    return 0
+  fi
+  rm -f "$stamp"
+  (cd web && npx playwright test) || return
+  printf '%s\n%s\n' "$hash" "$(date -u +%FT%TZ)" > "$stamp"
+}
+run e2e        e2e_suite
 
 print_summary
