@@ -6,7 +6,15 @@
 # Each build's entry is index.js + index.d.ts (from web/pkg/): they re-export only the public API
 # of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
 # CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
-# The crate is built with the `api` feature only: the package holds the JS API, not the Leptos app.
+# The crate is built with the `api-split` feature only: the package holds the JS API, not the
+# Leptos app, and its wasm is split per workflow (issue 17), like the app's (web/build-wasm.sh):
+#   cargo (`--emit-relocs` for the split tool) → wasm-split-cli → wasm-bindgen → wasm-opt
+# gives a first module (JS API, providers, engine core, input checks, schemas, diagrams) and one
+# chunk per workflow (its graph, nodes, prompts and demo answers), split_*.wasm (code several
+# workflows share: chunk_*.wasm), fetched by
+# __wasm_split.js on that workflow's first `start()`. Both flavours load chunks with the web
+# loader, `fetch(new URL("./chunk.wasm", import.meta.url))`: wasm-split-cli's bundler loader uses
+# `import.source(...)`, which Vite 8 rewrites into an unusable JS wrapper (README, Size table).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -18,7 +26,8 @@ VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
-cargo build --release --locked --target wasm32-unknown-unknown --lib --no-default-features --features api
+cargo rustc --release --locked --target wasm32-unknown-unknown --lib --crate-type cdylib \
+  --no-default-features --features api-split -- -Clink-args=--emit-relocs
 
 # A shared CARGO_TARGET_DIR holds one release careergraph.wasm for every checkout and for the
 # app's build too: take a private copy at once, and make sure it is the API's, not the app's.
@@ -35,13 +44,36 @@ fi
 mkdir -p "$TARGET_DIR/pkg-raw"
 cp "$WORK/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.wasm"
 
+# The split: careergraph.wasm (first module), split_*.wasm and chunk_*.wasm, __wasm_split.js.
+SPLIT="$WORK/split"
+mkdir -p "$SPLIT"
+wasm-split-cli "$WORK/careergraph.wasm" "$SPLIT" --target web --out-name careergraph
+ls "$SPLIT"/*.wasm | grep -qv '/careergraph.wasm$' || { echo "wasm-split-cli made no chunk" >&2; exit 1; }
+
 rm -rf "$OUT"
 for flavour in web bundler; do
   dir="$OUT/$flavour"
-  wasm-bindgen --target "$flavour" --out-dir "$dir" --out-name careergraph "$WORK/careergraph.wasm"
-  wasm="$dir/careergraph_bg.wasm"
-  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
-  mv "$wasm.opt" "$wasm"
+  # The chunks link against the first module's exports by their mangled names: keep both.
+  wasm-bindgen --target "$flavour" --keep-lld-exports --no-demangle \
+    --out-dir "$dir" --out-name careergraph "$SPLIT/careergraph.wasm"
+  for f in "$SPLIT"/*; do
+    [ "$(basename "$f")" = careergraph.wasm ] || cp "$f" "$dir/"
+  done
+  if [ "$flavour" = bundler ]; then
+    # The web loader, with the first module's exports from the bundler's own instance of
+    # careergraph_bg.wasm instead of wasm-bindgen's `initSync()`, which the bundler build lacks.
+    loader="$dir/__wasm_split.js"
+    sed -i -e 's|^import { initSync } from "\./careergraph\.js";$|import * as __wasm from "./careergraph_bg.wasm";|' \
+      -e 's|= initSync(undefined, undefined);|= __wasm;|' "$loader"
+    if grep -q 'initSync\|import\.source' "$loader" || ! grep -q '__wasm from "./careergraph_bg.wasm"' "$loader"; then
+      echo "$loader: wasm-split-cli's loader changed, the bundler rewrite no longer applies" >&2
+      exit 1
+    fi
+  fi
+  for wasm in "$dir"/*.wasm; do
+    wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
+    mv "$wasm.opt" "$wasm"
+  done
   # `[Symbol.dispose]` needs TypeScript's lib "esnext.disposable", which a default host config
   # lacks (and skipLibCheck: false checks this file): the method stays in the JS, not in the types.
   sed -i '/\[Symbol\.dispose\]()/d' "$dir/careergraph.d.ts"
@@ -62,6 +94,8 @@ done
 sed "s/@VERSION@/$VERSION/" web/pkg/package.json > "$OUT/package.json"
 cp web/pkg/README.md "$OUT/README.md"
 
-raw=$(stat -c %s "$OUT/web/careergraph_bg.wasm")
-gz=$(gzip -9 -c "$OUT/web/careergraph_bg.wasm" | wc -c)
-echo "target/pkg: careergraph_bg.wasm $raw bytes, $gz bytes gzip -9"
+for wasm in "$OUT"/web/*.wasm; do
+  raw=$(stat -c %s "$wasm")
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  echo "target/pkg: $(basename "$wasm") $raw bytes, $gz bytes gzip -9"
+done
