@@ -49,6 +49,13 @@ SPLIT="$WORK/split"
 mkdir -p "$SPLIT"
 wasm-split-cli "$WORK/careergraph.wasm" "$SPLIT" --target web --out-name careergraph
 ls "$SPLIT"/*.wasm | grep -qv '/careergraph.wasm$' || { echo "wasm-split-cli made no chunk" >&2; exit 1; }
+# The chunks are the same in both flavours (only the first module goes through wasm-bindgen):
+# optimised once here.
+for wasm in "$SPLIT"/*.wasm; do
+  [ "$(basename "$wasm")" = careergraph.wasm ] && continue
+  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
+  mv "$wasm.opt" "$wasm"
+done
 
 rm -rf "$OUT"
 for flavour in web bundler; do
@@ -70,10 +77,9 @@ for flavour in web bundler; do
       exit 1
     fi
   fi
-  for wasm in "$dir"/*.wasm; do
-    wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
-    mv "$wasm.opt" "$wasm"
-  done
+  wasm="$dir/careergraph_bg.wasm"
+  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
+  mv "$wasm.opt" "$wasm"
   # `[Symbol.dispose]` needs TypeScript's lib "esnext.disposable", which a default host config
   # lacks (and skipLibCheck: false checks this file): the method stays in the JS, not in the types.
   sed -i '/\[Symbol\.dispose\]()/d' "$dir/careergraph.d.ts"
