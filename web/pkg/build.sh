@@ -2,7 +2,8 @@
 # Builds the npm package target/pkg/ (called by `make pkg`, which installs the tools first):
 #   target/pkg/package.json, README.md
 #   target/pkg/web/      wasm-bindgen --target web: plain <script type="module">, no bundler
-#   target/pkg/bundler/  wasm-bindgen --target bundler: webpack, Vite, Rollup (the package's default export)
+#   target/pkg/bundler/  webpack, Vite, Rollup (the package's default export): the same wasm-bindgen
+#                        `--target web` build, whose index.js awaits `init()` itself (top-level await)
 # Each build's entry is index.js + index.d.ts (from web/pkg/): they re-export only the public API
 # of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
 # CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
@@ -12,9 +13,14 @@
 # gives a first module (JS API, providers, engine core, input checks, schemas, diagrams) and one
 # chunk per workflow (its graph, nodes, prompts and demo answers), split_*.wasm (code several
 # workflows share: chunk_*.wasm), fetched by
-# __wasm_split.js on that workflow's first `start()`. Both flavours load chunks with the web
-# loader, `fetch(new URL("./chunk.wasm", import.meta.url))`: wasm-split-cli's bundler loader uses
-# `import.source(...)`, which Vite 8 rewrites into an unusable JS wrapper (README, Size table).
+# __wasm_split.js on that workflow's first `start()`. Both flavours are wasm-bindgen's `web` target
+# with wasm-split-cli's web loader, `fetch(new URL("./chunk.wasm", import.meta.url))`, which
+# bundlers emit as assets. Not wasm-bindgen's `bundler` target: its .wasm import is WebAssembly ESM
+# integration, which hands a mutable global export over as its value, while a chunk must import
+# the first module's `WebAssembly.Global` (its stack pointer): instantiating a chunk failed with
+# "imported mutable global must be a WebAssembly.Global object" under Vite 8. And not
+# wasm-split-cli's bundler loader: its `import.source(...)` is rewritten by Vite 8 into an
+# unusable JS wrapper (README, Size table).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -61,22 +67,11 @@ rm -rf "$OUT"
 for flavour in web bundler; do
   dir="$OUT/$flavour"
   # The chunks link against the first module's exports by their mangled names: keep both.
-  wasm-bindgen --target "$flavour" --keep-lld-exports --no-demangle \
+  wasm-bindgen --target web --keep-lld-exports --no-demangle \
     --out-dir "$dir" --out-name careergraph "$SPLIT/careergraph.wasm"
   for f in "$SPLIT"/*; do
     [ "$(basename "$f")" = careergraph.wasm ] || cp "$f" "$dir/"
   done
-  if [ "$flavour" = bundler ]; then
-    # The web loader, with the first module's exports from the bundler's own instance of
-    # careergraph_bg.wasm instead of wasm-bindgen's `initSync()`, which the bundler build lacks.
-    loader="$dir/__wasm_split.js"
-    sed -i -e 's|^import { initSync } from "\./careergraph\.js";$|import * as __wasm from "./careergraph_bg.wasm";|' \
-      -e 's|= initSync(undefined, undefined);|= __wasm;|' "$loader"
-    if grep -q 'initSync\|import\.source' "$loader" || ! grep -q '__wasm from "./careergraph_bg.wasm"' "$loader"; then
-      echo "$loader: wasm-split-cli's loader changed, the bundler rewrite no longer applies" >&2
-      exit 1
-    fi
-  fi
   wasm="$dir/careergraph_bg.wasm"
   wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
