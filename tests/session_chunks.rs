@@ -2,6 +2,8 @@
 //! so a workflow's code may arrive as a wasm chunk after its input was accepted (issue 17): the
 //! first half checks synchronously what `start_on` would refuse, the second builds and runs.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 #[path = "mock_provider/native_transport.rs"]
 mod native_transport;
 
