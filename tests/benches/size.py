@@ -329,9 +329,24 @@ def measure_pkg():
                "pkg_split_js": compressed(loader.read_bytes()) if loader.is_file() else None,
                "pkg_chunks": {f.name: compressed(f.read_bytes())
                               for f in sorted(web.glob("*.wasm")) if f != pkg}}
+    figures["pkg_split_points"] = split_points(loader, figures["pkg_chunks"]) if loader.is_file() else {}
     pre = pkg_pre_opt_wasm()
     figures["pkg_breakdown"] = breakdown(pre) if pre.is_file() else None
     return figures
+
+
+def split_points(loader, chunks):
+    """What each split point's first call downloads, from wasm-split-cli's loader: its own
+    `split_NAME.wasm` and the shared `chunk_N.wasm` it lists, summed (gzip -9), by split name."""
+    js = loader.read_text()
+    points = {}
+    pattern = (r'export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*'
+               r'const src = fetch\(new URL\("\./([\w.]+)"[^\[]*\[([^\]]*)\]')
+    for name, own, deps in re.findall(pattern, js):
+        files = [own] + [d.strip().removeprefix("__") + ".wasm" for d in deps.split(",") if d.strip()]
+        if all(f in chunks for f in files):
+            points[name] = (len(files), sum(chunks[f][1] for f in files))
+    return points
 
 
 def measure():
@@ -420,6 +435,12 @@ def report_pkg(figures):
         print("  lazily loaded chunks (raw / gzip -9 / brotli), each fetched the first time a call needs it:")
         for name, c in sorted(chunks.items(), key=lambda kv: -kv[1][1]):
             print(f"    {c[0]:>10,} / {c[1]:>9,} / {'n/a' if c[2] is None else f'{c[2]:,}':>9}  {name}")
+    points = figures.get("pkg_split_points") or {}
+    if points:
+        print("  what a workflow's first start() fetches (its split_*.wasm and the shared chunk_*.wasm "
+              "it needs, gzip -9, once per page):")
+        for name, (files, gz) in sorted(points.items()):
+            print(f"    {gz:>9,}  {name} ({files} files)")
     b = figures.get("pkg_breakdown")
     if b is None:
         print(f"  no breakdown: {pkg_pre_opt_wasm()} absent (web/pkg/build.sh writes it)")
