@@ -13,6 +13,8 @@ Reads, from the repo root:
   $CARGO_TARGET_DIR/pkg-raw/careergraph.wasm
       the package's wasm as rustc/LLD left it (web/pkg/build.sh keeps this copy): the same
       breakdown by crate and module for the package
+  $CARGO_TARGET_DIR/pkg-raw/careergraph.first.wasm
+      the package's first module as the split tool wrote it, with its names: what stays in it
   $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm
       the app's wasm as rustc/LLD left it, before wasm-bindgen and wasm-opt: it still has its
       NAME section, so each function's code bytes can be put down to a crate and, for this
@@ -332,7 +334,14 @@ def measure_pkg():
     figures["pkg_split_points"] = split_points(loader, figures["pkg_chunks"]) if loader.is_file() else {}
     pre = pkg_pre_opt_wasm()
     figures["pkg_breakdown"] = breakdown(pre) if pre.is_file() else None
+    first = pkg_first_wasm()
+    figures["pkg_first_breakdown"] = breakdown(first) if first.is_file() and figures["pkg_chunks"] else None
     return figures
+
+
+def pkg_first_wasm():
+    """The package's first module as wasm-split-cli wrote it, with its names (web/pkg/build.sh)."""
+    return target_dir() / "pkg-raw" / f"{CRATE}.first.wasm"
 
 
 def split_points(loader, chunks):
@@ -450,6 +459,12 @@ def report_pkg(figures):
     print_table("Package code by crate:", b["crates"], b["code"], 15)
     print_table(f"Package code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
     print_table(f"Package code of {CRATE} by module (two levels):", b["modules"], b["code"], 30)
+    f = figures.get("pkg_first_breakdown")
+    if f is not None:
+        print(f"\nWhat stays in the package's first module ({pkg_first_wasm()}, before wasm-bindgen and "
+              f"wasm-opt; code {f['code']:,}, data {f['data']:,}):")
+        print_table("First module code by crate:", f["crates"], f["code"], 10)
+        print_table(f"First module code of {CRATE} by module (two levels):", f["modules"], f["code"], 20)
 
 
 def report(figures):
