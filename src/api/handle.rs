@@ -3,8 +3,14 @@
 //!
 //! A run is a sequence of steps: an interactive workflow's step ends `{status: "interrupted"}`
 //! and the next one starts when `answer()` hands the driver `session::resume_run`'s future.
+//!
+//! The handle exists before the run does: `start()` returns it once the input is checked, and the
+//! driver builds the run when the workflow's code is there (a wasm chunk fetched on the first run
+//! of that workflow in the split package). Events are kept from the start either way; a
+//! `cancel()` before the run is built is honoured (it never starts), and a chunk that cannot be
+//! loaded ends the run with a `run_failed` event and a `run_failed` rejection of `result()`.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use futures::channel::{mpsc, oneshot};
@@ -16,14 +22,37 @@ use wasm_bindgen_futures::{future_to_promise, spawn_local};
 
 use super::convert::to_js;
 use super::event_log::EventLog;
-use crate::session::{self, ErrorCode, Run, SessionError};
+use crate::graph::StreamEvent;
+use crate::session::{self, CheckedStart, ErrorCode, Runtime, SessionError};
 use crate::workflows::batch_screening;
 
 type Outcome = Shared<LocalBoxFuture<'static, Result<Value, SessionError>>>;
 
+/// Stops the run, whether or not it has been built yet.
+#[derive(Default)]
+pub(super) struct Stopper {
+    /// The session's handle, once the run is built.
+    run: RefCell<Option<session::RunHandle>>,
+    /// `cancel()` was called: a run built after it never starts.
+    cancelled: Cell<bool>,
+}
+
+impl Stopper {
+    fn cancel(&self) {
+        self.cancelled.set(true);
+        if let Some(run) = self.run.borrow().as_ref() {
+            run.cancel();
+        }
+    }
+
+    fn thread_id(&self) -> Option<String> {
+        self.run.borrow().as_ref().and_then(|run| run.thread_id())
+    }
+}
+
 #[wasm_bindgen]
 pub struct RunHandle {
-    pub(super) stopper: session::RunHandle,
+    pub(super) stopper: Rc<Stopper>,
     pub(super) events: Rc<EventLog>,
     mermaid: String,
     outcome: Outcome,
@@ -59,35 +88,37 @@ fn final_state(step: Value) -> Value {
 }
 
 impl RunHandle {
-    /// Drives the run in the background, step after step, whether or not anyone awaits
-    /// `result()`. A paused step waits for an answer to one of its interrupts, then resumes.
-    pub(super) fn spawn(run: Run, events: Rc<EventLog>) -> RunHandle {
+    /// Builds the run once its workflow's code is there, then drives it in the background, step
+    /// after step, whether or not anyone awaits `result()`. A paused step waits for an answer to
+    /// one of its interrupts, then resumes.
+    pub(super) fn spawn(checked: CheckedStart, runtime: Runtime) -> RunHandle {
+        let events = EventLog::new();
+        // From the static table: synchronous, before the workflow's graph code has loaded.
+        let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
         let (answers, mut answered) = mpsc::unbounded::<(String, Value)>();
         let (done, finished) = oneshot::channel();
-        let (log, stopper) = (events.clone(), run.handle.clone());
-        let first = run.outcome;
+        let stopper = Rc::new(Stopper::default());
+        let (log, stopping) = (events.clone(), stopper.clone());
         spawn_local(async move {
-            let mut step = first;
-            let result = 'run: loop {
-                let value = match step.await {
-                    Ok(value) => value,
-                    Err(error) => break Err(error),
-                };
-                let Some(ids) = paused_on(&value) else {
-                    break Ok(final_state(value));
-                };
-                loop {
-                    let Some((id, answer)) = answered.next().await else {
-                        break 'run Err(stopped());
-                    };
-                    if ids.contains(&id) {
-                        match session::resume_run(&stopper, answer, log.sink()) {
-                            Ok(next) => step = next,
-                            Err(error) => break 'run Err(error),
-                        }
-                        break;
+            let result = 'run: {
+                let run = match session::start_checked(checked, &runtime, log.sink()).await {
+                    Ok(run) => run,
+                    Err(error) => {
+                        // The engine never ran, so it said nothing: the host hears why here.
+                        log.sink().emit(StreamEvent::RunFailed {
+                            path: Vec::new(),
+                            error: error.message.clone(),
+                        });
+                        break 'run Err(error);
                     }
+                };
+                if stopping.cancelled.get() {
+                    // Cancelled while the chunk loaded: the run never starts.
+                    run.handle.cancel();
+                    break 'run Err(stopped());
                 }
+                *stopping.run.borrow_mut() = Some(run.handle.clone());
+                drive(run.handle, run.outcome, &log, &mut answered).await
             };
             let _ = done.send(result);
             log.finish();
@@ -97,11 +128,42 @@ impl RunHandle {
             .boxed_local()
             .shared();
         RunHandle {
-            stopper: run.handle,
+            stopper,
             events,
-            mermaid: run.mermaid,
+            mermaid,
             outcome,
             answers,
+        }
+    }
+}
+
+/// Awaits each step of a built run; a paused step waits for an answer to one of its interrupts.
+async fn drive(
+    stopper: session::RunHandle,
+    first: session::JsonStep,
+    log: &Rc<EventLog>,
+    answered: &mut mpsc::UnboundedReceiver<(String, Value)>,
+) -> Result<Value, SessionError> {
+    let mut step = first;
+    'run: loop {
+        let value = match step.await {
+            Ok(value) => value,
+            Err(error) => break Err(error),
+        };
+        let Some(ids) = paused_on(&value) else {
+            break Ok(final_state(value));
+        };
+        loop {
+            let Some((id, answer)) = answered.next().await else {
+                break 'run Err(stopped());
+            };
+            if ids.contains(&id) {
+                match session::resume_run(&stopper, answer, log.sink()) {
+                    Ok(next) => step = next,
+                    Err(error) => break 'run Err(error),
+                }
+                break;
+            }
         }
     }
 }

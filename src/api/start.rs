@@ -1,9 +1,9 @@
-//! `runner.start(workflowId, input)`: checks the input, then runs the workflow in the background.
+//! `runner.start(workflowId, input)`: checks the input, then runs the workflow in the background
+//! (in the split package, once the workflow's wasm chunk has loaded).
 
 use wasm_bindgen::prelude::*;
 
 use super::convert::from_js;
-use super::event_log::EventLog;
 use super::handle::RunHandle;
 use super::runner::Runner;
 use crate::session::{self, ErrorCode};
@@ -25,8 +25,9 @@ impl Runner {
         #[wasm_bindgen(unchecked_param_type = "InputOf<WorkflowId>")] input: JsValue,
     ) -> Result<RunHandle, JsValue> {
         let input = from_js(input, ErrorCode::InvalidInput, "input")?;
-        let events = EventLog::new();
-        let run = session::start_on(&workflow_id, input, &self.runtime, events.sink())?;
-        Ok(RunHandle::spawn(run, events))
+        // Checked here, synchronously; the run is built once the workflow's code has arrived
+        // (a wasm chunk in the split package, see `session::start_checked`).
+        let checked = session::check_start(&workflow_id, input)?;
+        Ok(RunHandle::spawn(checked, self.runtime.clone()))
     }
 }

@@ -4,6 +4,8 @@
 //! reload, continue, cancel) the same way for every workflow. Platform-neutral: the HTTP
 //! transport is passed in (fetch in the browser, a native client in tests).
 
+mod chunks;
+mod diagrams;
 mod error;
 mod host;
 mod ids;
@@ -15,13 +17,14 @@ mod report;
 mod run;
 mod runtime;
 
+pub use chunks::{check_start, start_checked, CheckedStart};
 pub use error::{ErrorCode, SessionError};
 pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
 pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
-pub use registry::{mermaid, workflow, workflows, WorkflowInfo};
+pub use registry::{draw_mermaid, mermaid, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
 pub use run::{
     continue_run, reopen_on, reopen_run, resume_run, start_on, start_run, start_run_checkpointed,

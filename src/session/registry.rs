@@ -53,9 +53,19 @@ pub fn workflow(id: &str) -> Option<WorkflowInfo> {
     workflows().into_iter().find(|w| w.id == id)
 }
 
-/// The diagram of `workflow_id`, without starting a run: the graph's shape does not depend on
-/// the model or the input, so it is built on the offline demo model from the default input.
+/// The diagram of `workflow_id`, without starting a run and without the workflow's graph code:
+/// from the table in `diagrams.rs`, which a native test keeps equal to [`draw_mermaid`].
 pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
+    super::diagrams::DIAGRAMS
+        .iter()
+        .find(|(id, _)| *id == workflow_id)
+        .map(|(_, diagram)| diagram.to_string())
+        .ok_or_else(|| unknown_workflow(workflow_id))
+}
+
+/// The diagram of `workflow_id` drawn from its built graph: the graph's shape does not depend on
+/// the model or the input, so it is built on the offline demo model from the default input.
+pub fn draw_mermaid(workflow_id: &str) -> Result<String, SessionError> {
     struct Draw<'a>(&'a str, Option<Result<String, SessionError>>);
     impl WorkflowVisitor for Draw<'_> {
         fn visit<W: Workflow>(&mut self) {

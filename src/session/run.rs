@@ -124,15 +124,19 @@ pub fn start_on(
     runtime: &Runtime,
     events: EventSink,
 ) -> Result<Run, SessionError> {
-    let run = new_run(workflow_id, input, runtime)?;
+    Ok(started(new_run(workflow_id, input, runtime)?, events))
+}
+
+/// `run` registered as live, with the future of its first step (also for `chunks::start_checked`).
+pub(super) fn started(run: Rc<dyn AnyRun>, events: EventSink) -> Run {
     let mermaid = run.mermaid().to_string();
     let first = run.start(events);
     let handle = RunHandle::register(run);
-    Ok(Run {
+    Run {
         outcome: handle.tracked(first),
         handle,
         mermaid,
-    })
+    }
 }
 
 /// Answers the pause the run behind `handle` waits on; resolves to the next step.

@@ -204,6 +204,14 @@ pub trait Workflow: 'static {
     /// pages show these, never node ids.
     const AGENTS: &'static [AgentName] = &[];
 
+    /// The cheap checks of `input` (text present and not too long, dates, counts), without
+    /// building anything: the JS API runs them synchronously in `start()` while the workflow's
+    /// own code (graph, nodes, prompts, demo) may still be loading as a wasm chunk (issue 17).
+    /// `prepare` runs them again, so a workflow that does not override this stays correct.
+    fn check(_input: &Self::Input) -> Result<(), InputError> {
+        Ok(())
+    }
+
     /// Checks `input` (before any model is called) and builds the run on `env`. The same input
     /// and environment always give the same graph, which is what lets a saved run be rebuilt
     /// after a reload and go on from its checkpoints.

@@ -13,6 +13,8 @@ Reads, from the repo root:
   $CARGO_TARGET_DIR/pkg-raw/careergraph.wasm
       the package's wasm as rustc/LLD left it (web/pkg/build.sh keeps this copy): the same
       breakdown by crate and module for the package
+  $CARGO_TARGET_DIR/pkg-raw/careergraph.first.wasm
+      the package's first module as the split tool wrote it, with its names: what stays in it
   $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm
       the app's wasm as rustc/LLD left it, before wasm-bindgen and wasm-opt: it still has its
       NAME section, so each function's code bytes can be put down to a crate and, for this
@@ -329,9 +331,31 @@ def measure_pkg():
                "pkg_split_js": compressed(loader.read_bytes()) if loader.is_file() else None,
                "pkg_chunks": {f.name: compressed(f.read_bytes())
                               for f in sorted(web.glob("*.wasm")) if f != pkg}}
+    figures["pkg_split_points"] = split_points(loader, figures["pkg_chunks"]) if loader.is_file() else {}
     pre = pkg_pre_opt_wasm()
     figures["pkg_breakdown"] = breakdown(pre) if pre.is_file() else None
+    first = pkg_first_wasm()
+    figures["pkg_first_breakdown"] = breakdown(first) if first.is_file() and figures["pkg_chunks"] else None
     return figures
+
+
+def pkg_first_wasm():
+    """The package's first module as wasm-split-cli wrote it, with its names (web/pkg/build.sh)."""
+    return target_dir() / "pkg-raw" / f"{CRATE}.first.wasm"
+
+
+def split_points(loader, chunks):
+    """What each split point's first call downloads, from wasm-split-cli's loader: its own
+    `split_NAME.wasm` and the shared `chunk_N.wasm` it lists, summed (gzip -9), by split name."""
+    js = loader.read_text()
+    points = {}
+    pattern = (r'export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*'
+               r'const src = fetch\(new URL\("\./([\w.]+)"[^\[]*\[([^\]]*)\]')
+    for name, own, deps in re.findall(pattern, js):
+        files = [own] + [d.strip().removeprefix("__") + ".wasm" for d in deps.split(",") if d.strip()]
+        if all(f in chunks for f in files):
+            points[name] = (len(files), sum(chunks[f][1] for f in files))
+    return points
 
 
 def measure():
@@ -420,6 +444,12 @@ def report_pkg(figures):
         print("  lazily loaded chunks (raw / gzip -9 / brotli), each fetched the first time a call needs it:")
         for name, c in sorted(chunks.items(), key=lambda kv: -kv[1][1]):
             print(f"    {c[0]:>10,} / {c[1]:>9,} / {'n/a' if c[2] is None else f'{c[2]:,}':>9}  {name}")
+    points = figures.get("pkg_split_points") or {}
+    if points:
+        print("  what a workflow's first start() fetches (its split_*.wasm and the shared chunk_*.wasm "
+              "it needs, gzip -9, once per page):")
+        for name, (files, gz) in sorted(points.items()):
+            print(f"    {gz:>9,}  {name} ({files} files)")
     b = figures.get("pkg_breakdown")
     if b is None:
         print(f"  no breakdown: {pkg_pre_opt_wasm()} absent (web/pkg/build.sh writes it)")
@@ -429,6 +459,12 @@ def report_pkg(figures):
     print_table("Package code by crate:", b["crates"], b["code"], 15)
     print_table(f"Package code of {CRATE} by top module:", b["top_modules"], b["code"], 15)
     print_table(f"Package code of {CRATE} by module (two levels):", b["modules"], b["code"], 30)
+    f = figures.get("pkg_first_breakdown")
+    if f is not None:
+        print(f"\nWhat stays in the package's first module ({pkg_first_wasm()}, before wasm-bindgen and "
+              f"wasm-opt; code {f['code']:,}, data {f['data']:,}):")
+        print_table("First module code by crate:", f["crates"], f["code"], 10)
+        print_table(f"First module code of {CRATE} by module (two levels):", f["modules"], f["code"], 20)
 
 
 def report(figures):

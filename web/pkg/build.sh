@@ -2,11 +2,25 @@
 # Builds the npm package target/pkg/ (called by `make pkg`, which installs the tools first):
 #   target/pkg/package.json, README.md
 #   target/pkg/web/      wasm-bindgen --target web: plain <script type="module">, no bundler
-#   target/pkg/bundler/  wasm-bindgen --target bundler: webpack, Vite, Rollup (the package's default export)
+#   target/pkg/bundler/  webpack, Vite, Rollup (the package's default export): the same wasm-bindgen
+#                        `--target web` build, whose index.js awaits `init()` itself (top-level await)
 # Each build's entry is index.js + index.d.ts (from web/pkg/): they re-export only the public API
 # of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
 # CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
-# The crate is built with the `api` feature only: the package holds the JS API, not the Leptos app.
+# The crate is built with the `api-split` feature only: the package holds the JS API, not the
+# Leptos app, and its wasm is split per workflow (issue 17), like the app's (web/build-wasm.sh):
+#   cargo (`--emit-relocs` for the split tool) → wasm-split-cli → wasm-bindgen → wasm-opt
+# gives a first module (JS API, providers, engine core, input checks, schemas, diagrams) and one
+# chunk per workflow (its graph, nodes, prompts and demo answers), split_*.wasm (code several
+# workflows share: chunk_*.wasm), fetched by
+# __wasm_split.js on that workflow's first `start()`. Both flavours are wasm-bindgen's `web` target
+# with wasm-split-cli's web loader, `fetch(new URL("./chunk.wasm", import.meta.url))`, which
+# bundlers emit as assets. Not wasm-bindgen's `bundler` target: its .wasm import is WebAssembly ESM
+# integration, which hands a mutable global export over as its value, while a chunk must import
+# the first module's `WebAssembly.Global` (its stack pointer): instantiating a chunk failed with
+# "imported mutable global must be a WebAssembly.Global object" under Vite 8. And not
+# wasm-split-cli's bundler loader: its `import.source(...)` is rewritten by Vite 8 into an
+# unusable JS wrapper (README, Size table).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -18,7 +32,8 @@ VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
 WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
   --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
-cargo build --release --locked --target wasm32-unknown-unknown --lib --no-default-features --features api
+cargo rustc --release --locked --target wasm32-unknown-unknown --lib --crate-type cdylib \
+  --no-default-features --features api-split -- -Clink-args=--emit-relocs
 
 # A shared CARGO_TARGET_DIR holds one release careergraph.wasm for every checkout and for the
 # app's build too: take a private copy at once, and make sure it is the API's, not the app's.
@@ -35,10 +50,31 @@ fi
 mkdir -p "$TARGET_DIR/pkg-raw"
 cp "$WORK/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.wasm"
 
+# The split: careergraph.wasm (first module), split_*.wasm and chunk_*.wasm, __wasm_split.js.
+SPLIT="$WORK/split"
+mkdir -p "$SPLIT"
+wasm-split-cli "$WORK/careergraph.wasm" "$SPLIT" --target web --out-name careergraph
+ls "$SPLIT"/*.wasm | grep -qv '/careergraph.wasm$' || { echo "wasm-split-cli made no chunk" >&2; exit 1; }
+# The first module as the split tool wrote it, still with its names: size.py --pkg breaks down
+# what stays in it.
+cp "$SPLIT/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.first.wasm"
+# The chunks are the same in both flavours (only the first module goes through wasm-bindgen):
+# optimised once here.
+for wasm in "$SPLIT"/*.wasm; do
+  [ "$(basename "$wasm")" = careergraph.wasm ] && continue
+  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
+  mv "$wasm.opt" "$wasm"
+done
+
 rm -rf "$OUT"
 for flavour in web bundler; do
   dir="$OUT/$flavour"
-  wasm-bindgen --target "$flavour" --out-dir "$dir" --out-name careergraph "$WORK/careergraph.wasm"
+  # The chunks link against the first module's exports by their mangled names: keep both.
+  wasm-bindgen --target web --keep-lld-exports --no-demangle \
+    --out-dir "$dir" --out-name careergraph "$SPLIT/careergraph.wasm"
+  for f in "$SPLIT"/*; do
+    [ "$(basename "$f")" = careergraph.wasm ] || cp "$f" "$dir/"
+  done
   wasm="$dir/careergraph_bg.wasm"
   wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
   mv "$wasm.opt" "$wasm"
@@ -62,6 +98,8 @@ done
 sed "s/@VERSION@/$VERSION/" web/pkg/package.json > "$OUT/package.json"
 cp web/pkg/README.md "$OUT/README.md"
 
-raw=$(stat -c %s "$OUT/web/careergraph_bg.wasm")
-gz=$(gzip -9 -c "$OUT/web/careergraph_bg.wasm" | wc -c)
-echo "target/pkg: careergraph_bg.wasm $raw bytes, $gz bytes gzip -9"
+for wasm in "$OUT"/web/*.wasm; do
+  raw=$(stat -c %s "$wasm")
+  gz=$(gzip -9 -c "$wasm" | wc -c)
+  echo "target/pkg: $(basename "$wasm") $raw bytes, $gz bytes gzip -9"
+done

@@ -140,12 +140,9 @@ impl Workflow for NavigatorWorkflow {
         }
     }
 
-    fn prepare(
-        input: NavigatorRunInput,
-        env: &RunEnv,
-    ) -> Result<Prepared<CareerNavigatorState>, InputError> {
+    fn check(input: &NavigatorRunInput) -> Result<(), InputError> {
         check_text("career goal", &input.goal)?;
-        let p = input.profile;
+        let p = &input.profile;
         let profile_text = [
             &p.name,
             &p.current_position,
@@ -162,6 +159,22 @@ impl Workflow for NavigatorWorkflow {
         if !profile_text.trim().is_empty() {
             check_text("profile", &profile_text)?;
         }
+        match input.start_date.as_deref().map(str::trim) {
+            None | Some("") => Ok(()),
+            Some(date) => CalendarDate::parse(date).map(|_| ()).ok_or_else(|| {
+                InputError(format!(
+                    "The start date “{date}” is not a date: use YYYY-MM-DD."
+                ))
+            }),
+        }
+    }
+
+    fn prepare(
+        input: NavigatorRunInput,
+        env: &RunEnv,
+    ) -> Result<Prepared<CareerNavigatorState>, InputError> {
+        Self::check(&input)?;
+        let p = input.profile;
         // A saved run's input keeps the date it started with, so a run re-opened tomorrow is
         // rebuilt with the same week 0.
         let start_date = match input.start_date.as_deref().map(str::trim) {

@@ -92,9 +92,13 @@ impl Workflow for HiringWorkflow {
         }
     }
 
-    fn prepare(input: HiringRunInput, env: &RunEnv) -> Result<Prepared<HiringState>, InputError> {
+    fn check(input: &HiringRunInput) -> Result<(), InputError> {
         check_text("resume", &input.resume)?;
-        check_text("job description", &input.job_description)?;
+        check_text("job description", &input.job_description)
+    }
+
+    fn prepare(input: HiringRunInput, env: &RunEnv) -> Result<Prepared<HiringState>, InputError> {
+        Self::check(&input)?;
         let settings = HiringSettings {
             controls: RunControls::from_env(env, input.language),
         };

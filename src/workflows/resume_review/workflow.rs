@@ -108,9 +108,13 @@ impl Workflow for ReviewWorkflow {
         }
     }
 
-    fn prepare(input: ReviewRunInput, env: &RunEnv) -> Result<Prepared<ReviewState>, InputError> {
+    fn check(input: &ReviewRunInput) -> Result<(), InputError> {
         check_text("resume", &input.resume)?;
-        check_text("target role", &input.target_role)?;
+        check_text("target role", &input.target_role)
+    }
+
+    fn prepare(input: ReviewRunInput, env: &RunEnv) -> Result<Prepared<ReviewState>, InputError> {
+        Self::check(&input)?;
         let settings = ReviewSettings {
             threshold: input.threshold.clamp(0.0, 10.0),
             max_iterations: input.max_iterations.clamp(1, 10),

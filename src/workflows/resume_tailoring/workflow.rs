@@ -114,7 +114,7 @@ impl Workflow for TailoringWorkflow {
         }
     }
 
-    fn prepare(input: TailorRunInput, env: &RunEnv) -> Result<Prepared<GraphState>, InputError> {
+    fn check(input: &TailorRunInput) -> Result<(), InputError> {
         check_text("resume", &input.resume)?;
         check_text("job description", &input.job_description)?;
         if let Some(master) = input
@@ -124,6 +124,11 @@ impl Workflow for TailoringWorkflow {
         {
             check_text("master resume", master)?;
         }
+        Ok(())
+    }
+
+    fn prepare(input: TailorRunInput, env: &RunEnv) -> Result<Prepared<GraphState>, InputError> {
+        Self::check(&input)?;
         let defaults = TailorSettings::default();
         let settings = TailorSettings {
             target_ats_objective: input

@@ -1,0 +1,172 @@
+//! Runs started in two halves, so a workflow's code can arrive after its input was accepted
+//! (issue 17, the npm package's split): [`check_start`] is synchronous and small (the input's
+//! deserializer and the workflow's cheap [`Workflow::check`]), [`start_checked`] awaits the
+//! workflow's chunk, then builds the run there (graph, nodes, prompts, demo answers).
+//!
+//! With the `api-split` feature each workflow's run building is a `#[wasm_split]` point, so the
+//! split tool (web/pkg/build.sh) moves everything only that workflow reaches into its own wasm
+//! chunk, fetched on its first `start()`. Without it the same functions are called directly: the
+//! app, the native tests and the unsplit browser tests take the same path, with nothing to load.
+
+use std::any::Any;
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use super::error::{ErrorCode, SessionError};
+use super::json::{input_from_json, unknown_workflow, AnyRun};
+use super::lifecycle::WorkflowRun;
+use super::run::{started, Run};
+use super::runtime::Runtime;
+use crate::graph::EventSink;
+use crate::workflows::batch_screening::BatchWorkflow;
+use crate::workflows::career_navigator::NavigatorWorkflow;
+use crate::workflows::hiring::HiringWorkflow;
+use crate::workflows::resume_review::ReviewWorkflow;
+use crate::workflows::resume_tailoring::TailoringWorkflow;
+use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
+
+/// An input that passed its workflow's checks, typed (`W::Input` behind `Any`): the chunk does
+/// not parse it again.
+pub struct CheckedStart {
+    workflow_id: &'static str,
+    input: Box<dyn Any>,
+}
+
+impl CheckedStart {
+    pub fn workflow_id(&self) -> &'static str {
+        self.workflow_id
+    }
+}
+
+/// Parses `input` for `workflow_id` and runs the workflow's cheap checks; builds nothing.
+/// Fails with `unknown_workflow` or `invalid_input`, as `start_on` would.
+pub fn check_start(workflow_id: &str, input: Value) -> Result<CheckedStart, SessionError> {
+    struct Find<'a> {
+        id: &'a str,
+        input: Option<Value>,
+        found: Option<Result<CheckedStart, SessionError>>,
+    }
+    impl WorkflowVisitor for Find<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID != self.id || self.found.is_some() {
+                return;
+            }
+            let input = self.input.take().unwrap_or_default();
+            self.found = Some(input_from_json::<W>(input).and_then(|input| {
+                W::check(&input).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
+                Ok(CheckedStart {
+                    workflow_id: W::ID,
+                    input: Box::new(input),
+                })
+            }));
+        }
+    }
+    let mut find = Find {
+        id: workflow_id,
+        input: Some(input),
+        found: None,
+    };
+    visit_all(&mut find);
+    find.found
+        .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
+}
+
+/// Loads the workflow's chunk (once per page), builds the run on `runtime` and registers it, as
+/// `start_on` does. Fails with `run_failed` when the chunk cannot be fetched (a host that does
+/// not serve the package's `split_*.wasm` and `chunk_*.wasm` files next to
+/// `careergraph_bg.wasm`).
+pub async fn start_checked(
+    checked: CheckedStart,
+    runtime: &Runtime,
+    events: EventSink,
+) -> Result<Run, SessionError> {
+    let new_run = load(checked.workflow_id).await?;
+    Ok(started(new_run(checked.input, runtime)?, events))
+}
+
+/// What a chunk hands back: its workflow's run builder.
+type NewRun = fn(Box<dyn Any>, &Runtime) -> Result<Rc<dyn AnyRun>, SessionError>;
+
+fn new_run_of<W: Workflow>(
+    input: Box<dyn Any>,
+    runtime: &Runtime,
+) -> Result<Rc<dyn AnyRun>, SessionError> {
+    // `check_start` boxed a `W::Input` for `W::ID`, and `load` picks `W` by that id.
+    let input = input.downcast::<W::Input>().map_err(|_| {
+        SessionError::new(
+            ErrorCode::RunFailed,
+            "The input does not match its workflow.",
+        )
+    })?;
+    WorkflowRun::<W>::new(*input, runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
+}
+
+/// A chunk that could not be fetched or instantiated.
+pub struct ChunkNotLoaded;
+
+#[cfg(feature = "api-split")]
+impl From<wasm_split_helpers::SplitLoaderError> for ChunkNotLoaded {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        ChunkNotLoaded
+    }
+}
+
+/// One split point per workflow: `$chunk` names its wasm chunk. Without `api-split` the function
+/// is a plain `async fn` with the same signature.
+macro_rules! chunk {
+    ($chunk:ident, $workflow:ty) => {
+        #[cfg(feature = "api-split")]
+        #[wasm_split_helpers::wasm_split($chunk, fallible)]
+        fn $chunk() -> Result<NewRun, ChunkNotLoaded> {
+            Ok(new_run_of::<$workflow>)
+        }
+        #[cfg(not(feature = "api-split"))]
+        async fn $chunk() -> Result<NewRun, ChunkNotLoaded> {
+            Ok(new_run_of::<$workflow>)
+        }
+    };
+}
+
+chunk!(review_runs, ReviewWorkflow);
+chunk!(tailoring_runs, TailoringWorkflow);
+chunk!(hiring_runs, HiringWorkflow);
+chunk!(navigator_runs, NavigatorWorkflow);
+chunk!(batch_runs, BatchWorkflow);
+
+/// The run builder of `workflow_id`, from its chunk. Every workflow of `visit_all` has one (a
+/// native test checks it): a new workflow needs one `chunk!` line and one arm here.
+async fn load(workflow_id: &str) -> Result<NewRun, SessionError> {
+    let loaded = match workflow_id {
+        ReviewWorkflow::ID => review_runs().await,
+        TailoringWorkflow::ID => tailoring_runs().await,
+        HiringWorkflow::ID => hiring_runs().await,
+        NavigatorWorkflow::ID => navigator_runs().await,
+        BatchWorkflow::ID => batch_runs().await,
+        _ => return Err(unknown_workflow(workflow_id)),
+    };
+    loaded.map_err(|ChunkNotLoaded| {
+        SessionError::new(
+            ErrorCode::RunFailed,
+            format!(
+                "The code of the “{workflow_id}” workflow could not be loaded: serve the package's \
+                 split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, then start the \
+                 run again."
+            ),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_workflow_has_a_chunk() {
+        for info in super::super::workflows() {
+            let loaded = futures::executor::block_on(load(info.id));
+            assert!(loaded.is_ok(), "{} has no chunk in load()", info.id);
+        }
+        assert!(futures::executor::block_on(load("nope")).is_err());
+    }
+}
