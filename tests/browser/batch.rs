@@ -70,3 +70,149 @@ fn filters_match_text_in_any_case_and_the_recommendation() {
     assert_eq!(ids(&filtered(rows(), "  ", "")), ["c1", "c2", "c3"]);
     assert!(filtered(rows(), "bravo", "hold").is_empty());
 }
+
+// ---- the resume list's draft (IndexedDB, `ui::batch::draft`) ----
+
+mod draft {
+    use careergraph::store::Store;
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const WORKFLOW_KEY: &str = "careergraph.draft.workflow";
+    const DRAFT: &str = "batch.resumes";
+
+    fn query(selector: &str) -> Option<web_sys::Element> {
+        web_sys::window()?
+            .document()?
+            .query_selector(selector)
+            .ok()?
+    }
+
+    fn count(selector: &str) -> u32 {
+        web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .query_selector_all(selector)
+            .unwrap()
+            .length()
+    }
+
+    fn click(selector: &str) {
+        query(selector)
+            .unwrap_or_else(|| panic!("{selector} is on the page"))
+            .dyn_into::<web_sys::HtmlElement>()
+            .unwrap()
+            .click();
+    }
+
+    /// Waits (bounded) until `ready` holds.
+    async fn until(what: &str, ready: impl Fn() -> bool) {
+        for _ in 0..500 {
+            if ready() {
+                return;
+            }
+            gloo_timers::future::TimeoutFuture::new(10).await;
+        }
+        panic!("{what} never happened");
+    }
+
+    fn labels() -> Vec<String> {
+        let list = web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .query_selector_all(".batch-resumes__label")
+            .unwrap();
+        (0..list.length())
+            .filter_map(|i| list.get(i)?.text_content())
+            .collect()
+    }
+
+    async fn saved_draft() -> Option<String> {
+        let store = Store::open().await.unwrap();
+        let draft = store.load_draft(DRAFT).await.unwrap();
+        store.close();
+        draft
+    }
+
+    async fn open_batch_page() {
+        crate::clear_storage();
+        web_sys::window()
+            .unwrap()
+            .local_storage()
+            .unwrap()
+            .unwrap()
+            .set_item(WORKFLOW_KEY, "batch_screening")
+            .unwrap();
+        crate::mount_app();
+        until("the batch form", || {
+            query("[data-testid=batch-form]").is_some()
+        })
+        .await;
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_resume_list_comes_back_after_a_reload_and_a_started_run_keeps_it() {
+        // A fresh profile: no list saved by an earlier test.
+        let store = Store::open().await.unwrap();
+        store.save_draft(DRAFT, "").await.unwrap();
+        store.close();
+        open_batch_page().await;
+        until("the saved list read", || {
+            query("[data-draft=saved]").is_some() || query("[data-draft=failed]").is_some()
+        })
+        .await;
+        assert_eq!(count("[data-testid=batch-resume]"), 0);
+
+        click("[data-testid=batch-sample]");
+        until("three resumes listed", || {
+            count("[data-testid=batch-resume]") == 3
+        })
+        .await;
+        let added = labels();
+        // Saved once the write committed: read it back from IndexedDB itself.
+        let mut saved = None;
+        for _ in 0..300 {
+            saved = saved_draft().await;
+            if saved.is_some() {
+                break;
+            }
+            gloo_timers::future::TimeoutFuture::new(10).await;
+        }
+        let saved = saved.expect("the list was saved as a draft");
+        assert!(saved.contains("ines-varga.md") && saved.contains("# Ines Varga"));
+
+        // A reload (the app mounted again, storage as it was): the list is back, texts too.
+        crate::mount_app();
+        until("the list back", || count("[data-testid=batch-resume]") == 3).await;
+        assert_eq!(labels(), added);
+        assert!(query("[data-testid=batch-draft-failed]").is_none());
+
+        // A started run keeps the list, as it keeps the job description's draft.
+        click("[data-testid=batch-ats-only]");
+        click("[data-testid=batch-run]");
+        until("the ATS-only batch finished", || {
+            query("[data-testid=batch-phase][data-phase=finished]").is_some()
+        })
+        .await;
+        crate::mount_app();
+        until("the list back after the run", || {
+            count("[data-testid=batch-resume]") == 3
+        })
+        .await;
+        assert_eq!(labels(), added);
+
+        // Removing every resume removes the draft: the next page starts empty.
+        click("[data-testid=batch-clear]");
+        let mut left = Some(String::new());
+        for _ in 0..300 {
+            left = saved_draft().await;
+            if left.is_none() {
+                break;
+            }
+            gloo_timers::future::TimeoutFuture::new(10).await;
+        }
+        assert_eq!(left, None, "the emptied list leaves no draft");
+    }
+}

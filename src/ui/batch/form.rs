@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::session::default_model;
 use crate::ui::components::{draft_signal, first_line, read_file, ProviderBadge};
@@ -28,6 +29,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let job = draft_signal(DRAFT_JD_KEY, "");
     let resumes = RwSignal::new(Vec::<BatchResume>::new());
+    let draft = keep_resume_draft(resumes);
     let pasted = RwSignal::new(String::new());
     let import_errors = RwSignal::new(Vec::<String>::new());
     let reading = RwSignal::new(0usize);
@@ -240,7 +242,16 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                         }
                     }}
                 </p>
-                <ul class="batch-resumes__list" data-testid="batch-resume-list">
+                {move || match draft.get() {
+                    DraftState::Failed(reason) if resumes.with(|r| !r.is_empty()) => Some(view! {
+                        <p class="notice notice--warn" role="status" data-testid="batch-draft-failed">
+                            {move || tr(lang.get(), "This resume list could not be saved as a draft: it stays in this page until you close it.", "简历列表无法保存为草稿：关闭页面前它仍保留在此页。")}
+                            " (" {reason} ")"
+                        </p>
+                    }),
+                    _ => None,
+                }}
+                <ul class="batch-resumes__list" data-testid="batch-resume-list" data-draft=move || draft.with(DraftState::attribute)>
                     {move || resumes.get().into_iter().enumerate().map(|(i, resume)| {
                         let label = resume.label.clone();
                         view! {
