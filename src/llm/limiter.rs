@@ -466,3 +466,7 @@ impl ChatModel for Rc<dyn ChatModel> {
 
 #[cfg(test)]
 mod tests;
+
+/// Test support (a virtual clock and a task yield) for the crate's and the integration tests.
+#[doc(hidden)]
+pub mod virtual_time;
