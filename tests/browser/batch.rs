@@ -98,7 +98,7 @@ mod draft {
             .length()
     }
 
-    fn click(selector: &str) {
+    pub(crate) fn click(selector: &str) {
         query(selector)
             .unwrap_or_else(|| panic!("{selector} is on the page"))
             .dyn_into::<web_sys::HtmlElement>()
@@ -214,5 +214,138 @@ mod draft {
             gloo_timers::future::TimeoutFuture::new(10).await;
         }
         assert_eq!(left, None, "the emptied list leaves no draft");
+    }
+}
+
+// ---- the shared drop zone and file picker (`ui::components::file_drop`) on both pages ----
+
+mod file_drop {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const WORKFLOW_KEY: &str = "careergraph.draft.workflow";
+
+    fn query(selector: &str) -> Option<web_sys::Element> {
+        web_sys::window()?
+            .document()?
+            .query_selector(selector)
+            .ok()?
+    }
+
+    fn count(selector: &str) -> u32 {
+        web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .query_selector_all(selector)
+            .unwrap()
+            .length()
+    }
+
+    async fn until(what: &str, ready: impl Fn() -> bool) {
+        for _ in 0..500 {
+            if ready() {
+                return;
+            }
+            gloo_timers::future::TimeoutFuture::new(10).await;
+        }
+        panic!("{what} never happened");
+    }
+
+    async fn open(workflow: &str, form: &str) {
+        crate::clear_storage();
+        web_sys::window()
+            .unwrap()
+            .local_storage()
+            .unwrap()
+            .unwrap()
+            .set_item(WORKFLOW_KEY, workflow)
+            .unwrap();
+        crate::mount_app();
+        until(form, || query(form).is_some()).await;
+    }
+
+    /// Files named `names` (Markdown, each holding its name) dropped on `target`, or set on the
+    /// file input `target` and `change` fired, as a browser does.
+    fn hand_over(target: &str, names: &[&str], drop: bool) {
+        let script = js_sys::Function::new_with_args(
+            "selector, names, drop",
+            "const dt = new DataTransfer();
+             for (const name of names) {
+               dt.items.add(new File([`# ${name}\\n## Skills\\nRust, Go\\n`], name, {type: 'text/markdown'}));
+             }
+             const element = document.querySelector(selector);
+             if (drop) {
+               element.dispatchEvent(new DragEvent('dragover', {bubbles: true, cancelable: true, dataTransfer: dt}));
+               element.dispatchEvent(new DragEvent('drop', {bubbles: true, cancelable: true, dataTransfer: dt}));
+             } else {
+               element.files = dt.files;
+               element.dispatchEvent(new Event('change', {bubbles: true}));
+             }",
+        );
+        let names: js_sys::Array = names.iter().map(|n| js_sys::JsString::from(*n)).collect();
+        script
+            .call3(
+                &wasm_bindgen::JsValue::NULL,
+                &target.into(),
+                &names,
+                &drop.into(),
+            )
+            .unwrap();
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_batch_takes_many_dropped_and_picked_files() {
+        open("batch_screening", "[data-testid=batch-form]").await;
+        until("the saved list read", || {
+            query("[data-draft]:not([data-draft=loading])").is_some()
+        })
+        .await;
+        if count("[data-testid=batch-resume]") > 0 {
+            crate::batch::draft::click("[data-testid=batch-clear]");
+        }
+        assert!(query("[data-testid=batch-files]")
+            .unwrap()
+            .has_attribute("multiple"));
+        hand_over("[data-testid=batch-drop]", &["ada.md", "ben.md"], true);
+        until("two dropped resumes", || {
+            count("[data-testid=batch-resume]") == 2
+        })
+        .await;
+        hand_over("[data-testid=batch-files]", &["cy.md"], false);
+        until("a third, picked", || {
+            count("[data-testid=batch-resume]") == 3
+        })
+        .await;
+        crate::batch::draft::click("[data-testid=batch-clear]");
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_field_takes_one_dropped_or_picked_file() {
+        open("resume_tailoring", "[data-testid=tailor-form]").await;
+        let input = "[data-testid=file-import] [data-testid=import-input]";
+        assert!(!query(input).unwrap().has_attribute("multiple"));
+        let field = || {
+            query("[data-testid=job-description]")
+                .unwrap()
+                .dyn_into::<web_sys::HtmlTextAreaElement>()
+                .unwrap()
+                .value()
+        };
+        // Two files dropped: the field takes the first.
+        hand_over(
+            "[data-testid=file-import]",
+            &["first.md", "second.md"],
+            true,
+        );
+        until("the dropped file's text", || {
+            field().starts_with("# first.md")
+        })
+        .await;
+        hand_over(input, &["picked.md"], false);
+        until("the picked file's text", || {
+            field().starts_with("# picked.md")
+        })
+        .await;
     }
 }
