@@ -12,6 +12,7 @@ use futures::StreamExt;
 
 use super::virtual_time::VirtualTime;
 use super::*;
+use crate::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
 
 /// A model whose every call takes `delay`; the calls listed in `limited` (by start order)
 /// answer 429 with the given `Retry-After`.
