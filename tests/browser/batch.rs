@@ -71,24 +71,21 @@ fn filters_match_text_in_any_case_and_the_recommendation() {
     assert!(filtered(rows(), "bravo", "hold").is_empty());
 }
 
-// ---- the resume list's draft (IndexedDB, `ui::batch::draft`) ----
+// ---- the batch page mounted in the app (helpers of the modules below) ----
 
-mod draft {
-    use careergraph::store::Store;
+mod page {
     use wasm_bindgen::JsCast;
-    use wasm_bindgen_test::wasm_bindgen_test;
 
     const WORKFLOW_KEY: &str = "careergraph.draft.workflow";
-    const DRAFT: &str = "batch.resumes";
 
-    fn query(selector: &str) -> Option<web_sys::Element> {
+    pub fn query(selector: &str) -> Option<web_sys::Element> {
         web_sys::window()?
             .document()?
             .query_selector(selector)
             .ok()?
     }
 
-    fn count(selector: &str) -> u32 {
+    pub fn count(selector: &str) -> u32 {
         web_sys::window()
             .unwrap()
             .document()
@@ -98,7 +95,7 @@ mod draft {
             .length()
     }
 
-    pub(crate) fn click(selector: &str) {
+    pub fn click(selector: &str) {
         query(selector)
             .unwrap_or_else(|| panic!("{selector} is on the page"))
             .dyn_into::<web_sys::HtmlElement>()
@@ -107,7 +104,7 @@ mod draft {
     }
 
     /// Waits (bounded) until `ready` holds.
-    async fn until(what: &str, ready: impl Fn() -> bool) {
+    pub async fn until(what: &str, ready: impl Fn() -> bool) {
         for _ in 0..500 {
             if ready() {
                 return;
@@ -116,6 +113,31 @@ mod draft {
         }
         panic!("{what} never happened");
     }
+
+    /// A fresh profile's app, opened on `workflow`'s page; waits for its `form`.
+    pub async fn open(workflow: &str, form: &str) {
+        crate::clear_storage();
+        web_sys::window()
+            .unwrap()
+            .local_storage()
+            .unwrap()
+            .unwrap()
+            .set_item(WORKFLOW_KEY, workflow)
+            .unwrap();
+        crate::mount_app();
+        until(form, || query(form).is_some()).await;
+    }
+}
+
+// ---- the resume list's draft (IndexedDB, `ui::batch::draft`) ----
+
+mod draft {
+    use careergraph::store::Store;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    use super::page::{click, count, open, query, until};
+
+    const DRAFT: &str = "batch.resumes";
 
     fn labels() -> Vec<String> {
         let list = web_sys::window()
@@ -136,29 +158,13 @@ mod draft {
         draft
     }
 
-    async fn open_batch_page() {
-        crate::clear_storage();
-        web_sys::window()
-            .unwrap()
-            .local_storage()
-            .unwrap()
-            .unwrap()
-            .set_item(WORKFLOW_KEY, "batch_screening")
-            .unwrap();
-        crate::mount_app();
-        until("the batch form", || {
-            query("[data-testid=batch-form]").is_some()
-        })
-        .await;
-    }
-
     #[wasm_bindgen_test]
     async fn the_resume_list_comes_back_after_a_reload_and_a_started_run_keeps_it() {
         // A fresh profile: no list saved by an earlier test.
         let store = Store::open().await.unwrap();
         store.save_draft(DRAFT, "").await.unwrap();
         store.close();
-        open_batch_page().await;
+        open("batch_screening", "[data-testid=batch-form]").await;
         until("the saved list read", || {
             query("[data-draft=saved]").is_some() || query("[data-draft=failed]").is_some()
         })
@@ -223,47 +229,7 @@ mod file_drop {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_test::wasm_bindgen_test;
 
-    const WORKFLOW_KEY: &str = "careergraph.draft.workflow";
-
-    fn query(selector: &str) -> Option<web_sys::Element> {
-        web_sys::window()?
-            .document()?
-            .query_selector(selector)
-            .ok()?
-    }
-
-    fn count(selector: &str) -> u32 {
-        web_sys::window()
-            .unwrap()
-            .document()
-            .unwrap()
-            .query_selector_all(selector)
-            .unwrap()
-            .length()
-    }
-
-    async fn until(what: &str, ready: impl Fn() -> bool) {
-        for _ in 0..500 {
-            if ready() {
-                return;
-            }
-            gloo_timers::future::TimeoutFuture::new(10).await;
-        }
-        panic!("{what} never happened");
-    }
-
-    async fn open(workflow: &str, form: &str) {
-        crate::clear_storage();
-        web_sys::window()
-            .unwrap()
-            .local_storage()
-            .unwrap()
-            .unwrap()
-            .set_item(WORKFLOW_KEY, workflow)
-            .unwrap();
-        crate::mount_app();
-        until(form, || query(form).is_some()).await;
-    }
+    use super::page::{click, count, open, query, until};
 
     /// Files named `names` (Markdown, each holding its name) dropped on `target`, or set on the
     /// file input `target` and `change` fired, as a browser does.
@@ -302,7 +268,7 @@ mod file_drop {
         })
         .await;
         if count("[data-testid=batch-resume]") > 0 {
-            crate::batch::draft::click("[data-testid=batch-clear]");
+            click("[data-testid=batch-clear]");
         }
         assert!(query("[data-testid=batch-files]")
             .unwrap()
@@ -317,7 +283,7 @@ mod file_drop {
             count("[data-testid=batch-resume]") == 3
         })
         .await;
-        crate::batch::draft::click("[data-testid=batch-clear]");
+        click("[data-testid=batch-clear]");
     }
 
     #[wasm_bindgen_test]
