@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, Resume, RunConfig, RunOutcome, StreamEvent as GraphEvent};
+use careergraph::llm::limiter::virtual_time::yield_now;
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
 use careergraph::workflows::batch_screening::{
     self, rank_rows, to_csv, to_markdown, AtsResult, BatchAnswer, BatchCandidate, BatchPause,
@@ -169,20 +170,6 @@ impl Spy {
         response.cost_usd = self.cost_per_call;
         Ok(response)
     }
-}
-
-async fn yield_now() {
-    let mut yielded = false;
-    futures::future::poll_fn(|cx| {
-        if yielded {
-            std::task::Poll::Ready(())
-        } else {
-            yielded = true;
-            cx.waker().wake_by_ref();
-            std::task::Poll::Pending
-        }
-    })
-    .await
 }
 
 struct Shared(Rc<Spy>);

@@ -4,74 +4,23 @@
 //! The clock moves only when every task waits (to the next timer), so the figures are exact.
 
 use std::cell::{Cell, RefCell};
-use std::future::Future;
 use std::rc::Rc;
 use std::time::Duration;
 
 use careergraph::graph::RunConfig;
-use careergraph::llm::limiter::{LimiterClock, LimiterConfig, RateLimited};
+use careergraph::llm::limiter::virtual_time::VirtualTime;
+use careergraph::llm::limiter::{LimiterConfig, RateLimited};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
 use careergraph::workflows::batch_screening::{
     self, BatchResume, BatchRunInput, BatchSettings, CandidateStatus,
 };
 use careergraph::workflows::demo_model;
-use futures::channel::oneshot;
-use futures::executor::LocalPool;
 use futures::future::LocalBoxFuture;
 use futures::stream::{self, LocalBoxStream};
-use futures::task::LocalSpawnExt;
 use futures::StreamExt;
 
 const L: f64 = 1000.0;
 const CALLS_PER_CANDIDATE: f64 = 3.0;
-
-#[derive(Default)]
-struct VirtualTime {
-    now: Cell<f64>,
-    timers: RefCell<Vec<(f64, oneshot::Sender<()>)>>,
-}
-
-impl VirtualTime {
-    fn sleep(self: &Rc<Self>, duration: Duration) -> LocalBoxFuture<'static, ()> {
-        let (tx, rx) = oneshot::channel();
-        let at = self.now.get() + duration.as_secs_f64() * 1000.0;
-        self.timers.borrow_mut().push((at, tx));
-        Box::pin(async move {
-            let _ = rx.await;
-        })
-    }
-
-    fn advance(&self) -> bool {
-        let mut timers = self.timers.borrow_mut();
-        timers.retain(|(_, tx)| !tx.is_canceled());
-        let Some(i) = (0..timers.len()).min_by(|&a, &b| timers[a].0.total_cmp(&timers[b].0)) else {
-            return false;
-        };
-        let (at, tx) = timers.swap_remove(i);
-        self.now.set(self.now.get().max(at));
-        let _ = tx.send(());
-        true
-    }
-
-    fn run<T: 'static>(self: &Rc<Self>, future: impl Future<Output = T> + 'static) -> T {
-        let mut pool = LocalPool::new();
-        let out = Rc::new(RefCell::new(None));
-        let slot = out.clone();
-        pool.spawner()
-            .spawn_local(async move { *slot.borrow_mut() = Some(future.await) })
-            .unwrap();
-        loop {
-            pool.run_until_stalled();
-            if let Some(value) = out.borrow_mut().take() {
-                return value;
-            }
-            assert!(
-                self.advance(),
-                "deadlock: every task waits and no timer is set"
-            );
-        }
-    }
-}
 
 /// The demo's answers, each after L of virtual time; call number `limited` answers 429.
 struct Slow {
@@ -87,14 +36,14 @@ struct Slow {
 impl Slow {
     async fn call(&self, request: ChatRequest) -> Result<ChatResponse, LlmError> {
         let index = self.spans.borrow().len();
-        let start = self.time.now.get();
+        let start = self.time.now_ms();
         self.spans.borrow_mut().push((start, f64::NAN));
         self.in_flight.set(self.in_flight.get() + 1);
         self.max_in_flight
             .set(self.max_in_flight.get().max(self.in_flight.get()));
         self.time.sleep(Duration::from_secs_f64(L / 1000.0)).await;
         self.in_flight.set(self.in_flight.get() - 1);
-        self.spans.borrow_mut()[index].1 = self.time.now.get();
+        self.spans.borrow_mut()[index].1 = self.time.now_ms();
         if let Some((at, wait)) = self.limited {
             if at == index {
                 return Err(LlmError::RateLimited {
@@ -152,7 +101,7 @@ fn thirty_resumes() -> BatchRunInput {
 
 /// Runs the 30-resume batch; returns (wall ms, the model, statuses).
 fn run_batch(limited: Option<(usize, Duration)>) -> (f64, Rc<Slow>, Vec<CandidateStatus>) {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let slow = Rc::new(Slow {
         time: time.clone(),
         demo: Rc::new(demo_model()),
@@ -161,13 +110,7 @@ fn run_batch(limited: Option<(usize, Duration)>) -> (f64, Rc<Slow>, Vec<Candidat
         spans: RefCell::new(Vec::new()),
         limited,
     });
-    let clock = {
-        let (now, sleep) = (time.clone(), time.clone());
-        LimiterClock {
-            now_ms: Rc::new(move || now.now.get()),
-            sleep: Rc::new(move |d| sleep.sleep(d)),
-        }
-    };
+    let clock = time.clock();
     let input = thirty_resumes();
     let settings = BatchSettings::default();
     let limits = LimiterConfig {
@@ -185,7 +128,7 @@ fn run_batch(limited: Option<(usize, Duration)>) -> (f64, Rc<Slow>, Vec<Candidat
         .unwrap()
         .into_state();
     let statuses = state.table.iter().map(|r| r.status).collect();
-    (time.now.get(), slow, statuses)
+    (time.now_ms(), slow, statuses)
 }
 
 #[test]

@@ -3,76 +3,42 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::rc::Rc;
 use std::time::Duration;
 
 use careergraph::llm::client::{HttpChatModel, Protocol};
 use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
+use careergraph::llm::limiter::virtual_time::VirtualTime;
 use careergraph::llm::openai::{OpenAiConfig, OpenAiModel};
 use careergraph::llm::retry::RetryPolicy;
 use careergraph::llm::{ChatModel, ChatRequest, LlmError, Runtime, StreamEvent};
-use futures::channel::oneshot;
-use futures::executor::LocalPool;
 use futures::future::{self, LocalBoxFuture};
 use futures::stream::{self, StreamExt};
-use futures::task::LocalSpawnExt;
 
-/// Virtual time: sleeps register timers; the driver jumps to the earliest one when nothing else
-/// can make progress.
-#[derive(Default)]
-struct Clock {
-    now: Cell<Duration>,
-    timers: RefCell<Vec<(Duration, oneshot::Sender<()>)>>,
+/// The shared virtual clock (`llm::limiter::virtual_time`) as the provider client's runtime, and
+/// a run that also says when (in virtual time) it ended.
+struct Clock(Rc<VirtualTime>);
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock(VirtualTime::new())
+    }
 }
 
 impl Clock {
-    fn runtime(self: &Rc<Self>) -> Runtime {
-        let clock = self.clone();
-        let sleep = Rc::new(move |d: Duration| -> LocalBoxFuture<'static, ()> {
-            let (done, fired) = oneshot::channel();
-            let at = clock.now.get().saturating_add(d);
-            clock.timers.borrow_mut().push((at, done));
-            Box::pin(async move {
-                let _ = fired.await;
-            })
-        });
-        Runtime::new(sleep, Rc::new(|| 0.5))
+    fn runtime(&self) -> Runtime {
+        Runtime::new(self.0.clock().sleep, Rc::new(|| 0.5))
     }
 
-    /// Runs `work` to completion; returns its output and the virtual time it ended at.
+    /// Runs `work` to completion; returns its output and the virtual time it ended at (whole
+    /// milliseconds: every timer here is).
     fn run<T: 'static>(
         &self,
         work: impl std::future::Future<Output = T> + 'static,
     ) -> (T, Duration) {
-        let mut pool = LocalPool::new();
-        let out = Rc::new(RefCell::new(None));
-        let slot = out.clone();
-        pool.spawner()
-            .spawn_local(async move {
-                *slot.borrow_mut() = Some(work.await);
-            })
-            .unwrap();
-        loop {
-            pool.run_until_stalled();
-            if let Some(value) = out.borrow_mut().take() {
-                return (value, self.now.get());
-            }
-            let mut timers = self.timers.borrow_mut();
-            timers.retain(|(_, done)| !done.is_canceled());
-            let next = timers
-                .iter()
-                .map(|(at, _)| *at)
-                .min()
-                .expect("stalled with no timer armed: the call would hang forever");
-            self.now.set(next);
-            let (due, later): (Vec<_>, Vec<_>) = timers.drain(..).partition(|(at, _)| *at <= next);
-            *timers = later;
-            drop(timers);
-            for (_, done) in due {
-                let _ = done.send(());
-            }
-        }
+        let out = self.0.run(work);
+        (out, Duration::from_millis(self.0.now_ms().round() as u64))
     }
 }
 

@@ -3,13 +3,14 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use careergraph::session::{scrub_secrets, ProviderConfig, Runtime};
+use careergraph::session::{build_model, scrub_secrets, ProviderConfig, Runtime};
 use serde_json::json;
 
 use crate::cases::{evaluate, mock_cases, Script, Target};
 use crate::curl::CurlTransport;
+use crate::prompts::{PromptLog, Recording};
 use crate::table::{markdown, Row};
-use crate::workflows::{Fixture, WORKFLOWS};
+use crate::workflows::{Fixture, BATCH, WORKFLOWS};
 
 struct Args {
     provider: String,
@@ -56,16 +57,38 @@ fn key_variable(provider: &str) -> Option<&'static str> {
     }
 }
 
-fn runtime(config: serde_json::Value, key: &str, scratch: &Path) -> Result<Runtime, String> {
+fn provider_config(config: serde_json::Value, key: &str) -> Result<ProviderConfig, String> {
     let config: ProviderConfig = serde_json::from_value(config).map_err(|e| e.to_string())?;
-    let config = config.with_api_key(key);
-    Runtime::for_provider(
-        &config,
-        Rc::new(CurlTransport {
-            scratch: scratch.to_path_buf(),
-        }),
-    )
-    .map_err(|e| e.message)
+    Ok(config.with_api_key(key))
+}
+
+fn transport(scratch: &Path) -> Rc<CurlTransport> {
+    Rc::new(CurlTransport {
+        scratch: scratch.to_path_buf(),
+    })
+}
+
+fn runtime(config: serde_json::Value, key: &str, scratch: &Path) -> Result<Runtime, String> {
+    let config = provider_config(config, key)?;
+    Runtime::for_provider(&config, transport(scratch)).map_err(|e| e.message)
+}
+
+/// The same provider, its model wrapped to record every prompt in `log` (the demo's model then
+/// answers for every workflow, as in the JS API: the split-app detail of [`Runtime`] does not
+/// matter natively).
+fn recording_runtime(
+    config: serde_json::Value,
+    key: &str,
+    scratch: &Path,
+    log: &PromptLog,
+) -> Result<Runtime, String> {
+    let config = provider_config(config, key)?;
+    let inner = build_model(&config, transport(scratch)).map_err(|e| e.message)?;
+    let model = Recording {
+        inner,
+        log: log.clone(),
+    };
+    Ok(Runtime::new(&config, Rc::new(model)))
 }
 
 pub fn main() {
@@ -109,11 +132,14 @@ fn real_main() -> Result<(), String> {
             )
         }
     };
-    let provider_runtime = runtime(config, &key, &scratch)?;
+    let provider_runtime = runtime(config.clone(), &key, &scratch)?;
+    let log = PromptLog::default();
+    let batch_runtime = recording_runtime(config, &key, &scratch, &log)?;
     let target = Target {
         label,
         runtime: &provider_runtime,
         mock_url: None,
+        recording: Some((&batch_runtime, log)),
     };
     for workflow in WORKFLOWS {
         for fixture in &fixtures {
@@ -143,9 +169,17 @@ fn real_main() -> Result<(), String> {
                 label: "mock".into(),
                 runtime: &mock_runtime,
                 mock_url: Some(url),
+                recording: None,
             };
+            // The batch alone: the scripted parser answers one candidate's name.
+            let resume_only = fixtures[0].resume_only();
             for (workflow, case, script, expect) in mock_cases(&fixtures[0].resume) {
-                let row = evaluate(&target, workflow, &fixtures[0], case, &script, expect);
+                let fixture = if workflow == BATCH {
+                    &resume_only
+                } else {
+                    &fixtures[0]
+                };
+                let row = evaluate(&target, workflow, fixture, case, &script, expect);
                 failed_checks.extend(row.check());
                 rows.push(row);
             }

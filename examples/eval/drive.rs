@@ -31,6 +31,8 @@ pub struct RunResult {
     /// Drafts shown at the tailoring review pauses (the final draft is in the state).
     pub drafts: Vec<String>,
     pub error: Option<String>,
+    /// What the run sent the model, when the target records it (see `prompts`).
+    pub prompts: Vec<crate::score::Prompt>,
 }
 
 /// The answer a satisfied user gives to `pause` (the interrupt payload, tagged by `type`).

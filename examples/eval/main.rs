@@ -1,7 +1,8 @@
 //! `make eval`: answer quality, measured. Runs every workflow over the fixtures of
 //! `tests/fixtures/eval` (English and Chinese, each with a hostile variant) and prints one table:
 //! schema-valid answers on the first try and after repair, facts invented per rewrite, injection
-//! resistance, stability over two runs, tokens, cost and wall time. Writes `target/eval/report.md`
+//! resistance, stability over two runs, names and contacts in batch screening's prompts, tokens, cost and
+//! wall time. Writes `target/eval/report.md`
 //! and `target/eval/report.json`.
 //!
 //! ```sh
@@ -21,6 +22,8 @@ mod cases;
 mod curl;
 #[cfg(not(target_arch = "wasm32"))]
 mod drive;
+#[cfg(not(target_arch = "wasm32"))]
+mod prompts;
 #[cfg(not(target_arch = "wasm32"))]
 mod score;
 #[cfg(not(target_arch = "wasm32"))]

@@ -103,6 +103,9 @@ pub struct Measured {
     /// Whether `domain::injection::scan` warned about the hostile input.
     pub scan_flagged: Option<bool>,
     pub stability: Option<f64>,
+    /// Names and contact details found in prompts of steps that must not see them (batch
+    /// screening only; `None` for workflows without such a promise).
+    pub pii_leaks: Option<Redaction>,
 }
 
 /// The problems a row shows, as short names (empty: nothing wrong).
@@ -128,5 +131,48 @@ pub fn flags(m: &Measured) -> Vec<&'static str> {
     if m.stability.is_some_and(|d| d > STABILITY_LIMIT) {
         out.push("unstable");
     }
+    if m.pii_leaks.as_ref().is_some_and(|r| !r.leaks.is_empty()) {
+        out.push("pii-leak");
+    }
     out
+}
+
+/// The steps of batch screening that must never see a candidate's name or contact details
+/// (`workflows::batch_screening::redact` says what each step sends).
+pub const REDACTED_STEPS: [&str; 2] = ["matching_agent", "evaluation_agent"];
+
+/// One prompt a run sent: the agent (node name) and everything it sent, system and user text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Prompt {
+    pub agent: String,
+    pub text: String,
+}
+
+/// What the redaction check read and found.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Redaction {
+    /// Prompts of [`REDACTED_STEPS`] read.
+    pub prompts: usize,
+    /// `agent: contact` for each contact found in one of those prompts (each pair once).
+    pub leaks: Vec<String>,
+}
+
+/// Every `contacts` entry (a name, an e-mail, a phone number, a link, as the resume writes it)
+/// that appears in a prompt of [`REDACTED_STEPS`], compared without case.
+pub fn pii_leaks(prompts: &[Prompt], contacts: &[String]) -> Redaction {
+    let mut redaction = Redaction::default();
+    for prompt in prompts
+        .iter()
+        .filter(|p| REDACTED_STEPS.contains(&p.agent.as_str()))
+    {
+        redaction.prompts += 1;
+        let text = prompt.text.to_lowercase();
+        for contact in contacts.iter().filter(|c| !c.trim().is_empty()) {
+            let leak = format!("{}: {}", prompt.agent, contact.trim());
+            if text.contains(&contact.trim().to_lowercase()) && !redaction.leaks.contains(&leak) {
+                redaction.leaks.push(leak);
+            }
+        }
+    }
+    redaction
 }

@@ -91,6 +91,16 @@ fn cell(row: &Row) -> Vec<String> {
         m.scan_flagged
             .map_or("—".into(), |f| if f { "yes" } else { "NO" }.to_string()),
         m.stability.map_or("—".into(), |d| format!("{d:.1}")),
+        match &m.pii_leaks {
+            None => "—".to_string(),
+            Some(r) if r.leaks.is_empty() => format!("0 in {} prompts", r.prompts),
+            Some(r) => format!(
+                "{} in {} prompts: {}",
+                r.leaks.len(),
+                r.prompts,
+                r.leaks.join("; ")
+            ),
+        },
         row.tokens.to_string(),
         row.cost_usd.map_or("—".into(), |c| format!("${c:.4}")),
         format!("{:.2}", row.wall_ms / 1000.0),
@@ -102,7 +112,7 @@ fn cell(row: &Row) -> Vec<String> {
     ]
 }
 
-const HEADER: [&str; 13] = [
+const HEADER: [&str; 14] = [
     "provider",
     "workflow",
     "case",
@@ -112,6 +122,7 @@ const HEADER: [&str; 13] = [
     "injection Δ score",
     "scan flagged",
     "stability max Δ",
+    "PII in prompts",
     "tokens / run",
     "cost / run",
     "wall s / run",
@@ -153,4 +164,8 @@ the input with a hidden instruction minus the clean input's; scan flagged: wheth
 `domain::injection::scan` warned about it. Stability: largest score difference between two runs of
 the same input (the review's three critics, otherwise the headline score). `mock` rows below the
 baseline are scripted to fail one check each: their flags are the proof the check catches it.
+PII in prompts (batch screening): candidates' names, e-mails, phones and links (the fixture's
+`contacts.txt`) found in the matcher's or the evaluator's prompts, which must not carry them
+(`workflows::batch_screening::redact`); read from the recorded prompts (demo, real provider) or the
+mock's request log.
 ";

@@ -19,6 +19,10 @@ pub struct Fixture {
     pub goal: String,
     pub goal_hostile: String,
     pub profile: Value,
+    /// The batch's other candidates (`batch/*.md`, by file name), after the fixture's resume.
+    pub batch_others: Vec<(String, String)>,
+    /// Names and contact details of every batch candidate (`contacts.txt`, `#` lines skipped).
+    pub contacts: Vec<String>,
 }
 
 impl Fixture {
@@ -37,16 +41,59 @@ impl Fixture {
             goal: read("goal.txt")?,
             goal_hostile: read("goal_hostile.txt")?,
             profile: serde_json::from_str(&read("profile.json")?).map_err(|e| e.to_string())?,
+            batch_others: batch_others(&dir.join("batch"))?,
+            contacts: read("contacts.txt")?
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
         })
+    }
+
+    /// The same fixture with its resume alone in a batch (the mock's scripted parser knows one
+    /// name).
+    pub fn resume_only(&self) -> Fixture {
+        Fixture {
+            batch_others: Vec::new(),
+            ..self.clone()
+        }
     }
 }
 
-pub const WORKFLOWS: [&str; 4] = [
+/// The `*.md` files of `dir`, sorted by name, as (file name, text).
+fn batch_others(dir: &Path) -> Result<Vec<(String, String)>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut files: Vec<(String, String)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "md"))
+        .map(|p| {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            std::fs::read_to_string(&p)
+                .map(|text| (name, text))
+                .map_err(|e| format!("{}: {e}", p.display()))
+        })
+        .collect::<Result<_, _>>()?;
+    files.sort();
+    Ok(files)
+}
+
+pub const WORKFLOWS: [&str; 5] = [
     "resume_review",
     "resume_tailoring",
     "hiring_pipeline",
     "career_navigator",
+    BATCH,
 ];
+
+/// Batch screening: the fixture's resume first (candidate `c1`, the one whose score the row
+/// reads), then the batch's other candidates; its prompts are checked for names and contacts.
+pub const BATCH: &str = "batch_screening";
 
 /// The workflow's input from `fixture`; `hostile` swaps in the input with the hidden instruction.
 pub fn input(workflow: &str, fixture: &Fixture, hostile: bool) -> Value {
@@ -72,6 +119,13 @@ pub fn input(workflow: &str, fixture: &Fixture, hostile: bool) -> Value {
             json!({"goal": goal, "profile": fixture.profile, "language": lang,
                 "maxIterations": 1, "startDate": "2026-01-05"})
         }
+        BATCH => {
+            let mut resumes = vec![json!({"label": "resume.md", "text": resume})];
+            for (label, text) in &fixture.batch_others {
+                resumes.push(json!({"label": label, "text": text}));
+            }
+            json!({"jobDescription": fixture.job, "resumes": resumes, "language": lang})
+        }
         other => panic!("unknown workflow {other}"),
     }
 }
@@ -85,9 +139,34 @@ pub fn hostile_text<'a>(workflow: &str, fixture: &'a Fixture) -> &'a str {
     }
 }
 
-/// Whether `domain::injection::scan` warns about the workflow's hostile input.
-pub fn scan_flags(workflow: &str, fixture: &Fixture) -> bool {
+/// Whether `domain::injection::scan` warns about the workflow's hostile input. The batch says
+/// it itself: the hostile run's ATS row of the fixture's resume carries the scan's findings.
+pub fn scan_flags(workflow: &str, fixture: &Fixture, hostile_state: &Value) -> bool {
+    if workflow == BATCH {
+        return hostile_state
+            .pointer("/ats/0/injection")
+            .and_then(Value::as_array)
+            .is_some_and(|findings| !findings.is_empty());
+    }
     !scan("input", hostile_text(workflow, fixture)).is_empty()
+}
+
+/// The latest overall score (0–100) of each screened batch candidate, in candidate order.
+fn batch_scores(state: &Value) -> Vec<Option<f64>> {
+    let results = state["results"].as_array().cloned().unwrap_or_default();
+    state["candidates"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|candidate| {
+            results
+                .iter()
+                .rev()
+                .find(|r| r["id"] == candidate["id"])
+                .and_then(|r| r.pointer("/evaluation/overall_score"))
+                .and_then(Value::as_f64)
+        })
+        .collect()
 }
 
 /// The run's headline score on 0–10: the review's final score, the hiring evaluation's and the
@@ -99,6 +178,11 @@ pub fn headline_score(workflow: &str, state: &Value) -> Option<f64> {
         "resume_tailoring" => at("/ats_score").map(|s| s / 10.0),
         "hiring_pipeline" => at("/evaluation/overall_score").map(|s| s / 10.0),
         "career_navigator" => at("/integrated_report/match_score").map(|s| s / 10.0),
+        BATCH => batch_scores(state)
+            .first()
+            .copied()
+            .flatten()
+            .map(|s| s / 10.0),
         _ => None,
     }
 }
@@ -113,6 +197,14 @@ pub fn stability_scores(workflow: &str, state: &Value) -> Vec<f64> {
         if let Some(round) = first_round {
             return round.iter().filter_map(|f| f["score"].as_f64()).collect();
         }
+    }
+    if workflow == BATCH {
+        // Every screened candidate's score (runs screening different numbers are not compared).
+        return batch_scores(state)
+            .into_iter()
+            .flatten()
+            .map(|s| s / 10.0)
+            .collect();
     }
     headline_score(workflow, state).into_iter().collect()
 }

@@ -17,11 +17,13 @@ use crate::graph::Checkpoint;
 /// The app's database name (tests open their own, see [`Store::open_named`]).
 pub const DATABASE_NAME: &str = "careergraph";
 /// Bump with a migration in `upgrade` when the stores or indexes change.
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 
 pub(super) const CHECKPOINTS: &str = "checkpoints";
 pub(super) const RUNS: &str = "runs";
 pub(super) const MASTER_RESUMES: &str = "master_resumes";
+/// Since version 2: drafts too large for `localStorage` (see `drafts.rs`).
+pub(super) const DRAFTS: &str = "drafts";
 const RUNS_BY_CREATION: &str = "by_created_at";
 
 /// The run list as read: the records this version can show, and the ones it skipped.
@@ -44,9 +46,9 @@ pub struct Store {
     pub(super) db: Rc<IdbDatabase>,
 }
 
-/// Stores and indexes of version 1. Records are `{<key fields>, json}`: the key fields are plain
-/// properties (so IndexedDB can key, index and range-scan them), the value is the serde_json
-/// text of the Rust record.
+/// Stores and indexes (version 1; version 2 added `drafts`). Records are `{<key fields>, json}`:
+/// the key fields are plain properties (so IndexedDB can key, index and range-scan them), the
+/// value is the serde_json text of the Rust record.
 fn upgrade(db: &IdbDatabase, old_version: f64) -> Result<(), JsValue> {
     if old_version < 1.0 {
         let params = IdbObjectStoreParameters::new();
@@ -65,6 +67,11 @@ fn upgrade(db: &IdbDatabase, old_version: f64) -> Result<(), JsValue> {
         let params = IdbObjectStoreParameters::new();
         params.set_key_path(&JsValue::from_str("user_id"));
         db.create_object_store_with_optional_parameters(MASTER_RESUMES, &params)?;
+    }
+    if old_version < 2.0 {
+        let params = IdbObjectStoreParameters::new();
+        params.set_key_path(&JsValue::from_str("name"));
+        db.create_object_store_with_optional_parameters(DRAFTS, &params)?;
     }
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! Saved runs in the browser: an IndexedDB database `careergraph` holding the checkpoints of
 //! every run, one record per run of any workflow (the run lists), and the master resume per user.
 //!
-//! Object stores (version 1):
+//! Object stores (version 2; `drafts` came with it):
 //!
 //! | store | key | holds |
 //! | --- | --- | --- |
 //! | `checkpoints` | `[thread_id, ns, id]` | every superstep of every thread and subgraph namespace |
 //! | `runs` | `thread_id` (index `by_created_at`) | [`RunRecord`]: input, status, last step |
 //! | `master_resumes` | `user_id` | [`MasterResume`] |
+//! | `drafts` | `name` | a draft too large for `localStorage`, as text ([`Store::save_draft`]) |
 //!
 //! Each record is `{<key fields>, json}`: key fields as plain properties so IndexedDB keys,
 //! indexes and range-scans them; the value as the serde_json text of the Rust type. Text rather
@@ -57,6 +58,8 @@ mod persist;
 mod checkpointer;
 #[cfg(target_arch = "wasm32")]
 mod database;
+#[cfg(target_arch = "wasm32")]
+mod drafts;
 #[cfg(target_arch = "wasm32")]
 mod idb;
 

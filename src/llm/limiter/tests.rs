@@ -3,80 +3,16 @@
 
 use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
-use std::future::Future;
 use std::rc::Rc;
 use std::time::Duration;
 
-use futures::channel::oneshot;
-use futures::executor::LocalPool;
 use futures::future::{join_all, LocalBoxFuture};
 use futures::stream::{self, LocalBoxStream};
-use futures::task::LocalSpawnExt;
 use futures::StreamExt;
 
+use super::virtual_time::VirtualTime;
 use super::*;
-
-/// Time that moves only when nothing can run: to the earliest pending sleep.
-#[derive(Default)]
-struct VirtualTime {
-    now: Cell<f64>,
-    timers: RefCell<Vec<(f64, oneshot::Sender<()>)>>,
-}
-
-impl VirtualTime {
-    fn sleep(self: &Rc<Self>, duration: Duration) -> LocalBoxFuture<'static, ()> {
-        let (tx, rx) = oneshot::channel();
-        let at = self.now.get() + duration.as_secs_f64() * 1000.0;
-        self.timers.borrow_mut().push((at, tx));
-        Box::pin(async move {
-            let _ = rx.await;
-        })
-    }
-
-    fn clock(self: &Rc<Self>) -> LimiterClock {
-        let now = self.clone();
-        let sleep = self.clone();
-        LimiterClock {
-            now_ms: Rc::new(move || now.now.get()),
-            sleep: Rc::new(move |d| sleep.sleep(d)),
-        }
-    }
-
-    /// Fires the earliest live timer; false when none is left.
-    fn advance(&self) -> bool {
-        let mut timers = self.timers.borrow_mut();
-        timers.retain(|(_, tx)| !tx.is_canceled());
-        let Some(index) = (0..timers.len()).min_by(|&a, &b| timers[a].0.total_cmp(&timers[b].0))
-        else {
-            return false;
-        };
-        let (at, tx) = timers.swap_remove(index);
-        self.now.set(self.now.get().max(at));
-        let _ = tx.send(());
-        true
-    }
-
-    fn run<T: 'static>(self: &Rc<Self>, future: impl Future<Output = T> + 'static) -> T {
-        let mut pool = LocalPool::new();
-        let out = Rc::new(RefCell::new(None));
-        let slot = out.clone();
-        pool.spawner()
-            .spawn_local(async move {
-                *slot.borrow_mut() = Some(future.await);
-            })
-            .unwrap();
-        loop {
-            pool.run_until_stalled();
-            if let Some(value) = out.borrow_mut().take() {
-                return value;
-            }
-            assert!(
-                self.advance(),
-                "deadlock: every task waits and no timer is set"
-            );
-        }
-    }
-}
+use crate::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
 
 /// A model whose every call takes `delay`; the calls listed in `limited` (by start order)
 /// answer 429 with the given `Retry-After`.
@@ -109,7 +45,7 @@ impl Fake {
         if !request.rate_limits_to_caller {
             self.self_retrying.set(self.self_retrying.get() + 1);
         }
-        self.starts.borrow_mut().push(self.time.now.get());
+        self.starts.borrow_mut().push(self.time.now_ms());
         self.in_flight.set(self.in_flight.get() + 1);
         self.max_in_flight
             .set(self.max_in_flight.get().max(self.in_flight.get()));
@@ -198,20 +134,20 @@ fn run_calls(
 
 #[test]
 fn never_more_than_max_in_flight_and_the_slots_stay_busy() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 1000);
     let model = limiter(&time, &fake, LimiterConfig::default());
     assert_eq!(run_calls(&time, &model, 10, false), 10);
     assert_eq!(fake.max_in_flight.get(), 3);
     assert_eq!(model.stats().max_seen_in_flight, 3);
     // ceil(10 / 3) rounds of one second: no slot idles while calls wait.
-    assert_eq!(time.now.get(), 4000.0);
+    assert_eq!(time.now_ms(), 4000.0);
     assert_eq!(model.stats().in_flight, 0);
 }
 
 #[test]
 fn streams_hold_their_slot_until_they_end() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 500);
     let model = limiter(
         &time,
@@ -223,12 +159,12 @@ fn streams_hold_their_slot_until_they_end() {
     );
     assert_eq!(run_calls(&time, &model, 5, true), 5);
     assert_eq!(fake.max_in_flight.get(), 2);
-    assert_eq!(time.now.get(), 1500.0);
+    assert_eq!(time.now_ms(), 1500.0);
 }
 
 #[test]
 fn a_429_pauses_every_caller_for_retry_after_and_no_call_fails() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 1000);
     // The first call is told to wait 5 s.
     fake.limited
@@ -247,12 +183,12 @@ fn a_429_pauses_every_caller_for_retry_after_and_no_call_fails() {
     assert_eq!(&starts[3..6], &[6000.0, 6000.0, 6000.0]);
     assert_eq!(starts.len(), 7);
     assert_eq!(model.stats().rate_limited, 1);
-    assert_eq!(time.now.get(), 8000.0);
+    assert_eq!(time.now_ms(), 8000.0);
 }
 
 #[test]
 fn a_429_without_retry_after_backs_off_and_doubles() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 100);
     fake.limited.borrow_mut().extend([(0, None), (1, None)]);
     let config = LimiterConfig {
@@ -268,7 +204,7 @@ fn a_429_without_retry_after_backs_off_and_doubles() {
 
 #[test]
 fn a_stream_whose_first_event_is_a_429_is_sent_again() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 100);
     fake.limited
         .borrow_mut()
@@ -280,7 +216,7 @@ fn a_stream_whose_first_event_is_a_429_is_sent_again() {
 
 #[test]
 fn too_many_429s_return_the_error() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 10);
     fake.limited
         .borrow_mut()
@@ -296,7 +232,7 @@ fn too_many_429s_return_the_error() {
 
 #[test]
 fn the_tokens_window_holds_calls_back_for_a_minute() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 10);
     let per_call = request_tokens(&request(0));
     let config = LimiterConfig {
@@ -314,7 +250,7 @@ fn the_tokens_window_holds_calls_back_for_a_minute() {
 
 #[test]
 fn the_requests_window_holds_calls_back_for_a_minute() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 10);
     let config = LimiterConfig {
         max_in_flight: 10,
@@ -328,7 +264,7 @@ fn the_requests_window_holds_calls_back_for_a_minute() {
 
 #[test]
 fn a_cancelled_caller_leaves_the_queue() {
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 1000);
     let config = LimiterConfig {
         max_in_flight: 1,
@@ -365,7 +301,7 @@ fn token_estimates_count_latin_by_four_and_cjk_by_one() {
 fn every_call_leaves_its_429_to_the_limiter() {
     // Were the provider client to sleep on a 429 itself, that call would hold its slot while
     // the other callers went on: the limit would slow one call, not the batch.
-    let time = Rc::new(VirtualTime::default());
+    let time = VirtualTime::new();
     let fake = Fake::new(&time, 100);
     fake.limited
         .borrow_mut()

@@ -2,11 +2,13 @@
 //! what the batch is expected to cost before it starts.
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
+use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::session::default_model;
-use crate::ui::components::{draft_signal, first_line, read_file, ProviderBadge};
+use crate::ui::components::{
+    draft_signal, first_line, read_file, DropZone, FilePicker, OnFiles, ProviderBadge,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
 use crate::workflows::batch_screening::sample::SAMPLE_RESUMES;
@@ -28,6 +30,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let job = draft_signal(DRAFT_JD_KEY, "");
     let resumes = RwSignal::new(Vec::<BatchResume>::new());
+    let draft = keep_resume_draft(resumes);
     let pasted = RwSignal::new(String::new());
     let import_errors = RwSignal::new(Vec::<String>::new());
     let reading = RwSignal::new(0usize);
@@ -36,8 +39,6 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     let tpm = RwSignal::new(String::new());
     let cap = RwSignal::new(String::new());
     let ats_only = RwSignal::new(false);
-    let dragging = RwSignal::new(false);
-    let file_input = NodeRef::<leptos::html::Input>::new();
     let status = runs.message();
     let running = move || runs.live();
 
@@ -61,33 +62,10 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
             });
         }
     };
-    let on_change = move |ev: leptos::ev::Event| {
-        let Some(element) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
+    let on_files = OnFiles::new(move |files: web_sys::FileList| {
         import_errors.set(Vec::new());
-        if let Some(files) = element.files() {
-            add_files(files);
-        }
-        element.set_value("");
-    };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        dragging.set(false);
-        if let Some(files) = ev.data_transfer().and_then(|d| d.files()) {
-            if files.length() > 0 {
-                ev.prevent_default();
-                import_errors.set(Vec::new());
-                add_files(files);
-            }
-        }
-    };
-    let on_dragover = move |ev: leptos::ev::DragEvent| {
-        ev.prevent_default();
-        dragging.set(true);
-    };
+        add_files(files);
+    });
     let add_pasted = move |_| {
         let text = pasted.get_untracked();
         if text.trim().is_empty() {
@@ -164,34 +142,14 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
             </div>
             <fieldset class="batch-resumes">
                 <legend>{move || tr(lang.get(), "Resumes", "简历")}</legend>
-                <div
-                    class="batch-drop"
-                    class:batch-drop--dragging=move || dragging.get()
-                    data-testid="batch-drop"
-                    on:dragover=on_dragover
-                    on:dragleave=move |_| dragging.set(false)
-                    on:drop=on_drop
-                >
-                    <button
-                        type="button"
-                        class="button"
-                        data-testid="batch-pick-files"
-                        on:click=move |_| {
-                            if let Some(input) = file_input.get() {
-                                input.click();
-                            }
-                        }
-                    >
-                        {move || tr(lang.get(), "Add files…", "添加文件…")}
-                    </button>
-                    <input
-                        type="file"
-                        multiple
-                        hidden
+                <DropZone class="batch-drop" testid="batch-drop" on_files=on_files>
+                    <FilePicker
+                        label=Signal::derive(move || tr(lang.get(), "Add files…", "添加文件…").to_string())
+                        testid="batch-pick-files"
+                        input_testid="batch-files"
                         accept=crate::domain::import::ACCEPT
-                        node_ref=file_input
-                        data-testid="batch-files"
-                        on:change=on_change
+                        multiple=true
+                        on_files=on_files
                     />
                     <span class="file-import__hint">
                         {move || tr(lang.get(), "PDF, DOCX, Markdown, text or JSON Resume; one resume per file. Or drop files here.", "PDF、DOCX、Markdown、文本或 JSON Resume；每个文件一份简历。也可把文件拖到这里。")}
@@ -207,7 +165,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                             </div>
                         })
                     }}
-                </div>
+                </DropZone>
                 <div class="field">
                     <label class="field__label" for="batch-paste">{move || tr(lang.get(), "Paste a resume", "粘贴一份简历")}</label>
                     <textarea
@@ -240,7 +198,16 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                         }
                     }}
                 </p>
-                <ul class="batch-resumes__list" data-testid="batch-resume-list">
+                {move || match draft.get() {
+                    DraftState::Failed(reason) if resumes.with(|r| !r.is_empty()) => Some(view! {
+                        <p class="notice notice--warn" role="status" data-testid="batch-draft-failed">
+                            {move || tr(lang.get(), "This resume list could not be saved as a draft: it stays in this page until you close it.", "简历列表无法保存为草稿：关闭页面前它仍保留在此页。")}
+                            " (" {reason} ")"
+                        </p>
+                    }),
+                    _ => None,
+                }}
+                <ul class="batch-resumes__list" data-testid="batch-resume-list" data-draft=move || draft.with(DraftState::attribute)>
                     {move || resumes.get().into_iter().enumerate().map(|(i, resume)| {
                         let label = resume.label.clone();
                         view! {

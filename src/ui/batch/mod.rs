@@ -5,6 +5,7 @@
 //! Markdown exports. Runs go through the shared run controller (`ui::run`): a batch a reload cut
 //! short goes on when the page comes back, its finished candidates kept.
 
+mod draft;
 mod form;
 mod live;
 mod model;

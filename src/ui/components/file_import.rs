@@ -12,12 +12,12 @@
 //! ```
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
 use crate::domain::import::{
     import_file, import_pdf_pages, ImportError, Imported, ACCEPT, MAX_FILE_BYTES,
 };
+use crate::ui::components::file_drop::{DropZone, FilePicker, OnFiles};
 use crate::ui::components::resume_outline::ResumeOutline;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pdf_text::pdf_pages;
@@ -80,8 +80,6 @@ pub fn FileImport(
     let previous = RwSignal::new(None::<String>);
     // Only the latest file counts: a slow PDF must not overwrite a later choice.
     let generation = StoredValue::new(0u32);
-    let dragging = RwSignal::new(false);
-    let input = NodeRef::<leptos::html::Input>::new();
 
     let start = move |file: web_sys::File| {
         let name = file.name();
@@ -115,41 +113,12 @@ pub fn FileImport(
         });
     };
 
-    let on_change = move |ev: leptos::ev::Event| {
-        let Some(element) = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        if let Some(file) = element.files().and_then(|files| files.get(0)) {
+    // The first file only: one field takes one file.
+    let on_files = OnFiles::new(move |files: web_sys::FileList| {
+        if let Some(file) = files.get(0) {
             start(file);
         }
-        // Choosing the same file again must fire `change` again.
-        element.set_value("");
-    };
-    let has_files = |ev: &leptos::ev::DragEvent| {
-        ev.data_transfer()
-            .is_some_and(|d| d.types().includes(&"Files".into(), 0))
-    };
-    // Only file drags are taken over; dragging text within the field works as usual.
-    let on_dragover = move |ev: leptos::ev::DragEvent| {
-        if has_files(&ev) {
-            ev.prevent_default();
-            dragging.set(true);
-        }
-    };
-    let on_drop = move |ev: leptos::ev::DragEvent| {
-        dragging.set(false);
-        let file = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|files| files.get(0));
-        if let Some(file) = file {
-            ev.prevent_default();
-            start(file);
-        }
-    };
+    });
     let undo = move |_| {
         if let Some(text) = previous.get_untracked() {
             target.set(text);
@@ -162,36 +131,16 @@ pub fn FileImport(
     };
 
     view! {
-        <div
-            class="file-import"
-            class:file-import--dragging=move || dragging.get()
-            data-testid="file-import"
-            on:dragover=on_dragover
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
-        >
+        <DropZone class="file-import" testid="file-import" on_files=on_files>
             {children()}
             <div class="file-import__bar">
-                <button
-                    type="button"
-                    class="button"
-                    data-testid="import-file"
-                    disabled=move || matches!(status.get(), Status::Reading(_))
-                    on:click=move |_| {
-                        if let Some(input) = input.get() {
-                            input.click();
-                        }
-                    }
-                >
-                    {move || tr(lang.get(), "Import file…", "导入文件…")}
-                </button>
-                <input
-                    type="file"
-                    hidden
+                <FilePicker
+                    label=Signal::derive(move || tr(lang.get(), "Import file…", "导入文件…").to_string())
+                    testid="import-file"
+                    input_testid="import-input"
                     accept=ACCEPT
-                    node_ref=input
-                    data-testid="import-input"
-                    on:change=on_change
+                    disabled=Signal::derive(move || matches!(status.get(), Status::Reading(_)))
+                    on_files=on_files
                 />
                 <span class="file-import__hint">
                     {move || tr(lang.get(), "PDF, DOCX, Markdown, text or JSON Resume; or drop a file on the field", "PDF、DOCX、Markdown、文本或 JSON Resume；也可把文件拖到输入框")}
@@ -223,7 +172,7 @@ pub fn FileImport(
             {outline.map(|field_id| view! {
                 <ResumeOutline text=target field_id=field_id open=outline_open />
             })}
-        </div>
+        </DropZone>
     }
 }
 

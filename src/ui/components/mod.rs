@@ -3,6 +3,7 @@
 mod dialog;
 mod export_menu;
 mod fact_list;
+mod file_drop;
 mod file_import;
 mod header;
 mod injection_warning;
@@ -16,6 +17,7 @@ mod workflow_picker;
 pub use dialog::{cycle_focus, focus_later, Modal};
 pub use export_menu::ExportMenu;
 pub use fact_list::{kept_keys, marked_line, removed_keys, FactDecisions, FactList};
+pub use file_drop::{DropZone, FilePicker, OnFiles};
 pub(crate) use file_import::read as read_file;
 pub use file_import::{FileImport, ImportedJsonResume};
 pub use header::Header;

@@ -9,7 +9,7 @@ use crate::llm::limiter::estimate_tokens;
 use crate::llm::pricing::estimate_cost;
 use crate::llm::Usage;
 
-use super::nodes::hiring_agent;
+use super::shared::hiring_agent;
 
 /// Output tokens assumed per answer: a job analysis, a profile, a match, an evaluation.
 pub const JD_ANSWER_TOKENS: u64 = 600;

@@ -31,13 +31,16 @@
 //! failed before that request run again.
 
 mod cancel;
+mod dispatch;
 pub mod estimate;
 mod nodes;
 pub mod pause;
 pub mod rank;
 pub mod redact;
 pub mod sample;
+mod screen;
 mod settings;
+mod shared;
 mod slots;
 mod state;
 mod workflow;
@@ -49,8 +52,8 @@ use crate::graph::{CompiledGraph, GraphError, NodeContext, StateGraph, END, STAR
 use crate::llm::ChatModel;
 
 pub use cancel::cancel_candidate;
+pub use dispatch::{dispatch, to_screen};
 pub use estimate::{estimate, CostEstimate};
-pub use nodes::{dispatch, to_screen};
 pub use pause::{BatchAnswer, BatchPause, CostCapPause};
 pub use rank::{rank_rows, to_csv, to_markdown, RankedRow};
 pub use settings::{BatchSettings, DEFAULT_CONCURRENCY};
@@ -73,7 +76,7 @@ pub fn recursion_limit() -> usize {
 
 /// The graph around `model` (already paced: see [`BatchWorkflow`]) and `settings`.
 pub fn graph(model: Rc<dyn ChatModel>, settings: BatchSettings) -> StateGraph<BatchState> {
-    let shared = Rc::new(nodes::Shared {
+    let shared = Rc::new(shared::Shared {
         model,
         slots: slots::Slots::new(settings.concurrency),
         settings,
@@ -89,7 +92,7 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: BatchSettings) -> StateGraph<Ba
     });
     let s = shared;
     graph.add_node(SCREEN, move |state: BatchState, ctx: NodeContext| {
-        nodes::screen_candidate(s.clone(), state, ctx)
+        screen::screen_candidate(s.clone(), state, ctx)
     });
     graph.add_node(GATE, |state: BatchState, ctx: NodeContext| async move {
         nodes::cost_gate(state, ctx)

@@ -92,11 +92,15 @@ fn replace_words(text: &str, needle: &str) -> String {
     while let Some(found) = lower_text[at..].find(&lower_needle) {
         let start = at + found;
         let end = start + needle.len();
+        // Scripts written without spaces (Chinese, Japanese) have no word boundaries: a name
+        // there is followed by the next word directly (林雨航负责…) and still goes.
         let before = text[..start].chars().next_back();
         let after = text[end..].chars().next();
         let is_word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
+        let open_start = needle.chars().next().is_some_and(is_unspaced);
+        let open_end = needle.chars().next_back().is_some_and(is_unspaced);
         out.push_str(&text[at..start]);
-        if is_word_char(before) || is_word_char(after) {
+        if (!open_start && is_word_char(before)) || (!open_end && is_word_char(after)) {
             out.push_str(&text[start..end]);
         } else {
             out.push_str(NAME);
@@ -105,6 +109,12 @@ fn replace_words(text: &str, needle: &str) -> String {
     }
     out.push_str(&text[at..]);
     out
+}
+
+/// A character of a script written without spaces between words: CJK ideographs and kana.
+fn is_unspaced(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }
 
 fn redact_line(line: &str) -> String {
@@ -234,6 +244,16 @@ mod tests {
             "[candidate] wrote the Annual report"
         );
         assert_eq!(redact_contacts("no name", ""), "no name");
+    }
+
+    #[test]
+    fn a_chinese_name_followed_by_text_is_replaced() {
+        assert_eq!(
+            redact_contacts("# 林雨航\n林雨航负责计费系统，由林雨航主导", "林雨航"),
+            "# [candidate]\n[candidate]负责计费系统，由[candidate]主导"
+        );
+        // A Latin name keeps its word boundaries next to Chinese text too.
+        assert_eq!(redact_contacts("Ann负责 Annual", "Ann"), "Ann负责 Annual");
     }
 
     #[test]

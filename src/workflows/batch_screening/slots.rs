@@ -73,24 +73,10 @@ impl Drop for Slot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::llm::limiter::virtual_time::yield_now;
     use futures::executor::block_on;
     use futures::future::join_all;
     use std::cell::Cell;
-
-    /// Lets the other tasks run once.
-    async fn yield_now() {
-        let mut yielded = false;
-        futures::future::poll_fn(|cx| {
-            if yielded {
-                std::task::Poll::Ready(())
-            } else {
-                yielded = true;
-                cx.waker().wake_by_ref();
-                std::task::Poll::Pending
-            }
-        })
-        .await
-    }
 
     #[test]
     fn never_more_holders_than_slots() {
