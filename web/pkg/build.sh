@@ -28,9 +28,6 @@ TARGET_DIR=${CARGO_TARGET_DIR:-target}
 WASM="$TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm"
 OUT=target/pkg
 VERSION=$(sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -1)
-# The wasm features rustc emits for wasm32 by default; wasm-opt must accept each of them.
-WASM_OPT_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext
-  --enable-mutable-globals --enable-reference-types --enable-multivalue)
 
 cargo rustc --release --locked --target wasm32-unknown-unknown --lib --crate-type cdylib \
   --no-default-features --features api-split -- -Clink-args=--emit-relocs
@@ -58,26 +55,23 @@ ls "$SPLIT"/*.wasm | grep -qv '/careergraph.wasm$' || { echo "wasm-split-cli mad
 # The first module as the split tool wrote it, still with its names: size.py --pkg breaks down
 # what stays in it.
 cp "$SPLIT/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.first.wasm"
-# The chunks are the same in both flavours (only the first module goes through wasm-bindgen):
-# optimised once here.
-for wasm in "$SPLIT"/*.wasm; do
-  [ "$(basename "$wasm")" = careergraph.wasm ] && continue
-  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
-  mv "$wasm.opt" "$wasm"
+# Both flavours take the same --target web output (see above): wasm-bindgen once, then the first
+# module and every chunk optimised in one call (web/wasm-opt-all.mjs: a node process per core
+# instead of one wasm-opt start per file), then copied into each flavour.
+# The chunks link against the first module's exports by their mangled names: keep both.
+BINDGEN="$WORK/bindgen"
+wasm-bindgen --target web --keep-lld-exports --no-demangle \
+  --out-dir "$BINDGEN" --out-name careergraph "$SPLIT/careergraph.wasm"
+for f in "$SPLIT"/*; do
+  [ "$(basename "$f")" = careergraph.wasm ] || cp "$f" "$BINDGEN/"
 done
+node web/wasm-opt-all.mjs --strip "$BINDGEN"/*.wasm
 
 rm -rf "$OUT"
 for flavour in web bundler; do
   dir="$OUT/$flavour"
-  # The chunks link against the first module's exports by their mangled names: keep both.
-  wasm-bindgen --target web --keep-lld-exports --no-demangle \
-    --out-dir "$dir" --out-name careergraph "$SPLIT/careergraph.wasm"
-  for f in "$SPLIT"/*; do
-    [ "$(basename "$f")" = careergraph.wasm ] || cp "$f" "$dir/"
-  done
-  wasm="$dir/careergraph_bg.wasm"
-  wasm-opt -Oz --strip-debug --strip-producers "${WASM_OPT_FEATURES[@]}" "$wasm" -o "$wasm.opt"
-  mv "$wasm.opt" "$wasm"
+  mkdir -p "$dir"
+  cp -R "$BINDGEN"/. "$dir/"
   # `[Symbol.dispose]` needs TypeScript's lib "esnext.disposable", which a default host config
   # lacks (and skipLibCheck: false checks this file): the method stays in the JS, not in the types.
   sed -i '/\[Symbol\.dispose\]()/d' "$dir/careergraph.d.ts"

@@ -172,8 +172,12 @@ impl Workflow for BatchWorkflow {
         }
     }
 
+    fn check(input: &BatchRunInput) -> Result<(), InputError> {
+        input.check()
+    }
+
     fn prepare(input: BatchRunInput, env: &RunEnv) -> Result<Prepared<BatchState>, InputError> {
-        input.check()?;
+        Self::check(&input)?;
         let settings = BatchSettings {
             controls: RunControls::from_env(env, input.language),
             concurrency: input.concurrency(),
