@@ -209,9 +209,12 @@ fn a_finished_batch_retries_its_failed_candidate_on_the_same_thread_and_nothing_
     assert_eq!(script.total(), calls_before + 3);
 
     // The follow-up was saved like any step: a reload finds the run done with every result.
-    let (_, reopened) =
-        block_on(WorkflowRun::<BatchWorkflow>::reopen(batch(4), &runtime(&script, &saver), &thread))
-            .unwrap();
+    let (_, reopened) = block_on(WorkflowRun::<BatchWorkflow>::reopen(
+        batch(4),
+        &runtime(&script, &saver),
+        &thread,
+    ))
+    .unwrap();
     assert_eq!(statuses(&done(reopened)), [CandidateStatus::Screened; 4]);
 }
 
@@ -223,12 +226,18 @@ fn a_batch_reopened_as_done_after_a_reload_can_be_followed_up() {
     let calls_before = script.total();
 
     // "After the reload": a new run object from the saved checkpoints.
-    let (run, step) =
-        block_on(WorkflowRun::<BatchWorkflow>::reopen(batch(3), &runtime(&script, &saver), &thread))
-            .unwrap();
+    let (run, step) = block_on(WorkflowRun::<BatchWorkflow>::reopen(
+        batch(3),
+        &runtime(&script, &saver),
+        &thread,
+    ))
+    .unwrap();
     let finished = done(step);
     assert_eq!(finished.table.len(), 3);
-    assert!(run.can_follow_up(), "a reopened finished batch with a failure takes a retry");
+    assert!(
+        run.can_follow_up(),
+        "a reopened finished batch with a failure takes a retry"
+    );
     assert_eq!(script.total(), calls_before, "reopening calls nothing");
 
     let state = done(block_on(run.follow_up(sink())).unwrap());
@@ -253,9 +262,12 @@ fn a_reload_during_the_follow_up_reopens_it_as_cut_short_and_it_goes_on() {
     drop(run);
     *script.hang.borrow_mut() = None;
 
-    let (run, reopened) =
-        block_on(WorkflowRun::<BatchWorkflow>::reopen(batch(3), &runtime(&script, &saver), &thread))
-            .unwrap();
+    let (run, reopened) = block_on(WorkflowRun::<BatchWorkflow>::reopen(
+        batch(3),
+        &runtime(&script, &saver),
+        &thread,
+    ))
+    .unwrap();
     let Step::CutShort { next, state } = &reopened else {
         panic!("a reload during the follow-up reopens it as cut short")
     };
@@ -279,7 +291,11 @@ fn runs_with_nothing_to_follow_up_refuse_it_and_call_nothing() {
     let saver = Rc::new(MemorySaver::new());
     let run = WorkflowRun::<BatchWorkflow>::new(batch(2), &runtime(&script, &saver)).unwrap();
     let not_yet = block_on(run.follow_up(sink())).err().unwrap();
-    assert!(not_yet.message.contains("not finished"), "{}", not_yet.message);
+    assert!(
+        not_yet.message.contains("not finished"),
+        "{}",
+        not_yet.message
+    );
     let state = done(block_on(run.start(sink())).unwrap());
     assert!(!WorkflowRun::<BatchWorkflow>::takes_follow_up(&state));
     assert!(!run.can_follow_up());

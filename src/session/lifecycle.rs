@@ -175,7 +175,9 @@ impl<W: Workflow> WorkflowRun<W> {
             // Not `next.is_empty()`: in the live view a step whose tasks all finished but were
             // not merged yet (a reload right after the last one) has no `next` and is not done.
             run.inner.finished.set(true);
-            run.inner.follow_up.set(W::follow_up(&snapshot.values).is_some());
+            run.inner
+                .follow_up
+                .set(W::follow_up(&snapshot.values).is_some());
             Step::Done(snapshot.values)
         } else {
             Step::CutShort {
