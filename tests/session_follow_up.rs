@@ -320,7 +320,7 @@ fn runs_with_nothing_to_follow_up_refuse_it_and_call_nothing() {
         step = block_on(tailoring.resume(answer, sink())).unwrap();
     }
     assert!(step.is_done());
-    assert!(!TailoringWorkflow::follow_up(step.state()).is_some());
+    assert!(TailoringWorkflow::follow_up(step.state()).is_none());
     assert!(!tailoring.can_follow_up());
     assert!(block_on(tailoring.follow_up(sink())).is_err());
 }
