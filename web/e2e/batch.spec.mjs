@@ -5,7 +5,7 @@
 // again). Every resume here is invented; each carries a unique made-up skill so the mock's request
 // log tells which candidate a call was for (names are redacted from later prompts, skills are not).
 import { test, expect } from '@playwright/test';
-import { MOCK, exported, mock, requests, savedWrites, useMock } from './fixtures/runs.mjs';
+import { MOCK, exported, mock, requests, savedWrites, useMock, waitForCall } from './fixtures/runs.mjs';
 
 const JOB = [
   'Backend Engineer',
@@ -294,4 +294,43 @@ test('cancelling one queued candidate lets the batch go on; Retry failed screens
     expect({ i, parse: log.filter((r) => r.body.includes(PARSER) && r.body.includes(tag(i))).length }).toEqual({ i, parse: 1 });
   }
   expect(callsWith(log, MATCHER)).toBe(N);
+});
+
+test('a reload during Retry failed: the same run goes on after it, nobody screened twice', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const N = 4;
+  await mock(request, 'script', [{ provider: 'openai', delay_ms: 600 }]);
+  await openBatch(page);
+  await useMock(page);
+  await page.getByTestId('batch-jd').fill(JOB);
+  await addFiles(page, N);
+  await page.getByTestId('batch-concurrency').fill('1');
+  await page.getByTestId('batch-run').click();
+  await expect(page.locator('[data-testid=batch-live-row][data-id=c1]')).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  for (const id of ['c3', 'c4']) await page.locator(`[data-testid=batch-live-row][data-id=${id}]`).getByTestId('batch-cancel-row').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+  await expect(page.locator('[data-testid=batch-row][data-status=cancelled]')).toHaveCount(2);
+  const runs = page.getByTestId('run-entry');
+  const thread = await runs.first().getAttribute('data-thread');
+
+  await page.getByTestId('batch-retry').click();
+  // The retry's first resume is at the provider: reload in the middle of it.
+  await waitForCall(request, tag(2));
+  await page.reload();
+  // The page comes back by itself (the choice is saved). Not selectOption: Playwright fires
+  // `change` even for the option already chosen, which mounts the page again and cuts the
+  // reopened run's first call a second time.
+  await expect(page.getByTestId('workflow')).toHaveValue('batch_screening');
+  await expect(page.locator('[data-testid=batch-row][data-id=c4]')).toHaveAttribute('data-status', 'screened', { timeout: 60_000 });
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished');
+  expect(await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status))).toEqual(Array(N).fill('screened'));
+  await expect(runs).toHaveCount(1);
+  expect(await runs.first().getAttribute('data-thread')).toBe(thread);
+  const log = await requests(request);
+  const parses = Array.from({ length: N }, (_, i) => log.filter((r) => r.body.includes(PARSER) && r.body.includes(tag(i))).length);
+  // c1, c2 were screened before the retry and c4 after the reload: once each. c3's parse was
+  // in flight at the reload, so it may have been made again.
+  expect([parses[0], parses[1], parses[3]]).toEqual([1, 1, 1]);
+  expect(parses[2]).toBeGreaterThanOrEqual(1);
+  expect(parses[2]).toBeLessThanOrEqual(2);
 });
