@@ -1,9 +1,10 @@
 // Batch screening (issue 19) end to end: an ATS-only batch with the offline demo (no key, no call),
 // thirty fictional resumes against the mock provider with a per-call delay (the concurrency limit
 // seen by the mock, a scripted 429 that slows the batch but fails nobody, the CSV export parsed
-// back), and a reload in the middle of a batch (candidates finished before it are not screened
-// again). Every resume here is invented; each carries a unique made-up skill so the mock's request
-// log tells which candidate a call was for (names are redacted from later prompts, skills are not).
+// back), a reload in the middle of a batch (candidates finished before it are not screened again),
+// and Retry failed on the same run (also with a reload during it). Every resume here is invented;
+// each carries a unique made-up skill so the mock's request log tells which candidate a call was
+// for (names are redacted from later prompts, skills are not).
 import { test, expect } from '@playwright/test';
 import { MOCK, exported, mock, requests, savedWrites, useMock, waitForCall } from './fixtures/runs.mjs';
 
