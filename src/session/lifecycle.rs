@@ -1,5 +1,6 @@
 //! The one run lifecycle, generic over the declared workflow: start, resume with an answer,
-//! reopen after a reload, continue a step a reload cut short, cancel. Every workflow runs on a
+//! reopen after a reload, continue a step a reload cut short, cancel, and the follow-up a
+//! finished run may take on its own thread (the batch's "Retry failed"). Every workflow runs on a
 //! checkpointer (IndexedDB in the app, memory otherwise), so every workflow can be reopened.
 //!
 //! Typed end to end: a step is a [`Step`] over the workflow's own state type. JSON appears only
@@ -260,7 +261,7 @@ impl<W: Workflow> WorkflowRun<W> {
             return Box::pin(async { Err(SessionError::stopped()) });
         }
         // Claimed at once: a second call before this one ends finds the run busy.
-        inner.follow_up.set(false);
+        let offered = inner.follow_up.replace(false);
         if !inner.finished.replace(false) {
             return Box::pin(async {
                 Err(SessionError::new(
@@ -279,7 +280,9 @@ impl<W: Workflow> WorkflowRun<W> {
                     ))
                 }
                 Err(error) => {
+                    // Nothing ran: the run stands as it finished, follow-up offered or not.
                     inner.finished.set(true);
+                    inner.follow_up.set(offered);
                     return Err(SessionError::from_graph(&error));
                 }
             };
