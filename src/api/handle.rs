@@ -1,5 +1,6 @@
 //! `RunHandle`: one run under way. Events by `subscribe(callback)` or `for await (… of run)`, the
-//! final state by `result()`, `answer()` for runs that pause to ask, and `cancel()`.
+//! final state by `result()`, `answer()` for runs that pause to ask, `cancel()`, and
+//! `retryFailed()` on a finished run that takes a follow-up (a new handle, same thread).
 //!
 //! A run is a sequence of steps: an interactive workflow's step ends `{status: "interrupted"}`
 //! and the next one starts when `answer()` hands the driver `session::resume_run`'s future.
@@ -215,6 +216,24 @@ impl RunHandle {
         self.stopper
             .thread_id()
             .is_some_and(|thread| batch_screening::cancel_candidate(&thread, id))
+    }
+
+    /// Once this run has finished: runs it again on the same thread with its workflow's
+    /// follow-up (`batch_screening`: its failed and cancelled candidates are screened again;
+    /// screened ones keep their results and are not sent again). Returns a new handle for that
+    /// part, with its own events and `result()` (the whole final state). Throws `invalid_input`
+    /// when the run has not finished, or has nothing to do again (no failed or cancelled
+    /// candidate, or a workflow that takes no follow-up).
+    #[wasm_bindgen(js_name = retryFailed)]
+    pub fn retry_failed(&self) -> Result<RunHandle, JsValue> {
+        let events = EventLog::new();
+        let outcome = session::follow_up_run(&self.stopper, events.sink())?;
+        let run = Run {
+            handle: self.stopper.clone(),
+            mermaid: self.mermaid.clone(),
+            outcome,
+        };
+        Ok(RunHandle::spawn(run, events))
     }
 
     /// The workflow's graph as a Mermaid flowchart.

@@ -33,6 +33,10 @@ pub trait AnyRun {
     fn resume(&self, answer: Value, events: EventSink) -> JsonStep;
     fn continue_run(&self, events: EventSink) -> JsonStep;
     fn cancel(&self);
+    /// See [`WorkflowRun::follow_up`].
+    fn follow_up(&self, events: EventSink) -> JsonStep;
+    /// See [`WorkflowRun::can_follow_up`].
+    fn can_follow_up(&self) -> bool;
 }
 
 /// `step` as JSON (see the module docs).
@@ -100,6 +104,15 @@ impl<W: Workflow> AnyRun for WorkflowRun<W> {
     }
     fn cancel(&self) {
         WorkflowRun::cancel(self)
+    }
+    fn follow_up(&self, events: EventSink) -> JsonStep {
+        as_json(
+            self.thread_id().to_string(),
+            WorkflowRun::follow_up(self, events),
+        )
+    }
+    fn can_follow_up(&self) -> bool {
+        WorkflowRun::can_follow_up(self)
     }
 }
 

@@ -1,5 +1,6 @@
 //! The one run lifecycle, generic over the declared workflow: start, resume with an answer,
-//! reopen after a reload, continue a step a reload cut short, cancel. Every workflow runs on a
+//! reopen after a reload, continue a step a reload cut short, cancel, and the follow-up a
+//! finished run may take on its own thread (the batch's "Retry failed"). Every workflow runs on a
 //! checkpointer (IndexedDB in the app, memory otherwise), so every workflow can be reopened.
 //!
 //! Typed end to end: a step is a [`Step`] over the workflow's own state type. JSON appears only
@@ -88,6 +89,8 @@ struct Inner<W: Workflow> {
     mermaid: String,
     /// Set once the run reached its end: it takes no more answers.
     finished: Cell<bool>,
+    /// Set when it ended in a state its workflow declares a follow-up for.
+    follow_up: Cell<bool>,
 }
 
 /// One run of workflow `W`. Cheap to clone; every clone drives the same run.
@@ -131,6 +134,7 @@ impl<W: Workflow> WorkflowRun<W> {
                 initial: RefCell::new(Some(prepared.initial)),
                 mermaid,
                 finished: Cell::new(false),
+                follow_up: Cell::new(false),
             }),
         })
     }
@@ -172,6 +176,9 @@ impl<W: Workflow> WorkflowRun<W> {
             // Not `next.is_empty()`: in the live view a step whose tasks all finished but were
             // not merged yet (a reload right after the last one) has no `next` and is not done.
             run.inner.finished.set(true);
+            run.inner
+                .follow_up
+                .set(W::follow_up(&snapshot.values).is_some());
             Step::Done(snapshot.values)
         } else {
             Step::CutShort {
@@ -231,6 +238,67 @@ impl<W: Workflow> WorkflowRun<W> {
         })
     }
 
+    /// Whether a run that finished in `state` takes a follow-up ([`follow_up`](Self::follow_up)):
+    /// its workflow declares one for that state ([`Workflow::follow_up`]).
+    pub fn takes_follow_up(state: &W::State) -> bool {
+        W::follow_up(state).is_some()
+    }
+
+    /// The run has finished in a state that takes a follow-up.
+    pub fn can_follow_up(&self) -> bool {
+        self.inner.finished.get() && self.inner.follow_up.get()
+    }
+
+    /// Invokes the FINISHED run again on its own thread with the follow-up its workflow declares
+    /// for the state it finished in (the batch's "Retry failed"), and runs to the next pause or
+    /// the end. Works on a run that finished here and on one reopened as done after a reload.
+    /// Like every step it is saved to the checkpointer as it goes, so a reload during it reopens
+    /// the run as cut short (continue it) or paused. Fails with `InvalidInput` while the run has
+    /// not finished, or when its workflow takes no follow-up for that state.
+    pub fn follow_up(&self, events: EventSink) -> StepFuture<W::State> {
+        let inner = self.inner.clone();
+        if inner.cancel.is_cancelled() {
+            return Box::pin(async { Err(SessionError::stopped()) });
+        }
+        // Claimed at once: a second call before this one ends finds the run busy.
+        let offered = inner.follow_up.replace(false);
+        if !inner.finished.replace(false) {
+            return Box::pin(async {
+                Err(SessionError::new(
+                    ErrorCode::InvalidInput,
+                    "This run has not finished: a follow-up starts once it has.",
+                ))
+            });
+        }
+        Box::pin(async move {
+            let finished = match inner.graph.get_state(&inner.config).await {
+                Ok(snapshot) if snapshot.is_done() => snapshot.values,
+                Ok(_) => {
+                    return Err(SessionError::new(
+                        ErrorCode::InvalidInput,
+                        "This run has not finished: a follow-up starts once it has.",
+                    ))
+                }
+                Err(error) => {
+                    // Nothing ran: the run stands as it finished, follow-up offered or not.
+                    inner.finished.set(true);
+                    inner.follow_up.set(offered);
+                    return Err(SessionError::from_graph(&error));
+                }
+            };
+            let Some(update) = W::follow_up(&finished) else {
+                inner.finished.set(true);
+                return Err(SessionError::new(
+                    ErrorCode::InvalidInput,
+                    "This run has finished and has nothing to do again.",
+                ));
+            };
+            let config = inner.config.clone().with_events(events);
+            let outcome = inner.graph.invoke(update, &config).await;
+            Self::took(&inner, outcome)
+        })
+    }
+
     /// [`resume`](Self::resume) with a typed answer.
     pub fn answer(&self, answer: &W::Answer, events: EventSink) -> StepFuture<W::State> {
         match serde_json::to_value(answer) {
@@ -285,15 +353,21 @@ impl<W: Workflow> WorkflowRun<W> {
             inner.graph.clone(),
             inner.config.clone().with_events(events),
         );
-        Box::pin(async move {
-            let step: Step<W::State> = outcome
-                .await
-                .map_err(|e| SessionError::from_run(&e, &inner.cancel))?
-                .into();
-            if step.is_done() {
-                inner.finished.set(true);
-            }
-            Ok(step)
-        })
+        Box::pin(async move { Self::took(&inner, outcome.await) })
+    }
+
+    /// The step an invocation ended in; a run that reached its end takes no more answers.
+    fn took(
+        inner: &Inner<W>,
+        outcome: Result<RunOutcome<W::State>, GraphError>,
+    ) -> Result<Step<W::State>, SessionError> {
+        let step: Step<W::State> = outcome
+            .map_err(|e| SessionError::from_run(&e, &inner.cancel))?
+            .into();
+        if let Step::Done(state) = &step {
+            inner.finished.set(true);
+            inner.follow_up.set(W::follow_up(state).is_some());
+        }
+        Ok(step)
     }
 }

@@ -27,8 +27,8 @@ pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use registry::{draw_mermaid, mermaid, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
 pub use run::{
-    continue_run, reopen_on, reopen_run, resume_run, start_on, start_run, start_run_checkpointed,
-    ReopenedRun, Run, RunHandle,
+    continue_run, follow_up_run, reopen_on, reopen_run, resume_run, start_on, start_run,
+    start_run_checkpointed, ReopenedRun, Run, RunHandle,
 };
 pub use runtime::{Model, Runtime};
 

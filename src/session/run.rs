@@ -1,7 +1,8 @@
 //! Runs by handle, for callers that keep a `Send` handle rather than the run (the JS API's
 //! driver, tests): `start_run` → steps as JSON; `resume_run` / `continue_run` on the handle;
-//! `reopen_run` after a reload. A live run sits in this thread's table from start (or reopen)
-//! until it ends or is cancelled.
+//! `reopen_run` after a reload; `follow_up_run` on a finished run that takes one. A live run sits
+//! in this thread's table from start (or reopen) until it ends (and takes no follow-up) or is
+//! cancelled.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -68,7 +69,8 @@ impl RunHandle {
             })
     }
 
-    /// `step`, with the run leaving the table once it has reached its end.
+    /// `step`, with the run leaving the table once it has reached its end (unless it ended in a
+    /// state that takes a follow-up: see [`follow_up_run`]).
     fn tracked(&self, step: JsonStep) -> JsonStep {
         let thread_id = self.thread_id.clone();
         Box::pin(async move {
@@ -76,11 +78,21 @@ impl RunHandle {
             // A failed step can be continued; a stopped run left the table when it was cancelled.
             let over = matches!(&result, Ok(step) if step["status"] == "done");
             if let (true, Some(id)) = (over, thread_id) {
-                LIVE.with(|live| live.borrow_mut().remove(&id));
+                forget_unless_followed(&id);
             }
             result
         })
     }
+}
+
+/// Takes a finished run out of this thread's table, unless it takes a follow-up.
+fn forget_unless_followed(thread_id: &str) {
+    LIVE.with(|live| {
+        let mut live = live.borrow_mut();
+        if !live.get(thread_id).is_some_and(|run| run.can_follow_up()) {
+            live.remove(thread_id);
+        }
+    });
 }
 
 /// A started run: the handle, the workflow's Mermaid diagram, and the future of its first step.
@@ -154,6 +166,20 @@ pub fn continue_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, S
     Ok(handle.tracked(handle.run()?.continue_run(events)))
 }
 
+/// Invokes the finished run behind `handle` again on its thread with its workflow's follow-up
+/// (the batch's "Retry failed"); resolves to the next step. Fails at once when the run has not
+/// finished, or finished with nothing to do again (it then left the table when it ended).
+pub fn follow_up_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, SessionError> {
+    let run = handle.run()?;
+    if !run.can_follow_up() {
+        return Err(SessionError::new(
+            ErrorCode::InvalidInput,
+            "This run takes no follow-up now: it has not finished, or has nothing to do again.",
+        ));
+    }
+    Ok(handle.tracked(run.follow_up(events)))
+}
+
 /// A run rebuilt from its checkpoints by [`reopen_run`].
 pub struct ReopenedRun {
     pub handle: RunHandle,
@@ -187,7 +213,7 @@ pub async fn reopen_on(
     let mermaid = run.mermaid().to_string();
     let handle = RunHandle::register(run);
     if step["status"] == "done" {
-        handle.forget();
+        forget_unless_followed(thread_id);
     }
     Ok(ReopenedRun {
         handle,

@@ -222,6 +222,15 @@ pub trait Workflow: 'static {
 
     /// Adds this workflow's offline answers to the demo model.
     fn with_demo(model: DemoModel) -> DemoModel;
+
+    /// What a FINISHED run of this workflow takes to run again on its own thread (the batch's
+    /// "Retry failed"): the update to invoke the thread with, given the state it finished in, or
+    /// `None` when there is nothing to do. The default: a finished run takes nothing. The run
+    /// goes on like any other step (saved to the checkpointer, reopened after a reload), so the
+    /// update must leave finished work alone: only what it names runs again.
+    fn follow_up(_finished: &Self::State) -> Option<<Self::State as State>::Update> {
+        None
+    }
 }
 
 /// The offline demo model answering for every registered workflow.

@@ -292,4 +292,46 @@ async fn one_batch_candidate_is_cancelled_and_the_batch_goes_on() {
         !run.cancel_candidate("c1"),
         "a finished candidate cannot be cancelled"
     );
+
+    // `retryFailed`: the same thread screens the cancelled candidate; the others are kept.
+    let again = run.retry_failed().unwrap();
+    let state = JsFuture::from(again.result()).await.unwrap();
+    let text = js_sys::JSON::stringify(&state)
+        .unwrap()
+        .as_string()
+        .unwrap();
+    let state: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let latest: Vec<(String, String, u64)> = ["c1", "c2", "c3"]
+        .iter()
+        .map(|id| {
+            let r = state["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .rev()
+                .find(|r| r["id"] == *id)
+                .unwrap();
+            (
+                id.to_string(),
+                r["status"].as_str().unwrap_or_default().to_string(),
+                r["round"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        latest,
+        [
+            ("c1".into(), "screened".into(), 0),
+            ("c2".into(), "screened".into(), 0),
+            ("c3".into(), "screened".into(), 1)
+        ],
+        "only c3 ran again, in the retry round"
+    );
+    assert_eq!(state["table"].as_array().unwrap().len(), 3);
+    // Nothing left to retry, on either handle.
+    assert_eq!(code_of(&run.retry_failed().err().unwrap()), "invalid_input");
+    assert_eq!(
+        code_of(&again.retry_failed().err().unwrap()),
+        "invalid_input"
+    );
 }

@@ -214,6 +214,22 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
    */
   cancelCandidate(id: string): boolean;
   /**
+   * Once this run has finished: runs it again on the same thread with its workflow's follow-up
+   * (`batch_screening`: its failed and cancelled candidates are screened again; screened ones
+   * keep their results and are not sent again). Returns a new handle for that part, with its own
+   * events and `result()` (the whole final state). Throws `invalid_input` when the run has not
+   * finished, or has nothing to do again (no failed or cancelled candidate, or a workflow that
+   * takes no follow-up).
+   *
+   * ```ts
+   * const state = await run.result();
+   * if (state.table.some((row) => row.status === "failed" || row.status === "cancelled")) {
+   *   const again = await run.retryFailed().result();
+   * }
+   * ```
+   */
+  retryFailed(): RunHandle<W>;
+  /**
    * Answers the pause `interruptId` (from an `interrupted` event) with `value`, in the shape its
    * kind takes; the run then goes on and `result()` still gives its end. May be called from inside
    * an event callback or a `for await` loop. Throws `no_pending_interrupt` when the run is not

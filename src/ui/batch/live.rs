@@ -3,14 +3,14 @@
 
 use leptos::prelude::*;
 
-use super::model::RowStatus;
 use super::pause::CostCapDialog;
 use super::ranked::RankedTable;
 use super::BatchRunHandle;
 use crate::domain::Language;
+use crate::session::WorkflowRun;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
-use crate::workflows::batch_screening::{cancel_candidate, BatchRunInput};
+use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
 fn phase_text(lang: Language, phase: RunPhase, done: usize, total: usize) -> String {
     match phase {
@@ -34,7 +34,7 @@ fn phase_text(lang: Language, phase: RunPhase, done: usize, total: usize) -> Str
 }
 
 #[component]
-pub fn BatchRun(run: BatchRunHandle, start: Callback<(BatchRunInput, String)>) -> impl IntoView {
+pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
@@ -50,47 +50,11 @@ pub fn BatchRun(run: BatchRunHandle, start: Callback<(BatchRunInput, String)>) -
             .count()
     };
 
-    // Retry: a new batch of the failed and cancelled candidates, with the same job and limits.
-    let input = run.input().clone();
-    let retry = move |_| {
-        let Some(state) = model.result.get_untracked() else {
-            return;
-        };
-        let again: Vec<String> = state
-            .table
-            .iter()
-            .filter(|r| {
-                matches!(
-                    RowStatus::from_result(r.status),
-                    Some(RowStatus::Failed | RowStatus::Cancelled)
-                )
-            })
-            .map(|r| r.id.clone())
-            .collect();
-        let mut input = input.clone();
-        let candidates = input.candidates();
-        input.resumes = candidates
-            .iter()
-            .zip(input.resumes.iter())
-            .filter(|(c, _)| again.contains(&c.id))
-            .map(|(_, r)| r.clone())
-            .collect();
-        if input.resumes.is_empty() {
-            return;
-        }
-        let title = format!("Retry ({})", input.resumes.len());
-        start.run((input, title));
-    };
+    // Retry: the finished batch's follow-up on the same run (its failed and cancelled rows).
     let failed = move || {
         model.result.with(|r| {
-            r.as_ref().is_some_and(|s| {
-                s.table.iter().any(|row| {
-                    matches!(
-                        RowStatus::from_result(row.status),
-                        Some(RowStatus::Failed | RowStatus::Cancelled)
-                    )
-                })
-            })
+            r.as_ref()
+                .is_some_and(WorkflowRun::<BatchWorkflow>::takes_follow_up)
         })
     };
 
@@ -165,7 +129,7 @@ pub fn BatchRun(run: BatchRunHandle, start: Callback<(BatchRunInput, String)>) -
                     class="button"
                     data-testid="batch-retry"
                     hidden=move || live() || !failed()
-                    on:click=retry
+                    on:click=move |_| retry.run(())
                 >
                     {move || tr(lang.get(), "Retry failed", "重试失败项")}
                 </button>

@@ -3,7 +3,8 @@
 //! row per candidate with its status and ATS score (cancel one, stop all, the cost-cap question);
 //! at the end the ranked table, sortable and filterable, with each candidate's packet and CSV /
 //! Markdown exports. Runs go through the shared run controller (`ui::run`): a batch a reload cut
-//! short goes on when the page comes back, its finished candidates kept.
+//! short goes on when the page comes back, its finished candidates kept; "Retry failed" is the
+//! finished run's follow-up on the same thread (same run, same table).
 
 mod draft;
 mod form;
@@ -18,7 +19,7 @@ use leptos::prelude::*;
 use crate::store::RunRecord;
 use crate::ui::components::RunList;
 use crate::ui::run::{ActiveRun, RunController};
-use crate::workflows::batch_screening::{BatchRunInput, BatchWorkflow};
+use crate::workflows::batch_screening::BatchWorkflow;
 use crate::workflows::Workflow;
 use model::BatchModel;
 
@@ -30,13 +31,12 @@ type BatchController = RunController<BatchWorkflow, BatchModel>;
 #[component]
 pub fn BatchPage() -> impl IntoView {
     let runs = BatchController::new();
-    let start =
-        Callback::new(move |(input, title): (BatchRunInput, String)| runs.start(input, title));
+    let follow_up = Callback::new(move |()| runs.follow_up());
     let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     view! {
         <form::BatchForm runs=runs />
         <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry />
-        {move || runs.active().map(|run| view! { <live::BatchRun run=run start=start /> })}
+        {move || runs.active().map(|run| view! { <live::BatchRun run=run retry=follow_up /> })}
     }
 }

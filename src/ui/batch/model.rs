@@ -92,16 +92,25 @@ pub struct BatchModel {
 
 impl BatchModel {
     /// The status of candidate `id` as the row shows it. In an ATS-only batch every row is done
-    /// once the ATS table is there.
+    /// once the ATS table is there. A failed or cancelled candidate of an earlier round waits
+    /// for its retry (queued); every other result stands (a retry leaves screened rows alone).
     pub fn status(&self, id: &str) -> RowStatus {
         let committed = self.state.with(|s| {
             s.as_ref().and_then(|s| {
                 if s.ats_only && !s.ats.is_empty() {
                     return Some(RowStatus::Done);
                 }
-                s.latest(id)
-                    .filter(|r| r.round >= s.retry_rounds)
-                    .and_then(|r| RowStatus::from_result(r.status))
+                s.latest(id).and_then(|r| {
+                    let retried = matches!(
+                        r.status,
+                        CandidateStatus::Failed | CandidateStatus::Cancelled
+                    ) && r.round < s.retry_rounds;
+                    if retried {
+                        Some(RowStatus::Queued)
+                    } else {
+                        RowStatus::from_result(r.status)
+                    }
+                })
             })
         });
         let live = self.live.with(|l| l.get(id).copied());
@@ -175,5 +184,20 @@ impl ViewModel<BatchWorkflow> for BatchModel {
 
     fn answered(&self) {
         self.pause.set(None);
+    }
+
+    /// "Retry failed" on the same run: the live table comes back with every row; the failed and
+    /// cancelled ones show as queued at once (the follow-up adds a retry round,
+    /// `BatchWorkflow::follow_up`, which its first step commits a moment later).
+    fn following_up(&self) {
+        self.result.set(None);
+        self.pause.set(None);
+        self.hidden.set(false);
+        self.live.set(BTreeMap::new());
+        self.state.update(|s| {
+            if let Some(s) = s {
+                s.retry_rounds += 1;
+            }
+        });
     }
 }

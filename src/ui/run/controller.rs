@@ -85,6 +85,10 @@ pub trait ViewModel<W: Workflow>: Clone + Send + Sync + 'static {
     /// The user answered the pause: its dialog closes.
     fn answered(&self) {}
 
+    /// The finished run goes on with its follow-up ([`RunController::follow_up`]): the result
+    /// shown is no longer its end. Called after the finished step was shown again.
+    fn following_up(&self) {}
+
     /// What the page adds to the saved record to show the run again after a reload (the
     /// tailoring conversation and when it paused). `Null` for nothing.
     fn extras(&self) -> Value {
@@ -338,6 +342,7 @@ struct Ctl<W: Workflow, V> {
 pub struct RunEngine<W: Workflow, V> {
     start: fn(Rc<Ctl<W, V>>, W::Input, String),
     reopen: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
+    follow_up: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
     stop: fn(&ActiveRun<W, V>),
 }
 
@@ -354,6 +359,7 @@ impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
         RunEngine {
             start: |ctl, input, title| ctl.start(input, title),
             reopen: |ctl, record| ctl.reopen(record, None),
+            follow_up: |ctl, record| ctl.follow_up(record),
             stop: |run| run.stop(),
         }
     }
@@ -496,6 +502,25 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
             // A shown run was started or re-opened by the engine: it is loaded.
             Ctl::when_loaded(&ctl, false, move |engine, _| (engine.stop)(&run));
         }
+    }
+
+    /// Runs the shown FINISHED run's follow-up on its own thread (the batch's "Retry failed"):
+    /// the same run and record, driven like any step (saved, its lock held, reopened after a
+    /// reload). Nothing happens unless the run finished in a state its workflow declares a
+    /// follow-up for.
+    pub fn follow_up(&self) {
+        let ctl = self.ctl();
+        let current = ctl.current.borrow().clone();
+        let Some(run) = current else { return };
+        if self.live() || run.phase.get_untracked() != RunPhase::Finished {
+            return;
+        }
+        let record = run.shared.record.borrow().clone();
+        ctl.starting.set(true);
+        Ctl::when_loaded(&ctl, true, move |engine, ctl| {
+            ctl.starting.set(true);
+            leptos::task::spawn_local((engine.follow_up)(ctl, record));
+        });
     }
 
     /// Opens a saved run from the run list: a paused run asks again, a run cut short goes on,
@@ -777,6 +802,57 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 self.follow(active);
             }
         })
+    }
+
+    /// [`RunController::follow_up`]: the finished run is rebuilt on the user's provider (it may
+    /// have been opened for viewing only), with its lock, and goes on from its final checkpoint.
+    fn follow_up(self: Rc<Self>, record: RunRecord) -> LocalBoxFuture<'static, ()> {
+        Box::pin(async move {
+            let result = self.clone().following_up(record).await;
+            if !self.page_shown.get() {
+                return;
+            }
+            self.starting.set(false);
+            match result {
+                Ok(()) => self.message.set(String::new()),
+                Err(message) => self.message.set(message),
+            }
+        })
+    }
+
+    async fn following_up(self: Rc<Self>, record: RunRecord) -> Result<(), String> {
+        let input = input_from_json::<W>(record.input.clone()).map_err(|e| e.message)?;
+        let lang = self.settings.with_untracked(Settings::language);
+        let Some(lock) = lock::try_lock(&record.thread_id).await else {
+            return Err(elsewhere_text(lang).to_string());
+        };
+        let runtime = self.runtime().map_err(|e| e.message)?;
+        let (run, step) = WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id)
+            .await
+            .map_err(|e| e.message)?;
+        let still_shown = self.current.borrow().as_ref().is_some_and(|r| {
+            r.thread_id() == record.thread_id && r.phase.get_untracked() == RunPhase::Finished
+        });
+        if !self.page_shown.get() || !still_shown {
+            return Ok(());
+        }
+        if !run.can_follow_up() {
+            return Err(tr(
+                lang,
+                "This run has nothing to do again.",
+                "此运行没有需要重做的部分。",
+            )
+            .into());
+        }
+        let active = self.make(run.clone(), input, record, RunPhase::Running);
+        *active.shared.lock.borrow_mut() = Some(lock);
+        self.show(active.clone());
+        // The finished state first (what stays as it was), then what goes on.
+        let _ = active.view.step(&step);
+        active.view.following_up();
+        active.save(RunStatus::Running, None);
+        active.drive(run.follow_up(active.sink()));
+        Ok(())
     }
 
     /// Waits for the tab that drives `run` to let it go, then re-opens it here from what that

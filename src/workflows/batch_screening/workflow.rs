@@ -17,7 +17,7 @@ use crate::workflows::registry::{
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;
 use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
-use super::state::{BatchCandidate, BatchState, BatchUpdate};
+use super::state::{BatchCandidate, BatchState, BatchUpdate, CandidateStatus};
 use super::{graph, recursion_limit};
 
 /// The most resumes one batch takes.
@@ -215,5 +215,26 @@ impl Workflow for BatchWorkflow {
     /// workflow registers; registering them again here keeps the batch's demo whole on its own.
     fn with_demo(model: DemoModel) -> DemoModel {
         crate::workflows::hiring::demo::with_hiring_responders(model)
+    }
+
+    /// "Retry failed": a finished batch with failed or cancelled candidates screens those again
+    /// on its own thread (one more retry round); screened candidates keep their results. A batch
+    /// stopped at the cost cap goes on too: the retried candidates meet the cap (and its
+    /// question) again.
+    fn follow_up(finished: &BatchState) -> Option<BatchUpdate> {
+        let retry = !finished.ats_only
+            && finished.candidates.iter().any(|c| {
+                finished.latest(&c.id).is_some_and(|r| {
+                    matches!(
+                        r.status,
+                        CandidateStatus::Failed | CandidateStatus::Cancelled
+                    )
+                })
+            });
+        retry.then(|| {
+            BatchUpdate::default()
+                .retry_rounds(1u32)
+                .stopped_at_cap(false)
+        })
     }
 }
