@@ -96,16 +96,34 @@ impl RunHandle {
         let events = EventLog::new();
         // From the static table: synchronous, before the workflow's graph code has loaded.
         let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
+        let sink = events.sink();
+        let build = async move {
+            let run = session::start_checked(checked, &runtime, sink).await?;
+            Ok((run.handle, run.outcome))
+        };
+        Self::launch(events, mermaid, build.boxed_local())
+    }
+
+    /// Drives the run `build` gives, in the background: a build that fails is reported as a
+    /// `run_failed` event (the engine never ran, so it said nothing), a `cancel()` that came
+    /// while it was being built means it never starts.
+    fn launch(
+        events: Rc<EventLog>,
+        mermaid: String,
+        build: LocalBoxFuture<
+            'static,
+            Result<(session::RunHandle, session::JsonStep), SessionError>,
+        >,
+    ) -> RunHandle {
         let (answers, mut answered) = mpsc::unbounded::<(String, Value)>();
         let (done, finished) = oneshot::channel();
         let stopper = Rc::new(Stopper::default());
         let (log, stopping) = (events.clone(), stopper.clone());
         spawn_local(async move {
             let result = 'run: {
-                let run = match session::start_checked(checked, &runtime, log.sink()).await {
+                let (handle, first) = match build.await {
                     Ok(run) => run,
                     Err(error) => {
-                        // The engine never ran, so it said nothing: the host hears why here.
                         log.sink().emit(StreamEvent::RunFailed {
                             path: Vec::new(),
                             error: error.message.clone(),
@@ -115,11 +133,11 @@ impl RunHandle {
                 };
                 if stopping.cancelled.get() {
                     // Cancelled while the chunk loaded: the run never starts.
-                    run.handle.cancel();
+                    handle.cancel();
                     break 'run Err(stopped());
                 }
-                *stopping.run.borrow_mut() = Some(run.handle.clone());
-                drive(run.handle, run.outcome, &log, &mut answered).await
+                *stopping.run.borrow_mut() = Some(handle.clone());
+                drive(handle, first, &log, &mut answered).await
             };
             let _ = done.send(result);
             log.finish();
@@ -226,14 +244,20 @@ impl RunHandle {
     /// candidate, or a workflow that takes no follow-up).
     #[wasm_bindgen(js_name = retryFailed)]
     pub fn retry_failed(&self) -> Result<RunHandle, JsValue> {
+        let handle = self.stopper.run.borrow().clone().ok_or_else(|| {
+            SessionError::new(
+                ErrorCode::InvalidInput,
+                "This run takes no follow-up now: it has not started yet.",
+            )
+        })?;
         let events = EventLog::new();
-        let outcome = session::follow_up_run(&self.stopper, events.sink())?;
-        let run = Run {
-            handle: self.stopper.clone(),
-            mermaid: self.mermaid.clone(),
-            outcome,
-        };
-        Ok(RunHandle::spawn(run, events))
+        let first = session::follow_up_run(&handle, events.sink())?;
+        let build = async move { Ok((handle, first)) };
+        Ok(RunHandle::launch(
+            events,
+            self.mermaid.clone(),
+            build.boxed_local(),
+        ))
     }
 
     /// The workflow's graph as a Mermaid flowchart.
