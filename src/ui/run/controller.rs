@@ -34,6 +34,9 @@ use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
 use crate::ui::settings::Settings;
 
+/// How long a Run clicked while the saved runs are still being read waits for them.
+const STORE_WAIT_MS: u32 = 5_000;
+
 /// Where a shown run stands. The controller owns it; pages read it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunPhase {
@@ -489,8 +492,30 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
     /// Starts a run of `input`, titled `title` in the run list. Problems found before anything
     /// is sent (a missing key, an empty resume) go to [`message`](Self::message).
     pub fn start(&self, input: W::Input, title: String) {
-        Ctl::when_loaded(&self.ctl(), true, move |engine, ctl| {
-            (engine.start)(ctl, input, title)
+        let ctl = self.ctl();
+        if ctl.store.is_ready() {
+            Ctl::when_loaded(&ctl, true, move |engine, ctl| {
+                (engine.start)(ctl, input, title)
+            });
+            return;
+        }
+        // A Run clicked before the saved runs are read (IndexedDB still opening) waits for them,
+        // busy at once: started earlier, the run had no checkpointer (nothing saved) and its
+        // record was neither written nor kept in the list the read then replaced.
+        // Bounded: a store that never answers must not keep the run from starting (it then runs
+        // in memory, and the notice says why when the open fails).
+        ctl.starting.set(true);
+        let ready = ctl.store.ready();
+        leptos::task::spawn_local(async move {
+            let waited = gloo_timers::future::TimeoutFuture::new(STORE_WAIT_MS);
+            futures::future::select(Box::pin(ready), waited).await;
+            if !ctl.page_shown.get() {
+                return;
+            }
+            ctl.starting.set(false);
+            Ctl::when_loaded(&ctl, true, move |engine, ctl| {
+                (engine.start)(ctl, input, title)
+            });
         });
     }
 

@@ -89,6 +89,11 @@ impl RunStore {
         self.ready.get_value()
     }
 
+    /// Whether the saved runs are known (the store opened, or found unavailable).
+    pub fn is_ready(&self) -> bool {
+        self.ready.with_value(|ready| ready.peek().is_some())
+    }
+
     /// Where runs save their supersteps; `None` when runs cannot be saved (they run in memory).
     pub fn checkpointer(&self) -> Option<Rc<dyn Checkpointer>> {
         self.checkpointer
