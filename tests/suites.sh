@@ -148,5 +148,7 @@ e2e_suite() {
   printf '%s\n%s\n' "$hash" "$(date -u +%FT%TZ)" > "$stamp"
 }
 run e2e        e2e_suite
+# A real llama.cpp server with a real small model: every workflow natively and through the app.
+run real-model bash tests/real_model/suite.sh
 
 print_summary

@@ -99,6 +99,15 @@ pub enum LlmError {
         limit_bytes: usize,
     },
 
+    /// The request and room for its answer do not fit the model's context window: refused before
+    /// it was sent (the server reported its context, see `llm::local_server`), or by the server.
+    #[error("this model's context ({context_tokens} tokens) is too small for this input (about {needed_tokens} tokens with room for the answer): shorten the resume or job description, or give the model a larger context (llama-server -c, Ollama num_ctx)")]
+    ContextTooSmall {
+        provider: String,
+        context_tokens: u32,
+        needed_tokens: u64,
+    },
+
     /// Local misconfiguration (e.g. missing key for a provider that needs one).
     #[error("configuration problem: {0}")]
     Config(String),
@@ -232,6 +241,7 @@ impl LlmError {
             other @ (LlmError::Timeout { .. }
             | LlmError::Cancelled
             | LlmError::Truncated { .. }
+            | LlmError::ContextTooSmall { .. }
             | LlmError::TooLarge { .. }) => other,
         }
     }

@@ -53,6 +53,7 @@ pub mod http;
 pub mod json_repair;
 pub mod limiter;
 pub mod limits;
+pub mod local_server;
 pub mod model;
 pub mod ollama;
 pub mod openai;

@@ -11,6 +11,7 @@ use super::host::check_destination;
 use crate::llm::anthropic::{AnthropicConfig, AnthropicModel};
 use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
+use crate::llm::local_server::{is_local_url, LocalServer};
 use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::{ApiKey, ChatModel};
 
@@ -198,10 +199,17 @@ pub(super) fn provider_model(
                     "Enter a model name in Settings, e.g. llama3.1.",
                 )
             })?;
-            Rc::new(OpenAiModel::new(
+            let chat: Rc<dyn ChatModel> = Rc::new(OpenAiModel::new(
                 OpenAiConfig::compatible("openai_compatible", url, key, m),
-                transport,
-            ))
+                transport.clone(),
+            ));
+            // A server on this machine or network may say its context size and slot count
+            // (llama.cpp's /props): held to them, a too-large input fails before it is sent.
+            if is_local_url(url) {
+                Rc::new(LocalServer::new(chat, transport, &Default::default(), url))
+            } else {
+                chat
+            }
         }
         ProviderKind::Anthropic => {
             let mut c = AnthropicConfig::new(key);

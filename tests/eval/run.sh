@@ -13,6 +13,22 @@ TARGET_DIR=${CARGO_TARGET_DIR:-target}
 mkdir -p target/eval
 cargo build --locked --quiet --example eval --example mock_provider
 
+# PROVIDER=local: the real local model (make local-model-install) on a free port, through the
+# OpenAI-compatible provider like any user's llama-server; stopped on exit.
+if [ "$PROVIDER" = local ]; then
+  port=${LOCAL_EVAL_PORT:-8094}
+  log=target/eval/local-model.log
+  bash tests/real_model/serve.sh --port "$port" --ctx 8192 --slots 2 > "$log" 2>&1 &
+  server_pid=$!
+  trap 'kill "$server_pid" 2>/dev/null' EXIT
+  for _ in $(seq 1 300); do
+    curl -fsS "http://127.0.0.1:$port/health" > /dev/null 2>&1 && break
+    kill -0 "$server_pid" 2>/dev/null || { echo "llama-server did not start; see $log"; exit 1; }
+    sleep 0.2
+  done
+  PROVIDER=openai_compatible BASE_URL="http://127.0.0.1:$port/v1" MODEL=${MODEL:-smollm2-135m-instruct}
+fi
+
 args=(--provider "$PROVIDER" --out target/eval)
 [ -n "${MODEL:-}" ] && args+=(--model "$MODEL")
 [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")

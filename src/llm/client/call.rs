@@ -169,6 +169,16 @@ impl<P: Protocol> Call<P> {
                 status,
                 message,
             },
+            _ if kind == crate::llm::local_server::LLAMA_CPP_CONTEXT_ERROR => {
+                crate::llm::local_server::context_error(&provider, &message).unwrap_or(
+                    LlmError::BadRequest {
+                        provider,
+                        status,
+                        kind,
+                        message,
+                    },
+                )
+            }
             _ => LlmError::BadRequest {
                 provider,
                 status,

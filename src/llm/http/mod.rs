@@ -39,6 +39,18 @@ impl HttpRequest {
         }
     }
 
+    /// A GET without a body (a server's own description, e.g. llama.cpp's `/props`).
+    pub fn get(url: impl Into<String>) -> Self {
+        Self {
+            method: "GET",
+            url: url.into(),
+            headers: Vec::new(),
+            body: String::new(),
+            timeout: None,
+            cancel: None,
+        }
+    }
+
     pub fn header(mut self, name: &str, value: impl Into<String>) -> Self {
         self.headers.push((name.to_ascii_lowercase(), value.into()));
         self

@@ -1,0 +1,344 @@
+//! What a local OpenAI-compatible server says about itself, and the model wrapper that acts on it.
+//!
+//! llama.cpp's `llama-server` answers `GET /props` with the context size of each of its slots
+//! (`default_generation_settings.n_ctx`) and how many requests it decodes at once (`total_slots`).
+//! [`LocalServer`] wraps the server's chat model with both:
+//! - a request that cannot fit the context fails BEFORE it is sent, naming both numbers, instead
+//!   of llama.cpp's 400 in the middle of a run (or, on servers that truncate, an answer to half a
+//!   prompt);
+//! - no more calls run at once than the server has slots: the others wait here, where no idle
+//!   timeout is running, instead of in the server's queue, where their timeout would fire while a
+//!   slow model on a CPU works through the calls ahead of them.
+//!
+//! A server that does not say (Ollama, LM Studio, a remote API) is used as it is.
+
+use std::rc::Rc;
+
+use futures::future::{self, Either, FutureExt, LocalBoxFuture, Shared};
+use futures::stream::{self, LocalBoxStream, StreamExt};
+use serde::Deserialize;
+
+use crate::llm::error::LlmError;
+use crate::llm::http::{read_body_limited, HttpRequest, HttpTransport};
+use crate::llm::limiter::{estimate_tokens, LimiterConfig, RateLimited};
+use crate::llm::model::ChatModel;
+use crate::llm::runtime::Runtime;
+use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
+
+/// Tokens kept free for the answer when checking that a request fits: a critique or a short
+/// structured answer. A longer answer that runs out of room ends as `LlmError::Truncated`.
+pub const ANSWER_ROOM: u64 = 512;
+
+/// Tokens a chat template adds around each message (role markers, separators).
+const TEMPLATE_TOKENS_PER_MESSAGE: u64 = 8;
+
+/// How long the one `/props` request may take before the server is used without its limits.
+const PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// What the server told about itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ServerLimits {
+    /// Context of one slot, in tokens: the most one request (prompt and answer) can fill.
+    pub context_tokens: u32,
+    /// Requests decoded at once.
+    pub slots: u32,
+}
+
+#[derive(Deserialize)]
+struct Props {
+    default_generation_settings: GenerationSettings,
+    #[serde(default)]
+    total_slots: Option<u32>,
+}
+
+#[derive(Deserialize)]
+struct GenerationSettings {
+    n_ctx: u32,
+}
+
+/// Reads llama-server's `/props` body; `None` for anything else.
+pub fn parse_props(body: &[u8]) -> Option<ServerLimits> {
+    let props: Props = serde_json::from_slice(body).ok()?;
+    let context_tokens = props.default_generation_settings.n_ctx;
+    (context_tokens > 0).then_some(ServerLimits {
+        context_tokens,
+        slots: props.total_slots.unwrap_or(1).max(1),
+    })
+}
+
+/// Whether `base_url` points at this machine or a private network (where a user runs llama-server,
+/// Ollama or LM Studio): only those are asked for `/props`, never a remote API.
+pub fn is_local_url(base_url: &str) -> bool {
+    let Some(rest) = base_url.split("://").nth(1) else {
+        return false;
+    };
+    let authority = rest.split('/').next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default(),
+    }
+    .to_ascii_lowercase();
+    if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local") {
+        return true;
+    }
+    match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Ok(std::net::IpAddr::V6(ip)) => ip.is_loopback(),
+        Err(_) => false,
+    }
+}
+
+/// `/props` beside the OpenAI routes: `http://host:8080/v1` → `http://host:8080/props`.
+pub fn props_url(base_url: &str) -> String {
+    let base = base_url.trim_end_matches('/');
+    let root = base.strip_suffix("/v1").unwrap_or(base);
+    format!("{root}/props")
+}
+
+/// The tokens `request` fills before the answer: its texts and schema, estimated without a
+/// tokenizer (see `limiter::estimate_tokens`), plus the template's tokens per message.
+pub fn prompt_tokens(request: &ChatRequest) -> u64 {
+    let messages = request.messages.len() as u64 + 1;
+    estimate_tokens(&request.system)
+        + request
+            .messages
+            .iter()
+            .map(|m| estimate_tokens(&m.content))
+            .sum::<u64>()
+        + request
+            .schema
+            .as_ref()
+            .map_or(0, |s| estimate_tokens(&s.schema.to_string()))
+        + messages * TEMPLATE_TOKENS_PER_MESSAGE
+}
+
+/// `Err(ContextTooSmall)` when `request` and room for its answer do not fit one slot's context.
+pub fn check_fits(
+    provider: &str,
+    limits: ServerLimits,
+    request: &ChatRequest,
+) -> Result<(), LlmError> {
+    let room = request
+        .max_tokens
+        .map_or(ANSWER_ROOM, |max| u64::from(max).min(ANSWER_ROOM));
+    let needed = prompt_tokens(request) + room;
+    if needed > u64::from(limits.context_tokens) {
+        return Err(LlmError::ContextTooSmall {
+            provider: provider.to_string(),
+            context_tokens: limits.context_tokens,
+            needed_tokens: needed,
+        });
+    }
+    Ok(())
+}
+
+/// llama.cpp's error type for a request larger than a slot's context (HTTP 400).
+pub const LLAMA_CPP_CONTEXT_ERROR: &str = "exceed_context_size_error";
+
+/// llama.cpp's own refusal, "request (2345 tokens) exceeds the available context size (1024
+/// tokens), try increasing it", as [`LlmError::ContextTooSmall`] (for servers whose `/props` was
+/// not read, or an estimate that came out low).
+pub fn context_error(provider: &str, message: &str) -> Option<LlmError> {
+    let numbers: Vec<u64> = message
+        .split('(')
+        .skip(1)
+        .filter_map(|part| part.split_whitespace().next()?.parse().ok())
+        .collect();
+    match numbers[..] {
+        [needed, context, ..] => Some(LlmError::ContextTooSmall {
+            provider: provider.to_string(),
+            context_tokens: u32::try_from(context).ok()?,
+            needed_tokens: needed,
+        }),
+        _ => None,
+    }
+}
+
+type Probe = Shared<LocalBoxFuture<'static, Option<ServerLimits>>>;
+
+/// Asks `base_url`'s server for its limits once (no key is sent: `/props` needs none unless the
+/// server was started with one, and then the limits are simply not known).
+fn probe(transport: Rc<dyn HttpTransport>, runtime: &Runtime, base_url: &str) -> Probe {
+    let mut request = HttpRequest::get(props_url(base_url));
+    request.timeout = Some(PROBE_TIMEOUT);
+    let timeout = runtime.sleep(PROBE_TIMEOUT);
+    async move {
+        let ask = async move {
+            let response = transport.send(request).await.ok()?;
+            if response.status != 200 {
+                return None;
+            }
+            let body = read_body_limited(response.body, 64 * 1024).await.ok()?;
+            parse_props(&body)
+        };
+        match future::select(Box::pin(ask), timeout).await {
+            Either::Left((limits, _)) => limits,
+            Either::Right(_) => None,
+        }
+    }
+    .boxed_local()
+    .shared()
+}
+
+/// A local server's chat model, held to the limits the server reports (see the module docs).
+pub struct LocalServer {
+    inner: RateLimited<Rc<dyn ChatModel>>,
+    limits: Probe,
+}
+
+impl LocalServer {
+    /// Wraps `inner`, the chat model of the server at `base_url` (its OpenAI base, `…/v1`); the
+    /// server is asked for its limits at the first call.
+    pub fn new(
+        inner: Rc<dyn ChatModel>,
+        transport: Rc<dyn HttpTransport>,
+        runtime: &Runtime,
+        base_url: &str,
+    ) -> Self {
+        // Until the server has said how many slots it has, calls are not held back.
+        let unlimited = LimiterConfig {
+            max_in_flight: usize::MAX,
+            ..LimiterConfig::default()
+        };
+        LocalServer {
+            inner: RateLimited::new(inner, unlimited),
+            limits: probe(transport, runtime, base_url),
+        }
+    }
+
+    /// The server's limits, once it has answered (`None` if it does not say).
+    pub async fn limits(&self) -> Option<ServerLimits> {
+        self.limits.clone().await
+    }
+
+    /// Waits for the limits, applies the slot count, and checks `request` fits.
+    async fn admit(&self, request: &ChatRequest) -> Result<(), LlmError> {
+        let Some(limits) = self.limits().await else {
+            return Ok(());
+        };
+        self.inner.set_config(LimiterConfig {
+            max_in_flight: limits.slots as usize,
+            ..LimiterConfig::default()
+        });
+        check_fits(self.inner.provider(), limits, request)
+    }
+}
+
+impl ChatModel for LocalServer {
+    fn provider(&self) -> &str {
+        self.inner.provider()
+    }
+
+    fn default_model(&self) -> &str {
+        self.inner.default_model()
+    }
+
+    fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
+        Box::pin(async move {
+            self.admit(&request).await?;
+            self.inner.complete(request).await
+        })
+    }
+
+    fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
+        let opened = async move {
+            match self.admit(&request).await {
+                Ok(()) => self.inner.stream(request),
+                Err(error) => stream::once(future::ready(Err(error))).boxed_local(),
+            }
+        };
+        Box::pin(stream::once(opened).flatten())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_llama_servers_props() {
+        let body = br#"{"default_generation_settings":{"n_ctx":4096,"params":{}},"total_slots":2,"model_alias":"m"}"#;
+        assert_eq!(
+            parse_props(body),
+            Some(ServerLimits {
+                context_tokens: 4096,
+                slots: 2
+            })
+        );
+        assert_eq!(parse_props(br#"{"error":"not found"}"#), None);
+        assert_eq!(parse_props(b"<html>"), None);
+    }
+
+    #[test]
+    fn only_servers_on_this_machine_or_network_are_asked() {
+        for local in [
+            "http://127.0.0.1:8080/v1",
+            "http://localhost:11434/v1",
+            "http://[::1]:1234/v1",
+            "http://192.168.1.20:8080/v1",
+            "http://10.0.0.5/v1",
+            "http://gpu-box.local:8080/v1",
+        ] {
+            assert!(is_local_url(local), "{local}");
+        }
+        for remote in [
+            "https://openrouter.ai/api/v1",
+            "https://api.example.com/v1",
+            "https://8.8.8.8/v1",
+            "not a url",
+        ] {
+            assert!(!is_local_url(remote), "{remote}");
+        }
+    }
+
+    #[test]
+    fn props_sit_beside_the_openai_routes() {
+        assert_eq!(
+            props_url("http://127.0.0.1:8080/v1"),
+            "http://127.0.0.1:8080/props"
+        );
+        assert_eq!(
+            props_url("http://127.0.0.1:8080/v1/"),
+            "http://127.0.0.1:8080/props"
+        );
+        assert_eq!(props_url("http://host/api"), "http://host/api/props");
+    }
+
+    #[test]
+    fn llama_cpps_own_refusal_names_both_numbers() {
+        let message = "request (2345 tokens) exceeds the available context size (1024 tokens), try increasing it";
+        assert_eq!(
+            context_error("openai_compatible", message),
+            Some(LlmError::ContextTooSmall {
+                provider: "openai_compatible".into(),
+                context_tokens: 1024,
+                needed_tokens: 2345,
+            })
+        );
+        assert_eq!(context_error("x", "something else"), None);
+    }
+
+    #[test]
+    fn a_request_larger_than_the_context_is_refused_with_both_numbers() {
+        let limits = ServerLimits {
+            context_tokens: 1024,
+            slots: 1,
+        };
+        let small = ChatRequest::new("critic", "Review.").user("A short resume.");
+        assert!(check_fits("openai_compatible", limits, &small).is_ok());
+        let large = ChatRequest::new("critic", "Review.").user("word ".repeat(2000));
+        let error = check_fits("openai_compatible", limits, &large).unwrap_err();
+        match &error {
+            LlmError::ContextTooSmall {
+                context_tokens,
+                needed_tokens,
+                ..
+            } => {
+                assert_eq!(*context_tokens, 1024);
+                assert!(*needed_tokens > 2500, "{needed_tokens}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(error.to_string().contains("1024 tokens"), "{error}");
+    }
+}

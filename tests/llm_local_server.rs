@@ -1,0 +1,158 @@
+//! `llm::local_server`: a local server that reports its limits (llama.cpp's `/props`) is held to
+//! them. A request that cannot fit the context fails before it is sent, naming both numbers; no
+//! more calls run at once than the server has slots; a server that says nothing is used as is.
+//! (The real llama-server's refusal is checked by the real-model suite, tests/real_model.rs.)
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
+use careergraph::llm::limiter::virtual_time::yield_now;
+use careergraph::llm::local_server::LocalServer;
+use careergraph::llm::openai::{OpenAiConfig, OpenAiModel};
+use careergraph::llm::{ChatModel, ChatRequest, LlmError, Runtime};
+use futures::executor::block_on;
+use futures::future::{join_all, LocalBoxFuture};
+use futures::stream::{self, StreamExt};
+
+/// A server answering `/props` (or 404 when `props` is `None`) and chat completions, counting the
+/// chat calls and the most that were ever open at once.
+#[derive(Default)]
+struct FakeServer {
+    props: Option<String>,
+    chat_calls: Cell<u32>,
+    open: Cell<u32>,
+    most_open: Cell<u32>,
+    urls: RefCell<Vec<String>>,
+}
+
+struct Transport(Rc<FakeServer>);
+
+fn body(text: &str) -> careergraph::llm::http::ByteStream {
+    stream::once(futures::future::ready(Ok(text.as_bytes().to_vec()))).boxed_local()
+}
+
+impl HttpTransport for Transport {
+    fn send(
+        &self,
+        request: HttpRequest,
+    ) -> LocalBoxFuture<'static, Result<HttpResponse, TransportError>> {
+        let server = self.0.clone();
+        Box::pin(async move {
+            server.urls.borrow_mut().push(request.url.clone());
+            if request.url.ends_with("/props") {
+                return Ok(match &server.props {
+                    Some(props) => HttpResponse {
+                        status: 200,
+                        headers: vec![],
+                        body: body(props),
+                    },
+                    None => HttpResponse {
+                        status: 404,
+                        headers: vec![],
+                        body: body("not found"),
+                    },
+                });
+            }
+            server.chat_calls.set(server.chat_calls.get() + 1);
+            server.open.set(server.open.get() + 1);
+            server
+                .most_open
+                .set(server.most_open.get().max(server.open.get()));
+            // Let every other call that can start, start.
+            for _ in 0..20 {
+                yield_now().await;
+            }
+            server.open.set(server.open.get() - 1);
+            let completion = r#"{"model":"m","choices":[{"message":{"content":"{\"score\": 7}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":10,"completion_tokens":3}}"#;
+            Ok(HttpResponse {
+                status: 200,
+                headers: vec![],
+                body: body(completion),
+            })
+        })
+    }
+}
+
+fn local(server: &Rc<FakeServer>) -> LocalServer {
+    let transport: Rc<dyn HttpTransport> = Rc::new(Transport(server.clone()));
+    let url = "http://127.0.0.1:8091/v1";
+    let chat = OpenAiModel::new(
+        OpenAiConfig::compatible("openai_compatible", url, "", "m"),
+        transport.clone(),
+    );
+    LocalServer::new(Rc::new(chat), transport, &Runtime::default(), url)
+}
+
+fn props(n_ctx: u32, slots: u32) -> Option<String> {
+    Some(format!(
+        r#"{{"default_generation_settings":{{"n_ctx":{n_ctx}}},"total_slots":{slots}}}"#
+    ))
+}
+
+#[test]
+fn a_request_larger_than_the_context_is_refused_before_it_is_sent() {
+    let server = Rc::new(FakeServer {
+        props: props(1024, 1),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    let large = ChatRequest::new("critic", "Review the resume.").user("experience ".repeat(1500));
+    let error = block_on(model.complete(large.clone())).unwrap_err();
+    match &error {
+        LlmError::ContextTooSmall { context_tokens, .. } => assert_eq!(*context_tokens, 1024),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        error.to_string().contains("context (1024 tokens)"),
+        "{error}"
+    );
+    // Streaming is refused the same way.
+    let streamed: Vec<_> = block_on(model.stream(large).collect());
+    assert!(matches!(
+        streamed.as_slice(),
+        [Err(LlmError::ContextTooSmall { .. })]
+    ));
+    assert_eq!(server.chat_calls.get(), 0, "nothing was sent");
+    // A request that fits goes through; the server was asked for its limits once.
+    let small = ChatRequest::new("critic", "Review.").user("A short resume.");
+    assert!(block_on(model.complete(small)).is_ok());
+    assert_eq!(server.chat_calls.get(), 1);
+    let asked = server
+        .urls
+        .borrow()
+        .iter()
+        .filter(|u| u.ends_with("/props"))
+        .count();
+    assert_eq!(asked, 1);
+    assert_eq!(server.urls.borrow()[0], "http://127.0.0.1:8091/props");
+}
+
+#[test]
+fn no_more_calls_run_at_once_than_the_server_has_slots() {
+    for (slots, expected) in [(1, 1), (2, 2)] {
+        let server = Rc::new(FakeServer {
+            props: props(8192, slots),
+            ..FakeServer::default()
+        });
+        let model = local(&server);
+        let calls = (0..3)
+            .map(|i| model.complete(ChatRequest::new("critic", "R.").user(format!("resume {i}"))));
+        let results = block_on(join_all(calls));
+        assert!(results.iter().all(Result::is_ok));
+        assert_eq!(server.chat_calls.get(), 3);
+        assert_eq!(server.most_open.get(), expected, "{slots} slots");
+    }
+}
+
+#[test]
+fn a_server_that_does_not_say_is_used_as_it_is() {
+    let server = Rc::new(FakeServer::default());
+    let model = local(&server);
+    let large = ChatRequest::new("critic", "R.").user("experience ".repeat(1500));
+    let calls = (0..3).map(|_| model.complete(large.clone()));
+    let results = block_on(join_all(calls));
+    assert!(results.iter().all(Result::is_ok), "{results:?}");
+    assert_eq!(server.most_open.get(), 3, "no slot limit without /props");
+}

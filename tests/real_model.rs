@@ -1,0 +1,261 @@
+//! The real-model suite: every workflow end to end through the OpenAI-compatible provider and the
+//! session (the path the app and the JS API take), against a real llama.cpp `llama-server`
+//! serving a real small model (SmolLM2-135M-Instruct), which `tests/real_model/suite.sh` installs
+//! and starts. The assertion is about honesty, not quality: each run ends within its bound with a
+//! result whose scores are on their scales, or with an error that names its cause. Never a hang,
+//! a panic, an "unknown error", or a score outside its scale.
+//!
+//! `#[ignore]`d in the plain native suite, which has no model server: the real-model suite runs
+//! them with `-- --ignored`, and there a missing `REAL_MODEL_URL` fails instead of skipping.
+#![cfg(not(target_arch = "wasm32"))]
+
+#[path = "mock_provider/native_transport.rs"]
+mod native_transport;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use careergraph::graph::{EventSink, StreamEvent};
+use careergraph::session::{resume_run, start_on, ProviderConfig, ProviderKind, Runtime};
+use native_transport::ReqwestTransport;
+use serde_json::{json, Value};
+
+/// A run of one workflow on the 135M model on two CPU cores takes seconds to a minute or two;
+/// past this it counts as a hang.
+const RUN_BOUND: Duration = Duration::from_secs(600);
+/// Pauses answered at most, so a workflow that keeps asking cannot loop forever.
+const MAX_PAUSES: usize = 20;
+
+fn fixture(name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/eval/en/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The server's OpenAI base URL (…/v1), from `suite.sh`; none is a failure, not a skip: these
+/// tests only run when asked for with `--ignored`.
+fn server_url(variable: &str) -> String {
+    std::env::var(variable).unwrap_or_else(|_| {
+        panic!(
+            "{variable} is not set: run the real-model suite with `bash tests/real_model/suite.sh`"
+        )
+    })
+}
+
+fn runtime(base_url: &str) -> Runtime {
+    let provider = ProviderConfig {
+        provider: ProviderKind::OpenaiCompatible,
+        model: Some("smollm2-135m-instruct".into()),
+        base_url: Some(base_url.into()),
+        ..ProviderConfig::default()
+    };
+    Runtime::for_provider(&provider, Rc::new(ReqwestTransport::default())).expect("a local model")
+}
+
+/// What a run produced: its last step or its error, and what its events said.
+#[derive(Debug, Default)]
+struct Outcome {
+    step: Option<Value>,
+    error: Option<String>,
+    answered_calls: u32,
+    agent_errors: Vec<String>,
+    deltas: u32,
+    wall: Duration,
+}
+
+/// The answer a user gives to `pause`: a short answer to a question, approval, top satisfaction,
+/// a confirmed plan. A pause the test does not know gets `null`, which the workflow must refuse
+/// with a message (that message is then the run's named error).
+fn answer_for(pause: &Value) -> Value {
+    match pause["type"].as_str() {
+        Some("question") => {
+            json!({"action": "answer", "answer": "I used it at work for two years."})
+        }
+        Some("review") => json!({"decision": "approve"}),
+        Some("satisfaction") => json!({"level": 5}),
+        Some("confirm_plan") => json!({"confirm": true}),
+        _ => Value::Null,
+    }
+}
+
+fn record(outcome: &RefCell<Outcome>, event: &StreamEvent) {
+    let StreamEvent::Custom { payload, .. } = event else {
+        return;
+    };
+    let mut o = outcome.borrow_mut();
+    match payload["type"].as_str() {
+        Some("usage") => o.answered_calls += 1,
+        Some("delta") => o.deltas += 1,
+        Some("agent_error") => o
+            .agent_errors
+            .push(payload["error"].as_str().unwrap_or_default().to_string()),
+        _ => {}
+    }
+}
+
+/// Runs `workflow` from `input` to its end (or its error), answering every pause.
+async fn run(base_url: &str, workflow: &str, input: Value) -> Outcome {
+    let outcome = Rc::new(RefCell::new(Outcome::default()));
+    let seen = outcome.clone();
+    let sink = EventSink::new(move |event| record(&seen, &event));
+    let started = Instant::now();
+    let runtime = runtime(base_url);
+    let result: Result<Value, String> = async {
+        let run = start_on(workflow, input, &runtime, sink.clone()).map_err(|e| e.message)?;
+        let mut step = run.outcome.await.map_err(|e| e.message)?;
+        for _ in 0..MAX_PAUSES {
+            if step["status"] != "interrupted" {
+                return Ok(step);
+            }
+            let answer = answer_for(&step["interrupts"][0]["payload"]);
+            let next = resume_run(&run.handle, answer, sink.clone()).map_err(|e| e.message)?;
+            step = next.await.map_err(|e| e.message)?;
+        }
+        run.handle.cancel();
+        Err(format!("still pausing after {MAX_PAUSES} answers"))
+    }
+    .await;
+    let mut outcome = outcome.take();
+    outcome.wall = started.elapsed();
+    match result {
+        Ok(step) => outcome.step = Some(step),
+        Err(error) => outcome.error = Some(error),
+    }
+    outcome
+}
+
+/// Every number under a key that names a score, with its JSON path.
+fn scores(value: &Value, path: &str, out: &mut Vec<(String, f64)>) {
+    match value {
+        Value::Object(map) => {
+            for (key, child) in map {
+                let here = format!("{path}/{key}");
+                if key.contains("score") {
+                    if let Some(n) = child.as_f64() {
+                        out.push((here.clone(), n));
+                    }
+                }
+                scores(child, &here, out);
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                scores(child, &format!("{path}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The honesty check every workflow passes: within the bound; a finished run has every score on
+/// its scale (0–10 for the review's critics and totals, 0–100 elsewhere); an error names a cause.
+fn assert_honest(workflow: &str, outcome: &Outcome, scale: f64) {
+    eprintln!(
+        "real model: {workflow}: {:.1} s, {} answered calls, {} deltas, {} agent errors{}",
+        outcome.wall.as_secs_f64(),
+        outcome.answered_calls,
+        outcome.deltas,
+        outcome.agent_errors.len(),
+        outcome
+            .error
+            .as_deref()
+            .map(|e| format!(", ended with: {e}"))
+            .unwrap_or_default(),
+    );
+    for error in &outcome.agent_errors {
+        eprintln!("  agent error: {error}");
+        assert_named(error);
+    }
+    assert!(
+        outcome.wall < RUN_BOUND,
+        "{workflow} took {:?}",
+        outcome.wall
+    );
+    match (&outcome.step, &outcome.error) {
+        (Some(step), None) => {
+            assert_eq!(step["status"], "done", "{workflow}: {step}");
+            let mut found = Vec::new();
+            scores(&step["state"], "", &mut found);
+            for (path, score) in found {
+                assert!(
+                    score.is_finite() && (0.0..=scale).contains(&score),
+                    "{workflow}: {path} = {score} is off its 0–{scale} scale"
+                );
+            }
+        }
+        (None, Some(error)) => assert_named(error),
+        _ => unreachable!(),
+    }
+}
+
+/// A message a user can act on: not empty, not "unknown", not a Rust panic or debug dump.
+fn assert_named(message: &str) {
+    let lower = message.to_lowercase();
+    assert!(
+        message.trim().len() >= 12,
+        "too short to name a cause: {message:?}"
+    );
+    for vague in [
+        "unknown error",
+        "panicked",
+        "unwrap",
+        "called `option",
+        "{ ",
+    ] {
+        assert!(!lower.contains(vague), "not a named cause: {message:?}");
+    }
+}
+
+async fn check(workflow: &str, input: Value, scale: f64) {
+    let url = server_url("REAL_MODEL_URL");
+    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, workflow, input))
+        .await
+        .unwrap_or_else(|_| panic!("{workflow} did not end within {RUN_BOUND:?}"));
+    assert_honest(workflow, &outcome, scale);
+}
+
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn resume_review_on_a_real_model() {
+    let input = json!({"resume": fixture("resume.md"), "targetRole": fixture("role.txt").trim(),
+        "maxIterations": 2});
+    check("resume_review", input, 10.0).await;
+}
+
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn resume_tailoring_on_a_real_model() {
+    let input = json!({"resume": fixture("resume.md"), "jobDescription": fixture("job.md"),
+        "maxQuestions": 1, "maxRevisions": 1});
+    check("resume_tailoring", input, 100.0).await;
+}
+
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn hiring_pipeline_on_a_real_model() {
+    let input = json!({"resume": fixture("resume.md"), "jobDescription": fixture("job.md")});
+    check("hiring_pipeline", input, 100.0).await;
+}
+
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn career_navigator_on_a_real_model() {
+    let profile: Value = serde_json::from_str(&fixture("profile.json")).unwrap();
+    let input = json!({"goal": fixture("goal.txt"), "profile": profile, "maxIterations": 1,
+        "startDate": "2026-01-05"});
+    check("career_navigator", input, 100.0).await;
+}
+
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn batch_screening_on_a_real_model() {
+    let resumes = json!([
+        {"label": "marta.md", "text": fixture("resume.md")},
+        {"label": "marta-hostile.md", "text": fixture("resume_hostile.md")},
+    ]);
+    let input = json!({"jobDescription": fixture("job.md"), "resumes": resumes});
+    check("batch_screening", input, 100.0).await;
+}

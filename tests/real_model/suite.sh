@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The `real-model` suite of `make test`: a real llama.cpp `llama-server` with a real model
+# (SmolLM2-135M-Instruct; both installed by tests/real_model/install.sh, pinned in the Makefile),
+# then every workflow against it natively (tests/real_model.rs) and through the app in headless
+# Chromium (web/e2e-real). A second server with a deliberately small context proves that a
+# too-large input is refused before the run, with the reason.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+LOG_DIR=target/test-logs
+mkdir -p "$LOG_DIR"
+PORT=${REAL_MODEL_PORT:-8092}
+SMALL_PORT=$(( PORT + 1 ))
+PIDS=()
+trap 'kill "${PIDS[@]}" 2>/dev/null' EXIT
+
+# start PORT LOG ARGS...: one server in the background, ready once /health answers 200.
+start() {
+  local port=$1 log=$2; shift 2
+  bash tests/real_model/serve.sh --port "$port" "$@" > "$log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 300); do
+    curl -fsS "http://127.0.0.1:$port/health" > /dev/null 2>&1 && return 0
+    kill -0 "${PIDS[-1]}" 2>/dev/null || break
+    sleep 0.2
+  done
+  echo "llama-server on port $port did not start; see $log"; tail -20 "$log"
+  return 1
+}
+
+start "$PORT" "$LOG_DIR/real-model-server.log" --ctx 8192 --slots 2 || exit 1
+start "$SMALL_PORT" "$LOG_DIR/real-model-small-server.log" --ctx 1024 --slots 1 || exit 1
+export REAL_MODEL_URL="http://127.0.0.1:$PORT/v1"
+export REAL_MODEL_SMALL_URL="http://127.0.0.1:$SMALL_PORT/v1"
+echo "llama-server $(curl -fsS "http://127.0.0.1:$PORT/props" | python3 -c 'import json,sys; p=json.load(sys.stdin); print("build", p.get("build_info", "?"), "n_ctx", p["default_generation_settings"]["n_ctx"], "slots", p.get("total_slots"))')"
+
+# One workflow at a time: parallel tests would share the server's slots and blur the wall times.
+cargo test --locked --test real_model -- --ignored --test-threads=1 --nocapture || exit 1
+(cd web && npx playwright test -c playwright.real.config.mjs) || exit 1

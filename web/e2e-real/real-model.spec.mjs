@@ -1,0 +1,109 @@
+// The app against a real model (SmolLM2-135M-Instruct on llama.cpp's llama-server, started by
+// tests/real_model/suite.sh): the review, and tailoring with its dialogs, run to a result whose
+// scores are on their scales or to an error that names its cause, with no console error.
+// The assertion is honesty, not quality: a 135M model writes poor critiques.
+import { test, expect } from '@playwright/test';
+import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
+
+const SERVER = process.env.REAL_MODEL_URL;
+// Only the real-model suite runs this folder, and it always sets the URL: without it, fail.
+if (!SERVER) throw new Error('REAL_MODEL_URL is not set: run tests/real_model/suite.sh');
+
+/** How long one run may take on the 135M model on two cores before it counts as a hang. */
+const RUN_BOUND = 600_000;
+
+let consoleErrors;
+test.beforeEach(async ({ page }) => {
+  consoleErrors = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('pageerror', (err) => consoleErrors.push(String(err)));
+});
+test.afterEach(() => {
+  expect(consoleErrors).toEqual([]);
+});
+
+async function useLocalServer(page, { maxIterations } = {}) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('complementary', { name: 'Settings' });
+  await drawer.getByLabel('Provider').selectOption('openai_compatible');
+  await drawer.getByLabel('Base URL').fill(SERVER);
+  await drawer.getByLabel('Model', { exact: true }).fill('smollm2-135m-instruct');
+  if (maxIterations !== undefined) {
+    await drawer.getByLabel('Max iterations').fill(String(maxIterations));
+    await drawer.getByLabel('Max iterations').press('Tab');
+  }
+  await page.keyboard.press('Escape');
+}
+
+/** A named failure: not empty, not "unknown error", not a panic. */
+function expectNamed(message) {
+  expect(message.trim().length).toBeGreaterThan(11);
+  expect(message.toLowerCase()).not.toMatch(/unknown error|panicked|unwrap/);
+}
+
+test('review on a real model: a result with scores on their scale, or a named error', async ({ page }) => {
+  const started = Date.now();
+  await page.goto('/');
+  await useLocalServer(page, { maxIterations: 1 });
+  await page.getByRole('button', { name: 'Run' }).click();
+  const phase = page.getByTestId('phase');
+  await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
+  const text = await phase.textContent();
+  console.log(`real model, review in the app: ${((Date.now() - started) / 1000).toFixed(1)} s: ${text}`);
+  if (text.startsWith('The review failed: ')) {
+    expectNamed(text.slice('The review failed: '.length));
+    return;
+  }
+  // Every critic card that shows a score shows it on 0–10, and so does the final score.
+  for (const critic of ['recruiter', 'tech_writer', 'copywriter']) {
+    const card = page.getByTestId(`card-${critic}`);
+    const score = card.getByTestId('card-score');
+    if (await score.count()) {
+      const shown = (await score.textContent()).match(/(\d+(?:\.\d+)?)\s*\/\s*10/);
+      if (shown) expect(Number(shown[1])).toBeLessThanOrEqual(10);
+    }
+  }
+  const final = page.getByTestId('final-score');
+  if (await final.count()) {
+    const value = Number((await final.textContent()).trim());
+    if (!Number.isNaN(value)) expect(value).toBeGreaterThanOrEqual(0), expect(value).toBeLessThanOrEqual(10);
+  }
+  for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
+  await page.screenshot({ path: '../target/playwright/real-model-review.png', fullPage: true });
+});
+
+test('tailoring on a real model: its dialogs answered, then a result or a named error', async ({ page }) => {
+  const started = Date.now();
+  await page.goto('/');
+  await page.getByTestId('workflow').selectOption('resume_tailoring');
+  await page.getByLabel('Job description').fill(JOB);
+  await page.getByLabel('Resume', { exact: true }).fill(RESUME);
+  await useLocalServer(page);
+  await page.getByRole('button', { name: 'Run' }).click();
+  const phase = page.getByTestId('tailor-phase');
+  const done = /^(Tailoring finished\.|The run failed: .+)$/;
+  // Answer whatever the run asks until it ends: a question (answered), the draft review (approved).
+  const deadline = Date.now() + RUN_BOUND;
+  while (Date.now() < deadline) {
+    const text = (await phase.textContent()) ?? '';
+    if (done.test(text)) break;
+    const question = page.getByRole('dialog', { name: /^Question \d+ \/ \d+$/ });
+    const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
+    if (await question.isVisible()) {
+      await question.getByLabel('Your answer').fill('I used Redis as a cache at Example Freight.');
+      await question.getByRole('button', { name: 'Send' }).click();
+      await expect(question).toBeHidden({ timeout: 10_000 });
+    } else if (await review.isVisible()) {
+      await review.getByRole('button', { name: 'Approve' }).click();
+      await expect(review).toBeHidden({ timeout: 10_000 });
+    } else {
+      await page.waitForTimeout(500);
+    }
+  }
+  const text = await phase.textContent();
+  console.log(`real model, tailoring in the app: ${((Date.now() - started) / 1000).toFixed(1)} s: ${text}`);
+  expect(text).toMatch(done);
+  if (text !== 'Tailoring finished.') expectNamed(text);
+  for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
+  await page.screenshot({ path: '../target/playwright/real-model-tailoring.png', fullPage: true });
+});
