@@ -65,6 +65,69 @@ pub fn output_token_budget(request: &ChatRequest, ceiling: u32) -> u32 {
     estimate.clamp(1024, ceiling) as u32
 }
 
+/// The most output tokens an answer following `schema` can need, in `[1024, ceiling]`; `None`
+/// when some list or string in it is unbounded (see `llm::schema_bounds`).
+///
+/// The longest answer is counted in characters: every string at its `maxLength`, every list at
+/// its `maxItems`, plus keys, quotes and punctuation. Two characters per token sits between
+/// English (about four per token) and Chinese (about one or two per token with the tokenizers of
+/// small local models): a full-length answer in either language fits unless every field is
+/// filled to its bound in Chinese, and a cut answer is asked again once (`llm::structured`).
+pub fn schema_token_budget(schema: &serde_json::Value, ceiling: u32) -> Option<u32> {
+    let chars = longest_answer_chars(schema)?;
+    let tokens = chars.div_ceil(2) + 64;
+    let ceiling = u64::from(ceiling.max(1024));
+    Some(tokens.clamp(1024, ceiling) as u32)
+}
+
+/// Characters in the longest JSON text `schema` allows; `None` if unbounded.
+fn longest_answer_chars(schema: &serde_json::Value) -> Option<u64> {
+    use serde_json::Value;
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        return Some(
+            values
+                .iter()
+                .map(|v| v.to_string().len() as u64)
+                .max()
+                .unwrap_or(4),
+        );
+    }
+    if let Some(Value::Array(branches)) = schema.get("anyOf") {
+        return branches
+            .iter()
+            .map(longest_answer_chars)
+            .try_fold(0, |a, b| Some(a.max(b?)));
+    }
+    let kind = match schema.get("type") {
+        Some(Value::String(kind)) => kind.as_str(),
+        Some(Value::Array(kinds)) => kinds
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|k| *k != "null")
+            .unwrap_or("null"),
+        _ if schema.get("properties").is_some() => "object",
+        _ => return None,
+    };
+    let bound = |key: &str| schema.get(key).and_then(Value::as_u64);
+    Some(match kind {
+        "object" => {
+            let mut chars = 2;
+            if let Some(Value::Object(fields)) = schema.get("properties") {
+                for (name, field) in fields {
+                    chars += name.len() as u64 + 4 + longest_answer_chars(field)?;
+                }
+            }
+            chars
+        }
+        "array" => 2 + bound("maxItems")? * (longest_answer_chars(schema.get("items")?)? + 2),
+        // JSON escapes (`\n`, `\"`) make a string's text a little longer than its characters.
+        "string" => bound("maxLength")? * 11 / 10 + 2,
+        "number" | "integer" => 24,
+        "boolean" | "null" => 5,
+        _ => return None,
+    })
+}
+
 /// The most output tokens `model` of `provider` accepts (documented model limits; unknown models get
 /// a conservative 8192 that every current model of these providers accepts).
 pub fn output_ceiling(provider: &str, model: &str) -> u32 {

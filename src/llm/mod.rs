@@ -59,6 +59,7 @@ pub mod openai;
 pub mod pricing;
 pub mod retry;
 pub mod runtime;
+pub mod schema_bounds;
 pub mod secret;
 pub mod structured;
 pub mod types;

@@ -65,6 +65,10 @@ pub struct ChatRequest {
     pub model: Option<String>,
     pub temperature: Option<f32>,
     pub max_tokens: Option<u32>,
+    /// Penalises tokens already used, so a small model stops repeating one list item. Sent only
+    /// to OpenAI-compatible servers (llama.cpp and Ollama read OpenAI's `frequency_penalty`);
+    /// set by the re-ask after an answer was cut at the token limit.
+    pub frequency_penalty: Option<f32>,
     /// Overrides the provider's default per-call timeout.
     pub timeout: Option<Duration>,
     pub cancel: Option<CancelToken>,

@@ -8,6 +8,8 @@ use crate::llm::client::{ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
+use crate::llm::limits::{output_ceiling, schema_token_budget};
+use crate::llm::schema_bounds::{strip_keywords, without_long_length_bounds, GRAMMAR_MAX_LENGTH};
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -28,7 +30,18 @@ pub struct OpenAiConfig {
     pub use_max_completion_tokens: bool,
     /// `strict: true` in `response_format.json_schema`; some compatible servers reject it.
     pub strict_schema: bool,
+    /// A server other than OpenAI's own (llama.cpp, Ollama, LM Studio, vLLM, OpenRouter): a
+    /// structured call without `max_tokens` gets one sized from its bounded schema, and a
+    /// re-ask's repetition penalty is sent as `frequency_penalty` (see [`Self::body`]).
+    pub compatible_server: bool,
 }
+
+/// Schema keywords OpenAI's strict Structured Outputs does not document: its supported list
+/// has `pattern`/`format` for strings, `minimum`/`maximum`/`multipleOf` (and exclusive bounds)
+/// for numbers and `minItems`/`maxItems` for arrays, but no string lengths. Strict mode refuses
+/// undocumented keywords, so lengths are dropped for OpenAI itself; compatible servers keep them
+/// (llama.cpp's grammar enforces `maxLength`).
+const OPENAI_UNDOCUMENTED_KEYWORDS: [&str; 2] = ["minLength", "maxLength"];
 
 impl OpenAiConfig {
     pub fn openai(api_key: impl Into<ApiKey>) -> Self {
@@ -39,6 +52,7 @@ impl OpenAiConfig {
             model: OPENAI_DEFAULT_MODEL.into(),
             use_max_completion_tokens: true,
             strict_schema: true,
+            compatible_server: false,
         }
     }
 
@@ -56,6 +70,7 @@ impl OpenAiConfig {
             model: model.into(),
             use_max_completion_tokens: false,
             strict_schema: true,
+            compatible_server: true,
         }
     }
 
@@ -101,7 +116,7 @@ impl OpenAiConfig {
         if let Some(temperature) = request.temperature {
             body["temperature"] = json!(temperature);
         }
-        if let Some(max_tokens) = request.max_tokens {
+        if let Some(max_tokens) = self.max_tokens(request, model) {
             let field = if self.use_max_completion_tokens {
                 "max_completion_tokens"
             } else {
@@ -109,10 +124,18 @@ impl OpenAiConfig {
             };
             body[field] = json!(max_tokens);
         }
+        if let (Some(penalty), true) = (request.frequency_penalty, self.compatible_server) {
+            body["frequency_penalty"] = json!(penalty);
+        }
         if let Some(schema) = &request.schema {
+            let schema_json = if self.compatible_server {
+                without_long_length_bounds(&schema.schema, GRAMMAR_MAX_LENGTH)
+            } else {
+                strip_keywords(&schema.schema, &OPENAI_UNDOCUMENTED_KEYWORDS)
+            };
             body["response_format"] = json!({
                 "type": "json_schema",
-                "json_schema": {"name": schema.name, "schema": schema.schema, "strict": self.strict_schema},
+                "json_schema": {"name": schema.name, "schema": schema_json, "strict": self.strict_schema},
             });
         }
         body
@@ -146,6 +169,17 @@ impl Protocol for OpenAiConfig {
             http = http.header("authorization", format!("Bearer {}", self.api_key.expose()));
         }
         Ok(http)
+    }
+
+    /// The request's own limit; for a compatible server's structured call without one, the
+    /// most its bounded schema can take ([`schema_token_budget`]), so a model that loops inside
+    /// the grammar stops there instead of at the end of its context.
+    fn max_tokens(&self, request: &ChatRequest, model: &str) -> Option<u32> {
+        if request.max_tokens.is_some() || !self.compatible_server {
+            return request.max_tokens;
+        }
+        let schema = &request.schema.as_ref()?.schema;
+        schema_token_budget(schema, output_ceiling(&self.provider, model))
     }
 
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {
