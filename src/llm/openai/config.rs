@@ -32,7 +32,7 @@ pub struct OpenAiConfig {
     pub strict_schema: bool,
     /// A server other than OpenAI's own (llama.cpp, Ollama, LM Studio, vLLM, OpenRouter): a
     /// structured call without `max_tokens` gets one sized from its bounded schema, and a
-    /// re-ask's repetition penalty is sent as `frequency_penalty` (see [`Self::body`]).
+    /// re-ask's repetition penalty is sent as `presence_penalty` (see [`Self::body`]).
     pub compatible_server: bool,
 }
 
@@ -124,8 +124,8 @@ impl OpenAiConfig {
             };
             body[field] = json!(max_tokens);
         }
-        if let (Some(penalty), true) = (request.frequency_penalty, self.compatible_server) {
-            body["frequency_penalty"] = json!(penalty);
+        if let (Some(penalty), true) = (request.repetition_penalty, self.compatible_server) {
+            body["presence_penalty"] = json!(penalty);
         }
         if let Some(schema) = &request.schema {
             let schema_json = if self.compatible_server {
