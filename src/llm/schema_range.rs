@@ -148,9 +148,10 @@ mod tests {
         let text: Vec<String> = found.iter().map(ToString::to_string).collect();
         assert_eq!(
             text,
+            // In the answer's key order (alphabetical here).
             [
-                "`score` is 95, outside the scale 0 to 10",
                 "`roles[1].fit` is 140, outside the scale 0 to 100",
+                "`score` is 95, outside the scale 0 to 10",
                 "`weeks` is -2, outside at least 0",
             ]
         );
@@ -166,7 +167,7 @@ mod tests {
             json!({"score": 10.0, "roles": [{"fit": 100}], "weeks": 1})
         );
         assert_eq!(
-            clamped[0].clamp_note(),
+            clamped[1].clamp_note(),
             "`score` was 95, outside the scale 0 to 10, even when asked again; it was set to 10"
         );
     }

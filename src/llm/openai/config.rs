@@ -2,6 +2,7 @@
 
 use serde_json::json;
 
+use super::response_mode::{mode_for, step_down, ResponseMode};
 use super::stream::{handle_chunk, OpenAiStreamState};
 use super::wire::{ChatCompletion, ChatCompletionChunk, ErrorEnvelope};
 use crate::llm::client::{ErrorBody, Parsed, Protocol};
@@ -133,13 +134,53 @@ impl OpenAiConfig {
             } else {
                 strip_keywords(&schema.schema, &OPENAI_UNDOCUMENTED_KEYWORDS)
             };
-            body["response_format"] = json!({
-                "type": "json_schema",
-                "json_schema": {"name": schema.name, "schema": schema_json, "strict": self.strict_schema},
-            });
+            let mode = match self.compatible_server {
+                true => mode_for(&self.base_url),
+                false => ResponseMode::JsonSchema,
+            };
+            match mode {
+                ResponseMode::JsonSchema => {
+                    body["response_format"] = json!({
+                        "type": "json_schema",
+                        "json_schema": {"name": schema.name, "schema": schema_json, "strict": self.strict_schema},
+                    });
+                }
+                ResponseMode::JsonObject | ResponseMode::PromptOnly => {
+                    if mode == ResponseMode::JsonObject {
+                        body["response_format"] = json!({"type": "json_object"});
+                    }
+                    body["messages"] =
+                        json!(with_schema_in_system(messages_of(&body), &schema_json));
+                }
+            }
         }
         body
     }
+}
+
+/// The body's messages, as built above.
+fn messages_of(body: &serde_json::Value) -> Vec<serde_json::Value> {
+    body["messages"].as_array().cloned().unwrap_or_default()
+}
+
+/// `messages` with the schema appended to the system message (one is added if there is none):
+/// what a server without `json_schema` mode gets instead, read back by the lenient parser.
+fn with_schema_in_system(
+    mut messages: Vec<serde_json::Value>,
+    schema: &serde_json::Value,
+) -> Vec<serde_json::Value> {
+    let instruction = format!(
+        "Answer with only one JSON object that follows this JSON schema, with no code fences and no \
+         text around it:\n{schema}"
+    );
+    match messages.first_mut().filter(|m| m["role"] == "system") {
+        Some(system) => {
+            let text = system["content"].as_str().unwrap_or_default();
+            system["content"] = json!(format!("{text}\n\n{instruction}"));
+        }
+        None => messages.insert(0, json!({"role": "system", "content": instruction})),
+    }
+    messages
 }
 
 impl Protocol for OpenAiConfig {
@@ -180,6 +221,25 @@ impl Protocol for OpenAiConfig {
         }
         let schema = &request.schema.as_ref()?.schema;
         schema_token_budget(schema, output_ceiling(&self.provider, model))
+    }
+
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.compatible_server
+            .then(|| mode_for(&self.base_url).name())
+    }
+
+    fn step_down_format(&self, sent: &HttpRequest, error: &LlmError) -> bool {
+        if !self.compatible_server {
+            return false;
+        }
+        let body: serde_json::Value = serde_json::from_str(&sent.body).unwrap_or_default();
+        if body.get("messages").is_none() {
+            return false;
+        }
+        let format = body
+            .pointer("/response_format/type")
+            .and_then(|t| t.as_str());
+        step_down(&self.base_url, format, error)
     }
 
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {
