@@ -24,6 +24,49 @@ pub const MAX_ERROR_MESSAGE_CHARS: usize = 2048;
 /// timeout that only bounds the gap between two events.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(180);
 
+/// Output tokens per second a slow but healthy local model still reaches (a 0.5B model on two
+/// CPU cores writes a 1,500-word critique in 13.5 s; larger models on a laptop CPU manage a few
+/// tokens a second). The whole-call deadline of a local server allows this slow a pace.
+pub const SLOW_LOCAL_TOKENS_PER_SEC: u64 = 2;
+
+/// The whole-call deadline for a model on this machine or the local network asked for up to
+/// `max_tokens`: at least `default`, and long enough to write them all at
+/// [`SLOW_LOCAL_TOKENS_PER_SEC`] after a minute of prompt processing. A slow model that keeps
+/// streaming is not cut off at 180 s; a stalled one still meets the idle timeout, and one that
+/// trickles forever still ends (the budget is finite).
+pub fn local_deadline(max_tokens: u32, default: Duration) -> Duration {
+    let writing = u64::from(max_tokens).div_ceil(SLOW_LOCAL_TOKENS_PER_SEC);
+    default.max(Duration::from_secs(60 + writing))
+}
+
+/// Whether `base_url` names this machine or a private network (loopback, RFC 1918 addresses,
+/// IPv6 unique-local and link-local, `*.local`): where a model runs on someone's own hardware.
+pub fn is_local_host(base_url: &str) -> bool {
+    let rest = base_url
+        .split_once("://")
+        .map_or(base_url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    }
+    .to_ascii_lowercase();
+    if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local") {
+        return true;
+    }
+    match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+        }
+        Err(_) => false,
+    }
+}
+
 /// The user-facing form of any provider text that may echo the key: the key is replaced FIRST,
 /// then the text is cut. (Cutting first could leave the front half of a key that straddles the
 /// cut, which the scrubber would no longer recognise.)

@@ -61,14 +61,21 @@ impl<P: Protocol> HttpChatModel<P> {
     }
 
     fn call(&self, request: &ChatRequest) -> Call<P> {
+        let model = request
+            .model
+            .as_deref()
+            .unwrap_or_else(|| self.protocol.default_model());
+        let deadline = self
+            .protocol
+            .deadline(request, model, self.settings.deadline);
         Call {
             protocol: self.protocol.clone(),
             transport: self.transport.clone(),
             runtime: self.settings.runtime.clone(),
             retry: self.settings.retry.clone(),
             timeout: request.timeout.unwrap_or(self.settings.timeout),
-            deadline: self.settings.deadline,
-            deadline_timer: self.settings.runtime.sleep(self.settings.deadline).shared(),
+            deadline,
+            deadline_timer: self.settings.runtime.sleep(deadline).shared(),
             cancel: request.cancel.clone(),
             rate_limits_to_caller: request.rate_limits_to_caller,
         }

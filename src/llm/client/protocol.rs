@@ -52,6 +52,11 @@ pub trait Protocol: 'static {
     fn max_tokens(&self, request: &ChatRequest, _model: &str) -> Option<u32> {
         request.max_tokens
     }
+    /// The whole-call deadline for `request` (`default`: the model's setting). Local servers
+    /// lengthen it to their slow pace (`llm::limits::local_deadline`).
+    fn deadline(&self, _request: &ChatRequest, _model: &str, default: Duration) -> Duration {
+        default
+    }
     /// How structured answers are asked for right now, when it can change (see
     /// `ChatModel::structured_mode`).
     fn structured_mode(&self) -> Option<&'static str> {

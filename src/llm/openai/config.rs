@@ -1,5 +1,7 @@
 //! Where and how to reach an OpenAI-style server.
 
+use std::time::Duration;
+
 use serde_json::json;
 
 use super::response_mode::{mode_for, step_down, ResponseMode};
@@ -9,7 +11,7 @@ use crate::llm::client::{ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
-use crate::llm::limits::{output_ceiling, schema_token_budget};
+use crate::llm::limits::{is_local_host, local_deadline, output_ceiling, schema_token_budget};
 use crate::llm::schema_bounds::{strip_keywords, without_long_length_bounds, GRAMMAR_MAX_LENGTH};
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
@@ -221,6 +223,18 @@ impl Protocol for OpenAiConfig {
         }
         let schema = &request.schema.as_ref()?.schema;
         schema_token_budget(schema, output_ceiling(&self.provider, model))
+    }
+
+    /// A compatible server on this machine or the local network runs on someone's own hardware,
+    /// often a CPU: its deadline grows with the tokens it may write (`limits::local_deadline`).
+    fn deadline(&self, request: &ChatRequest, model: &str, default: Duration) -> Duration {
+        if !self.compatible_server || !is_local_host(&self.base_url) {
+            return default;
+        }
+        let tokens = self
+            .max_tokens(request, model)
+            .unwrap_or_else(|| output_ceiling(&self.provider, model));
+        local_deadline(tokens, default)
     }
 
     fn structured_mode(&self) -> Option<&'static str> {
