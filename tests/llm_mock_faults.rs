@@ -258,7 +258,7 @@ async fn a_score_off_its_scale_is_asked_again_naming_the_scale_then_clamped() {
         assert_eq!(mock.requests().len(), 2, "{provider}: one re-ask only");
         assert_eq!(
             typed.clamped,
-            ["`score` was 95, outside the scale 0 to 10, even when asked again; it was set to 10"]
+            ["`score` was 95, outside the scale 0 to 10; it was set to 10"]
         );
     }
 }

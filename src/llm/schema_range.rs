@@ -35,7 +35,7 @@ impl OutOfRange {
     /// What a page shows once the value was clamped.
     pub fn clamp_note(&self) -> String {
         format!(
-            "`{}` was {}, outside {}, even when asked again; it was set to {}",
+            "`{}` was {}, outside {}; it was set to {}",
             self.path,
             self.value,
             self.scale(),
@@ -168,7 +168,7 @@ mod tests {
         );
         assert_eq!(
             clamped[1].clamp_note(),
-            "`score` was 95, outside the scale 0 to 10, even when asked again; it was set to 10"
+            "`score` was 95, outside the scale 0 to 10; it was set to 10"
         );
     }
 }

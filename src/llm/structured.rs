@@ -107,8 +107,8 @@ async fn typed_with<T: DeserializeOwned>(
 }
 
 /// The first JSON in `text` that fits `T` and, unless this is the `last` chance, has every number
-/// within the range `schema` gives it. On the last chance numbers off their scale are clamped and
-/// the notes say which.
+/// on the scale `schema` gives it. Numbers still off (or only under a floor) are clamped and the
+/// notes say which.
 fn parse_in_range<T: DeserializeOwned>(
     text: &str,
     schema: Option<&Value>,
@@ -117,16 +117,21 @@ fn parse_in_range<T: DeserializeOwned>(
     let mut json = parse_lenient::<Value>(text)?;
     let mut notes = Vec::new();
     if let Some(schema) = schema {
-        let off = if last {
-            clamp_in_range(schema, &mut json)
-        } else {
-            out_of_range(schema, &json)
-        };
-        if !last && !off.is_empty() {
-            let reasons: Vec<String> = off.iter().map(ToString::to_string).collect();
-            return Err(reasons.join("; "));
+        let off = out_of_range(schema, &json);
+        // A number off a scale (both ends given: a score) is worth asking again; one under a
+        // mere floor (a duration of 0 weeks) is clamped at once, as workflows would anyway.
+        let off_scale: Vec<String> = off
+            .iter()
+            .filter(|o| o.minimum.is_some() && o.maximum.is_some())
+            .map(ToString::to_string)
+            .collect();
+        if !last && !off_scale.is_empty() {
+            return Err(off_scale.join("; "));
         }
-        notes = off.iter().map(OutOfRange::clamp_note).collect();
+        if !off.is_empty() {
+            let clamped = clamp_in_range(schema, &mut json);
+            notes = clamped.iter().map(OutOfRange::clamp_note).collect();
+        }
     }
     let value =
         crate::value_de::from_value::<T>(json.clone()).or_else(|_| parse_lenient::<T>(text))?;
