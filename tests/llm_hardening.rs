@@ -1,5 +1,6 @@
 //! A hostile or broken server must not hang, crash or leak: Retry-After in any form, answers cut at
-//! the token limit or filtered (a clear error, never a paid repair call), size caps, and the key
+//! the token limit (asked again once, shorter, then a clear error) or filtered (a clear error, never
+//! a paid repair call), size caps, and the key
 //! scrubbed out of every message before it is cut.
 
 #![cfg(not(target_arch = "wasm32"))]
@@ -308,7 +309,7 @@ fn schema() -> OutputSchema {
 }
 
 #[test]
-fn no_repair_call_is_paid_for_a_truncated_or_filtered_answer() {
+fn a_cut_answer_is_asked_again_once_and_a_filtered_one_never() {
     for (provider, finish) in [
         ("openai", "length"),
         ("anthropic", "max_tokens"),
@@ -322,25 +323,32 @@ fn no_repair_call_is_paid_for_a_truncated_or_filtered_answer() {
             request().with_schema(schema()),
         ))
         .unwrap_err();
-        assert!(
-            matches!(
-                error,
-                LlmError::Truncated { .. } | LlmError::ContentFiltered { .. }
-            ),
-            "{provider}: {error:?}"
-        );
+        let (calls, cut) = match &error {
+            LlmError::RanOutOfRoom { provider: p, .. } => (2, p == provider),
+            LlmError::ContentFiltered { .. } => (1, false),
+            other => panic!("{provider} {finish}: {other:?}"),
+        };
+        assert_eq!(cut, finish != "SAFETY", "{provider} {finish}: {error:?}");
         assert_eq!(
             server.count(),
-            1,
-            "{provider} {finish}: exactly one call, no repair"
+            calls,
+            "{provider} {finish}: one re-ask for a cut answer, none for a filtered one"
         );
+        if cut {
+            let text = error.to_string();
+            assert!(
+                text.contains("twice") && text.contains("repeating itself"),
+                "{text}"
+            );
+        }
     }
 }
 
 #[test]
-fn validate_typed_refuses_a_truncated_first_answer_without_calling_the_model() {
+fn validate_typed_asks_again_shorter_after_a_truncated_first_answer() {
     // The first answer came from elsewhere (e.g. a stream): half a JSON with finish "length".
-    let server = Server::new(Answer::body(200, wire("openai", "stop", false)));
+    let whole = r#"{"model":"gpt-4o-mini","choices":[{"message":{"content":"{\"score\": 7, \"issues\": [\"Quantify\"]}"},"finish_reason":"stop"}]}"#;
+    let server = Server::new(Answer::body(200, whole));
     let model = model("openai", &server);
     let first = ChatResponse {
         text: "{\"score\": 7, \"issues\": [\"Quan".into(),
@@ -349,18 +357,20 @@ fn validate_typed_refuses_a_truncated_first_answer_without_calling_the_model() {
         ..ChatResponse::default()
     };
     let request = request().with_schema(schema()).with_max_tokens(900);
-    let error = block_on(validate_typed::<Critique>(model.as_ref(), request, first)).unwrap_err();
+    let typed = block_on(validate_typed::<Critique>(model.as_ref(), request, first)).unwrap();
+    assert_eq!(typed.value.issues, ["Quantify"]);
+    assert!(typed.repaired_by_retry);
+    assert_eq!(server.count(), 1, "exactly one re-ask");
+    let asked: serde_json::Value = serde_json::from_str(&server.requests.borrow()[0].body).unwrap();
+    let messages = asked["messages"].as_array().unwrap();
+    let last = messages.last().unwrap();
+    assert_eq!(last["role"], "user");
+    let last = last["content"].as_str().unwrap();
+    assert!(last.contains("cut off at the length limit"), "{last}");
     assert!(
-        matches!(
-            error,
-            LlmError::Truncated {
-                max_tokens: Some(900),
-                ..
-            }
-        ),
-        "{error:?}"
+        messages.iter().all(|m| m["role"] != "assistant"),
+        "the cut answer is not sent back: {asked}"
     );
-    assert_eq!(server.count(), 0);
 }
 
 /// The real recordings, with their finish reason swapped for the provider's "cut" value.

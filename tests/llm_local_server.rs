@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
 use careergraph::llm::limiter::virtual_time::yield_now;
-use careergraph::llm::local_server::LocalServer;
+use careergraph::llm::local_server::{prompt_tokens, LocalServer};
 use careergraph::llm::openai::{OpenAiConfig, OpenAiModel};
 use careergraph::llm::{ChatModel, ChatRequest, LlmError, Runtime};
 use futures::executor::block_on;
@@ -25,6 +25,7 @@ struct FakeServer {
     open: Cell<u32>,
     most_open: Cell<u32>,
     urls: RefCell<Vec<String>>,
+    bodies: RefCell<Vec<String>>,
 }
 
 struct Transport(Rc<FakeServer>);
@@ -56,6 +57,7 @@ impl HttpTransport for Transport {
                 });
             }
             server.chat_calls.set(server.chat_calls.get() + 1);
+            server.bodies.borrow_mut().push(request.body.clone());
             server.open.set(server.open.get() + 1);
             server
                 .most_open
@@ -155,4 +157,27 @@ fn a_server_that_does_not_say_is_used_as_it_is() {
     let results = block_on(join_all(calls));
     assert!(results.iter().all(Result::is_ok), "{results:?}");
     assert_eq!(server.most_open.get(), 3, "no slot limit without /props");
+}
+
+#[test]
+fn the_answer_is_never_asked_for_more_room_than_the_context_has_left() {
+    let server = Rc::new(FakeServer {
+        props: props(2048, 1),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    let request = ChatRequest::new("critic", "Review.").user("resume ".repeat(300));
+    let room = 2048 - prompt_tokens(&request);
+    let asked_for = |body: &str| {
+        let body: serde_json::Value = serde_json::from_str(body).unwrap();
+        body["max_tokens"].as_u64()
+    };
+    // No budget of its own: the room left.
+    block_on(model.complete(request.clone())).unwrap();
+    assert_eq!(asked_for(&server.bodies.borrow()[0]), Some(room));
+    // A budget past the room: cut to it; one within it: kept.
+    block_on(model.complete(request.clone().with_max_tokens(4000))).unwrap();
+    assert_eq!(asked_for(&server.bodies.borrow()[1]), Some(room));
+    block_on(model.complete(request.with_max_tokens(300))).unwrap();
+    assert_eq!(asked_for(&server.bodies.borrow()[2]), Some(300));
 }

@@ -113,20 +113,34 @@ async fn a_20_mb_body_is_refused_at_8_mb_quickly() {
     }
 }
 
-#[tokio::test]
-async fn an_answer_cut_at_the_token_limit_is_truncated_and_never_repaired() {
-    let mock = MockServer::start();
-    let schema = OutputSchema::new(
+#[derive(serde::Deserialize, Debug)]
+#[allow(dead_code)]
+struct Critique {
+    score: f64,
+    issues: Vec<String>,
+}
+
+fn critique_schema() -> OutputSchema {
+    OutputSchema::new(
         "critique",
-        json!({"type": "object", "properties": {"score": {"type": "number"}, "issues": {"type": "array", "items": {"type": "string"}}},
+        json!({"type": "object", "properties": {
+                "score": {"type": "number", "minimum": 0, "maximum": 10},
+                "issues": {"type": "array", "items": {"type": "string", "maxLength": 200}, "maxItems": 6}},
                "required": ["score", "issues"], "additionalProperties": false}),
-    );
-    #[derive(serde::Deserialize, Debug)]
-    #[allow(dead_code)]
-    struct Critique {
-        score: f64,
-        issues: Vec<String>,
-    }
+    )
+}
+
+/// The bodies the mock received, parsed.
+fn bodies(mock: &MockServer) -> Vec<serde_json::Value> {
+    mock.requests()
+        .iter()
+        .map(|r| serde_json::from_str(&r.body).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn an_answer_cut_twice_at_the_token_limit_says_the_model_ran_out_of_room() {
+    let mock = MockServer::start();
     for provider in ["openai", "anthropic", "gemini", "ollama"] {
         for streaming in [false, true] {
             mock.reset();
@@ -139,7 +153,7 @@ async fn an_answer_cut_at_the_token_limit_is_truncated_and_never_repaired() {
             let error = run(model.as_ref(), streaming).await.unwrap_err();
             assert!(
                 matches!(&error, LlmError::Truncated { provider: p, .. } if p == provider),
-                "{provider} stream={streaming}: {error:?}"
+                "{provider} stream={streaming}: a plain call is not asked again: {error:?}"
             );
         }
         mock.reset();
@@ -149,11 +163,103 @@ async fn an_answer_cut_at_the_token_limit_is_truncated_and_never_repaired() {
         }]);
         let model = model(provider, &mock);
         let error =
-            complete_typed::<Critique>(model.as_ref(), request().with_schema(schema.clone()))
+            complete_typed::<Critique>(model.as_ref(), request().with_schema(critique_schema()))
                 .await
                 .unwrap_err();
-        assert!(matches!(error, LlmError::Truncated { .. }), "{error:?}");
-        assert_eq!(mock.requests().len(), 1, "{provider}: no repair call");
+        assert!(
+            matches!(&error, LlmError::RanOutOfRoom { provider: p, .. } if p == provider),
+            "{error:?}"
+        );
+        assert_eq!(mock.requests().len(), 2, "{provider}: exactly one re-ask");
+    }
+}
+
+#[tokio::test]
+async fn a_cut_answer_asked_again_shorter_is_used_with_a_repetition_penalty_on_local_servers() {
+    let mock = MockServer::start();
+    mock.script(vec![
+        Rule {
+            finish: Some("length".into()),
+            times: Some(1),
+            ..Rule::default()
+        },
+        Rule {
+            json: Some(json!({"score": 6.5, "issues": ["Quantify the migration"]})),
+            ..Rule::default()
+        },
+    ]);
+    let local = OpenAiModel::new(
+        OpenAiConfig::compatible("openai_compatible", &format!("{}/v1", mock.url), KEY, "m"),
+        Rc::new(ReqwestTransport::default()),
+    );
+    let typed = complete_typed::<Critique>(&local, request().with_schema(critique_schema()))
+        .await
+        .unwrap();
+    assert_eq!(typed.value.score, 6.5);
+    assert!(typed.repaired_by_retry);
+    let sent = bodies(&mock);
+    assert_eq!(sent.len(), 2);
+    assert_eq!(sent[0].get("presence_penalty"), None);
+    assert_eq!(sent[1]["presence_penalty"], 0.5);
+    let last = sent[1]["messages"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert!(
+        last["content"].as_str().unwrap().contains("much shorter"),
+        "{last}"
+    );
+    // Both calls carried a token budget sized from the schema.
+    assert!(sent.iter().all(|b| b["max_tokens"].as_u64().is_some()));
+}
+
+#[tokio::test]
+async fn a_score_off_its_scale_is_asked_again_naming_the_scale_then_clamped() {
+    let mock = MockServer::start();
+    for provider in ["openai", "anthropic", "gemini"] {
+        // Fixed on the second ask.
+        mock.reset();
+        mock.script(vec![
+            Rule {
+                json: Some(json!({"score": 95, "issues": ["Vague"]})),
+                times: Some(1),
+                ..Rule::default()
+            },
+            Rule {
+                json: Some(json!({"score": 9.5, "issues": ["Vague"]})),
+                ..Rule::default()
+            },
+        ]);
+        let model = model(provider, &mock);
+        let typed =
+            complete_typed::<Critique>(model.as_ref(), request().with_schema(critique_schema()))
+                .await
+                .unwrap();
+        assert_eq!(typed.value.score, 9.5, "{provider}");
+        assert!(typed.clamped.is_empty());
+        let repair = mock.requests()[1].body.clone();
+        assert!(
+            repair.contains("`score` is 95, outside the scale 0 to 10"),
+            "{provider}: {repair}"
+        );
+        // Still off: clamped, and said so.
+        mock.reset();
+        mock.script(vec![Rule {
+            json: Some(json!({"score": 95, "issues": ["Vague"]})),
+            ..Rule::default()
+        }]);
+        let typed =
+            complete_typed::<Critique>(model.as_ref(), request().with_schema(critique_schema()))
+                .await
+                .unwrap();
+        assert_eq!(typed.value.score, 10.0, "{provider}: never 95/10");
+        assert_eq!(mock.requests().len(), 2, "{provider}: one re-ask only");
+        assert_eq!(
+            typed.clamped,
+            ["`score` was 95, outside the scale 0 to 10; it was set to 10"]
+        );
     }
 }
 

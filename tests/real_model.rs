@@ -217,6 +217,35 @@ async fn check(workflow: &str, input: Value, scale: f64) {
     assert_honest(workflow, &outcome, scale);
 }
 
+/// A resume far larger than the small server's context (1,024 tokens, `suite.sh`): the run stops
+/// at its first call, before sending it, and says the model's context is too small, with its size.
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn an_input_larger_than_the_context_stops_the_run_before_any_call() {
+    let url = server_url("REAL_MODEL_SMALL_URL");
+    let mut resume = fixture("resume.md");
+    while resume.len() < 12_000 {
+        resume.push_str(
+            "\n- Kept the payment platform's deploys boring, safe and frequent across teams",
+        );
+    }
+    let input = json!({"resume": resume, "targetRole": fixture("role.txt").trim()});
+    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, "resume_review", input))
+        .await
+        .expect("ends at once");
+    eprintln!(
+        "real model, context overflow: {:?}: {:?}",
+        outcome.wall, outcome.error
+    );
+    let error = outcome.error.expect("the run stops with the reason");
+    assert!(
+        error.contains("context (1024 tokens) is too small"),
+        "{error}"
+    );
+    assert_eq!(outcome.answered_calls, 0);
+    assert_eq!(outcome.deltas, 0, "nothing was generated");
+}
+
 #[tokio::test]
 #[ignore = "needs the real model server: tests/real_model/suite.sh"]
 async fn resume_review_on_a_real_model() {

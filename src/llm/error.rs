@@ -86,6 +86,15 @@ pub enum LlmError {
         finish_reason: String,
     },
 
+    /// A structured answer was cut at the token limit, and cut again when the model was asked for
+    /// a shorter one: the model runs out of room, or (small local models) repeats one item until
+    /// the limit. Not retried further.
+    #[error("{provider} cut the answer off at the token limit{} twice, the second time after being asked for a shorter answer: the model ran out of room or kept repeating itself (small local models often repeat one list item until the limit); try a larger model or a shorter input", token_limit(*max_tokens))]
+    RanOutOfRoom {
+        provider: String,
+        max_tokens: Option<u32>,
+    },
+
     /// The provider's safety or content filter stopped the answer (or the model refused).
     #[error("{provider} stopped the answer with its content filter ({reason}): rephrase the input or try another model")]
     ContentFiltered { provider: String, reason: String },
@@ -242,6 +251,7 @@ impl LlmError {
             | LlmError::Cancelled
             | LlmError::Truncated { .. }
             | LlmError::ContextTooSmall { .. }
+            | LlmError::RanOutOfRoom { .. }
             | LlmError::TooLarge { .. }) => other,
         }
     }

@@ -24,6 +24,49 @@ pub const MAX_ERROR_MESSAGE_CHARS: usize = 2048;
 /// timeout that only bounds the gap between two events.
 pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(180);
 
+/// Output tokens per second a slow but healthy local model still reaches (a 0.5B model on two
+/// CPU cores writes a 1,500-word critique in 13.5 s; larger models on a laptop CPU manage a few
+/// tokens a second). The whole-call deadline of a local server allows this slow a pace.
+pub const SLOW_LOCAL_TOKENS_PER_SEC: u64 = 2;
+
+/// The whole-call deadline for a model on this machine or the local network asked for up to
+/// `max_tokens`: at least `default`, and long enough to write them all at
+/// [`SLOW_LOCAL_TOKENS_PER_SEC`] after a minute of prompt processing. A slow model that keeps
+/// streaming is not cut off at 180 s; a stalled one still meets the idle timeout, and one that
+/// trickles forever still ends (the budget is finite).
+pub fn local_deadline(max_tokens: u32, default: Duration) -> Duration {
+    let writing = u64::from(max_tokens).div_ceil(SLOW_LOCAL_TOKENS_PER_SEC);
+    default.max(Duration::from_secs(60 + writing))
+}
+
+/// Whether `base_url` names this machine or a private network (loopback, RFC 1918 addresses,
+/// IPv6 unique-local and link-local, `*.local`): where a model runs on someone's own hardware.
+pub fn is_local_host(base_url: &str) -> bool {
+    let rest = base_url
+        .split_once("://")
+        .map_or(base_url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let authority = authority
+        .rsplit_once('@')
+        .map_or(authority, |(_, host)| host);
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or(""),
+        None => authority.split(':').next().unwrap_or(""),
+    }
+    .to_ascii_lowercase();
+    if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local") {
+        return true;
+    }
+    match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
+        }
+        Err(_) => false,
+    }
+}
+
 /// The user-facing form of any provider text that may echo the key: the key is replaced FIRST,
 /// then the text is cut. (Cutting first could leave the front half of a key that straddles the
 /// cut, which the scrubber would no longer recognise.)
@@ -63,6 +106,69 @@ pub fn output_token_budget(request: &ChatRequest, ceiling: u32) -> u32 {
     let estimate = (user_bytes + schema_bytes) as u64 / 3 * 5 / 4 + 1024;
     let ceiling = u64::from(ceiling.max(1024));
     estimate.clamp(1024, ceiling) as u32
+}
+
+/// The most output tokens an answer following `schema` can need, in `[1024, ceiling]`; `None`
+/// when some list or string in it is unbounded (see `llm::schema_bounds`).
+///
+/// The longest answer is counted in characters: every string at its `maxLength`, every list at
+/// its `maxItems`, plus keys, quotes and punctuation. Two characters per token sits between
+/// English (about four per token) and Chinese (about one or two per token with the tokenizers of
+/// small local models): a full-length answer in either language fits unless every field is
+/// filled to its bound in Chinese, and a cut answer is asked again once (`llm::structured`).
+pub fn schema_token_budget(schema: &serde_json::Value, ceiling: u32) -> Option<u32> {
+    let chars = longest_answer_chars(schema)?;
+    let tokens = chars.div_ceil(2) + 64;
+    let ceiling = u64::from(ceiling.max(1024));
+    Some(tokens.clamp(1024, ceiling) as u32)
+}
+
+/// Characters in the longest JSON text `schema` allows; `None` if unbounded.
+fn longest_answer_chars(schema: &serde_json::Value) -> Option<u64> {
+    use serde_json::Value;
+    if let Some(Value::Array(values)) = schema.get("enum") {
+        return Some(
+            values
+                .iter()
+                .map(|v| v.to_string().len() as u64)
+                .max()
+                .unwrap_or(4),
+        );
+    }
+    if let Some(Value::Array(branches)) = schema.get("anyOf") {
+        return branches
+            .iter()
+            .map(longest_answer_chars)
+            .try_fold(0, |a, b| Some(a.max(b?)));
+    }
+    let kind = match schema.get("type") {
+        Some(Value::String(kind)) => kind.as_str(),
+        Some(Value::Array(kinds)) => kinds
+            .iter()
+            .filter_map(Value::as_str)
+            .find(|k| *k != "null")
+            .unwrap_or("null"),
+        _ if schema.get("properties").is_some() => "object",
+        _ => return None,
+    };
+    let bound = |key: &str| schema.get(key).and_then(Value::as_u64);
+    Some(match kind {
+        "object" => {
+            let mut chars = 2;
+            if let Some(Value::Object(fields)) = schema.get("properties") {
+                for (name, field) in fields {
+                    chars += name.len() as u64 + 4 + longest_answer_chars(field)?;
+                }
+            }
+            chars
+        }
+        "array" => 2 + bound("maxItems")? * (longest_answer_chars(schema.get("items")?)? + 2),
+        // JSON escapes (`\n`, `\"`) make a string's text a little longer than its characters.
+        "string" => bound("maxLength")? * 11 / 10 + 2,
+        "number" | "integer" => 24,
+        "boolean" | "null" => 5,
+        _ => return None,
+    })
 }
 
 /// The most output tokens `model` of `provider` accepts (documented model limits; unknown models get

@@ -21,6 +21,7 @@ use serde::Deserialize;
 use crate::llm::error::LlmError;
 use crate::llm::http::{read_body_limited, HttpRequest, HttpTransport};
 use crate::llm::limiter::{estimate_tokens, LimiterConfig, RateLimited};
+use crate::llm::limits::{output_ceiling, schema_token_budget};
 use crate::llm::model::ChatModel;
 use crate::llm::runtime::Runtime;
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
@@ -64,28 +65,6 @@ pub fn parse_props(body: &[u8]) -> Option<ServerLimits> {
         context_tokens,
         slots: props.total_slots.unwrap_or(1).max(1),
     })
-}
-
-/// Whether `base_url` points at this machine or a private network (where a user runs llama-server,
-/// Ollama or LM Studio): only those are asked for `/props`, never a remote API.
-pub fn is_local_url(base_url: &str) -> bool {
-    let Some(rest) = base_url.split("://").nth(1) else {
-        return false;
-    };
-    let authority = rest.split('/').next().unwrap_or_default();
-    let host = match authority.strip_prefix('[') {
-        Some(v6) => v6.split(']').next().unwrap_or_default(),
-        None => authority.split(':').next().unwrap_or_default(),
-    }
-    .to_ascii_lowercase();
-    if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".local") {
-        return true;
-    }
-    match host.parse::<std::net::IpAddr>() {
-        Ok(std::net::IpAddr::V4(ip)) => ip.is_loopback() || ip.is_private() || ip.is_link_local(),
-        Ok(std::net::IpAddr::V6(ip)) => ip.is_loopback(),
-        Err(_) => false,
-    }
 }
 
 /// `/props` beside the OpenAI routes: `http://host:8080/v1` → `http://host:8080/props`.
@@ -211,16 +190,33 @@ impl LocalServer {
         self.limits.clone().await
     }
 
-    /// Waits for the limits, applies the slot count, and checks `request` fits.
-    async fn admit(&self, request: &ChatRequest) -> Result<(), LlmError> {
+    /// Waits for the limits, applies the slot count, checks `request` fits, and caps its answer
+    /// at the room the context has left.
+    async fn admit(&self, mut request: ChatRequest) -> Result<ChatRequest, LlmError> {
         let Some(limits) = self.limits().await else {
-            return Ok(());
+            return Ok(request);
         };
         self.inner.set_config(LimiterConfig {
             max_in_flight: limits.slots as usize,
             ..LimiterConfig::default()
         });
-        check_fits(self.inner.provider(), limits, request)
+        check_fits(self.inner.provider(), limits, &request)?;
+        // The answer's budget (the request's own, or what its bounded schema can take) past the
+        // context's room would end at the context's edge, a cut answer, not at the budget.
+        let room = u64::from(limits.context_tokens).saturating_sub(prompt_tokens(&request));
+        let model = request
+            .model
+            .clone()
+            .unwrap_or_else(|| self.default_model().to_string());
+        let ceiling = output_ceiling(self.provider(), &model);
+        let wanted = request.max_tokens.or_else(|| {
+            let schema = &request.schema.as_ref()?.schema;
+            schema_token_budget(schema, ceiling)
+        });
+        if wanted.is_none_or(|tokens| u64::from(tokens) > room) {
+            request.max_tokens = Some(u32::try_from(room).unwrap_or(u32::MAX));
+        }
+        Ok(request)
     }
 }
 
@@ -233,17 +229,21 @@ impl ChatModel for LocalServer {
         self.inner.default_model()
     }
 
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.inner.structured_mode()
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         Box::pin(async move {
-            self.admit(&request).await?;
+            let request = self.admit(request).await?;
             self.inner.complete(request).await
         })
     }
 
     fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
         let opened = async move {
-            match self.admit(&request).await {
-                Ok(()) => self.inner.stream(request),
+            match self.admit(request).await {
+                Ok(request) => self.inner.stream(request),
                 Err(error) => stream::once(future::ready(Err(error))).boxed_local(),
             }
         };
@@ -267,28 +267,6 @@ mod tests {
         );
         assert_eq!(parse_props(br#"{"error":"not found"}"#), None);
         assert_eq!(parse_props(b"<html>"), None);
-    }
-
-    #[test]
-    fn only_servers_on_this_machine_or_network_are_asked() {
-        for local in [
-            "http://127.0.0.1:8080/v1",
-            "http://localhost:11434/v1",
-            "http://[::1]:1234/v1",
-            "http://192.168.1.20:8080/v1",
-            "http://10.0.0.5/v1",
-            "http://gpu-box.local:8080/v1",
-        ] {
-            assert!(is_local_url(local), "{local}");
-        }
-        for remote in [
-            "https://openrouter.ai/api/v1",
-            "https://api.example.com/v1",
-            "https://8.8.8.8/v1",
-            "not a url",
-        ] {
-            assert!(!is_local_url(remote), "{remote}");
-        }
     }
 
     #[test]

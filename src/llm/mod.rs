@@ -9,7 +9,8 @@
 //! - Hardening against hostile or broken servers: [`limits`] holds every cap (8 MB body, 1 MB event,
 //!   2 KB messages scrubbed of the key before the cut, a 180 s whole-call deadline besides the idle
 //!   timeout); [`finish`] turns "cut at the token limit" and "filtered" finish reasons into
-//!   `LlmError::Truncated` / `LlmError::ContentFiltered`, which are never "repaired" by a second call.
+//!   `LlmError::Truncated` / `LlmError::ContentFiltered`; a filtered answer is final, a cut
+//!   structured one is asked again once, shorter (`LlmError::RanOutOfRoom` if it is cut again).
 //!
 //! ```
 //! use careergraph::llm::demo::DemoModel;
@@ -60,6 +61,8 @@ pub mod openai;
 pub mod pricing;
 pub mod retry;
 pub mod runtime;
+pub mod schema_bounds;
+pub mod schema_range;
 pub mod secret;
 pub mod structured;
 pub mod types;
@@ -68,7 +71,7 @@ pub use error::LlmError;
 pub use model::ChatModel;
 pub use runtime::{CancelToken, Runtime};
 pub use secret::ApiKey;
-pub use structured::{complete_typed, validate_typed, Typed};
+pub use structured::{complete_typed, reask_after_cut, validate_typed, Typed};
 pub use types::{
     ChatRequest, ChatResponse, Message, MessageRole, OutputSchema, StreamEvent, Usage,
 };

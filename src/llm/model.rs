@@ -14,6 +14,15 @@ pub trait ChatModel {
     /// The model used when a request does not name one.
     fn default_model(&self) -> &str;
 
+    /// How this model asks for structured answers, when that depends on what the server turned
+    /// out to accept: for OpenAI-compatible servers `"json_schema"`, `"json_object"` or
+    /// `"prompt"` (schema in the system prompt only), learned per base URL on the first refusal
+    /// (see `llm::openai::response_mode`). `None` for providers with one fixed way. A page can
+    /// show it, e.g. "this server does not enforce the answer format".
+    fn structured_mode(&self) -> Option<&'static str> {
+        None
+    }
+
     /// One answer. With `request.schema` set the provider is asked for JSON following it, and
     /// `text` holds the JSON text; use [`crate::llm::complete_typed`] to get a validated Rust value.
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>>;

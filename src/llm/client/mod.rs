@@ -61,14 +61,21 @@ impl<P: Protocol> HttpChatModel<P> {
     }
 
     fn call(&self, request: &ChatRequest) -> Call<P> {
+        let model = request
+            .model
+            .as_deref()
+            .unwrap_or_else(|| self.protocol.default_model());
+        let deadline = self
+            .protocol
+            .deadline(request, model, self.settings.deadline);
         Call {
             protocol: self.protocol.clone(),
             transport: self.transport.clone(),
             runtime: self.settings.runtime.clone(),
             retry: self.settings.retry.clone(),
             timeout: request.timeout.unwrap_or(self.settings.timeout),
-            deadline: self.settings.deadline,
-            deadline_timer: self.settings.runtime.sleep(self.settings.deadline).shared(),
+            deadline,
+            deadline_timer: self.settings.runtime.sleep(deadline).shared(),
             cancel: request.cancel.clone(),
             rate_limits_to_caller: request.rate_limits_to_caller,
         }
@@ -94,6 +101,10 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
         self.protocol.default_model()
     }
 
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.protocol.structured_mode()
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         let call = self.call(&request);
         Box::pin(async move {
@@ -102,8 +113,13 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
                 .clone()
                 .unwrap_or_else(|| self.protocol.default_model().to_string());
             let answer = async {
-                let http = self.protocol.build_request(&request, &model, false)?;
-                let body = call.send_for_body(http).await?;
+                let body = loop {
+                    let http = self.protocol.build_request(&request, &model, false)?;
+                    match call.send_for_body(http.clone()).await {
+                        Err(error) if self.protocol.step_down_format(&http, &error) => continue,
+                        sent => break sent?,
+                    }
+                };
                 let parsed = self
                     .protocol
                     .parse_response(&body)
@@ -132,14 +148,18 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
             .model
             .clone()
             .unwrap_or_else(|| self.protocol.default_model().to_string());
-        let http = match self.protocol.build_request(&request, &model, true) {
-            Ok(http) => http,
-            Err(error) => return stream::once(future::ready(Err(error))).boxed_local(),
-        };
         let protocol = self.protocol.clone();
         let key = self.protocol.api_key().clone();
         stream::once(async move {
-            let body = call.send_for_stream(http).await?;
+            // Sent again, built anew, when the server refused the answer format (nothing was
+            // streamed yet: the status came first).
+            let body = loop {
+                let http = protocol.build_request(&request, &model, true)?;
+                match call.send_for_stream(http.clone()).await {
+                    Err(error) if protocol.step_down_format(&http, &error) => continue,
+                    sent => break sent?,
+                }
+            };
             let events = call.guarded_events(body);
             Ok(stream_answer(protocol, events, request, model))
         })

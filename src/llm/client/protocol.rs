@@ -52,6 +52,22 @@ pub trait Protocol: 'static {
     fn max_tokens(&self, request: &ChatRequest, _model: &str) -> Option<u32> {
         request.max_tokens
     }
+    /// The whole-call deadline for `request` (`default`: the model's setting). Local servers
+    /// lengthen it to their slow pace (`llm::limits::local_deadline`).
+    fn deadline(&self, _request: &ChatRequest, _model: &str, default: Duration) -> Duration {
+        default
+    }
+    /// How structured answers are asked for right now, when it can change (see
+    /// `ChatModel::structured_mode`).
+    fn structured_mode(&self) -> Option<&'static str> {
+        None
+    }
+    /// After `sent` failed with `error`: whether the server refused the way the answer format was
+    /// asked for and the protocol stepped down to another way, so the call should be built and
+    /// sent again (see `openai::response_mode`).
+    fn step_down_format(&self, _sent: &HttpRequest, _error: &LlmError) -> bool {
+        false
+    }
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String>;
     fn parse_error(&self, body: &[u8]) -> ErrorBody;
     fn stream_format(&self) -> StreamFormat {

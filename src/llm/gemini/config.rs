@@ -74,33 +74,11 @@ impl GeminiConfig {
 }
 
 /// `responseSchema` is an OpenAPI subset: JSON-Schema-only keywords are rejected, so drop them.
+/// The bounds `maxItems`, `maxLength`, `minimum` and `maximum` stay: Gemini's `Schema` documents
+/// them (ai.google.dev `Schema`: minItems/maxItems, minLength/maxLength, minimum/maximum).
 fn to_gemini_schema(schema: &serde_json::Value) -> serde_json::Value {
     const UNSUPPORTED: [&str; 5] = ["additionalProperties", "$schema", "$id", "strict", "const"];
-    match schema {
-        serde_json::Value::Object(map) => map
-            .iter()
-            .filter(|(key, _)| !UNSUPPORTED.contains(&key.as_str()))
-            .map(|(key, value)| {
-                // Inside `properties` the keys are field names, not keywords: keep them all.
-                let value = if key == "properties" {
-                    match value {
-                        serde_json::Value::Object(fields) => serde_json::Value::Object(
-                            fields
-                                .iter()
-                                .map(|(name, field)| (name.clone(), to_gemini_schema(field)))
-                                .collect(),
-                        ),
-                        other => other.clone(),
-                    }
-                } else {
-                    to_gemini_schema(value)
-                };
-                (key.clone(), value)
-            })
-            .collect(),
-        serde_json::Value::Array(items) => items.iter().map(to_gemini_schema).collect(),
-        other => other.clone(),
-    }
+    crate::llm::schema_bounds::strip_keywords(schema, &UNSUPPORTED)
 }
 
 impl Protocol for GeminiConfig {

@@ -242,6 +242,10 @@ impl<M: ChatModel> ChatModel for RateLimited<M> {
         self.inner.default_model()
     }
 
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.inner.structured_mode()
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         Box::pin(self.complete_paced(request))
     }
@@ -259,6 +263,10 @@ impl ChatModel for Rc<dyn ChatModel> {
 
     fn default_model(&self) -> &str {
         self.as_ref().default_model()
+    }
+
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.as_ref().structured_mode()
     }
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {

@@ -6,6 +6,7 @@
 //! otherwise the browser reports a CORS failure (surfaced as `LlmError::Network`).
 
 mod config;
+pub mod response_mode;
 mod stream;
 mod wire;
 

@@ -90,6 +90,10 @@ impl ChatModel for Metered {
         self.shared.model.default_model()
     }
 
+    fn structured_mode(&self) -> Option<&'static str> {
+        self.shared.model.structured_mode()
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         self.tally.calls.set(self.tally.calls.get() + 1);
         Box::pin(async move {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::domain::career_plan::{CareerGoal, RoleFit, ScheduleItem, TimelinePhase};
-use crate::workflows::common::schema::{object, strings, text};
+use crate::workflows::common::schema::{long_text, object, strings, text};
 pub use crate::workflows::common::Agent;
 
 pub const COORDINATOR: Agent = Agent {
@@ -229,7 +229,7 @@ fn job_schema() -> Value {
 
 fn reporter_schema() -> Value {
     object(json!({
-        "executive_summary": text("The integrated conclusion, a short paragraph"),
+        "executive_summary": long_text("The integrated conclusion, a short paragraph", 1000),
         "recommended_career": text("The recommended career direction"),
         "match_score": {"type": "integer", "minimum": 0, "maximum": 100, "description": "0–100 match of the person with the recommended career"},
         "strengths": strings("Strengths to build on"),
@@ -273,8 +273,8 @@ fn plan_schema() -> Value {
         "focus": text("What the phase is about")
     }));
     object(json!({
-        "schedule_overview": text("The plan in a few sentences"),
-        "action_items": {"type": "array", "items": item, "description": "Action items in start order"},
+        "schedule_overview": long_text("The plan in a few sentences", 800),
+        "action_items": {"type": "array", "maxItems": 10, "items": item, "description": "Action items in start order"},
         "timeline": {"type": "array", "items": phase, "description": "Phases of the plan"},
         "resources": strings("Courses, books, communities, tools")
     }))

@@ -3,6 +3,7 @@
 use serde_json::Value;
 
 use crate::domain::Language;
+use crate::llm::schema_bounds::bounded;
 use crate::llm::{ChatRequest, OutputSchema};
 
 use super::controls::RunControls;
@@ -25,8 +26,10 @@ pub struct Agent {
 }
 
 impl Agent {
+    /// The answer schema as sent: every list and short string bounded (see
+    /// [`crate::llm::schema_bounds`]), so no agent's answer can run away on a small model.
     pub fn schema(&self) -> OutputSchema {
-        OutputSchema::new(self.schema_name, (self.schema)())
+        OutputSchema::new(self.schema_name, bounded((self.schema)()))
     }
 
     /// The system prompt in the run's output language: the instructions, the rule that delimited

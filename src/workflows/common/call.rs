@@ -7,7 +7,9 @@ use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::graph::NodeContext;
-use crate::llm::{validate_typed, ChatModel, ChatRequest, LlmError, StreamEvent};
+use crate::llm::{
+    reask_after_cut, validate_typed, ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent,
+};
 
 /// Calls `model` with `request` and returns its validated answer.
 ///
@@ -15,7 +17,10 @@ use crate::llm::{validate_typed, ChatModel, ChatRequest, LlmError, StreamEvent};
 /// - `{"type": "delta", "agent": role, "iteration": n, "delta": text}` for every text delta;
 /// - `{"type": "usage", "agent": role, "iteration": n, "provider", "model", "input_tokens",
 ///   "output_tokens", "cost_usd": number|null, "repaired": bool}` once per successful call
-///   (a repair retry's tokens are included).
+///   (a repair retry's tokens are included);
+/// - `{"type": "clamped", "agent", "iteration", "notes": [sentence, …]}` when numbers of the answer
+///   were still off their schema's scale after the second ask and were clamped into it (the notes
+///   say which, from what, to what), so a page can say the score was corrected.
 pub async fn call_agent<T: DeserializeOwned>(
     model: &dyn ChatModel,
     ctx: &NodeContext,
@@ -26,29 +31,19 @@ pub async fn call_agent<T: DeserializeOwned>(
         return Err(LlmError::Cancelled);
     }
     let agent = request.role_name.clone();
-    let mut first = None;
-    {
-        let mut stream = model.stream(request.clone());
-        while let Some(event) = stream.next().await {
-            match event? {
-                StreamEvent::TextDelta(delta) => ctx.emit(json!({
-                    "type": "delta",
-                    "agent": agent,
-                    "iteration": iteration,
-                    "delta": delta,
-                })),
-                StreamEvent::Done(response) => {
-                    first = Some(response);
-                    break;
-                }
-            }
-        }
+    let typed = match stream_first(model, ctx, &request, iteration).await {
+        Ok(first) => validate_typed::<T>(model, request, first).await?,
+        // An answer cut at the token limit is asked again once, shorter (llm::structured).
+        Err(error) => reask_after_cut::<T>(model, request, error).await?,
+    };
+    if !typed.clamped.is_empty() {
+        ctx.emit(json!({
+            "type": "clamped",
+            "agent": agent,
+            "iteration": iteration,
+            "notes": typed.clamped,
+        }));
     }
-    let first = first.ok_or_else(|| LlmError::StreamInterrupted {
-        provider: model.provider().to_string(),
-        message: "the stream ended without a final answer".to_string(),
-    })?;
-    let typed = validate_typed::<T>(model, request, first).await?;
     let response = &typed.response;
     ctx.emit(json!({
         "type": "usage",
@@ -62,6 +57,31 @@ pub async fn call_agent<T: DeserializeOwned>(
         "repaired": typed.repaired_by_retry,
     }));
     Ok(typed.value)
+}
+
+/// Streams `request`, emitting each text delta, and returns the finished answer.
+async fn stream_first(
+    model: &dyn ChatModel,
+    ctx: &NodeContext,
+    request: &ChatRequest,
+    iteration: u32,
+) -> Result<ChatResponse, LlmError> {
+    let mut stream = model.stream(request.clone());
+    while let Some(event) = stream.next().await {
+        match event? {
+            StreamEvent::TextDelta(delta) => ctx.emit(json!({
+                "type": "delta",
+                "agent": request.role_name,
+                "iteration": iteration,
+                "delta": delta,
+            })),
+            StreamEvent::Done(response) => return Ok(response),
+        }
+    }
+    Err(LlmError::StreamInterrupted {
+        provider: model.provider().to_string(),
+        message: "the stream ended without a final answer".to_string(),
+    })
 }
 
 /// Tells the page an agent failed and what the run did instead:

@@ -46,6 +46,9 @@ impl<S: RunSettings> Deps<S> {
         match self.ask(ctx, agent, iteration, user).await {
             Ok(answer) => Ok(Ok(answer)),
             Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            // No fallback can help: every other call of the run would be refused the same way,
+            // so the run stops here with the reason (before any call was sent).
+            Err(error @ LlmError::ContextTooSmall { .. }) => Err(error.into()),
             Err(error) => {
                 emit_agent_error(ctx, agent.node, iteration, &error);
                 Ok(Err(error))

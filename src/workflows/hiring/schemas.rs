@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use super::routing::{AGENTS, FINISHED};
 use crate::domain::hiring::Recommendation;
-use crate::workflows::common::schema::{object, strings, text};
+use crate::workflows::common::schema::{long_text, object, score, strings, strings_up_to, text};
 
 pub fn supervisor() -> Value {
     let mut choices: Vec<&str> = AGENTS.to_vec();
@@ -22,9 +22,9 @@ pub fn candidate_profile() -> Value {
         "name": text("The candidate's name as written on the resume"),
         "headline": text("Current role or professional headline"),
         "summary": text("Two or three sentences on who the candidate is professionally"),
-        "years_experience": {"type": "number", "description": "Years of professional experience the resume shows; 0 if unknown"},
-        "skills": strings("Skills the resume shows, most prominent first"),
-        "experience": {"type": "array", "description": "Positions, most recent first", "items": object(json!({
+        "years_experience": {"type": "number", "minimum": 0, "maximum": 70, "description": "Years of professional experience the resume shows; 0 if unknown"},
+        "skills": strings_up_to("Skills the resume shows, most prominent first", 12),
+        "experience": {"type": "array", "maxItems": 8, "description": "Positions, most recent first", "items": object(json!({
             "title": text("Job title"),
             "organization": text("Employer"),
             "period": text("Dates as written"),
@@ -48,7 +48,7 @@ pub fn jd_analysis() -> Value {
 
 pub fn matching_analysis() -> Value {
     object(json!({
-        "score": {"type": "number", "description": "Fit from 0 to 100"},
+        "score": score(100, "Fit from 0 to 100"),
         "summary": text("The fit in two sentences"),
         "matched_skills": strings("Required or preferred skills the candidate shows"),
         "missing_skills": strings("Required skills the resume does not show"),
@@ -71,7 +71,7 @@ pub fn research_analysis() -> Value {
 pub fn interview_questions() -> Value {
     object(json!({
         "focus": text("What this round assesses"),
-        "questions": {"type": "array", "description": "Five to seven questions", "items": object(json!({
+        "questions": {"type": "array", "maxItems": 7, "description": "Five to seven questions", "items": object(json!({
             "question": text("The question as the interviewer asks it"),
             "purpose": text("What it assesses"),
             "listen_for": text("What a strong answer contains")
@@ -83,8 +83,8 @@ pub fn evaluation() -> Value {
     let recommendations: Vec<&str> = Recommendation::ALL.iter().map(|r| r.id()).collect();
     object(json!({
         "recommendation": {"type": "string", "enum": recommendations, "description": "The hiring recommendation"},
-        "overall_score": {"type": "number", "description": "Overall fit from 0 to 100"},
-        "summary": text("The recommendation's reasoning in three sentences"),
+        "overall_score": score(100, "Overall fit from 0 to 100"),
+        "summary": long_text("The recommendation's reasoning in three sentences", 600),
         "strengths": strings("The strongest reasons to hire"),
         "concerns": strings("Concerns to resolve"),
         "next_steps": strings("What the hiring team should do next")
@@ -95,6 +95,6 @@ pub fn email_draft() -> Value {
     object(json!({
         "recipient": text("Who the email is for: the candidate"),
         "subject": text("Subject line"),
-        "body": text("The email body, ready to send, with a greeting and a sign-off")
+        "body": long_text("The email body, ready to send, with a greeting and a sign-off", 3000)
     }))
 }

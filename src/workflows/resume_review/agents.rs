@@ -3,7 +3,7 @@
 
 use serde_json::{json, Value};
 
-use crate::workflows::common::schema::strings;
+use crate::workflows::common::schema::{long_text, score, strings, RESUME_MAX_CHARS};
 pub use crate::workflows::common::Agent;
 
 pub const RECRUITER: Agent = Agent {
@@ -73,14 +73,14 @@ pub const CRITICS: [Critic; 3] = [
 ];
 
 // Schemas are written for OpenAI's strict mode (every property required, no extra properties),
-// which the other providers accept as well; ranges go into descriptions because strict mode
-// rejects `minimum`/`maximum`.
+// which the other providers accept as well. Scores carry `minimum`/`maximum` (OpenAI's strict
+// mode documents them); lists and short strings get default bounds when the request is built.
 
 fn feedback_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "score": {"type": "number", "description": "0 to 10, one decimal"},
+            "score": score(10, "0 to 10, one decimal"),
             "strengths": strings("What works, specific to this resume"),
             "issues": {
                 "type": "array",
@@ -107,7 +107,7 @@ fn revision_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "revised_resume": {"type": "string", "description": "The whole revised resume"},
+            "revised_resume": long_text("The whole revised resume", RESUME_MAX_CHARS),
             "changes": strings("What was changed and why")
         },
         "required": ["revised_resume", "changes"],
@@ -119,7 +119,7 @@ fn portfolio_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "summary": {"type": "string"},
+            "summary": long_text("The portfolio advice in a short paragraph", 1000),
             "pieces": {
                 "type": "array",
                 "items": {
@@ -143,7 +143,7 @@ fn design_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "readability_score": {"type": "number", "description": "0 to 10, one decimal"},
+            "readability_score": score(10, "0 to 10, one decimal"),
             "layout_issues": strings("Layout and readability problems"),
             "recommendations": strings("Concrete layout changes")
         },

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::workflows::common::schema::strings;
+use crate::workflows::common::schema::{long_text, strings, RESUME_MAX_CHARS};
 pub use crate::workflows::common::Agent;
 
 pub const JOB_ANALYZER: Agent = Agent {
@@ -69,7 +69,7 @@ fn strategy_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "strategy": {"type": "string", "description": "How to tailor the resume for this job"},
+            "strategy": long_text("How to tailor the resume for this job", 1500),
             "key_requirements": strings("The job's key requirements, most important first")
         },
         "required": ["strategy", "key_requirements"],
@@ -81,7 +81,7 @@ fn screening_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "feedback": {"type": "string", "description": "Recruiter feedback on the fit"}
+            "feedback": long_text("Recruiter feedback on the fit", 1500)
         },
         "required": ["feedback"],
         "additionalProperties": false
@@ -92,7 +92,7 @@ fn resume_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "resume": {"type": "string", "description": "The whole resume, Markdown"},
+            "resume": long_text("The whole resume, Markdown", RESUME_MAX_CHARS),
             "changes": strings("What was changed and why")
         },
         "required": ["resume", "changes"],

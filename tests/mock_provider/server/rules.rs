@@ -55,6 +55,10 @@ pub struct Rule {
     /// Answer with an error body whose message echoes the request's API key (status from `status`,
     /// default 401): proves the client scrubs keys out of messages.
     pub echo_key: bool,
+    /// OpenAI-style requests whose `response_format.type` is listed here (`"json_schema"`,
+    /// `"json_object"`) are refused with HTTP 400, as servers without that mode do: llama.cpp
+    /// builds without `json_schema`, LM Studio without `json_object`. Others get the rule's answer.
+    pub reject_response_format: Vec<String>,
 }
 
 impl Rule {

@@ -108,6 +108,9 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
         Ok(ask) => ask,
         Err(reply) => return reply,
     };
+    if let Some(refused) = refused_response_format(provider, &rule, request) {
+        return refused;
+    }
     let mut reply = if rule.echo_key {
         echo_key(provider, &rule, request)
     } else {
@@ -120,6 +123,31 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
         reply = reply.with_header("retry-after", &seconds.to_string());
     }
     reply
+}
+
+/// The 400 a server without the requested `response_format` mode answers, in the words of the
+/// servers that do it: llama.cpp (no `json_schema`) and LM Studio (no `json_object`).
+fn refused_response_format(provider: Provider, rule: &Rule, request: &Request) -> Option<Reply> {
+    if provider != Provider::OpenAi || rule.reject_response_format.is_empty() {
+        return None;
+    }
+    let body: Value = serde_json::from_slice(&request.body).ok()?;
+    let asked = body.pointer("/response_format/type")?.as_str()?;
+    if !rule.reject_response_format.iter().any(|f| f == asked) {
+        return None;
+    }
+    let message = match asked {
+        "json_object" => "'response_format.type' must be 'json_schema' or 'text'".to_string(),
+        other => format!(
+            "response_format type must be one of \"text\" or \"json_object\", but got: {other}"
+        ),
+    };
+    Some(error_reply(
+        provider,
+        400,
+        "invalid_request_error",
+        &message,
+    ))
 }
 
 /// The key the request carried, in whichever header its provider uses.
