@@ -53,7 +53,10 @@ export interface Workflows {
   batch_screening: {
     input: BatchInput;
     state: BatchState;
-    interrupts: { cost_cap: { payload: CostCapPayload; answer: CostCapAnswer } };
+    interrupts: {
+      cost_cap: { payload: CostCapPayload; answer: CostCapAnswer };
+      key_refused: { payload: KeyRefusedPayload; answer: CostCapAnswer };
+    };
   };
   career_navigator: {
     input: NavigatorInput;
@@ -465,6 +468,15 @@ export interface CostCapPayload {
   spent_usd: number;
   cap_usd: number;
   deferred: number;
+}
+
+/** `batch_screening`: the provider refused the API key (401/403); `deferred` candidates wait
+ * (no call was made for those not started). Going on needs a working key; `cost_cap_usd` of a
+ * `continue` answer is ignored here. */
+export interface KeyRefusedPayload {
+  type: "key_refused";
+  deferred: number;
+  message: string;
 }
 
 /** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */

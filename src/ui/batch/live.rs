@@ -1,8 +1,9 @@
 //! One batch run on the page: its phase, Stop all, a row per candidate while it runs (status,
-//! ATS score, Cancel), the cost-cap question, and at the end the ranked table.
+//! ATS score, Cancel), the cost-cap or key question, and at the end the ranked table.
 
 use leptos::prelude::*;
 
+use super::key_pause::KeyRefusedDialog;
 use super::pause::CostCapDialog;
 use super::ranked::RankedTable;
 use super::BatchRunHandle;
@@ -12,8 +13,14 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
-fn phase_text(lang: Language, phase: RunPhase, done: usize, total: usize) -> String {
+fn phase_text(lang: Language, phase: RunPhase, key_refused: bool, done: usize, total: usize) -> String {
     match phase {
+        RunPhase::Waiting if key_refused => tr(
+            lang,
+            "Paused: the provider refused the API key.",
+            "已暂停：服务商拒绝了 API 密钥。",
+        )
+        .into(),
         RunPhase::Running => format!(
             "{} {done} / {total}",
             tr(lang, "Screening… finished:", "筛选中… 已完成：")
@@ -113,7 +120,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                     RunPhase::Elsewhere => "elsewhere",
                     RunPhase::Failed(_) => "failed",
                 }>
-                    {move || phase_text(lang.get(), phase.get(), done(), total)}
+                    {move || phase_text(lang.get(), phase.get(), model.key_pause.with(Option::is_some), done(), total)}
                 </p>
                 <button
                     type="button"
@@ -135,6 +142,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                 </button>
             </div>
             <CostCapDialog run=run.clone() />
+            <KeyRefusedDialog run=run.clone() />
             <table class="batch-table" data-testid="batch-live" hidden=move || model.result.with(Option::is_some)>
                     <thead>
                         <tr>

@@ -8,6 +8,7 @@
 
 mod draft;
 mod form;
+mod key_pause;
 mod live;
 mod model;
 mod pause;

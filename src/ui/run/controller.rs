@@ -68,6 +68,24 @@ pub fn elsewhere_text(lang: Language) -> &'static str {
     )
 }
 
+/// Why a run failed, in the page's language where the cause is one the page knows: a refused key
+/// (the run stopped at the first refusal, issue 28) says so and where to fix it; any other
+/// failure is the session's message.
+pub fn failure_text(error: &SessionError, lang: Language) -> String {
+    match error.code {
+        ErrorCode::KeyRefused => format!(
+            "{} ({})",
+            tr(
+                lang,
+                "The provider refused the API key: the run stopped at the first refusal, no result was made. Check the key (and the provider) in Settings, then run again.",
+                "服务商拒绝了 API 密钥：运行在第一次被拒绝时已停止，没有生成结果。请在设置中检查密钥（及服务商），然后重新运行。",
+            ),
+            error.message
+        ),
+        _ => error.message.clone(),
+    }
+}
+
 /// What a page's view model does with a run. Created once per shown run, under the page's owner.
 pub trait ViewModel<W: Workflow>: Clone + Send + Sync + 'static {
     fn new() -> Self;
@@ -118,6 +136,8 @@ struct Shared<W: Workflow> {
     /// False once the page no longer shows this run: nothing of it touches signals any more.
     shown: Cell<bool>,
     store: RunStore,
+    /// For the language of the messages the controller writes itself.
+    settings: RwSignal<Settings>,
 }
 
 /// A run the page shows: its view model, its phase, and the plumbing behind them. `Send` for
@@ -261,7 +281,9 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         if error.code == ErrorCode::Cancelled {
             self.end(RunPhase::Stopped, RunStatus::Cancelled, None);
         } else {
-            self.end(RunPhase::Failed(error.message), RunStatus::Failed, None);
+            let lang = self.shared.settings.with_untracked(Settings::language);
+            let message = failure_text(&error, lang);
+            self.end(RunPhase::Failed(message), RunStatus::Failed, None);
         }
     }
 
@@ -685,6 +707,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 waiting: RefCell::new(None),
                 shown: Cell::new(true),
                 store: self.store,
+                settings: self.settings,
             })),
         }
     }
