@@ -520,7 +520,10 @@ fn a_refused_key_pauses_the_batch_without_calls_for_the_rest_and_goes_on_once_fi
     let BatchPause::KeyRefused(refusal) = pause else {
         panic!("expected the key question, got {pause:?}")
     };
-    assert_eq!(refusal.deferred, 4, "the refused candidate and the three after it");
+    assert_eq!(
+        refusal.deferred, 4,
+        "the refused candidate and the three after it"
+    );
     assert!(refusal.message.contains("401"), "{}", refusal.message);
     // c1 was screened before the refusal; c2 met it; nobody else was sent.
     assert_eq!(spy.parses_per_name(&who), [1, 1, 0, 0, 0]);
@@ -557,10 +560,14 @@ fn stopping_at_a_refused_key_ranks_the_rest_unscreened() {
 #[test]
 fn a_refused_key_at_the_job_analysis_stops_the_batch() {
     let spy = Spy::new();
-    spy.refuse_key_on.borrow_mut().push("Backend Engineer".into());
+    spy.refuse_key_on
+        .borrow_mut()
+        .push("Backend Engineer".into());
     let mut env = RunEnv::offline("batch-key-jd");
     let mut run = prepare(input(&some_resumes(3)), &spy, &mut env);
-    let error = run.start().0.err().expect("the run stops");
+    let Err(error) = run.start().0 else {
+        panic!("the run stops")
+    };
     assert!(
         careergraph::workflows::common::is_key_refused(&error),
         "{error}"

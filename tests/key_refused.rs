@@ -48,7 +48,13 @@ impl WorkflowVisitor for EveryWorkflow {
             .unwrap();
         let outcome = tokio.block_on(run.outcome);
         let error = outcome.expect_err(W::ID);
-        assert_eq!(error.code, ErrorCode::KeyRefused, "{}: {}", W::ID, error.message);
+        assert_eq!(
+            error.code,
+            ErrorCode::KeyRefused,
+            "{}: {}",
+            W::ID,
+            error.message
+        );
         assert!(!error.message.contains("sk-wrong-key"), "{}", error.message);
         let calls = self.mock.requests().len();
         assert!(

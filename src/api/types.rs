@@ -290,6 +290,9 @@ export interface Feedback {
   strengths: string[];
   issues: Issue[];
   suggestions: string[];
+  /** Present when the critic gave no evaluation (its call failed): `score` then means nothing
+   * and the integrated score leaves it out. */
+  error?: string;
 }
 
 export interface FactCheck { dropped: string[]; added: string[] }
@@ -568,7 +571,9 @@ export interface ReviewState {
   integrated_score: number;
   threshold_met: boolean;
   current_iteration: number;
-  /** The integrated score (0–10) of the last round. */
+  /** The integrated score (0–10) of the last round: the mean of the critics that answered
+   * (a failed critic's feedback has `error` and is left out). With fewer than 2 answering the
+   * score is not meaningful and `threshold_met` is false. */
   final_score: number;
   threshold: number;
   max_iterations: number;

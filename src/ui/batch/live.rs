@@ -13,7 +13,13 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
-fn phase_text(lang: Language, phase: RunPhase, key_refused: bool, done: usize, total: usize) -> String {
+fn phase_text(
+    lang: Language,
+    phase: RunPhase,
+    key_refused: bool,
+    done: usize,
+    total: usize,
+) -> String {
     match phase {
         RunPhase::Waiting if key_refused => tr(
             lang,

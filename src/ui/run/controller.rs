@@ -22,6 +22,7 @@ use send_wrapper::SendWrapper;
 use serde_json::Value;
 
 use super::lock::{self, RunLock};
+use super::messages::page_text;
 use super::store::RunStore;
 use crate::domain::Language;
 use crate::graph::{EventSink, StreamEvent};
@@ -66,24 +67,6 @@ pub fn elsewhere_text(lang: Language) -> &'static str {
         "This run is open in another tab. It continues there; this page follows once that tab lets it go.",
         "此运行已在另一个标签页中打开，将在那里继续；那个标签页释放后，本页会接着显示。",
     )
-}
-
-/// Why a run failed, in the page's language where the cause is one the page knows: a refused key
-/// (the run stopped at the first refusal, issue 28) says so and where to fix it; any other
-/// failure is the session's message.
-pub fn failure_text(error: &SessionError, lang: Language) -> String {
-    match error.code {
-        ErrorCode::KeyRefused => format!(
-            "{} ({})",
-            tr(
-                lang,
-                "The provider refused the API key: the run stopped at the first refusal, no result was made. Check the key (and the provider) in Settings, then run again.",
-                "服务商拒绝了 API 密钥：运行在第一次被拒绝时已停止，没有生成结果。请在设置中检查密钥（及服务商），然后重新运行。",
-            ),
-            error.message
-        ),
-        _ => error.message.clone(),
-    }
 }
 
 /// What a page's view model does with a run. Created once per shown run, under the page's owner.
@@ -281,8 +264,10 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         if error.code == ErrorCode::Cancelled {
             self.end(RunPhase::Stopped, RunStatus::Cancelled, None);
         } else {
-            let lang = self.shared.settings.with_untracked(Settings::language);
-            let message = failure_text(&error, lang);
+            let message = self
+                .shared
+                .settings
+                .with_untracked(|s| page_text(&error, s));
             self.end(RunPhase::Failed(message), RunStatus::Failed, None);
         }
     }
@@ -672,7 +657,9 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         let key = self
             .keys
             .with_untracked(|k| k.get(&settings.provider).cloned());
-        Ok(self.on_store(Runtime::in_browser(&settings.provider_config(key))?))
+        let runtime = Runtime::in_browser(&settings.provider_config(key))
+            .map_err(|error| SessionError::new(error.code, page_text(&error, &settings)))?;
+        Ok(self.on_store(runtime))
     }
 
     /// For showing an ended run: its checkpoints are read, nothing is sent, so no key is needed.

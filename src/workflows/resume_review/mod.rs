@@ -61,10 +61,13 @@ use crate::llm::{ChatModel, LlmError};
 use crate::workflows::common::{self, RunSettings};
 
 pub use aggregate::{
-    integrated_score, merge_feedback, should_continue_review, should_do_design_review,
+    answered, integrated_score, merge_feedback, score_is_meaningful, should_continue_review,
+    should_do_design_review, MIN_ANSWERED,
 };
 pub use demo::demo_model;
-pub use report::{final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept};
+pub use report::{
+    answered_line, final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept,
+};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 pub use workflow::{ReviewRunInput, ReviewWorkflow};
