@@ -491,6 +491,15 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         self.ctl.with_value(|c| c.starting.get()) || self.phase().is_some_and(|p| p.is_live())
     }
 
+    /// The thread of the run this page drives right now (running or waiting for an answer;
+    /// tracked): the run list shows it as live here, not as a run a reload cut short, and offers
+    /// no Continue for it (that would start a second copy of its calls).
+    pub fn live_thread(&self) -> Option<String> {
+        self.active()
+            .filter(|run| run.phase.get().is_live())
+            .map(|run| run.thread_id().to_string())
+    }
+
     /// The store the page's run list shows.
     pub fn store(&self) -> RunStore {
         self.ctl.with_value(|c| c.store)

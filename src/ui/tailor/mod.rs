@@ -207,7 +207,7 @@ pub fn TailorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
-        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
     }
 }
