@@ -242,6 +242,57 @@ fn with_one_critic_of_three_answering_the_score_is_not_meaningful_and_never_meet
 }
 
 #[test]
+fn the_result_is_the_best_scoring_version_not_the_last() {
+    // Issue 28's run: 6.3 → 7.0 → 5.7, round 3's text having lost a section.
+    let better = RESUME.replace("- Built", "- Designed and built");
+    let worse = "### Engineer — Acme (2019–2023)\n";
+    let revisions = [&better, worse]
+        .iter()
+        .map(|text| Ok(serde_json::json!({"revised_resume": text, "changes": ["c"]}).to_string()))
+        .collect();
+    let rounds: &[f64] = &[6.3, 7.0, 5.7];
+    let model = critics([rounds, rounds, rounds]).answer("revisor", revisions);
+    let settings = ReviewSettings {
+        threshold: 8.0,
+        max_iterations: 3,
+        ..ReviewSettings::default()
+    };
+    let state = run_with(Rc::new(model), settings).0.unwrap();
+    let history: Vec<f64> = state
+        .feedback_history
+        .iter()
+        .map(|round| integrated_score(round))
+        .collect();
+    assert_eq!(history, [6.3, 7.0, 5.7], "the history stays as it happened");
+    assert_eq!(state.final_score, 7.0);
+    assert_eq!(state.resume.text, better, "round 2 read the best version");
+    assert_eq!(state.revised_resume.as_deref(), Some(better.as_str()));
+    assert_eq!(integrated_score(&state.current_feedback), 7.0);
+    assert_eq!(state.best_round.as_ref().map(|b| b.round), Some(2));
+    assert!(!state.warnings.is_empty(), "the swap is said");
+}
+
+#[test]
+fn when_the_first_round_is_best_the_result_is_the_original() {
+    let rounds: &[f64] = &[7.5, 6.0];
+    let model = critics([rounds, rounds, rounds]).answer(
+        "revisor",
+        vec![Ok(
+            serde_json::json!({"revised_resume": "### Engineer\n", "changes": []}).to_string(),
+        )],
+    );
+    let settings = ReviewSettings {
+        threshold: 8.0,
+        max_iterations: 2,
+        ..ReviewSettings::default()
+    };
+    let state = run_with(Rc::new(model), settings).0.unwrap();
+    assert_eq!(state.resume.text, state.original_resume.text);
+    assert_eq!(state.revised_resume, None);
+    assert_eq!(state.final_score, 7.5);
+}
+
+#[test]
 fn aggregator_merges_in_fixed_order_and_tolerates_missing_feedback() {
     let fb = |agent: &str, score: f64| Feedback {
         agent_name: agent.into(),

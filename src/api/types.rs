@@ -295,6 +295,16 @@ export interface Feedback {
   error?: string;
 }
 
+/** A review round kept as the possible result: what the critics read and said. */
+export interface ReviewBestRound {
+  round: number;
+  score: number;
+  resume: Resume;
+  revised_resume: string | null;
+  ungrounded_facts: Fact[];
+  feedback: Feedback[];
+}
+
 export interface FactCheck { dropped: string[]; added: string[] }
 
 export interface Revision {
@@ -573,8 +583,12 @@ export interface ReviewState {
   current_iteration: number;
   /** The integrated score (0–10) of the last round: the mean of the critics that answered
    * (a failed critic's feedback has `error` and is left out). With fewer than 2 answering the
-   * score is not meaningful and `threshold_met` is false. */
+   * score is not meaningful and `threshold_met` is false. When the review ended on a round
+   * scoring lower than an earlier one, the result (`resume`, `revised_resume`,
+   * `ungrounded_facts`, `current_feedback`, `integrated_score`, `final_score`) is that best round's. */
   final_score: number;
+  /** The best round with a meaningful score (null before one). */
+  best_round: ReviewBestRound | null;
   threshold: number;
   max_iterations: number;
   design_review: boolean;

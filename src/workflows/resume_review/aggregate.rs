@@ -1,9 +1,10 @@
 //! The aggregator node and both routing functions. Pure functions of the state, so they are unit
 //! tested without a graph.
 
-use crate::domain::Feedback;
+use crate::domain::{Feedback, Language};
 use crate::graph::END;
 
+use super::best::keep_best;
 use super::state::{ReviewState, ReviewUpdate};
 
 /// Fewer critics than this answering make the integrated score not meaningful: one persona's
@@ -54,17 +55,24 @@ pub fn merge_feedback(state: &ReviewState) -> Vec<Feedback> {
     .collect()
 }
 
-/// The aggregator node's update: merged feedback, score, threshold check, one history entry.
-pub fn aggregate(state: &ReviewState) -> ReviewUpdate {
+/// The aggregator node's update: merged feedback, score, threshold check, one history entry, and
+/// the best round so far (put back as the result when the last round is worse); warnings in
+/// `lang`.
+pub fn aggregate(state: &ReviewState, lang: Language) -> ReviewUpdate {
     let feedback = merge_feedback(state);
     let score = integrated_score(&feedback);
-    let met = score_is_meaningful(&feedback) && score >= state.threshold;
-    ReviewUpdate::default()
+    let meaningful = score_is_meaningful(&feedback);
+    let met = meaningful && score >= state.threshold;
+    let update = ReviewUpdate::default()
         .current_feedback(feedback.clone())
-        .feedback_history(vec![feedback])
+        .feedback_history(vec![feedback.clone()])
         .integrated_score(score)
         .threshold_met(met)
-        .final_score(score)
+        .final_score(score);
+    // The same decision as `should_continue_review`, made here so the result can be the best
+    // round's before portfolio and design read it.
+    let last = met || state.current_iteration >= state.max_iterations;
+    keep_best(state, update, &feedback, score, meaningful, last, lang)
 }
 
 /// After the aggregator: stop revising when the score is good enough or the rounds are used up.
@@ -143,9 +151,9 @@ mod tests {
             copywriter_feedback: Some(Feedback::failed("copywriter", "timeout")),
             ..ReviewState::default()
         };
-        let update = aggregate(&state);
+        let update = aggregate(&state, Language::En);
         assert_eq!(update.threshold_met, Some(false));
         state.tech_writer_feedback = Some(feedback("technical_writer", 9.5));
-        assert_eq!(aggregate(&state).threshold_met, Some(true));
+        assert_eq!(aggregate(&state, Language::En).threshold_met, Some(true));
     }
 }

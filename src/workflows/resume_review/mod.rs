@@ -42,6 +42,7 @@
 mod advice;
 pub mod agents;
 mod aggregate;
+pub mod best;
 mod critics;
 pub mod demo;
 mod demo_metrics;
@@ -124,9 +125,13 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<R
             },
         );
     }
+    let aggregator_deps = deps.clone();
     graph.add_node(
         "aggregator",
-        |state: ReviewState, _ctx: NodeContext| async move { Ok(aggregate::aggregate(&state)) },
+        move |state: ReviewState, _ctx: NodeContext| {
+            let lang = aggregator_deps.settings.language();
+            async move { Ok(aggregate::aggregate(&state, lang)) }
+        },
     );
     let revisor_deps = deps.clone();
     graph.add_node("revisor", move |state: ReviewState, ctx: NodeContext| {
