@@ -356,6 +356,9 @@ export interface TailorState {
   ungrounded_kept: Fact[];
   ungrounded_removed: Fact[];
   warnings: string[];
+  /** Agents (node names) whose call failed and that the run went on without, once per failure:
+   * the result was made without them. */
+  failed_steps: string[];
   error: string | null;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
 
