@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::key_pause::KeyRefusedDialog;
+use super::model::RowStatus;
 use super::pause::CostCapDialog;
 use super::ranked::RankedTable;
 use super::BatchRunHandle;
@@ -13,14 +14,19 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
+/// What the phase line says; `failed` candidates failed (a finished batch says how many, not
+/// just "finished": issue 28's batch failed every row and said "Batch finished").
 fn phase_text(
     lang: Language,
     phase: RunPhase,
     key_refused: bool,
-    done: usize,
-    total: usize,
+    (done, failed, total): (usize, usize, usize),
 ) -> String {
     match phase {
+        RunPhase::Finished if failed > 0 => match lang {
+            Language::Zh => format!("批量筛选已结束：{total} 位候选人中有 {failed} 位筛选失败（可点击“重试失败项”）。"),
+            Language::En => format!("Batch finished: {failed} of {total} candidate(s) failed (Retry failed runs them again)."),
+        },
         RunPhase::Waiting if key_refused => tr(
             lang,
             "Paused: the provider refused the API key.",
@@ -57,9 +63,16 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
     let stop_run = run.clone();
     let live = move || phase.with(RunPhase::is_live);
     let ids: Vec<String> = candidates.iter().map(|c| c.id.clone()).collect();
+    let failed_ids = ids.clone();
     let done = move || {
         ids.iter()
             .filter(|id| !model.status(id).cancellable())
+            .count()
+    };
+    let failed_rows = move || {
+        failed_ids
+            .iter()
+            .filter(|id| model.status(id) == RowStatus::Failed)
             .count()
     };
 
@@ -126,7 +139,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                     RunPhase::Elsewhere => "elsewhere",
                     RunPhase::Failed(_) => "failed",
                 }>
-                    {move || phase_text(lang.get(), phase.get(), model.key_pause.with(Option::is_some), done(), total)}
+                    {move || phase_text(lang.get(), phase.get(), model.key_pause.with(Option::is_some), (done(), failed_rows(), total))}
                 </p>
                 <button
                     type="button"
