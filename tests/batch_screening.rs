@@ -79,6 +79,9 @@ struct Spy {
     cost_per_call: Option<f64>,
     /// Fails a request (once per entry) whose user text contains the key.
     fail_once: RefCell<Vec<String>>,
+    /// Refuses the API key (HTTP 401) for every request whose user text contains one of these,
+    /// until the list is cleared (the key "fixed").
+    refuse_key_on: RefCell<Vec<String>>,
     /// Cancels this token when a request's user text contains the key (a "reload").
     cancel_on: RefCell<Option<(String, careergraph::llm::CancelToken)>>,
     /// (text key, role, thread, candidate id, in flight): when a request of `role` holds the key,
@@ -96,6 +99,7 @@ impl Spy {
             max_in_flight: Cell::new(0),
             cost_per_call: None,
             fail_once: RefCell::new(Vec::new()),
+            refuse_key_on: RefCell::new(Vec::new()),
             cancel_on: RefCell::new(None),
             cancel_candidate_on: RefCell::new(Vec::new()),
         })
@@ -145,6 +149,18 @@ impl Spy {
                     return Err(LlmError::Cancelled);
                 }
             }
+        }
+        let refused = self
+            .refuse_key_on
+            .borrow()
+            .iter()
+            .any(|key| text.contains(key.as_str()));
+        if refused {
+            return Err(LlmError::Auth {
+                provider: "spy".into(),
+                status: 401,
+                message: "Incorrect API key provided".into(),
+            });
         }
         let failing = {
             let mut list = self.fail_once.borrow_mut();
@@ -451,7 +467,9 @@ fn the_cost_cap_defers_candidates_and_asks_once_then_goes_on() {
     let interrupts = paused.interrupts();
     assert_eq!(interrupts.len(), 1);
     let pause: BatchPause = serde_json::from_value(interrupts[0].payload.clone()).unwrap();
-    let BatchPause::CostCap(cap) = pause;
+    let BatchPause::CostCap(cap) = pause else {
+        panic!("expected the cost-cap question, got {pause:?}")
+    };
     assert_eq!(cap.deferred, 3);
     assert!((cap.spent_usd - 0.07).abs() < 1e-9, "{}", cap.spent_usd);
     assert_eq!(spy.parses_per_name(&names(5)), [1, 1, 0, 0, 0]);
@@ -484,6 +502,77 @@ fn stopping_at_the_cost_cap_leaves_the_deferred_unscreened() {
         BTreeMap::from([("Deferred".into(), 3), ("Screened".into(), 1)])
     );
     assert_eq!(spy.requests.borrow().len(), 1 + 3);
+}
+
+#[test]
+fn a_refused_key_pauses_the_batch_without_calls_for_the_rest_and_goes_on_once_fixed() {
+    let spy = Spy::new();
+    let who = names(5);
+    spy.refuse_key_on.borrow_mut().push(who[1].clone());
+    let mut env = RunEnv::offline("batch-key");
+    let mut batch = input(&some_resumes(5));
+    batch.concurrency = Some(1);
+    let mut run = prepare(batch, &spy, &mut env);
+    let paused = run.start().0.unwrap();
+    let interrupts = paused.interrupts();
+    assert_eq!(interrupts.len(), 1, "the batch pauses instead of finishing");
+    let pause: BatchPause = serde_json::from_value(interrupts[0].payload.clone()).unwrap();
+    let BatchPause::KeyRefused(refusal) = pause else {
+        panic!("expected the key question, got {pause:?}")
+    };
+    assert_eq!(
+        refusal.deferred, 4,
+        "the refused candidate and the three after it"
+    );
+    assert!(refusal.message.contains("401"), "{}", refusal.message);
+    // c1 was screened before the refusal; c2 met it; nobody else was sent.
+    assert_eq!(spy.parses_per_name(&who), [1, 1, 0, 0, 0]);
+    assert_eq!(spy.requests.borrow().len(), 1 + 3 + 1);
+
+    // The key fixed, going on screens the four (the cap question is not asked).
+    spy.refuse_key_on.borrow_mut().clear();
+    let state = run
+        .resume(BatchAnswer::Continue { cost_cap_usd: None })
+        .into_state();
+    assert_eq!(statuses(&state), [CandidateStatus::Screened; 5]);
+    assert_eq!(spy.parses_per_name(&who), [1, 2, 1, 1, 1]);
+}
+
+#[test]
+fn stopping_at_a_refused_key_ranks_the_rest_unscreened() {
+    let spy = Spy::new();
+    let who = names(4);
+    spy.refuse_key_on.borrow_mut().extend(who.iter().cloned());
+    let mut env = RunEnv::offline("batch-key-stop");
+    let mut batch = input(&some_resumes(4));
+    batch.concurrency = Some(2);
+    let mut run = prepare(batch, &spy, &mut env);
+    assert_eq!(run.start().0.unwrap().interrupts().len(), 1);
+    assert!(
+        spy.calls_of("resume_parser_agent").len() <= 2,
+        "at most the calls already in flight: {:?}",
+        by_role(&spy)
+    );
+    let state = run.resume(BatchAnswer::Stop).into_state();
+    assert_eq!(statuses(&state), [CandidateStatus::Deferred; 4]);
+}
+
+#[test]
+fn a_refused_key_at_the_job_analysis_stops_the_batch() {
+    let spy = Spy::new();
+    spy.refuse_key_on
+        .borrow_mut()
+        .push("Backend Engineer".into());
+    let mut env = RunEnv::offline("batch-key-jd");
+    let mut run = prepare(input(&some_resumes(3)), &spy, &mut env);
+    let Err(error) = run.start().0 else {
+        panic!("the run stops")
+    };
+    assert!(
+        careergraph::workflows::common::is_key_refused(&error),
+        "{error}"
+    );
+    assert_eq!(spy.requests.borrow().len(), 1);
 }
 
 #[test]

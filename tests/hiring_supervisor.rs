@@ -318,11 +318,12 @@ fn finished_is_accepted_once_every_required_part_exists_research_being_optional(
 
 #[test]
 fn a_failing_agent_is_reported_skipped_and_the_rest_of_the_packet_produced() {
+    // Not a refused key: that stops the run (see `tests/key_refused.rs`).
     let auth = || {
-        Err(LlmError::Auth {
+        Err(LlmError::ProviderDown {
             provider: "scripted".into(),
-            status: 401,
-            message: "bad key".into(),
+            status: 503,
+            message: "overloaded".into(),
         })
     };
     // The model follows the natural order, then keeps asking for the email agent.

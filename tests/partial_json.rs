@@ -39,6 +39,7 @@ fn review_en() -> Feedback {
             "Add a one-line headline".into(),
             "Move education to the end".into(),
         ],
+        error: None,
     }
 }
 
@@ -65,6 +66,7 @@ fn review_zh() -> Feedback {
             },
         ],
         suggestions: vec!["把技能按熟练程度分组".into()],
+        error: None,
     }
 }
 

@@ -12,8 +12,8 @@ use careergraph::domain::{Feedback, Language};
 use careergraph::graph::{GraphError, RunConfig};
 use careergraph::llm::{CancelToken, LlmError};
 use careergraph::workflows::resume_review::{
-    self, initial_state, integrated_score, merge_feedback, should_continue_review, ReviewInput,
-    ReviewSettings, ReviewState,
+    self, answered, answered_line, initial_state, integrated_score, merge_feedback,
+    score_is_meaningful, should_continue_review, ReviewInput, ReviewSettings, ReviewState,
 };
 use careergraph::workflows::RunSettings;
 use futures::executor::block_on;
@@ -178,7 +178,7 @@ fn failed_advice_leaves_a_warning_in_the_run_language() {
 }
 
 #[test]
-fn failed_critic_gives_neutral_feedback_and_the_run_completes() {
+fn a_failed_critic_is_left_out_of_the_score_and_the_run_completes() {
     let down = LlmError::ProviderDown {
         provider: "scripted".into(),
         status: 500,
@@ -193,20 +193,103 @@ fn failed_critic_gives_neutral_feedback_and_the_run_completes() {
         failed,
         Feedback::failed("technical_writer", &down.to_string())
     );
-    assert_eq!(failed.score, 5.0);
-    assert_eq!(failed.strengths, ["Evaluation failed"]);
+    assert!(failed.is_failure());
     assert!(
-        failed.suggestions[0].starts_with("Error: scripted is unavailable right now (HTTP 500)")
+        failed.strengths.is_empty(),
+        "a failure is no strength: {failed:?}"
     );
-    // (9 + 5 + 9) / 3 = 7.67 → 7.7 < 8: the failure costs a revision round.
+    assert!(failed
+        .error
+        .as_deref()
+        .unwrap()
+        .starts_with("scripted is unavailable right now (HTTP 500)"));
+    // The two that answered make the score (9 + 9) / 2, not (9 + 5 + 9) / 3: no made-up 5.0.
     assert_eq!(state.feedback_history[0].len(), 3);
-    assert_eq!(integrated_score(&state.feedback_history[0]), 7.7);
+    assert_eq!(integrated_score(&state.feedback_history[0]), 9.0);
+    assert!(state.threshold_met, "2 of 3 answered: a meaningful score");
     let errors: Vec<_> = custom_payloads(&events)
         .into_iter()
         .filter(|p| p["type"] == "agent_error")
         .collect();
     assert!(!errors.is_empty());
     assert_eq!(errors[0]["agent"], "tech_writer");
+}
+
+#[test]
+fn with_one_critic_of_three_answering_the_score_is_not_meaningful_and_never_meets_the_threshold() {
+    let timeout = LlmError::Timeout {
+        provider: "scripted".into(),
+        after: std::time::Duration::from_secs(60),
+    };
+    let model = critics([&[9.5], &[9.5], &[9.5]])
+        .answer("tech_writer", vec![Err(timeout.clone()); 10])
+        .answer("copywriter", vec![Err(timeout); 10]);
+    let settings = ReviewSettings {
+        threshold: 8.0,
+        max_iterations: 2,
+        ..ReviewSettings::default()
+    };
+    let state = run_with(Rc::new(model), settings).0.unwrap();
+    assert!(!state.threshold_met, "one critic's 9.5 is no review");
+    assert_eq!(state.current_iteration, 2, "it kept trying, then stopped");
+    assert_eq!(answered(&state.current_feedback), (1, 3));
+    assert!(!score_is_meaningful(&state.current_feedback));
+    let report = careergraph::workflows::resume_review::report_markdown(&state);
+    assert!(
+        report.contains(&answered_line(&state.current_feedback, Language::En)),
+        "the report says how many answered"
+    );
+}
+
+#[test]
+fn the_result_is_the_best_scoring_version_not_the_last() {
+    // Issue 28's run: 6.3 → 7.0 → 5.7, round 3's text having lost a section.
+    let better = RESUME.replace("- Built", "- Designed and built");
+    let worse = "### Engineer — Acme (2019–2023)\n";
+    let revisions = [&better, worse]
+        .iter()
+        .map(|text| Ok(serde_json::json!({"revised_resume": text, "changes": ["c"]}).to_string()))
+        .collect();
+    let rounds: &[f64] = &[6.3, 7.0, 5.7];
+    let model = critics([rounds, rounds, rounds]).answer("revisor", revisions);
+    let settings = ReviewSettings {
+        threshold: 8.0,
+        max_iterations: 3,
+        ..ReviewSettings::default()
+    };
+    let state = run_with(Rc::new(model), settings).0.unwrap();
+    let history: Vec<f64> = state
+        .feedback_history
+        .iter()
+        .map(|round| integrated_score(round))
+        .collect();
+    assert_eq!(history, [6.3, 7.0, 5.7], "the history stays as it happened");
+    assert_eq!(state.final_score, 7.0);
+    assert_eq!(state.resume.text, better, "round 2 read the best version");
+    assert_eq!(state.revised_resume.as_deref(), Some(better.as_str()));
+    assert_eq!(integrated_score(&state.current_feedback), 7.0);
+    assert_eq!(state.best_round.as_ref().map(|b| b.round), Some(2));
+    assert!(!state.warnings.is_empty(), "the swap is said");
+}
+
+#[test]
+fn when_the_first_round_is_best_the_result_is_the_original() {
+    let rounds: &[f64] = &[7.5, 6.0];
+    let model = critics([rounds, rounds, rounds]).answer(
+        "revisor",
+        vec![Ok(
+            serde_json::json!({"revised_resume": "### Engineer\n", "changes": []}).to_string(),
+        )],
+    );
+    let settings = ReviewSettings {
+        threshold: 8.0,
+        max_iterations: 2,
+        ..ReviewSettings::default()
+    };
+    let state = run_with(Rc::new(model), settings).0.unwrap();
+    assert_eq!(state.resume.text, state.original_resume.text);
+    assert_eq!(state.revised_resume, None);
+    assert_eq!(state.final_score, 7.5);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! The review workflow against the in-process mock provider server, through the real OpenAI
 //! client and native HTTP stack: streamed critic answers, the seed example score, a critic
-//! failing with HTTP 500 (retries exhausted with zero backoff) → neutral 5.0, and a revision that
-//! keeps the original's facts.
+//! failing with HTTP 500 (retries exhausted with zero backoff) → left out of the score, and a
+//! revision that keeps the original's facts.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -143,7 +143,7 @@ async fn seed_example_scores_streamed_from_the_provider() {
 }
 
 #[tokio::test]
-async fn a_critic_failing_with_500_gets_neutral_feedback_and_the_run_completes() {
+async fn a_critic_failing_with_500_is_left_out_of_the_score_and_the_run_completes() {
     let s = setup();
     s.mock.script(vec![
         Rule {
@@ -161,15 +161,20 @@ async fn a_critic_failing_with_500_gets_neutral_feedback_and_the_run_completes()
     let (state, events) = run(&s, settings).await;
     let failed = state.tech_writer_feedback.unwrap();
     assert_eq!(failed.agent_name, "technical_writer");
-    assert_eq!(failed.score, 5.0);
-    assert_eq!(failed.strengths, ["Evaluation failed"]);
-    assert!(failed.issues.is_empty());
+    assert!(failed.is_failure());
+    assert!(failed.strengths.is_empty() && failed.issues.is_empty());
     assert!(
-        failed.suggestions[0].starts_with("Error: openai is unavailable right now (HTTP 500)"),
-        "{:?}",
-        failed.suggestions
+        failed
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with("openai is unavailable right now (HTTP 500)"),
+        "{failed:?}"
     );
-    assert_eq!(state.integrated_score, 7.7, "(9 + 5 + 9) / 3");
+    assert_eq!(
+        state.integrated_score, 9.0,
+        "(9 + 9) / 2: the failure is left out"
+    );
     assert_eq!(
         requests_for(&s.mock, TECH_WRITER),
         3,

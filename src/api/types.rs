@@ -53,7 +53,10 @@ export interface Workflows {
   batch_screening: {
     input: BatchInput;
     state: BatchState;
-    interrupts: { cost_cap: { payload: CostCapPayload; answer: CostCapAnswer } };
+    interrupts: {
+      cost_cap: { payload: CostCapPayload; answer: CostCapAnswer };
+      key_refused: { payload: KeyRefusedPayload; answer: CostCapAnswer };
+    };
   };
   career_navigator: {
     input: NavigatorInput;
@@ -287,6 +290,19 @@ export interface Feedback {
   strengths: string[];
   issues: Issue[];
   suggestions: string[];
+  /** Present when the critic gave no evaluation (its call failed): `score` then means nothing
+   * and the integrated score leaves it out. */
+  error?: string;
+}
+
+/** A review round kept as the possible result: what the critics read and said. */
+export interface ReviewBestRound {
+  round: number;
+  score: number;
+  resume: Resume;
+  revised_resume: string | null;
+  ungrounded_facts: Fact[];
+  feedback: Feedback[];
 }
 
 export interface FactCheck { dropped: string[]; added: string[] }
@@ -340,6 +356,9 @@ export interface TailorState {
   ungrounded_kept: Fact[];
   ungrounded_removed: Fact[];
   warnings: string[];
+  /** Agents (node names) whose call failed and that the run went on without, once per failure:
+   * the result was made without them. */
+  failed_steps: string[];
   error: string | null;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
 
@@ -467,6 +486,15 @@ export interface CostCapPayload {
   deferred: number;
 }
 
+/** `batch_screening`: the provider refused the API key (401/403); `deferred` candidates wait
+ * (no call was made for those not started). Going on needs a working key; `cost_cap_usd` of a
+ * `continue` answer is ignored here. */
+export interface KeyRefusedPayload {
+  type: "key_refused";
+  deferred: number;
+  message: string;
+}
+
 /** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */
 export type CostCapAnswer = { action: "continue"; cost_cap_usd?: number | null } | { action: "stop" };
 
@@ -556,8 +584,14 @@ export interface ReviewState {
   integrated_score: number;
   threshold_met: boolean;
   current_iteration: number;
-  /** The integrated score (0–10) of the last round. */
+  /** The integrated score (0–10) of the last round: the mean of the critics that answered
+   * (a failed critic's feedback has `error` and is left out). With fewer than 2 answering the
+   * score is not meaningful and `threshold_met` is false. When the review ended on a round
+   * scoring lower than an earlier one, the result (`resume`, `revised_resume`,
+   * `ungrounded_facts`, `current_feedback`, `integrated_score`, `final_score`) is that best round's. */
   final_score: number;
+  /** The best round with a meaningful score (null before one). */
+  best_round: ReviewBestRound | null;
   threshold: number;
   max_iterations: number;
   design_review: boolean;

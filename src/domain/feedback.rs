@@ -12,6 +12,11 @@ pub struct Feedback {
     pub strengths: Vec<String>,
     pub issues: Vec<Issue>,
     pub suggestions: Vec<String>,
+    /// Why this critic gave no evaluation (its call failed or its answer stayed unreadable).
+    /// Such a feedback has no score worth showing and counts for nothing in the integrated
+    /// score (issue 28: a made-up neutral 5.0 was averaged in). Absent when it answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
 /// A concrete problem, where it is, and what to do about it.
@@ -39,20 +44,21 @@ pub enum Severity {
 }
 
 impl Feedback {
-    /// The seed's stand-in for a critic whose call failed: a neutral 5.0, so one failure neither
-    /// sinks nor inflates the integrated score, and the error shown as a suggestion.
+    /// The stand-in for a critic whose call failed: the error, and nothing else. Unlike the
+    /// seed's neutral 5.0 with "Evaluation failed" as a strength, it claims no score: the
+    /// aggregator leaves it out and says how many critics answered (issue 28).
     pub fn failed(agent_name: &str, error: &str) -> Self {
         Feedback {
             agent_name: agent_name.to_string(),
-            score: 5.0,
-            strengths: vec!["Evaluation failed".to_string()],
-            issues: Vec::new(),
-            suggestions: vec![format!("Error: {error}")],
+            error: Some(error.to_string()),
+            ..Feedback::default()
         }
     }
 
-    /// Whether this is the stand-in of a failed evaluation.
+    /// Whether this is the stand-in of a failed evaluation (also the seed's form, as runs saved
+    /// before issue 28 hold it).
     pub fn is_failure(&self) -> bool {
-        self.strengths.len() == 1 && self.strengths[0] == "Evaluation failed"
+        self.error.is_some()
+            || (self.strengths.len() == 1 && self.strengths[0] == "Evaluation failed")
     }
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::graph::GraphError;
 use crate::llm::CancelToken;
+use crate::workflows::common::is_key_refused;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(
@@ -25,6 +26,9 @@ pub enum ErrorCode {
     /// own, and that host was not confirmed (`confirmedHost`).
     HostNotConfirmed,
     Cancelled,
+    /// The provider refused the API key (HTTP 401/403): the run stopped at the first refusal,
+    /// since every other call would be refused too. Fix the key, then run again.
+    KeyRefused,
     RunFailed,
 }
 
@@ -57,10 +61,13 @@ impl SessionError {
     /// engine's error text: a node failing with a message that mentions "cancelled" is a
     /// failure, and a stop is a stop whatever the interrupted call reported.
     pub fn from_run(error: &GraphError, cancel: &CancelToken) -> Self {
-        if cancel.is_cancelled() {
-            Self::stopped()
-        } else {
-            Self::from_graph(error)
+        match error {
+            _ if cancel.is_cancelled() => Self::stopped(),
+            GraphError::NodeFailed { node, cause } if is_key_refused(cause) => Self::new(
+                ErrorCode::KeyRefused,
+                format!("The run stopped at `{node}`: {cause}. Check the API key, then run again."),
+            ),
+            _ => Self::from_graph(error),
         }
     }
 }

@@ -74,6 +74,15 @@ async fn demo_tailoring_asks_then_reviews_then_finishes() {
         Some("waiting")
     );
 
+    // The run waiting here is listed as live here, with no Continue: that would be a second copy
+    // of its calls (issue 28).
+    let entry = wait_for("[data-testid=run-entry][data-live=true]").await;
+    let open = entry
+        .query_selector("[data-testid=run-open]")
+        .unwrap()
+        .expect("an open button");
+    assert!(open.has_attribute("hidden"), "no Continue for the live run");
+
     // Stop the conversation: the remaining questions are not asked, the review comes next.
     html("[data-testid=question-stop]").click();
     wait_for("[data-testid=review-dialog]").await;
@@ -87,6 +96,6 @@ async fn demo_tailoring_asks_then_reviews_then_finishes() {
     assert!(!text("[data-testid=tailored-resume]").is_empty());
     // The run is listed (and saved) even when Run was clicked before the saved runs were read:
     // with the apps earlier tests left in this page, that read is slow enough to come after.
-    wait_for("[data-testid=run-entry][data-status=done]").await;
+    wait_for("[data-testid=run-entry][data-status=done][data-live=false]").await;
     local_storage().remove_item(WORKFLOW_KEY).unwrap();
 }

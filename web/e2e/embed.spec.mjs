@@ -56,14 +56,17 @@ test.describe('embedded package', () => {
     await expect(page.locator('#events li')).toHaveCount(0);
   });
 
-  test('a refused key shows each agent error, and the run still ends with a score', async ({ page }) => {
+  // Issue 28: a refused key used to end with a made-up 5.0 after 13 refused calls.
+  test('a refused key stops the run with a key_refused error and no score', async ({ page }) => {
     await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);
     await page.getByLabel('Send my key to that host').check();
     await page.getByLabel('API key').fill('sk-wrong-key');
     await page.getByRole('button', { name: 'Run review' }).click();
-    await expect(page.locator('#score')).toHaveText('5.0', { timeout: 30_000 });
+    const error = page.locator('#error');
+    await expect(error).toHaveAttribute('data-code', 'key_refused', { timeout: 30_000 });
     await expect(page.locator('#events li.agent_error').first()).toContainText('rejected the API key');
-    await expect(page.locator('#status')).toContainText('warning');
+    await expect(page.locator('#score')).toHaveText('');
+    await expect(page.locator('#status')).toHaveText('failed');
   });
 });

@@ -1,8 +1,10 @@
 //! One batch run on the page: its phase, Stop all, a row per candidate while it runs (status,
-//! ATS score, Cancel), the cost-cap question, and at the end the ranked table.
+//! ATS score, Cancel), the cost-cap or key question, and at the end the ranked table.
 
 use leptos::prelude::*;
 
+use super::key_pause::KeyRefusedDialog;
+use super::model::RowStatus;
 use super::pause::CostCapDialog;
 use super::ranked::RankedTable;
 use super::BatchRunHandle;
@@ -12,8 +14,25 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
-fn phase_text(lang: Language, phase: RunPhase, done: usize, total: usize) -> String {
+/// What the phase line says; `failed` candidates failed (a finished batch says how many, not
+/// just "finished": issue 28's batch failed every row and said "Batch finished").
+fn phase_text(
+    lang: Language,
+    phase: RunPhase,
+    key_refused: bool,
+    (done, failed, total): (usize, usize, usize),
+) -> String {
     match phase {
+        RunPhase::Finished if failed > 0 => match lang {
+            Language::Zh => format!("批量筛选已结束：{total} 位候选人中有 {failed} 位筛选失败（可点击“重试失败项”）。"),
+            Language::En => format!("Batch finished: {failed} of {total} candidate(s) failed (Retry failed runs them again)."),
+        },
+        RunPhase::Waiting if key_refused => tr(
+            lang,
+            "Paused: the provider refused the API key.",
+            "已暂停：服务商拒绝了 API 密钥。",
+        )
+        .into(),
         RunPhase::Running => format!(
             "{} {done} / {total}",
             tr(lang, "Screening… finished:", "筛选中… 已完成：")
@@ -44,9 +63,16 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
     let stop_run = run.clone();
     let live = move || phase.with(RunPhase::is_live);
     let ids: Vec<String> = candidates.iter().map(|c| c.id.clone()).collect();
+    let failed_ids = ids.clone();
     let done = move || {
         ids.iter()
             .filter(|id| !model.status(id).cancellable())
+            .count()
+    };
+    let failed_rows = move || {
+        failed_ids
+            .iter()
+            .filter(|id| model.status(id) == RowStatus::Failed)
             .count()
     };
 
@@ -113,7 +139,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                     RunPhase::Elsewhere => "elsewhere",
                     RunPhase::Failed(_) => "failed",
                 }>
-                    {move || phase_text(lang.get(), phase.get(), done(), total)}
+                    {move || phase_text(lang.get(), phase.get(), model.key_pause.with(Option::is_some), (done(), failed_rows(), total))}
                 </p>
                 <button
                     type="button"
@@ -135,6 +161,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                 </button>
             </div>
             <CostCapDialog run=run.clone() />
+            <KeyRefusedDialog run=run.clone() />
             <table class="batch-table" data-testid="batch-live" hidden=move || model.result.with(Option::is_some)>
                     <thead>
                         <tr>

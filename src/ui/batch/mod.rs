@@ -8,6 +8,7 @@
 
 mod draft;
 mod form;
+mod key_pause;
 mod live;
 mod model;
 mod pause;
@@ -36,7 +37,7 @@ pub fn BatchPage() -> impl IntoView {
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     view! {
         <form::BatchForm runs=runs />
-        <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <live::BatchRun run=run retry=follow_up /> })}
     }
 }

@@ -10,7 +10,7 @@ use crate::graph::StreamEvent;
 use crate::session::{Step, WorkflowRun};
 use crate::ui::run::ViewModel;
 use crate::workflows::batch_screening::{
-    BatchPause, BatchState, BatchWorkflow, CandidateStatus, CostCapPause,
+    BatchPause, BatchState, BatchWorkflow, CandidateStatus, CostCapPause, KeyRefusedPause,
 };
 
 /// Where one row of the live table stands.
@@ -44,7 +44,7 @@ impl RowStatus {
             RowStatus::Done => lang.pick("Done", "完成"),
             RowStatus::Failed => lang.pick("Failed", "失败"),
             RowStatus::Cancelled => lang.pick("Cancelled", "已取消"),
-            RowStatus::Deferred => lang.pick("Deferred (cost cap)", "已推迟（费用上限）"),
+            RowStatus::Deferred => lang.pick("Deferred (not screened yet)", "已推迟（尚未筛选）"),
         }
     }
 
@@ -86,6 +86,8 @@ pub struct BatchModel {
     pub result: RwSignal<Option<BatchState>>,
     /// The cost cap was reached: go on or stop.
     pub pause: RwSignal<Option<CostCapPause>>,
+    /// The provider refused the key: the rest wait for a working key, or stop.
+    pub key_pause: RwSignal<Option<KeyRefusedPause>>,
     /// The user closed the pause dialog with Escape (the run still waits).
     pub hidden: RwSignal<bool>,
 }
@@ -133,6 +135,7 @@ impl ViewModel<BatchWorkflow> for BatchModel {
             state: RwSignal::new(None),
             result: RwSignal::new(None),
             pause: RwSignal::new(None),
+            key_pause: RwSignal::new(None),
             hidden: RwSignal::new(false),
         }
     }
@@ -168,14 +171,18 @@ impl ViewModel<BatchWorkflow> for BatchModel {
             Step::Paused { interrupts, .. } => {
                 let asked = WorkflowRun::<BatchWorkflow>::asked(interrupts);
                 let pause = asked.into_iter().next().map(|a| a.pause);
-                match pause.unwrap_or_else(|| Err("a pause without a question".into()))? {
-                    BatchPause::CostCap(pause) => Some(pause),
-                }
+                Some(pause.unwrap_or_else(|| Err("a pause without a question".into()))?)
             }
             _ => None,
         };
         self.hidden.set(false);
-        self.pause.set(pause);
+        let (cap, key) = match pause {
+            Some(BatchPause::CostCap(pause)) => (Some(pause), None),
+            Some(BatchPause::KeyRefused(pause)) => (None, Some(pause)),
+            None => (None, None),
+        };
+        self.pause.set(cap);
+        self.key_pause.set(key);
         if let Step::Done(state) = step {
             self.result.set(Some(state.clone()));
         }
@@ -184,6 +191,7 @@ impl ViewModel<BatchWorkflow> for BatchModel {
 
     fn answered(&self) {
         self.pause.set(None);
+        self.key_pause.set(None);
     }
 
     /// "Retry failed" on the same run: the live table comes back with every row; the failed and
@@ -192,6 +200,7 @@ impl ViewModel<BatchWorkflow> for BatchModel {
     fn following_up(&self) {
         self.result.set(None);
         self.pause.set(None);
+        self.key_pause.set(None);
         self.hidden.set(false);
         self.live.set(BTreeMap::new());
         self.state.update(|s| {

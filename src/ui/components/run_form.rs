@@ -96,7 +96,7 @@ pub fn RunForm() -> impl IntoView {
                 </p>
             </div>
         </form>
-        <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| lazy_view(review_run_view(run)))}
     }
 }

@@ -2,7 +2,9 @@
 //! back, a run cut short goes on, a finished run shows its result) or delete it. Every page shows
 //! this list for its own workflow, so opening a run never switches page. Problems of the store
 //! (not available, records this version cannot read, storage full) are said above it, and a
-//! one-line hint when the browser refused to keep the saved runs.
+//! one-line hint when the browser refused to keep the saved runs. The run the page drives right now
+//! is marked live here and offers no Continue (a second copy of its calls); a run another tab
+//! drives is opened read-only by the controller (its Web Lock), never driven twice.
 
 use leptos::prelude::*;
 
@@ -36,6 +38,19 @@ fn when(ms: f64) -> String {
     String::from(date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
 }
 
+/// The badge of a run this page drives right now: its record may still say "running" (a
+/// step under way) but it was not cut short.
+fn live_label(status: RunStatus, lang: Language) -> &'static str {
+    match status {
+        RunStatus::Paused => tr(
+            lang,
+            "waiting for you (shown above)",
+            "等待你的回答（见上方）",
+        ),
+        _ => tr(lang, "running (shown above)", "运行中（见上方）"),
+    }
+}
+
 /// The open button's text; its accessible name adds the run's title.
 fn open_label(status: RunStatus, lang: Language) -> &'static str {
     if matches!(status, RunStatus::Paused | RunStatus::Running) {
@@ -51,6 +66,9 @@ pub fn RunList(
     workflow_id: &'static str,
     on_open: Callback<RunRecord>,
     on_delete: Callback<String>,
+    /// The thread of the run the page drives now (see `RunController::live_thread`).
+    #[prop(optional)]
+    live: Option<Signal<Option<String>>>,
 ) -> impl IntoView {
     let lang = use_language();
     let store = RunStore::expect();
@@ -82,14 +100,22 @@ pub fn RunList(
                         let thread = entry.thread_id.clone();
                         let open_entry = entry.clone();
                         let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
+                        let live_thread = entry.thread_id.clone();
+                        let live_here = Memo::new(move |_| {
+                            live.is_some_and(|l| l.with(|t| t.as_deref() == Some(live_thread.as_str())))
+                        });
                         view! {
-                            <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status_id(status)>
+                            <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status_id(status)
+                                data-live=move || live_here.get().to_string()>
                                 <span class="run-list__name">{entry.title.clone()}</span>
                                 <span class=format!("badge run-list__status run-list__status--{}", status_id(status))>
-                                    {move || status_label(status, lang.get())}
+                                    {move || if live_here.get() { live_label(status, lang.get()) } else { status_label(status, lang.get()) }}
                                 </span>
                                 <span class="run-list__time">{when(entry.updated_at_ms as f64)}</span>
+                                // The run shown above is driven here already: Continue would be a
+                                // second copy of its calls.
                                 <button type="button" class="button button--small" data-testid="run-open"
+                                    hidden=move || live_here.get()
                                     aria-label=move || format!("{}: {open_title}", open_label(status, lang.get()))
                                     on:click=move |_| on_open.run(open_entry.clone())>
                                     {move || open_label(status, lang.get())}

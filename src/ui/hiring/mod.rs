@@ -98,7 +98,7 @@ pub fn HiringPage() -> impl IntoView {
                 </p>
             </div>
         </form>
-        <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <HiringRun run=run /> })}
     }
 }

@@ -104,7 +104,7 @@ pub fn NavigatorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
-        <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <NavigatorRun run=run /> })}
     }
 }

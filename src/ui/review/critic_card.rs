@@ -38,13 +38,24 @@ fn issue_line(issue: Issue, lang: Language) -> impl IntoView {
     }
 }
 
-fn feedback_view(feedback: Feedback, lang: Language) -> impl IntoView {
-    let failed = feedback.is_failure();
+fn feedback_view(feedback: Feedback, lang: Language) -> AnyView {
+    if feedback.is_failure() {
+        // No score: the critic did not answer, and the result leaves it out (issue 28).
+        return view! {
+            <p class="card__score" data-testid="card-failed">
+                <span class="badge badge--warn">{tr(lang, "no evaluation: this critic failed", "未评估：该评审失败")}</span>
+            </p>
+            <p class="card__text">
+                {tr(lang, "Left out of the score. ", "未计入得分。")}
+                {feedback.error.clone()}
+            </p>
+        }
+        .into_any();
+    }
     view! {
         <p class="card__score" data-testid="card-score">
             <span class="card__score-value">{format!("{:.1}", feedback.score)}</span>
             <span class="card__score-max">"/10"</span>
-            {failed.then(|| view! { <span class="badge badge--warn">{tr(lang, "evaluation failed", "评估失败")}</span> })}
         </p>
         // A section with nothing in it is left out, heading and all.
         {(!feedback.strengths.is_empty()).then(|| view! {
@@ -66,6 +77,7 @@ fn feedback_view(feedback: Feedback, lang: Language) -> impl IntoView {
             <ul class="card__list">{feedback.suggestions.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}</ul>
         })}
     }
+    .into_any()
 }
 
 /// A list of finished items under its heading; nothing at all while the list is empty.

@@ -198,14 +198,31 @@ impl ViewModel<ReviewWorkflow> for RunModel {
                 .collect(),
         );
         if let Step::Done(state) = step {
+            // The result's round (`current_feedback`): the best one when the last scored lower.
+            let of = |name: &str| {
+                state
+                    .current_feedback
+                    .iter()
+                    .find(|f| f.agent_name == name)
+                    .cloned()
+            };
             self.cards.update(|cards| {
                 for (id, feedback) in [
-                    ("recruiter", &state.recruiter_feedback),
-                    ("tech_writer", &state.tech_writer_feedback),
-                    ("copywriter", &state.copywriter_feedback),
+                    (
+                        "recruiter",
+                        of("recruiter").or(state.recruiter_feedback.clone()),
+                    ),
+                    (
+                        "tech_writer",
+                        of("technical_writer").or(state.tech_writer_feedback.clone()),
+                    ),
+                    (
+                        "copywriter",
+                        of("copywriter").or(state.copywriter_feedback.clone()),
+                    ),
                 ] {
                     if let Some(feedback) = feedback {
-                        cards.entry(id.to_string()).or_default().feedback = Some(feedback.clone());
+                        cards.entry(id.to_string()).or_default().feedback = Some(feedback);
                     }
                 }
             });

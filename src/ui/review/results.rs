@@ -9,7 +9,9 @@ use crate::ui::components::{kept_keys, ExportMenu, FactDecisions, FactList, Impo
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
-use crate::workflows::resume_review::{final_resume_kept, report_markdown_kept, ReviewState};
+use crate::workflows::resume_review::{
+    answered_line, final_resume_kept, report_markdown_kept, score_is_meaningful, ReviewState,
+};
 
 fn usage_text(u: UsageTotals, lang: Language) -> String {
     let tokens = match lang {
@@ -72,6 +74,8 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
         export_state.with_value(|s| final_resume_kept(s, &kept))
     });
     let met = state.threshold_met;
+    let meaningful = score_is_meaningful(&state.current_feedback);
+    let answered = StoredValue::new(state.current_feedback.clone());
     let (threshold, rounds) = (state.threshold, state.current_iteration);
     // The Markdown report is written when exported, in the language chosen then.
     let report_state = state.clone();
@@ -87,16 +91,22 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
                 {move || tr(lang.get(), "Final score ", "最终得分 ")}
                 <strong data-testid="final-score">{format!("{:.1}", state.final_score)}</strong>
                 "/10 · "
-                {move || match (lang.get(), met) {
-                    (Language::En, true) => "threshold met".to_string(),
-                    (Language::En, false) => format!("below the threshold of {threshold:.1}"),
-                    (Language::Zh, true) => "已达到阈值".to_string(),
-                    (Language::Zh, false) => format!("低于阈值 {threshold:.1}"),
+                {move || match (lang.get(), met, meaningful) {
+                    (Language::En, _, false) => "not meaningful".to_string(),
+                    (Language::Zh, _, false) => "无参考意义".to_string(),
+                    (Language::En, true, _) => "threshold met".to_string(),
+                    (Language::En, false, _) => format!("below the threshold of {threshold:.1}"),
+                    (Language::Zh, true, _) => "已达到阈值".to_string(),
+                    (Language::Zh, false, _) => format!("低于阈值 {threshold:.1}"),
                 }}
                 {move || match lang.get() {
                     Language::En => format!(" · {rounds} round{}", if rounds == 1 { "" } else { "s" }),
                     Language::Zh => format!(" · 共 {rounds} 轮"),
                 }}
+            </p>
+            <p class=if meaningful { "results__answered" } else { "results__answered notice notice--warn" }
+                data-testid="answered" data-meaningful=meaningful.to_string()>
+                {move || answered.with_value(|f| answered_line(f, lang.get()))}
             </p>
             <p class="results__usage" data-testid="usage">{move || usage_text(model.usage.get(), lang.get())}</p>
             <div class="results__actions">

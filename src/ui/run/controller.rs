@@ -22,6 +22,7 @@ use send_wrapper::SendWrapper;
 use serde_json::Value;
 
 use super::lock::{self, RunLock};
+use super::messages::page_text;
 use super::store::RunStore;
 use crate::domain::Language;
 use crate::graph::{EventSink, StreamEvent};
@@ -118,6 +119,8 @@ struct Shared<W: Workflow> {
     /// False once the page no longer shows this run: nothing of it touches signals any more.
     shown: Cell<bool>,
     store: RunStore,
+    /// For the language of the messages the controller writes itself.
+    settings: RwSignal<Settings>,
 }
 
 /// A run the page shows: its view model, its phase, and the plumbing behind them. `Send` for
@@ -261,7 +264,11 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         if error.code == ErrorCode::Cancelled {
             self.end(RunPhase::Stopped, RunStatus::Cancelled, None);
         } else {
-            self.end(RunPhase::Failed(error.message), RunStatus::Failed, None);
+            let message = self
+                .shared
+                .settings
+                .with_untracked(|s| page_text(&error, s));
+            self.end(RunPhase::Failed(message), RunStatus::Failed, None);
         }
     }
 
@@ -484,6 +491,15 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         self.ctl.with_value(|c| c.starting.get()) || self.phase().is_some_and(|p| p.is_live())
     }
 
+    /// The thread of the run this page drives right now (running or waiting for an answer;
+    /// tracked): the run list shows it as live here, not as a run a reload cut short, and offers
+    /// no Continue for it (that would start a second copy of its calls).
+    pub fn live_thread(&self) -> Option<String> {
+        self.active()
+            .filter(|run| run.phase.get().is_live())
+            .map(|run| run.thread_id().to_string())
+    }
+
     /// The store the page's run list shows.
     pub fn store(&self) -> RunStore {
         self.ctl.with_value(|c| c.store)
@@ -650,7 +666,9 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         let key = self
             .keys
             .with_untracked(|k| k.get(&settings.provider).cloned());
-        Ok(self.on_store(Runtime::in_browser(&settings.provider_config(key))?))
+        let runtime = Runtime::in_browser(&settings.provider_config(key))
+            .map_err(|error| SessionError::new(error.code, page_text(&error, &settings)))?;
+        Ok(self.on_store(runtime))
     }
 
     /// For showing an ended run: its checkpoints are read, nothing is sent, so no key is needed.
@@ -685,6 +703,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 waiting: RefCell::new(None),
                 shown: Cell::new(true),
                 store: self.store,
+                settings: self.settings,
             })),
         }
     }

@@ -15,6 +15,7 @@
 
 mod controller;
 mod lock;
+mod messages;
 mod store;
 
 pub use controller::{elsewhere_text, ActiveRun, RunController, RunEngine, RunPhase, ViewModel};

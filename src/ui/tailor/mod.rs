@@ -207,7 +207,7 @@ pub fn TailorPage() -> impl IntoView {
                 <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
             </div>
         </form>
-        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry />
+        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
     }
 }
@@ -240,7 +240,14 @@ fn TailorRunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            RunPhase::Finished => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
+            // A result made without a failed step says so (issue 28), not just "finished".
+            RunPhase::Finished => match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
+                0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
+                n => match lang {
+                    crate::domain::Language::En => format!("Tailoring finished, but {n} step(s) failed: the result was made without them (see below)."),
+                    crate::domain::Language::Zh => format!("定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。"),
+                },
+            },
             RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
             RunPhase::Stopped => tr(
                 lang,

@@ -5,9 +5,11 @@
 use leptos::prelude::*;
 
 use super::diff_view::DiffView;
+use crate::session::TailoringWorkflow;
 use crate::ui::components::{ExportMenu, ImportedJsonResume};
 use crate::ui::i18n::{counted, tr, use_language};
 use crate::workflows::resume_tailoring::{GraphState, HumanDecision};
+use crate::workflows::{agent_name, Workflow};
 
 #[component]
 pub fn TailorResult(state: GraphState) -> impl IntoView {
@@ -55,6 +57,18 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                 // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).
                 <ExportMenu text=Signal::derive(move || final_text.clone()) file_name="tailored-resume" base=ImportedJsonResume::base() />
             </div>
+            {(!state.failed_steps.is_empty()).then(|| {
+                let steps = state.failed_steps.clone();
+                view! {
+                    <div class="notice notice--error" role="alert" data-testid="tailor-failed-steps">
+                        <p>{move || tr(lang.get(), "These steps failed and the result was made without them:", "以下步骤失败，结果是在缺少它们的情况下生成的：")}</p>
+                        <ul>{steps.iter().map(|node| {
+                            let node = node.clone();
+                            view! { <li>{move || agent_name(TailoringWorkflow::ID, &node, lang.get())}</li> }
+                        }).collect_view()}</ul>
+                    </div>
+                }
+            })}
             {(!state.warnings.is_empty()).then(|| view! {
                 <div class="notice notice--warn" role="note" data-testid="tailor-warnings">
                     <h3>{move || tr(lang.get(), "Worth knowing", "请注意")}</h3>

@@ -20,6 +20,9 @@
 //!   flight, requests/tokens per minute, and a 429 pauses every candidate, then retries.
 //! - `cost_gate`: candidates that found the estimated spend at or over the cap were deferred
 //!   without a call; the gate asks once (an interrupt) whether to go on with a new cap or stop.
+//!   A refused key (401/403) defers the candidate that met it and every one not yet started
+//!   (issue 28: 20 refused calls, then "Batch finished"); the gate then asks the key question
+//!   instead ([`KeyRefusedPause`]). A refused job analysis stops the run (`KeyRefused`).
 //!   In-flight candidates finish, so the spend may pass the cap by at most `concurrency`
 //!   candidates' worth.
 //! - `rank` writes the ranked table ([`rank::rank_rows`]), exported by [`rank::to_csv`] and
@@ -54,7 +57,7 @@ use crate::llm::ChatModel;
 pub use cancel::cancel_candidate;
 pub use dispatch::{dispatch, to_screen};
 pub use estimate::{estimate, CostEstimate};
-pub use pause::{BatchAnswer, BatchPause, CostCapPause};
+pub use pause::{BatchAnswer, BatchPause, CostCapPause, KeyRefusedPause};
 pub use rank::{rank_rows, to_csv, to_markdown, RankedRow};
 pub use settings::{BatchSettings, DEFAULT_CONCURRENCY};
 pub use state::{
@@ -81,6 +84,7 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: BatchSettings) -> StateGraph<Ba
         slots: slots::Slots::new(settings.concurrency),
         settings,
         meter: RefCell::new((-1, 0.0)),
+        key_refused: RefCell::new(None),
     });
     let mut graph = StateGraph::<BatchState>::new();
     graph.add_node(ATS, |state: BatchState, _ctx: NodeContext| async move {

@@ -10,7 +10,7 @@ use crate::domain::injection::scan;
 use crate::graph::{NodeContext, NodeError};
 use crate::workflows::hiring::prompts::user_message;
 
-use super::pause::{BatchAnswer, BatchPause, CostCapPause};
+use super::pause::{BatchAnswer, BatchPause, CostCapPause, KeyRefusedPause};
 use super::rank::rank_rows;
 use super::shared::{hiring_agent, Shared};
 use super::state::{AtsResult, BatchState, BatchUpdate, CandidateStatus};
@@ -64,31 +64,40 @@ pub async fn jd_analysis(
     Ok(update.jd_cost_usd(tally.cost_usd.get()))
 }
 
-/// When candidates were deferred at the cap: ask whether to go on (and with which cap).
+/// When candidates were deferred: ask whether to go on. A refused key asks about the key (the
+/// cap stays); otherwise the cap was reached, and going on takes a new cap.
 pub fn cost_gate(state: BatchState, ctx: NodeContext) -> Result<BatchUpdate, NodeError> {
-    let deferred = state
+    let deferred: Vec<_> = state
         .candidates
         .iter()
-        .filter(|c| {
-            state
-                .latest(&c.id)
-                .is_some_and(|r| r.status == CandidateStatus::Deferred)
-        })
-        .count() as u32;
-    if deferred == 0 || state.stopped_at_cap {
+        .filter_map(|c| state.latest(&c.id))
+        .filter(|r| r.status == CandidateStatus::Deferred)
+        .collect();
+    if deferred.is_empty() || state.stopped_at_cap {
         return Ok(BatchUpdate::default());
     }
-    let pause = BatchPause::CostCap(CostCapPause {
-        spent_usd: state.spent_usd(),
-        cap_usd: state.cost_cap_usd.unwrap_or(0.0),
-        deferred,
-    });
+    // A deferral with an error is a refused key's (a cap deferral has none).
+    let refusal = deferred.iter().find_map(|r| r.error.clone());
+    let pause = match refusal {
+        Some(message) => BatchPause::KeyRefused(KeyRefusedPause {
+            deferred: deferred.len() as u32,
+            message,
+        }),
+        None => BatchPause::CostCap(CostCapPause {
+            spent_usd: state.spent_usd(),
+            cap_usd: state.cost_cap_usd.unwrap_or(0.0),
+            deferred: deferred.len() as u32,
+        }),
+    };
     let answer = ctx.interrupt(serde_json::to_value(&pause)?)?;
     let answer: BatchAnswer = serde_json::from_value(answer)
-        .map_err(|e| NodeError::msg(format!("unreadable answer to the cost cap: {e}")))?;
-    Ok(match answer {
-        BatchAnswer::Continue { cost_cap_usd } => BatchUpdate::default().cost_cap_usd(cost_cap_usd),
-        BatchAnswer::Stop => BatchUpdate::default().stopped_at_cap(true),
+        .map_err(|e| NodeError::msg(format!("unreadable answer to the batch's question: {e}")))?;
+    Ok(match (answer, pause) {
+        (BatchAnswer::Continue { .. }, BatchPause::KeyRefused(_)) => BatchUpdate::default(),
+        (BatchAnswer::Continue { cost_cap_usd }, _) => {
+            BatchUpdate::default().cost_cap_usd(cost_cap_usd)
+        }
+        (BatchAnswer::Stop, _) => BatchUpdate::default().stopped_at_cap(true),
     })
 }
 

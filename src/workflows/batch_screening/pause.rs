@@ -1,4 +1,5 @@
-//! The batch's one pause: the cost cap was reached; go on (with a new cap, or none) or stop.
+//! The batch's pauses: the cost cap was reached, or the provider refused the API key; go on (with
+//! a new cap, or none; with the key fixed) or stop.
 
 use serde::{Deserialize, Serialize};
 
@@ -7,6 +8,19 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BatchPause {
     CostCap(CostCapPause),
+    KeyRefused(KeyRefusedPause),
+}
+
+/// The provider refused the API key (HTTP 401/403): the candidate that met the refusal and every
+/// one after it were deferred without a call (`deferred` of them; screened ones are kept), since
+/// every call would be refused. Going on needs a working key: a run re-opened with it (or a host
+/// whose model now sends it) screens them; the answer's `cost_cap_usd` is ignored here, the cap
+/// stays as it was.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct KeyRefusedPause {
+    pub deferred: u32,
+    /// The provider's refusal, user-facing (no key in it).
+    pub message: String,
 }
 
 /// The estimated spend reached the cap; `deferred` candidates were not started.
@@ -17,7 +31,7 @@ pub struct CostCapPause {
     pub deferred: u32,
 }
 
-/// The answer to [`BatchPause::CostCap`].
+/// The answer to a [`BatchPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum BatchAnswer {

@@ -1,5 +1,7 @@
 //! One candidate's screening, a `Send` task each: wait for a slot, check the cost cap, then
 //! parse → match → evaluation with the hiring agents, names and contacts kept out of the last two.
+//! Once a call of the superstep met a refused key, the candidate is deferred (no call, or no more
+//! calls) with the refusal as its `error`, for the gate's key question.
 
 use std::rc::Rc;
 
@@ -59,6 +61,18 @@ pub async fn screen_candidate(
     if registered.token.is_cancelled() {
         return cancelled(base);
     }
+    let refused = |base: CandidateResult, message: String| {
+        emit_stage(&ctx, &candidate.id, "deferred");
+        let deferred = CandidateResult {
+            status: CandidateStatus::Deferred,
+            error: Some(message),
+            ..base
+        };
+        Ok(BatchUpdate::default().results(vec![deferred]))
+    };
+    if let Some(message) = shared.refusal(ctx.step()) {
+        return refused(base, message);
+    }
     let spent = state.spent_before_usd + shared.step_spend(ctx.step());
     if state.cost_cap_usd.is_some_and(|cap| spent >= cap) {
         emit_stage(&ctx, &candidate.id, "deferred");
@@ -89,7 +103,10 @@ pub async fn screen_candidate(
         Err(_) if registered.token.is_cancelled() && !shared.settings.is_cancelled() => {
             return cancelled(counted);
         }
-        Err(error) => return Err(error),
+        Err(error) => match shared.refusal(ctx.step()) {
+            Some(message) if !shared.settings.is_cancelled() => return refused(counted, message),
+            _ => return Err(error),
+        },
     };
     let mut result = counted;
     match outcome {

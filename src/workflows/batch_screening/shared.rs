@@ -23,6 +23,10 @@ pub struct Shared {
     pub slots: super::slots::Slots,
     /// (superstep, estimated USD spent by its tasks so far).
     pub meter: RefCell<(i64, f64)>,
+    /// (superstep, the refusal) once a call of that superstep's tasks met a refused key: its
+    /// other candidates make no call. Per superstep, so screening after the key question starts
+    /// afresh.
+    pub key_refused: RefCell<Option<(i64, String)>>,
 }
 
 impl Shared {
@@ -32,6 +36,20 @@ impl Shared {
             meter.1
         } else {
             0.0
+        }
+    }
+
+    /// The refusal a call of superstep `step` met, if any.
+    pub(super) fn refusal(&self, step: i64) -> Option<String> {
+        match &*self.key_refused.borrow() {
+            Some((at, message)) if *at == step => Some(message.clone()),
+            _ => None,
+        }
+    }
+
+    fn note_refusal(&self, step: i64, error: &LlmError) {
+        if common::refuses_key(error) && self.refusal(step).is_none() {
+            *self.key_refused.borrow_mut() = Some((step, error.to_string()));
         }
     }
 
@@ -66,7 +84,8 @@ pub struct Tally {
     pub cost_usd: Cell<f64>,
 }
 
-/// The shared model, counting each call and its cost (a repair call included) for the cap.
+/// The shared model, counting each call and its cost (a repair call included) for the cap, and
+/// noting a refused key for the other candidates.
 struct Metered {
     shared: Rc<Shared>,
     tally: Rc<Tally>,
@@ -97,7 +116,12 @@ impl ChatModel for Metered {
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         self.tally.calls.set(self.tally.calls.get() + 1);
         Box::pin(async move {
-            let response = self.shared.model.complete(request).await?;
+            let response = self
+                .shared
+                .model
+                .complete(request)
+                .await
+                .inspect_err(|e| self.shared.note_refusal(self.step, e))?;
             self.count(&response);
             Ok(response)
         })
@@ -106,8 +130,10 @@ impl ChatModel for Metered {
     fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
         self.tally.calls.set(self.tally.calls.get() + 1);
         Box::pin(self.shared.model.stream(request).map(move |event| {
-            if let Ok(StreamEvent::Done(response)) = &event {
-                self.count(response);
+            match &event {
+                Ok(StreamEvent::Done(response)) => self.count(response),
+                Err(error) => self.shared.note_refusal(self.step, error),
+                Ok(_) => {}
             }
             event
         }))

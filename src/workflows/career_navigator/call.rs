@@ -1,7 +1,8 @@
-//! One agent call with the bookkeeping the seed asks for: a failed call (bad key, rate limit,
-//! malformed JSON twice) becomes an `error_log` entry and a metrics delta instead of failing the
-//! run, so every node has a fallback and the run always reaches a result. Cancellation still
-//! stops the run.
+//! One agent call with the bookkeeping the seed asks for: a failed call (rate limit, malformed
+//! JSON twice) becomes an `error_log` entry and a metrics delta instead of failing the run, so
+//! every node has a fallback and the run always reaches a result. Cancellation still stops the
+//! run, and so does a refused key (see `common::refusal`): a plan made of fallbacks only is no
+//! result.
 
 use crate::workflows::common::Envelope;
 use serde::de::DeserializeOwned;
@@ -53,6 +54,15 @@ impl Deps {
                 error: None,
             }),
             Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            Err(error) if common::refuses_key(&error) => {
+                common::emit_agent_error(ctx, agent.node, state.iteration_count, &error);
+                Err(common::KeyRefused(error).into())
+            }
+            // Every later call would be refused the same way: stop with the reason.
+            Err(error @ LlmError::ContextTooSmall { .. }) => {
+                common::emit_agent_error(ctx, agent.node, state.iteration_count, &error);
+                Err(error.into())
+            }
             Err(error) => {
                 common::emit_agent_error(ctx, agent.node, state.iteration_count, &error);
                 let message = error.to_string();

@@ -11,6 +11,7 @@ use super::agent::Agent;
 use super::call::{call_agent, emit_agent_error};
 use super::controls::RunSettings;
 use super::envelope::Envelope;
+use super::refusal::{refuses_key, KeyRefused};
 
 /// The model (which carries the API key) and the run's settings, shared by a graph's nodes.
 pub struct Deps<S> {
@@ -35,7 +36,8 @@ impl<S: RunSettings> Deps<S> {
 
     /// [`Self::ask`] for nodes that go on without the answer: a failed call is announced
     /// (`agent_error` event) and handed back as `Ok(Err(error))` for the node's fallback, while
-    /// cancellation stops the node.
+    /// cancellation stops the node, and so does a refused key (announced, then [`KeyRefused`]):
+    /// every other call of the run would be refused too.
     pub async fn try_ask<T: DeserializeOwned>(
         &self,
         ctx: &NodeContext,
@@ -46,9 +48,16 @@ impl<S: RunSettings> Deps<S> {
         match self.ask(ctx, agent, iteration, user).await {
             Ok(answer) => Ok(Ok(answer)),
             Err(LlmError::Cancelled) => Err(LlmError::Cancelled.into()),
+            Err(error) if refuses_key(&error) => {
+                emit_agent_error(ctx, agent.node, iteration, &error);
+                Err(KeyRefused(error).into())
+            }
             // No fallback can help: every other call of the run would be refused the same way,
             // so the run stops here with the reason (before any call was sent).
-            Err(error @ LlmError::ContextTooSmall { .. }) => Err(error.into()),
+            Err(error @ LlmError::ContextTooSmall { .. }) => {
+                emit_agent_error(ctx, agent.node, iteration, &error);
+                Err(error.into())
+            }
             Err(error) => {
                 emit_agent_error(ctx, agent.node, iteration, &error);
                 Ok(Err(error))

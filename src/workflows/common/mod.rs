@@ -7,6 +7,7 @@ pub mod controls;
 pub mod deps;
 pub mod envelope;
 pub mod input;
+pub mod refusal;
 pub mod schema;
 pub mod score;
 
@@ -16,4 +17,5 @@ pub use controls::{RunControls, RunSettings};
 pub use deps::Deps;
 pub use envelope::Envelope;
 pub use input::{check_text, MAX_INPUT_CHARS};
+pub use refusal::{is_key_refused, refuses_key, KeyRefused, KEY_REFUSED};
 pub use score::clamp_score;

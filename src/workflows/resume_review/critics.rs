@@ -1,6 +1,6 @@
 //! The three critic nodes. Each writes only its own `*_feedback` field, so they can run in the same
-//! superstep without a reducer. A failed call becomes the seed's neutral feedback and the run goes
-//! on; only cancellation stops it.
+//! superstep without a reducer. A failed call becomes a feedback that holds only the error (left
+//! out of the score, see `aggregate`) and the run goes on; cancellation and a refused key stop it.
 
 use std::rc::Rc;
 
@@ -37,6 +37,7 @@ impl CriticAnswer {
             strengths: self.strengths,
             issues: self.issues,
             suggestions: self.suggestions,
+            error: None,
         }
     }
 }

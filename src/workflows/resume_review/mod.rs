@@ -42,6 +42,7 @@
 mod advice;
 pub mod agents;
 mod aggregate;
+pub mod best;
 mod critics;
 pub mod demo;
 mod demo_metrics;
@@ -61,10 +62,13 @@ use crate::llm::{ChatModel, LlmError};
 use crate::workflows::common::{self, RunSettings};
 
 pub use aggregate::{
-    integrated_score, merge_feedback, should_continue_review, should_do_design_review,
+    answered, integrated_score, merge_feedback, score_is_meaningful, should_continue_review,
+    should_do_design_review, MIN_ANSWERED,
 };
 pub use demo::demo_model;
-pub use report::{final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept};
+pub use report::{
+    answered_line, final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept,
+};
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};
 pub use workflow::{ReviewRunInput, ReviewWorkflow};
@@ -121,9 +125,13 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<R
             },
         );
     }
+    let aggregator_deps = deps.clone();
     graph.add_node(
         "aggregator",
-        |state: ReviewState, _ctx: NodeContext| async move { Ok(aggregate::aggregate(&state)) },
+        move |state: ReviewState, _ctx: NodeContext| {
+            let lang = aggregator_deps.settings.language();
+            async move { Ok(aggregate::aggregate(&state, lang)) }
+        },
     );
     let revisor_deps = deps.clone();
     graph.add_node("revisor", move |state: ReviewState, ctx: NodeContext| {

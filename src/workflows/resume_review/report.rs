@@ -3,6 +3,7 @@
 
 use std::fmt::Write;
 
+use super::aggregate::{answered, score_is_meaningful};
 use super::state::ReviewState;
 use crate::domain::grounding::keep_only;
 use crate::domain::{Feedback, Language, Severity};
@@ -32,6 +33,24 @@ fn severity_tag(severity: Severity, lang: Language) -> String {
 
 fn feedback_section(out: &mut String, feedback: &Feedback, lang: Language) {
     let t = |en, zh| lang.pick(en, zh);
+    if feedback.is_failure() {
+        // No score: it did not answer, and its stand-in counts for nothing.
+        let _ = writeln!(
+            out,
+            "### {} — {}
+",
+            agent_title(&feedback.agent_name, lang),
+            t("no evaluation (failed)", "未评估（失败）")
+        );
+        if let Some(error) = &feedback.error {
+            let _ = writeln!(
+                out,
+                "{error}
+"
+            );
+        }
+        return;
+    }
     let _ = writeln!(
         out,
         "### {} — {:.1}/10\n",
@@ -69,6 +88,22 @@ fn feedback_section(out: &mut String, feedback: &Feedback, lang: Language) {
             let _ = writeln!(out, "- {s}");
         }
         out.push('\n');
+    }
+}
+
+/// "3 of 3 critics answered.", or when too few did, that the score is not meaningful: the
+/// reader must not take one critic's view (or none) for the review's (issue 28).
+pub fn answered_line(feedback: &[Feedback], lang: Language) -> String {
+    let (answered, asked) = answered(feedback);
+    match (score_is_meaningful(feedback), lang) {
+        (true, Language::En) => format!("{answered} of {asked} critics answered."),
+        (true, Language::Zh) => format!("{asked} 位评审中有 {answered} 位给出了评估。"),
+        (false, Language::En) => format!(
+            "Only {answered} of {asked} critics answered: the score is not meaningful (it cannot meet the threshold). Run the review again."
+        ),
+        (false, Language::Zh) => format!(
+            "{asked} 位评审中仅有 {answered} 位给出了评估：此得分没有参考意义（不会达到阈值）。请重新运行评审。"
+        ),
     }
 }
 
@@ -115,12 +150,20 @@ pub fn report_markdown_kept(state: &ReviewState, lang: Language, kept: &[String]
             state.final_score, state.threshold, rounds
         ),
     };
+    let _ = writeln!(out, "{}\n", answered_line(&state.current_feedback, lang));
     if state.feedback_history.len() > 1 {
         let _ = writeln!(out, "## {}\n", t("Score per round", "每轮得分"));
         for (round, feedback) in state.feedback_history.iter().enumerate() {
             let scores: Vec<String> = feedback
                 .iter()
-                .map(|f| format!("{} {:.1}", agent_title(&f.agent_name, lang), f.score))
+                .map(|f| match f.is_failure() {
+                    true => format!(
+                        "{} {}",
+                        agent_title(&f.agent_name, lang),
+                        t("failed", "失败")
+                    ),
+                    false => format!("{} {:.1}", agent_title(&f.agent_name, lang), f.score),
+                })
                 .collect();
             let _ = writeln!(out, "{}. {}", round + 1, scores.join(t(", ", "，")));
         }

@@ -10,7 +10,8 @@ use super::settings::{ReviewInput, ReviewSettings};
 state! {
     /// Everything a review run knows; checkpointed after every superstep and streamed as JSON.
     pub struct ReviewState updates ReviewUpdate {
-        /// The resume the critics read: the user's, then each accepted revision.
+        /// The resume the critics read: the user's, then each accepted revision; at the end, the
+        /// best-scoring of them (see `best`).
         pub resume: Resume,
         /// The resume as given; revisions are fact-checked against it.
         pub original_resume: Resume,
@@ -27,8 +28,11 @@ state! {
         pub threshold_met: bool,
         /// Rounds started; the router increments it, so it is 1 during the first round.
         pub current_iteration: u32,
-        /// The integrated score of the last round.
+        /// The integrated score of the result: the last round's, or the best round's when the
+        /// review ended on a worse one (see `best`).
         pub final_score: f64,
+        /// The best round with a meaningful score so far; the result when the last is worse.
+        pub best_round: Option<super::best::BestRound>,
         /// Settings copied from `ReviewSettings` so routing depends on state only (and a resumed
         /// checkpoint routes the same way).
         pub threshold: f64,

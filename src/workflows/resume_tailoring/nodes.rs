@@ -28,24 +28,47 @@ use super::prompts::user_message;
 use super::state::{GraphState, GraphUpdate};
 use super::Deps;
 
-/// Asks `agent`; a failure other than cancellation becomes `Ok(None)` plus an `agent_error` event
-/// and a warning in `warnings`.
+/// A node's warnings, plus the steps that failed (`failed_steps` of the state: the result must
+/// show that it was made without them, issue 28). Derefs to the warnings, so helpers that only
+/// warn take it as `&mut Vec<String>`.
+#[derive(Default)]
+struct Notes {
+    lines: Vec<String>,
+    failed: Vec<String>,
+}
+
+impl std::ops::Deref for Notes {
+    type Target = Vec<String>;
+    fn deref(&self) -> &Vec<String> {
+        &self.lines
+    }
+}
+
+impl std::ops::DerefMut for Notes {
+    fn deref_mut(&mut self) -> &mut Vec<String> {
+        &mut self.lines
+    }
+}
+
+/// Asks `agent`; a failure other than cancellation (and a refused key) becomes `Ok(None)` plus
+/// an `agent_error` event, a warning and a failed step in `notes`.
 async fn ask_or_warn<T: DeserializeOwned>(
     deps: &Deps,
     ctx: &NodeContext,
     agent: &Agent,
     iteration: u32,
     user: Envelope,
-    warnings: &mut Vec<String>,
+    notes: &mut Notes,
 ) -> Result<Option<T>, NodeError> {
     Ok(deps
         .try_ask::<T>(ctx, agent, iteration, user)
         .await?
         .map_err(|error| {
-            warnings.push(format!(
+            notes.lines.push(format!(
                 "{} failed ({error}); continuing without it",
                 agent.node
-            ))
+            ));
+            notes.failed.push(agent.node.to_string());
         })
         .ok())
 }
@@ -112,7 +135,7 @@ pub async fn job_analyzer(
         ("job_description", &state.job_description),
         ("ats_terms", &terms_block(&terms.terms)),
     ]);
-    let mut warnings = Vec::new();
+    let mut warnings = Notes::default();
     let answer: StrategyAnswer = ask_or_warn(&deps, &ctx, &JOB_ANALYZER, 0, user, &mut warnings)
         .await?
         .unwrap_or_else(|| StrategyAnswer {
@@ -123,7 +146,8 @@ pub async fn job_analyzer(
         .job_strategy(answer.strategy)
         .key_requirements(answer.key_requirements)
         .job_terms(terms)
-        .warnings(warnings))
+        .warnings(warnings.lines)
+        .failed_steps(warnings.failed))
 }
 
 /// Scores the master resume against the job (deterministic) and asks for recruiter feedback.
@@ -138,7 +162,7 @@ pub async fn resume_screener(
         ("ats_report", &report_block(&report)),
         ("resume", &state.master_resume),
     ]);
-    let mut warnings = Vec::new();
+    let mut warnings = Notes::default();
     let feedback =
         ask_or_warn::<ScreeningAnswer>(&deps, &ctx, &RESUME_SCREENER, 0, user, &mut warnings)
             .await?
@@ -146,7 +170,8 @@ pub async fn resume_screener(
             .unwrap_or_default();
     Ok(GraphUpdate::default()
         .recruiter_feedback(feedback)
-        .warnings(warnings))
+        .warnings(warnings.lines)
+        .failed_steps(warnings.failed))
 }
 
 fn report_block(report: &AtsReport) -> String {
@@ -188,7 +213,7 @@ pub async fn resume_tailorer(
         ("collected_info", &state.collected_info),
         ("resume", &state.master_resume),
     ]);
-    let mut warnings = Vec::new();
+    let mut warnings = Notes::default();
     let answer =
         ask_or_warn::<ResumeAnswer>(&deps, &ctx, &RESUME_TAILORER, 0, user, &mut warnings).await?;
     // Without an accepted draft the master resume is the draft: untailored but true.
@@ -202,7 +227,8 @@ pub async fn resume_tailorer(
     Ok(Command::goto("ats_optimizer").with_update(
         GraphUpdate::default()
             .current_draft(draft)
-            .warnings(warnings),
+            .warnings(warnings.lines)
+            .failed_steps(warnings.failed),
     ))
 }
 
@@ -257,7 +283,7 @@ pub async fn ats_optimizer(
     ctx: NodeContext,
 ) -> Result<GraphUpdate, NodeError> {
     let mut draft = state.current_draft.clone();
-    let mut warnings = Vec::new();
+    let mut warnings = Notes::default();
     let before = ats::analyze(&state.job_terms, &draft);
     let addable = evidenced_missing(&state, &before);
     if !addable.is_empty() {
@@ -291,7 +317,8 @@ pub async fn ats_optimizer(
         .keywords_matched(report.matched_names())
         .keywords_missing(report.missing_names())
         .ats_report(report)
-        .warnings(warnings))
+        .warnings(warnings.lines)
+        .failed_steps(warnings.failed))
 }
 
 pub fn after_ats_optimizer(state: &GraphState) -> &'static str {
@@ -315,7 +342,7 @@ pub async fn reflexion_agent(
         ("master_resume", &state.master_resume),
         ("resume", &state.current_draft),
     ]);
-    let mut warnings = Vec::new();
+    let mut warnings = Notes::default();
     let answer =
         ask_or_warn::<ResumeAnswer>(&deps, &ctx, &REFLEXION, round, user, &mut warnings).await?;
     let changes = answer.as_ref().map(|a| a.changes.join(" "));
@@ -345,7 +372,8 @@ pub async fn reflexion_agent(
         .current_draft(draft)
         .revision_count(round)
         .unchanged_note(note)
-        .warnings(warnings))
+        .warnings(warnings.lines)
+        .failed_steps(warnings.failed))
 }
 
 /// "Revision request 2 left the draft unchanged: why", in `lang`.

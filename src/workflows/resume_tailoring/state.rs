@@ -77,6 +77,9 @@ state! {
         pub ungrounded_removed: Vec<Fact>,
         /// Things the user should know that did not stop the run.
         pub warnings: Vec<String> => append,
+        /// The agents (node names) whose call failed and that the run went on without, once per
+        /// failure: a result made without them must say so (issue 28).
+        pub failed_steps: Vec<String> => append,
         pub error: Option<String>,
         /// Suspicious lines of the input (prompt injection, hidden text), found before any model
         /// call; shown to the user as a warning. The run proceeds regardless.

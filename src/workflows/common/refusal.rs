@@ -1,0 +1,35 @@
+//! A provider that refuses the key (HTTP 401/403) refuses every call of the run: going on would
+//! pay nothing but show a result made of fallbacks ("Review finished", a neutral 5.0) while no
+//! agent answered (issue 28). So a refusal stops the node, and with it the run, under a name the
+//! session recognises (`ErrorCode::KeyRefused`) whatever node or subgraph it came through.
+
+use std::fmt;
+
+use crate::llm::LlmError;
+
+/// The words every key-refusal failure starts with; the engine keeps only a node failure's text,
+/// so this marks it on the way up (see [`is_key_refused`]).
+pub const KEY_REFUSED: &str = "the provider refused the API key";
+
+/// A node failure caused by a refused key; its text starts with [`KEY_REFUSED`].
+#[derive(Debug)]
+pub struct KeyRefused(pub LlmError);
+
+impl fmt::Display for KeyRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{KEY_REFUSED} ({})", self.0)
+    }
+}
+
+impl std::error::Error for KeyRefused {}
+
+/// Whether a call failed because the key was refused (the run must stop).
+pub fn refuses_key(error: &LlmError) -> bool {
+    matches!(error, LlmError::Auth { .. })
+}
+
+/// Whether a node failure's text (as the engine reports it, possibly wrapped by a subgraph) is a
+/// [`KeyRefused`].
+pub fn is_key_refused(cause: &str) -> bool {
+    cause.contains(KEY_REFUSED)
+}
