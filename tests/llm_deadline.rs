@@ -344,3 +344,64 @@ fn only_local_compatible_servers_get_the_longer_deadline() {
     assert!(matches!(result, Err(LlmError::Timeout { .. })));
     assert_eq!(ended, DEFAULT_DEADLINE);
 }
+
+/// A server that answers at once but sends its whole (non-streamed) body only after `wait`.
+struct WholeBodyLater {
+    runtime: Runtime,
+    wait: Duration,
+}
+
+impl HttpTransport for WholeBodyLater {
+    fn send(
+        &self,
+        _request: HttpRequest,
+    ) -> LocalBoxFuture<'static, Result<HttpResponse, TransportError>> {
+        let (runtime, wait) = (self.runtime.clone(), self.wait);
+        let body = stream::once(async move {
+            runtime.sleep(wait).await;
+            let completion = br#"{"choices":[{"message":{"content":"{\"score\":7}"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":4}}"#;
+            Ok(completion.to_vec())
+        });
+        Box::pin(future::ready(Ok(HttpResponse {
+            status: 200,
+            headers: Vec::new(),
+            body: body.boxed_local(),
+        })))
+    }
+}
+
+/// Seen on a CPU: a re-ask (not streamed) writing 2,000 tokens at 13 tokens/s was cut by the
+/// 120 s idle timeout, which for a whole body is a limit on the whole answer. From a local
+/// server, a body may take as long as its (longer) deadline.
+#[test]
+fn a_slow_local_models_whole_body_is_not_cut_by_the_idle_timeout() {
+    let clock = Rc::new(Clock::default());
+    let server = Rc::new(WholeBodyLater {
+        runtime: clock.runtime(),
+        wait: Duration::from_secs(250),
+    });
+    let chat = local_model_on(server.clone(), &clock);
+    let (result, ended) =
+        clock.run(async move { chat.complete(request().with_max_tokens(1000)).await });
+    assert_eq!(result.unwrap().text, r#"{"score":7}"#);
+    assert_eq!(ended, Duration::from_secs(250));
+    // A hosted provider keeps its idle timeout (5 s here) on a whole body.
+    let hosted = Rc::new(model(
+        OpenAiModel::new(OpenAiConfig::openai("sk-test-d"), server),
+        &clock,
+    ));
+    let (result, _) = clock.run(async move { hosted.complete(request()).await });
+    assert!(
+        matches!(result, Err(LlmError::Timeout { .. })),
+        "{result:?}"
+    );
+}
+
+fn local_model_on(server: Rc<dyn HttpTransport>, clock: &Rc<Clock>) -> Rc<OpenAiModel> {
+    let config = OpenAiConfig::compatible("openai_compatible", "http://127.0.0.1:8080/v1", "", "m");
+    Rc::new(
+        OpenAiModel::new(config, server)
+            .with_runtime(clock.runtime())
+            .with_timeout(Duration::from_secs(5)),
+    )
+}

@@ -60,7 +60,7 @@ impl<P: Protocol> HttpChatModel<P> {
         &self.protocol
     }
 
-    fn call(&self, request: &ChatRequest) -> Call<P> {
+    fn call(&self, request: &ChatRequest, streamed: bool) -> Call<P> {
         let model = request
             .model
             .as_deref()
@@ -68,12 +68,19 @@ impl<P: Protocol> HttpChatModel<P> {
         let deadline = self
             .protocol
             .deadline(request, model, self.settings.deadline);
+        let mut timeout = request.timeout.unwrap_or(self.settings.timeout);
+        // A body that is not streamed arrives whole at the end: from a slow local model (its
+        // deadline grown past the default) it may take as long as the call may, so the idle
+        // timeout must not cut it first (seen on a CPU: a 2,000-token answer at 13 tokens/s).
+        if !streamed && deadline > self.settings.deadline {
+            timeout = timeout.max(deadline);
+        }
         Call {
             protocol: self.protocol.clone(),
             transport: self.transport.clone(),
             runtime: self.settings.runtime.clone(),
             retry: self.settings.retry.clone(),
-            timeout: request.timeout.unwrap_or(self.settings.timeout),
+            timeout,
             deadline,
             deadline_timer: self.settings.runtime.sleep(deadline).shared(),
             cancel: request.cancel.clone(),
@@ -106,7 +113,7 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
     }
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
-        let call = self.call(&request);
+        let call = self.call(&request, false);
         Box::pin(async move {
             let model = request
                 .model
@@ -143,7 +150,7 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
     }
 
     fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
-        let call = self.call(&request);
+        let call = self.call(&request, true);
         let model = request
             .model
             .clone()
