@@ -142,7 +142,11 @@ fn dropped_sections(
         while last > first && lines[last].trim().is_empty() {
             last -= 1;
         }
-        let text = lines[first].trim().trim_start_matches('#').trim().to_string();
+        let text = lines[first]
+            .trim()
+            .trim_start_matches('#')
+            .trim()
+            .to_string();
         found.push(item(
             DroppedKind::Section,
             text,

@@ -121,7 +121,13 @@ fn a_lost_contact_line_and_skills_section_are_flagged() {
         assert_eq!(section.key, "section:skills");
         assert!(section.original.contains("PostgreSQL"), "{section:?}");
         // Only those: the section's own facts are not listed again.
-        assert_eq!(found.iter().filter(|d| d.kind == DroppedKind::Section).count(), 1);
+        assert_eq!(
+            found
+                .iter()
+                .filter(|d| d.kind == DroppedKind::Section)
+                .count(),
+            1
+        );
     }
     let en = dropped(EN, EN_DROPPED);
     assert!(en.iter().any(|d| d.kind == DroppedKind::Url), "{en:#?}");
@@ -135,7 +141,10 @@ fn dropped_employers_dates_and_degrees_are_flagged() {
         .replace("BSc ", "");
     let found = dropped(EN, &revised);
     let keys: Vec<&str> = found.iter().map(|d| d.key.as_str()).collect();
-    assert!(keys.iter().any(|k| k.starts_with("organisation:")), "{keys:?}");
+    assert!(
+        keys.iter().any(|k| k.starts_with("organisation:")),
+        "{keys:?}"
+    );
     assert!(keys.contains(&"date:2016"), "{keys:?}");
     assert!(keys.iter().any(|k| k.starts_with("degree:")), "{keys:?}");
 }
@@ -148,8 +157,14 @@ fn restoring_puts_the_original_lines_back_where_they_were() {
         let lines: Vec<&str> = restored.lines().collect();
         let contact = original.lines().nth(1).unwrap();
         assert_eq!(lines[1], contact, "{restored}");
-        let skills = found.iter().find(|d| d.kind == DroppedKind::Section).unwrap();
-        assert!(restored.ends_with(&format!("{}\n", skills.original)), "{restored}");
+        let skills = found
+            .iter()
+            .find(|d| d.kind == DroppedKind::Section)
+            .unwrap();
+        assert!(
+            restored.ends_with(&format!("{}\n", skills.original)),
+            "{restored}"
+        );
         assert!(dropped(original, &restored).is_empty(), "{restored}");
         // Kept deletions stay deleted.
         let keys: Vec<String> = found.iter().map(|d| d.key.clone()).collect();
@@ -168,7 +183,10 @@ fn a_restored_line_replaces_its_rewrite() {
 
 #[test]
 fn a_section_goes_back_before_the_next_section_it_had() {
-    let revised = EN.replace("## Education\n### BSc Computer Science — University of Leeds (2012–2016)\n\n", "");
+    let revised = EN.replace(
+        "## Education\n### BSc Computer Science — University of Leeds (2012–2016)\n\n",
+        "",
+    );
     let found = dropped(EN, &revised);
     assert_eq!(kinds(&found), [DroppedKind::Section], "{found:#?}");
     assert_eq!(restore(&revised, EN, &found, &[]), EN);
