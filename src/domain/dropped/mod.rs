@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::facts::{extract, fold, ungrounded, FactKind};
 use super::structured::{from_text, SectionKind, StructuredResume};
+use super::Language;
 
 pub use restore::restore;
 
@@ -38,6 +39,22 @@ pub enum DroppedKind {
     School,
     Date,
     Degree,
+}
+
+impl DroppedKind {
+    /// A label for lists and reports.
+    pub fn label(self, lang: Language) -> &'static str {
+        match self {
+            DroppedKind::Section => lang.pick("section", "板块"),
+            DroppedKind::Email => lang.pick("email", "邮箱"),
+            DroppedKind::Phone => lang.pick("phone", "电话"),
+            DroppedKind::Url => lang.pick("link", "链接"),
+            DroppedKind::Organisation => lang.pick("organisation", "机构"),
+            DroppedKind::School => lang.pick("school", "学校"),
+            DroppedKind::Date => lang.pick("date", "日期"),
+            DroppedKind::Degree => lang.pick("degree", "学位"),
+        }
+    }
 }
 
 /// One thing of the original that a rewrite no longer holds.

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::state::ReviewState;
-use crate::domain::dropped::{restore, DroppedKind};
+use crate::domain::dropped::restore;
 use crate::domain::grounding::keep_only;
 use crate::domain::Language;
 
@@ -35,20 +35,6 @@ pub fn final_resume_decided(state: &ReviewState, decisions: &Decisions) -> Strin
     )
 }
 
-/// A label for a dropped item's kind.
-pub fn dropped_kind_label(kind: DroppedKind, lang: Language) -> &'static str {
-    match kind {
-        DroppedKind::Section => lang.pick("section", "板块"),
-        DroppedKind::Email => lang.pick("email", "邮箱"),
-        DroppedKind::Phone => lang.pick("phone", "电话"),
-        DroppedKind::Url => lang.pick("link", "链接"),
-        DroppedKind::Organisation => lang.pick("organisation", "机构"),
-        DroppedKind::School => lang.pick("school", "学校"),
-        DroppedKind::Date => lang.pick("date", "日期"),
-        DroppedKind::Degree => lang.pick("degree", "学位"),
-    }
-}
-
 /// The report's list of what the revision dropped, each with what the export did with it.
 pub fn dropped_report(
     out: &mut String,
@@ -72,7 +58,7 @@ pub fn dropped_report(
         let _ = writeln!(
             out,
             "- {} **{}** — {outcome}",
-            dropped_kind_label(item.kind, lang),
+            item.kind.label(lang),
             item.text
         );
     }

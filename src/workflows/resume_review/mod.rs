@@ -66,7 +66,7 @@ pub use aggregate::{
     answered, integrated_score, merge_feedback, score_is_meaningful, should_continue_review,
     should_do_design_review, MIN_ANSWERED,
 };
-pub use decisions::{dropped_kind_label, final_resume_decided, Decisions};
+pub use decisions::{final_resume_decided, Decisions};
 pub use demo::demo_model;
 pub use report::{
     answered_line, final_resume_kept, report_markdown, report_markdown_decided, report_markdown_in,
