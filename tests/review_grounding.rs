@@ -1,6 +1,7 @@
 //! The review workflow's grounding (issue 18) on the offline demo: its revisions state nothing
 //! the resume does not, so the result flags no fact (a flag on an honest rewrite teaches users to
-//! ignore flags). The invented-fact path: tests/review_flow.rs.
+//! ignore flags), and drops none. The invented-fact path: tests/review_flow.rs; the dropped-fact
+//! path: tests/review_dropped.rs.
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::rc::Rc;
@@ -28,6 +29,13 @@ fn demo_revisions_flag_no_fact() {
             state.ungrounded_facts.is_empty(),
             "{:?}\n{}",
             state.ungrounded_facts,
+            state.resume.text
+        );
+        // Nor does it drop one (issue 28): the demo rewords, it does not cut.
+        assert!(
+            state.dropped_facts.is_empty(),
+            "{:?}\n{}",
+            state.dropped_facts,
             state.resume.text
         );
         if resume == WEAK {

@@ -302,6 +302,7 @@ export interface ReviewBestRound {
   resume: Resume;
   revised_resume: string | null;
   ungrounded_facts: Fact[];
+  dropped_facts: DroppedFact[];
   feedback: Feedback[];
 }
 
@@ -588,7 +589,7 @@ export interface ReviewState {
    * (a failed critic's feedback has `error` and is left out). With fewer than 2 answering the
    * score is not meaningful and `threshold_met` is false. When the review ended on a round
    * scoring lower than an earlier one, the result (`resume`, `revised_resume`,
-   * `ungrounded_facts`, `current_feedback`, `integrated_score`, `final_score`) is that best round's. */
+   * `ungrounded_facts`, `dropped_facts`, `current_feedback`, `integrated_score`, `final_score`) is that best round's. */
   final_score: number;
   /** The best round with a meaningful score (null before one). */
   best_round: ReviewBestRound | null;
@@ -600,6 +601,10 @@ export interface ReviewState {
   /** Facts of `resume` (the latest accepted revision) not in `original_resume`, with byte spans
    * in `resume.text` (UTF-8): a resume exported from the result carries only those the user keeps. */
   ungrounded_facts: Fact[];
+  /** What `resume` lost of `original_resume` (contact details, whole sections, organisations,
+   * schools, dates, degrees), each with the original lines holding it: a resume exported from the
+   * result puts back every one whose deletion the user does not keep. */
+  dropped_facts: DroppedFact[];
   portfolio_advice: PortfolioAdvice | null;
   design_advice: DesignAdvice | null;
   /** Things the user should know that did not stop the run (failed agents, revisions that changed facts). */

@@ -6,6 +6,7 @@ pub mod ats;
 pub mod calendar;
 pub mod career_plan;
 pub mod diff;
+pub mod dropped;
 pub mod export;
 pub mod facts;
 pub mod feedback;

@@ -1,6 +1,7 @@
 //! One component per file.
 
 mod dialog;
+mod dropped_list;
 mod export_menu;
 mod fact_list;
 mod file_drop;
@@ -15,6 +16,7 @@ mod settings_drawer;
 mod workflow_picker;
 
 pub use dialog::{cycle_focus, focus_later, Modal};
+pub use dropped_list::DroppedList;
 pub use export_menu::ExportMenu;
 pub use fact_list::{kept_keys, marked_line, removed_keys, FactDecisions, FactList};
 pub use file_drop::{DropZone, FilePicker, OnFiles};

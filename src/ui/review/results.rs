@@ -5,12 +5,15 @@ use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals};
 use crate::domain::{diff_lines, DiffLine, Language};
-use crate::ui::components::{kept_keys, ExportMenu, FactDecisions, FactList, ImportedJsonResume};
+use crate::ui::components::{
+    kept_keys, DroppedList, ExportMenu, FactDecisions, FactList, ImportedJsonResume,
+};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
 use crate::workflows::resume_review::{
-    answered_line, final_resume_kept, report_markdown_kept, score_is_meaningful, ReviewState,
+    answered_line, final_resume_decided, report_markdown_decided, score_is_meaningful, Decisions,
+    ReviewState,
 };
 
 fn usage_text(u: UsageTotals, lang: Language) -> String {
@@ -68,10 +71,16 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
     // Keep / Remove per ungrounded fact of the revision: the exports carry only the kept ones.
     let decisions: FactDecisions = RwSignal::new(Default::default());
     let facts = state.ungrounded_facts.clone();
+    // Keep deleted / Restore per thing the revision dropped: the exports put back all but the kept.
+    let deletions: FactDecisions = RwSignal::new(Default::default());
+    let decided = move || Decisions {
+        kept_facts: decisions.with(kept_keys),
+        kept_deletions: deletions.with(kept_keys),
+    };
     let export_state = StoredValue::new(state.clone());
     let exported = Signal::derive(move || {
-        let kept = decisions.with(kept_keys);
-        export_state.with_value(|s| final_resume_kept(s, &kept))
+        let decided = decided();
+        export_state.with_value(|s| final_resume_decided(s, &decided))
     });
     let met = state.threshold_met;
     let meaningful = score_is_meaningful(&state.current_feedback);
@@ -80,8 +89,11 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
     // The Markdown report is written when exported, in the language chosen then.
     let report_state = state.clone();
     let export_markdown = move |_| {
-        let kept = decisions.with_untracked(kept_keys);
-        let markdown = report_markdown_kept(&report_state, lang.get_untracked(), &kept);
+        let decided = Decisions {
+            kept_facts: decisions.with_untracked(kept_keys),
+            kept_deletions: deletions.with_untracked(kept_keys),
+        };
+        let markdown = report_markdown_decided(&report_state, lang.get_untracked(), &decided);
         export_error.set(download("resume-review.md", "text/markdown", &markdown).err())
     };
     view! {
@@ -127,6 +139,7 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
             })}
             <h3>{move || tr(lang.get(), "Revised resume", "修订后的简历")}</h3>
             <FactList facts=facts.clone() decisions=decisions testid="result-facts" />
+            <DroppedList items=state.dropped_facts.clone() decisions=deletions testid="result-dropped" />
             <ExportMenu text=exported base=ImportedJsonResume::base() />
             {if revised {
                 diff_view(&state.original_resume.text, &state.resume.text, FactMarks { facts, decisions }, lang).into_any()

@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::dropped::DroppedFact;
 use crate::domain::facts::Fact;
 use crate::domain::{Feedback, Language, Resume};
 
@@ -22,6 +23,7 @@ pub struct BestRound {
     pub resume: Resume,
     pub revised_resume: Option<String>,
     pub ungrounded_facts: Vec<Fact>,
+    pub dropped_facts: Vec<DroppedFact>,
     pub feedback: Vec<Feedback>,
 }
 
@@ -34,6 +36,7 @@ impl BestRound {
             resume: state.resume.clone(),
             revised_resume: state.revised_resume.clone(),
             ungrounded_facts: state.ungrounded_facts.clone(),
+            dropped_facts: state.dropped_facts.clone(),
             feedback: feedback.to_vec(),
         }
     }
@@ -75,6 +78,7 @@ pub fn keep_best(
         .resume(best.resume)
         .revised_resume(best.revised_resume)
         .ungrounded_facts(best.ungrounded_facts)
+        .dropped_facts(best.dropped_facts)
         .current_feedback(best.feedback)
         .integrated_score(best.score)
         .final_score(best.score)

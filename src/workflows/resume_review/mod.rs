@@ -44,6 +44,7 @@ pub mod agents;
 mod aggregate;
 pub mod best;
 mod critics;
+mod decisions;
 pub mod demo;
 mod demo_metrics;
 mod demo_zh;
@@ -65,9 +66,11 @@ pub use aggregate::{
     answered, integrated_score, merge_feedback, score_is_meaningful, should_continue_review,
     should_do_design_review, MIN_ANSWERED,
 };
+pub use decisions::{final_resume_decided, Decisions};
 pub use demo::demo_model;
 pub use report::{
-    answered_line, final_resume_kept, report_markdown, report_markdown_in, report_markdown_kept,
+    answered_line, final_resume_kept, report_markdown, report_markdown_decided, report_markdown_in,
+    report_markdown_kept,
 };
 pub use settings::{ReviewInput, ReviewSettings};
 pub use state::{initial_state, ReviewState, ReviewUpdate};

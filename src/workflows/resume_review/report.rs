@@ -4,8 +4,8 @@
 use std::fmt::Write;
 
 use super::aggregate::{answered, score_is_meaningful};
+use super::decisions::{dropped_report, final_resume_decided, Decisions};
 use super::state::ReviewState;
-use crate::domain::grounding::keep_only;
 use crate::domain::{Feedback, Language, Severity};
 
 /// Readable agent names for headings.
@@ -119,13 +119,29 @@ pub fn report_markdown_in(state: &ReviewState, lang: Language) -> String {
 }
 
 /// The final resume as exported: `state.resume` without the ungrounded facts whose keys are not
-/// in `kept` (an undecided fact is not kept).
+/// in `kept` (an undecided fact is not kept), with every dropped item restored (no deletion kept).
 pub fn final_resume_kept(state: &ReviewState, kept: &[String]) -> String {
-    keep_only(&state.resume.text, &state.ungrounded_facts, kept)
+    final_resume_decided(state, &kept_facts_only(kept))
+}
+
+fn kept_facts_only(kept: &[String]) -> Decisions {
+    Decisions {
+        kept_facts: kept.to_vec(),
+        kept_deletions: Vec::new(),
+    }
 }
 
 /// [`report_markdown_in`] whose final resume keeps the ungrounded facts with keys in `kept`.
 pub fn report_markdown_kept(state: &ReviewState, lang: Language, kept: &[String]) -> String {
+    report_markdown_decided(state, lang, &kept_facts_only(kept))
+}
+
+/// [`report_markdown_in`] under the user's `decisions` on added and dropped facts.
+pub fn report_markdown_decided(
+    state: &ReviewState,
+    lang: Language,
+    decisions: &Decisions,
+) -> String {
     let t = |en, zh| lang.pick(en, zh);
     let mut out = String::new();
     let _ = writeln!(
@@ -221,11 +237,12 @@ pub fn report_markdown_kept(state: &ReviewState, lang: Language, kept: &[String]
         }
         out.push('\n');
     }
+    dropped_report(&mut out, state, lang, decisions);
     let _ = writeln!(
         out,
         "## {}\n\n{}",
         t("Final resume", "最终简历"),
-        final_resume_kept(state, kept).trim_end()
+        final_resume_decided(state, decisions).trim_end()
     );
     out
 }

@@ -8,7 +8,9 @@
 //!   for a user, so they are never silent: a warning counts them (without repeating them). A
 //!   rejection the user never saw lost the revision's good changes and could not be overruled.
 //! - a revision that **drops** facts is accepted (condensing can be intended) with a warning
-//!   naming what went missing, so the user can put it back.
+//!   naming what went missing; what it lost (contact details, whole sections, organisations,
+//!   dates, degrees, by `domain::dropped`) is listed in `dropped_facts`, and the user keeps each
+//!   deletion or restores it: an export puts back every deletion the user did not keep (issue 28).
 //! - an empty revision is rejected (`accepted: false`), the resume stays as it was.
 //!
 //! Facts are compared with the *original* resume, not the previous revision, so small drifts
@@ -18,6 +20,7 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
+use crate::domain::dropped::dropped;
 use crate::domain::facts::ungrounded;
 use crate::domain::{Feedback, Language, Resume, Revision};
 use crate::graph::{NodeContext, NodeError};
@@ -103,10 +106,11 @@ fn revision_update(
 ) -> ReviewUpdate {
     let fact_check = facts::check(&state.original_resume.text, &text);
     let accepted = !text.trim().is_empty();
-    let new_facts = if accepted {
-        ungrounded(&text, &[&state.original_resume.text])
+    let (new_facts, lost) = if accepted {
+        let original = &state.original_resume.text;
+        (ungrounded(&text, &[original]), dropped(original, &text))
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let mut warnings = Vec::new();
     if !new_facts.is_empty() {
@@ -117,6 +121,17 @@ fn revision_update(
             ),
             Language::Zh => format!(
                 "第 {iteration} 轮：修订加入了 {n} 项你简历中没有的事实；结果中已标出，导出时不含你未保留的事实。"
+            ),
+        });
+    }
+    if !lost.is_empty() {
+        let n = lost.len();
+        warnings.push(match lang {
+            Language::En => format!(
+                "Round {iteration}: the revision dropped {n} item(s) of your resume (contact details, sections, employers, dates or degrees); they are listed in the result, and an export puts back each one whose deletion you do not keep."
+            ),
+            Language::Zh => format!(
+                "第 {iteration} 轮：修订删去了你简历中的 {n} 项内容（联系方式、板块、机构、日期或学位）；结果中已列出，导出时会恢复你未确认删除的每一项。"
             ),
         });
     }
@@ -146,7 +161,8 @@ fn revision_update(
         update = update
             .resume(Resume::new(text.clone()))
             .revised_resume(Some(text))
-            .ungrounded_facts(new_facts);
+            .ungrounded_facts(new_facts)
+            .dropped_facts(lost);
     }
     update
 }

@@ -1,5 +1,6 @@
 //! The review state: the seed's `ReviewState` fields, minus API keys, plus settings and results.
 
+use crate::domain::dropped::DroppedFact;
 use crate::domain::facts::Fact;
 use crate::domain::injection::scan_inputs;
 use crate::domain::{DesignAdvice, Feedback, InjectionFinding, PortfolioAdvice, Resume, Revision};
@@ -45,6 +46,11 @@ state! {
         /// hold, with their byte spans in `resume.text`: the user keeps or removes each in the
         /// result view; an exported resume carries only the kept ones.
         pub ungrounded_facts: Vec<Fact>,
+        /// What `resume` lost of the original resume (contact details, whole sections,
+        /// organisations, dates, degrees), with the original lines holding each (issue 28): the
+        /// user keeps each deletion or restores it; an export puts back every one not kept.
+        /// Empty in checkpoints written before it existed (the state is `serde(default)`).
+        pub dropped_facts: Vec<DroppedFact>,
         pub portfolio_advice: Option<PortfolioAdvice>,
         pub design_advice: Option<DesignAdvice>,
         /// Things the user should know that did not stop the run: failed agents, revisions that
