@@ -157,6 +157,19 @@ impl RunModel {
                         .update(|a| a.entry(agent).or_default().push_str(delta));
                 }
             }
+            // The agent's stream broke and is streamed again (`common::stream`): its text so far
+            // is void.
+            Some("delta_reset") => {
+                self.cards.update(|c| {
+                    if let Some(card) = c.get_mut(&agent) {
+                        card.streamed.clear();
+                        card.live = feedback_so_far("");
+                    }
+                });
+                self.activity.update(|a| {
+                    a.remove(&agent);
+                });
+            }
             Some("usage") => self.usage.update(|u| {
                 u.calls += 1;
                 u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
