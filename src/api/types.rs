@@ -192,6 +192,41 @@ export interface DeltaPayload {
   delta: string;
 }
 
+/** The agent's stream broke mid-answer and is streamed again: drop the text its deltas gave so far. */
+export interface DeltaResetPayload {
+  type: "delta_reset";
+  agent: string;
+  iteration: number;
+}
+
+/** Numbers of the answer still off their scale after a second ask, clamped into it. */
+export interface ClampedPayload {
+  type: "clamped";
+  agent: string;
+  iteration: number;
+  /** English sentences, one per number. */
+  notes: string[];
+  /** The same as data, for a page to word in its own language. */
+  values: ClampedValue[];
+}
+
+/** One clamped number: where, what the model gave, its scale, and the value used instead. */
+export interface ClampedValue {
+  path: string;
+  value: number;
+  minimum: number | null;
+  maximum: number | null;
+  shown: number;
+}
+
+/** How the server took the answer format (OpenAI-compatible servers; after every call). */
+export interface StructuredModePayload {
+  type: "structured_mode";
+  agent: string;
+  iteration: number;
+  mode: "json_schema" | "json_object" | "prompt";
+}
+
 /** Tokens and cost of one finished model call. */
 export interface UsagePayload {
   type: "usage";
@@ -226,7 +261,14 @@ export interface CandidatePayload {
   stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred" | "cancelled";
 }
 
-export type CustomPayload = DeltaPayload | UsagePayload | AgentErrorPayload | CandidatePayload;
+export type CustomPayload =
+  | DeltaPayload
+  | DeltaResetPayload
+  | UsagePayload
+  | ClampedPayload
+  | StructuredModePayload
+  | AgentErrorPayload
+  | CandidatePayload;
 
 /** One moment of a run of `W`; switch on `type`. Only the run's own events (`path: []`) are
  * `node_*`, `step_done`, `interrupted`, `run_finished` and `run_failed`, so each pause arrives

@@ -233,6 +233,10 @@ impl ChatModel for LocalServer {
         self.inner.structured_mode()
     }
 
+    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
+        self.inner.stream_retry(request)
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         Box::pin(async move {
             let request = self.admit(request).await?;

@@ -5,6 +5,7 @@ use futures::future::LocalBoxFuture;
 use futures::stream::LocalBoxStream;
 
 use crate::llm::error::LlmError;
+use crate::llm::retry::StreamRetry;
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
 
 pub trait ChatModel {
@@ -20,6 +21,13 @@ pub trait ChatModel {
     /// (see `llm::openai::response_mode`). `None` for providers with one fixed way. A page can
     /// show it, e.g. "this server does not enforce the answer format".
     fn structured_mode(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Whether and how a stream of `request` cut mid-answer may be opened again (see
+    /// [`StreamRetry`]). `None` (the default): not retried, as for scripted and demo models,
+    /// whose streams do not break.
+    fn stream_retry(&self, _request: &ChatRequest) -> Option<StreamRetry> {
         None
     }
 

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use crate::llm::runtime::Runtime;
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct RetryPolicy {
     /// Retries after the first attempt (so `max_retries + 1` attempts in all).
@@ -44,6 +46,17 @@ impl RetryPolicy {
         let capped = exp.min(self.max_delay);
         capped.mul_f64(0.5 + 0.5 * random.clamp(0.0, 1.0))
     }
+}
+
+/// How a caller may open a stream again after it was cut mid-answer (`LlmError::StreamInterrupted`),
+/// from [`crate::llm::ChatModel::stream_retry`]: the provider's own retry policy and clock, and the
+/// whole-call deadline every attempt and backoff wait must fit in together. The model cannot
+/// retry itself: text already streamed must be taken back first, which only the caller can do.
+#[derive(Debug, Clone)]
+pub struct StreamRetry {
+    pub policy: RetryPolicy,
+    pub runtime: Runtime,
+    pub deadline: Duration,
 }
 
 /// Parses `Retry-After` in its seconds form (what LLM APIs send); HTTP-date forms are ignored.

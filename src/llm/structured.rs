@@ -23,6 +23,9 @@ pub struct Typed<T> {
     /// Numbers that were still off their schema's scale after the second ask and were clamped
     /// into it, as sentences a page can show ([`OutOfRange::clamp_note`]).
     pub clamped: Vec<String>,
+    /// The same numbers as data (path, value, scale), so a page can word the note in its own
+    /// language.
+    pub clamped_values: Vec<OutOfRange>,
 }
 
 /// What the re-ask after a cut answer adds to the request: a shorter, stricter instruction. The
@@ -87,10 +90,12 @@ async fn typed_with<T: DeserializeOwned>(
     let schema = request.schema.as_ref().map(|s| s.schema.clone());
     let mut value = None;
     let mut clamped = Vec::new();
+    let mut clamped_values = Vec::new();
     let (response, repaired_by_retry) = validate_with(model, request, first, &mut |text, last| {
         let (parsed, notes) = parse_in_range::<T>(text, schema.as_ref(), last)?;
         value = Some(parsed);
-        clamped = notes;
+        clamped = notes.iter().map(OutOfRange::clamp_note).collect();
+        clamped_values = notes;
         Ok(())
     })
     .await?;
@@ -103,6 +108,7 @@ async fn typed_with<T: DeserializeOwned>(
         response,
         repaired_by_retry,
         clamped,
+        clamped_values,
     })
 }
 
@@ -113,7 +119,7 @@ fn parse_in_range<T: DeserializeOwned>(
     text: &str,
     schema: Option<&Value>,
     last: bool,
-) -> Result<(T, Vec<String>), String> {
+) -> Result<(T, Vec<OutOfRange>), String> {
     let mut json = parse_lenient::<Value>(text)?;
     let mut notes = Vec::new();
     if let Some(schema) = schema {
@@ -129,8 +135,7 @@ fn parse_in_range<T: DeserializeOwned>(
             return Err(off_scale.join("; "));
         }
         if !off.is_empty() {
-            let clamped = clamp_in_range(schema, &mut json);
-            notes = clamped.iter().map(OutOfRange::clamp_note).collect();
+            notes = clamp_in_range(schema, &mut json);
         }
     }
     let value =

@@ -19,7 +19,7 @@ use crate::llm::finish;
 use crate::llm::http::HttpTransport;
 use crate::llm::model::ChatModel;
 use crate::llm::pricing::estimate_cost;
-use crate::llm::retry::RetryPolicy;
+use crate::llm::retry::{RetryPolicy, StreamRetry};
 use crate::llm::runtime::Runtime;
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
 use call::Call;
@@ -60,14 +60,18 @@ impl<P: Protocol> HttpChatModel<P> {
         &self.protocol
     }
 
-    fn call(&self, request: &ChatRequest, streamed: bool) -> Call<P> {
+    /// The whole-call deadline of `request` (the protocol may lengthen it for its model).
+    fn deadline(&self, request: &ChatRequest) -> Duration {
         let model = request
             .model
             .as_deref()
             .unwrap_or_else(|| self.protocol.default_model());
-        let deadline = self
-            .protocol
-            .deadline(request, model, self.settings.deadline);
+        self.protocol
+            .deadline(request, model, self.settings.deadline)
+    }
+
+    fn call(&self, request: &ChatRequest, streamed: bool) -> Call<P> {
+        let deadline = self.deadline(request);
         let mut timeout = request.timeout.unwrap_or(self.settings.timeout);
         // A body that is not streamed arrives whole at the end: from a slow local model (its
         // deadline grown past the default) it may take as long as the call may, so the idle
@@ -110,6 +114,14 @@ impl<P: Protocol> ChatModel for HttpChatModel<P> {
 
     fn structured_mode(&self) -> Option<&'static str> {
         self.protocol.structured_mode()
+    }
+
+    fn stream_retry(&self, request: &ChatRequest) -> Option<StreamRetry> {
+        Some(StreamRetry {
+            policy: self.settings.retry.clone(),
+            runtime: self.settings.runtime.clone(),
+            deadline: self.deadline(request),
+        })
     }
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {

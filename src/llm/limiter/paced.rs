@@ -246,6 +246,10 @@ impl<M: ChatModel> ChatModel for RateLimited<M> {
         self.inner.structured_mode()
     }
 
+    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
+        self.inner.stream_retry(request)
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         Box::pin(self.complete_paced(request))
     }
@@ -267,6 +271,10 @@ impl ChatModel for Rc<dyn ChatModel> {
 
     fn structured_mode(&self) -> Option<&'static str> {
         self.as_ref().structured_mode()
+    }
+
+    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
+        self.as_ref().stream_retry(request)
     }
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {

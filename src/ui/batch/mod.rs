@@ -18,7 +18,7 @@ pub mod table;
 use leptos::prelude::*;
 
 use crate::store::RunRecord;
-use crate::ui::components::RunList;
+use crate::ui::components::{ProviderNotes, RunList};
 use crate::ui::run::{ActiveRun, RunController};
 use crate::workflows::batch_screening::BatchWorkflow;
 use crate::workflows::Workflow;
@@ -39,5 +39,6 @@ pub fn BatchPage() -> impl IntoView {
         <form::BatchForm runs=runs />
         <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <live::BatchRun run=run retry=follow_up /> })}
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=BatchWorkflow::ID />
     }
 }

@@ -2,7 +2,9 @@ use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{FileImport, ImportedJsonResume, ProviderBadge, RunList};
+use crate::ui::components::{
+    FileImport, ImportedJsonResume, ProviderBadge, ProviderNotes, RunList,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pages::lazy_view;
 use crate::ui::review::{load_review_engine, review_run_view, RunModel};
@@ -98,6 +100,8 @@ pub fn RunForm() -> impl IntoView {
         </form>
         <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| lazy_view(review_run_view(run)))}
+        // The critic cards show their clamped scores themselves.
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=false workflow=ReviewWorkflow::ID />
     }
 }
 

@@ -13,7 +13,8 @@ use leptos::prelude::*;
 use crate::session::HiringWorkflow;
 use crate::store::RunRecord;
 use crate::ui::components::{
-    draft_signal, first_line, InjectionWarning, ProviderBadge, ResumeOutline, RunList,
+    draft_signal, first_line, InjectionWarning, ProviderBadge, ProviderNotes, ResumeOutline,
+    RunList,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
@@ -100,6 +101,7 @@ pub fn HiringPage() -> impl IntoView {
         </form>
         <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <HiringRun run=run /> })}
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=HiringWorkflow::ID />
     }
 }
 

@@ -56,6 +56,8 @@ impl HiringModel {
                     let delta = payload["delta"].as_str().unwrap_or_default();
                     self.stream.update(|s| s.push_str(delta));
                 }
+                // The stream broke and is streamed again: the text so far is void.
+                Some("delta_reset") => self.stream.set(String::new()),
                 Some("agent_error") => {
                     let line = format!(
                         "{}: {}",

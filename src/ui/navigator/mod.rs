@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
 use crate::store::RunRecord;
-use crate::ui::components::{focus_later, InjectionWarning, RunList};
+use crate::ui::components::{focus_later, InjectionWarning, ProviderNotes, RunList};
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
@@ -106,6 +106,7 @@ pub fn NavigatorPage() -> impl IntoView {
         </form>
         <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <NavigatorRun run=run /> })}
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=NavigatorWorkflow::ID />
     }
 }
 

@@ -77,6 +77,14 @@ impl NavModel {
                     text.push_str(delta);
                 });
             }
+            // The agent's stream broke and is streamed again: its text so far is void.
+            StreamEvent::Custom { payload, .. } if payload["type"] == "delta_reset" => {
+                self.streaming.update(|(current, text)| {
+                    if payload["agent"] == current.as_str() {
+                        text.clear();
+                    }
+                });
+            }
             _ => {}
         }
     }

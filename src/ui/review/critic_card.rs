@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use super::model::{NodeStatus, RunModel};
 use crate::domain::streamed_answer::{FeedbackSoFar, Shown};
 use crate::domain::{Feedback, Issue, Language, Severity};
+use crate::ui::components::clamp_note;
 use crate::ui::i18n::{tr, use_language};
 
 /// The severity's CSS modifier (always English) and its label in `lang`.
@@ -191,6 +192,16 @@ pub fn CriticCard(model: RunModel, id: &'static str) -> impl IntoView {
                     };
                     view! { <p class="card__waiting">{waiting}</p> }.into_any()
                 }
+            }}
+            {move || {
+                let lang = lang.get();
+                let clamped = model.cards.with(|c| c.get(id).map(|card| card.clamped.clone()).unwrap_or_default());
+                let done = face.get() == Face::Done;
+                (done && !clamped.is_empty()).then(|| view! {
+                    <p class="card__note" data-testid="card-clamped">
+                        {clamped.iter().map(|c| clamp_note(lang, c)).collect::<Vec<_>>().join(" ")}
+                    </p>
+                })
             }}
             {move || model.cards.with(|c| c.get(id).and_then(|card| card.error.clone())).map(|e| view! { <p class="card__error" role="alert">{e}</p> })}
         </article>

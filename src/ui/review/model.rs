@@ -12,7 +12,7 @@ use crate::domain::streamed_answer::{feedback_so_far, FeedbackSoFar, Shown};
 use crate::domain::Feedback;
 use crate::graph::StreamEvent;
 use crate::session::{ReviewWorkflow, Step};
-use crate::ui::run::ViewModel;
+use crate::ui::run::{clamped_values, Clamped, ViewModel};
 use crate::workflows::resume_review::{integrated_score, ReviewState};
 
 pub const CRITICS: [(&str, &str); 3] = [
@@ -39,6 +39,9 @@ pub struct Card {
     pub live: Shown<FeedbackSoFar>,
     pub feedback: Option<Feedback>,
     pub error: Option<String>,
+    /// The critic's score was off its scale after the second ask and clamped: what the model
+    /// gave, so the card can say why the score is, say, a round 10.
+    pub clamped: Vec<Clamped>,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -157,6 +160,19 @@ impl RunModel {
                         .update(|a| a.entry(agent).or_default().push_str(delta));
                 }
             }
+            // The agent's stream broke and is streamed again (`common::stream`): its text so far
+            // is void.
+            Some("delta_reset") => {
+                self.cards.update(|c| {
+                    if let Some(card) = c.get_mut(&agent) {
+                        card.streamed.clear();
+                        card.live = feedback_so_far("");
+                    }
+                });
+                self.activity.update(|a| {
+                    a.remove(&agent);
+                });
+            }
             Some("usage") => self.usage.update(|u| {
                 u.calls += 1;
                 u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
@@ -166,6 +182,11 @@ impl RunModel {
                     None => u.cost_unknown = true,
                 }
             }),
+            Some("clamped") if CRITICS.iter().any(|(id, _)| *id == agent) => {
+                let values = clamped_values(payload);
+                self.cards
+                    .update(|c| c.entry(agent).or_default().clamped = values);
+            }
             Some("agent_error") => {
                 let error = payload["error"].as_str().unwrap_or_default().to_string();
                 self.cards

@@ -23,6 +23,7 @@ use serde_json::Value;
 
 use super::lock::{self, RunLock};
 use super::messages::page_text;
+use super::notes::RunNotes;
 use super::store::RunStore;
 use crate::domain::Language;
 use crate::graph::{EventSink, StreamEvent};
@@ -128,6 +129,8 @@ struct Shared<W: Workflow> {
 pub struct ActiveRun<W: Workflow, V> {
     pub view: V,
     pub phase: RwSignal<RunPhase>,
+    /// What the provider layer decided during the run (clamped scores, the server's format).
+    pub notes: RwSignal<RunNotes>,
     shared: SendWrapper<Rc<Shared<W>>>,
 }
 
@@ -136,6 +139,7 @@ impl<W: Workflow, V: Clone> Clone for ActiveRun<W, V> {
         ActiveRun {
             view: self.view.clone(),
             phase: self.phase,
+            notes: self.notes,
             shared: self.shared.clone(),
         }
     }
@@ -156,9 +160,14 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
     }
 
     fn sink(&self) -> EventSink {
-        let (view, shared) = (self.view.clone(), Rc::clone(&self.shared));
+        let (view, shared, notes) = (self.view.clone(), Rc::clone(&self.shared), self.notes);
         let sink = EventSink::new(move |event| {
             if shared.shown.get() {
+                if let StreamEvent::Custom { payload, .. } = &event {
+                    notes.update(|n| {
+                        n.take(payload);
+                    });
+                }
                 view.event(event);
             }
         });
@@ -486,6 +495,11 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         self.active().map(|run| run.phase.get())
     }
 
+    /// The shown run's provider notes (tracked); empty before any run.
+    pub fn notes(&self) -> RunNotes {
+        self.active().map(|run| run.notes.get()).unwrap_or_default()
+    }
+
     /// A run is running or waiting for an answer, or about to start (tracked).
     pub fn live(&self) -> bool {
         self.ctl.with_value(|c| c.starting.get()) || self.phase().is_some_and(|p| p.is_live())
@@ -690,10 +704,14 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         record: RunRecord,
         phase: RunPhase,
     ) -> ActiveRun<W, V> {
-        let (view, phase) = self.owner.with(|| (V::new(), RwSignal::new(phase)));
+        let (view, phase, notes) = self.owner.with(|| {
+            let notes = RwSignal::new(RunNotes::default());
+            (V::new(), RwSignal::new(phase), notes)
+        });
         ActiveRun {
             view,
             phase,
+            notes,
             shared: SendWrapper::new(Rc::new(Shared {
                 thread_id: run.thread_id().to_string(),
                 input,

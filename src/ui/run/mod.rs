@@ -16,7 +16,9 @@
 mod controller;
 mod lock;
 mod messages;
+mod notes;
 mod store;
 
 pub use controller::{elsewhere_text, ActiveRun, RunController, RunEngine, RunPhase, ViewModel};
+pub use notes::{clamped_values, Clamped, RunNotes};
 pub use store::RunStore;

@@ -26,7 +26,8 @@ use leptos::prelude::*;
 use crate::session::TailoringWorkflow;
 use crate::store::RunRecord;
 use crate::ui::components::{
-    focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderBadge, RunList,
+    focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderBadge, ProviderNotes,
+    RunList,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
@@ -209,6 +210,7 @@ pub fn TailorPage() -> impl IntoView {
         </form>
         <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=TailoringWorkflow::ID />
     }
 }
 

@@ -200,6 +200,10 @@ impl TailorModel {
                 self.activity
                     .update(|a| a.entry(agent).or_default().push_str(delta));
             }
+            // The agent's stream broke and is streamed again: its text so far is void.
+            Some("delta_reset") => self.activity.update(|a| {
+                a.remove(&agent);
+            }),
             Some("agent_error") => {
                 let error = payload["error"].as_str().unwrap_or_default().to_string();
                 self.agent_errors.update(|e| {

@@ -113,6 +113,10 @@ impl ChatModel for Metered {
         self.shared.model.structured_mode()
     }
 
+    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
+        self.shared.model.stream_retry(request)
+    }
+
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         self.tally.calls.set(self.tally.calls.get() + 1);
         Box::pin(async move {

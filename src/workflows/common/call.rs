@@ -2,25 +2,32 @@
 //! the agent's card live), then validate it into a Rust type with the llm layer's repair logic, and
 //! report usage and cost as another custom event. The agent is named by `request.role_name`.
 
-use futures::StreamExt;
 use serde::de::DeserializeOwned;
 use serde_json::json;
 
 use crate::graph::NodeContext;
-use crate::llm::{
-    reask_after_cut, validate_typed, ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent,
-};
+use crate::llm::{reask_after_cut, validate_typed, ChatModel, ChatRequest, LlmError};
+
+use super::stream::stream_answer;
 
 /// Calls `model` with `request` and returns its validated answer.
 ///
 /// Custom events (payloads of `StreamEvent::Custom`, tagged with the node by the engine):
 /// - `{"type": "delta", "agent": role, "iteration": n, "delta": text}` for every text delta;
+/// - `{"type": "delta_reset", "agent", "iteration"}` when the stream broke mid-answer and is
+///   streamed again: the deltas so far are void (see `common::stream`);
 /// - `{"type": "usage", "agent": role, "iteration": n, "provider", "model", "input_tokens",
 ///   "output_tokens", "cost_usd": number|null, "repaired": bool}` once per successful call
 ///   (a repair retry's tokens are included);
 /// - `{"type": "clamped", "agent", "iteration", "notes": [sentence, …]}` when numbers of the answer
 ///   were still off their schema's scale after the second ask and were clamped into it (the notes
-///   say which, from what, to what), so a page can say the score was corrected.
+///   say which, from what, to what), so a page can say the score was corrected; `values` holds the
+///   same as data, `[{"path", "value", "minimum", "maximum", "shown"}]`, for a page to word in its
+///   own language;
+/// - `{"type": "structured_mode", "agent", "iteration", "mode"}` after every successful call of a
+///   model whose answer format depends on the server (`ChatModel::structured_mode`: `json_schema`,
+///   `json_object` or `prompt`), so a page can say what a local server accepted. Sent per call,
+///   not once per run: the mode can step down on any call, and the last one is what holds.
 pub async fn call_agent<T: DeserializeOwned>(
     model: &dyn ChatModel,
     ctx: &NodeContext,
@@ -31,7 +38,7 @@ pub async fn call_agent<T: DeserializeOwned>(
         return Err(LlmError::Cancelled);
     }
     let agent = request.role_name.clone();
-    let typed = match stream_first(model, ctx, &request, iteration).await {
+    let typed = match stream_answer(model, ctx, &request, iteration).await {
         Ok(first) => validate_typed::<T>(model, request, first).await?,
         // An answer cut at the token limit is asked again once, shorter (llm::structured).
         Err(error) => reask_after_cut::<T>(model, request, error).await?,
@@ -42,6 +49,23 @@ pub async fn call_agent<T: DeserializeOwned>(
             "agent": agent,
             "iteration": iteration,
             "notes": typed.clamped,
+            "values": typed.clamped_values.iter().map(|off| json!({
+                "path": off.path,
+                "value": off.value,
+                "minimum": off.minimum,
+                "maximum": off.maximum,
+                "shown": off.clamped(),
+            })).collect::<Vec<_>>(),
+        }));
+    }
+    // After the call: the first refusal of a format steps the server down, so this is what it
+    // accepted (or the way it is asked now).
+    if let Some(mode) = model.structured_mode() {
+        ctx.emit(json!({
+            "type": "structured_mode",
+            "agent": agent,
+            "iteration": iteration,
+            "mode": mode,
         }));
     }
     let response = &typed.response;
@@ -57,31 +81,6 @@ pub async fn call_agent<T: DeserializeOwned>(
         "repaired": typed.repaired_by_retry,
     }));
     Ok(typed.value)
-}
-
-/// Streams `request`, emitting each text delta, and returns the finished answer.
-async fn stream_first(
-    model: &dyn ChatModel,
-    ctx: &NodeContext,
-    request: &ChatRequest,
-    iteration: u32,
-) -> Result<ChatResponse, LlmError> {
-    let mut stream = model.stream(request.clone());
-    while let Some(event) = stream.next().await {
-        match event? {
-            StreamEvent::TextDelta(delta) => ctx.emit(json!({
-                "type": "delta",
-                "agent": request.role_name,
-                "iteration": iteration,
-                "delta": delta,
-            })),
-            StreamEvent::Done(response) => return Ok(response),
-        }
-    }
-    Err(LlmError::StreamInterrupted {
-        provider: model.provider().to_string(),
-        message: "the stream ended without a final answer".to_string(),
-    })
 }
 
 /// Tells the page an agent failed and what the run did instead:

@@ -10,6 +10,7 @@ pub mod input;
 pub mod refusal;
 pub mod schema;
 pub mod score;
+mod stream;
 
 pub use agent::Agent;
 pub use call::{call_agent, emit_agent_error};

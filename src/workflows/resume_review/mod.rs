@@ -25,7 +25,9 @@
 //! let graph = resume_review::build(model, settings.clone()).unwrap();
 //!
 //! let events = EventSink::new(|event| match event {
-//!     // `payload["type"]`: "delta" (live text per agent), "usage" (tokens, cost), "agent_error".
+//!     // `payload["type"]`: "delta" (live text per agent), "delta_reset" (drop it: streamed
+//!     // again), "usage" (tokens, cost), "clamped", "structured_mode", "agent_error"
+//!     // (see `common::call_agent`).
 //!     StreamEvent::Custom { payload, .. } => { let _ = &payload["agent"]; }
 //!     // Node lifecycle and the state after every superstep, for progress and partial results.
 //!     StreamEvent::NodeStarted { .. } | StreamEvent::StepDone { .. } => {}
