@@ -45,6 +45,8 @@ export type {
   CustomPayload,
   DeltaPayload,
   DeltaResetPayload,
+  DroppedFact,
+  DroppedKind,
   DesignAdvice,
   DraftReviewPayload,
   EmailDraft,
