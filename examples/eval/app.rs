@@ -19,6 +19,8 @@ struct Args {
     mock_url: Option<String>,
     fixtures: PathBuf,
     out: PathBuf,
+    /// Fixture languages to run (`--langs en`): a real model on a CPU takes minutes per run.
+    langs: Vec<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -29,6 +31,7 @@ fn parse_args() -> Result<Args, String> {
         mock_url: None,
         fixtures: PathBuf::from("tests/fixtures/eval"),
         out: PathBuf::from("target/eval"),
+        langs: vec!["en".into(), "zh".into()],
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -40,6 +43,7 @@ fn parse_args() -> Result<Args, String> {
             "--mock-url" => args.mock_url = Some(value()?).filter(|u| !u.is_empty()),
             "--fixtures" => args.fixtures = value()?.into(),
             "--out" => args.out = value()?.into(),
+            "--langs" => args.langs = value()?.split(',').map(str::to_string).collect(),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -104,6 +108,7 @@ fn real_main() -> Result<(), String> {
     std::fs::create_dir_all(&scratch).map_err(|e| e.to_string())?;
     let fixtures: Vec<Fixture> = [("en", "en"), ("zh", "zh")]
         .iter()
+        .filter(|(dir, _)| args.langs.iter().any(|lang| lang == dir))
         .map(|(dir, lang)| Fixture::load(&args.fixtures.join(dir), lang))
         .collect::<Result<_, _>>()?;
 

@@ -32,6 +32,7 @@ fi
 args=(--provider "$PROVIDER" --out target/eval)
 [ -n "${MODEL:-}" ] && args+=(--model "$MODEL")
 [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
+[ -n "${LANGS:-}" ] && args+=(--langs "$LANGS")
 
 if [ "$PROVIDER" = demo ]; then
   # The mock provider on a free port (--port 0 prints the one it took), stopped on exit.

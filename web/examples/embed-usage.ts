@@ -40,6 +40,13 @@ function describe(event: RunEvent<"resume_review">): string {
       switch (event.payload.type) {
         case "delta":
           return event.payload.delta;
+        case "delta_reset":
+          // A stream cut mid-answer is asked again: drop what this agent streamed so far.
+          return `${event.payload.agent}: (streaming again)`;
+        case "clamped":
+          return `${event.payload.agent}: ${event.payload.notes.join(" ")}`;
+        case "structured_mode":
+          return `the server accepted ${event.payload.mode}`;
         case "usage":
           return `${event.payload.model}: ${event.payload.input_tokens + event.payload.output_tokens} tokens`;
         case "agent_error":
