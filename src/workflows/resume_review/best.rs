@@ -54,7 +54,9 @@ pub fn keep_best(
     last: bool,
     lang: Language,
 ) -> ReviewUpdate {
-    let beats = |best: &BestRound| score > best.score;
+    // A tie goes to the later round: the revision the user asked for stays the result unless it
+    // scored strictly lower.
+    let beats = |best: &BestRound| score >= best.score;
     let best = match &state.best_round {
         Some(best) if !meaningful || !beats(best) => best.clone(),
         _ if meaningful => BestRound::of(state, score, feedback),
