@@ -22,7 +22,7 @@ mod tokens;
 pub use config::{LimiterClock, LimiterConfig};
 pub use paced::RateLimited;
 pub use state::LimiterStats;
-pub use tokens::{estimate_tokens, request_tokens, ASSUMED_OUTPUT_TOKENS};
+pub use tokens::{estimate_tokens, input_tokens, request_tokens, ASSUMED_OUTPUT_TOKENS};
 
 #[cfg(test)]
 mod tests;

@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::llm::error::LlmError;
 use crate::llm::http::{read_body_limited, HttpRequest, HttpTransport};
-use crate::llm::limiter::{estimate_tokens, LimiterConfig, RateLimited};
+use crate::llm::limiter::{input_tokens, LimiterConfig, RateLimited};
 use crate::llm::limits::{output_ceiling, schema_token_budget};
 use crate::llm::model::ChatModel;
 use crate::llm::runtime::Runtime;
@@ -78,17 +78,7 @@ pub fn props_url(base_url: &str) -> String {
 /// tokenizer (see `limiter::estimate_tokens`), plus the template's tokens per message.
 pub fn prompt_tokens(request: &ChatRequest) -> u64 {
     let messages = request.messages.len() as u64 + 1;
-    estimate_tokens(&request.system)
-        + request
-            .messages
-            .iter()
-            .map(|m| estimate_tokens(&m.content))
-            .sum::<u64>()
-        + request
-            .schema
-            .as_ref()
-            .map_or(0, |s| estimate_tokens(&s.schema.to_string()))
-        + messages * TEMPLATE_TOKENS_PER_MESSAGE
+    input_tokens(request) + messages * TEMPLATE_TOKENS_PER_MESSAGE
 }
 
 /// `Err(ContextTooSmall)` when `request` and room for its answer do not fit one slot's context.

@@ -19,9 +19,9 @@ pub fn estimate_tokens(text: &str) -> u64 {
     ascii.div_ceil(4) + other
 }
 
-/// The tokens a request counts for in the window: its text plus the answer it may get.
-pub fn request_tokens(request: &ChatRequest) -> u64 {
-    let input: u64 = estimate_tokens(&request.system)
+/// The tokens of what a request sends: system prompt, messages and schema.
+pub fn input_tokens(request: &ChatRequest) -> u64 {
+    estimate_tokens(&request.system)
         + request
             .messages
             .iter()
@@ -30,6 +30,10 @@ pub fn request_tokens(request: &ChatRequest) -> u64 {
         + request
             .schema
             .as_ref()
-            .map_or(0, |s| estimate_tokens(&s.schema.to_string()));
-    input + request.max_tokens.map_or(ASSUMED_OUTPUT_TOKENS, u64::from)
+            .map_or(0, |s| estimate_tokens(&s.schema.to_string()))
+}
+
+/// The tokens a request counts for in the window: its text plus the answer it may get.
+pub fn request_tokens(request: &ChatRequest) -> u64 {
+    input_tokens(request) + request.max_tokens.map_or(ASSUMED_OUTPUT_TOKENS, u64::from)
 }
