@@ -52,7 +52,7 @@ test: tools browser local-model-install
 # its failure; one table, target/eval/report.{md,json}. PROVIDER/MODEL/BASE_URL pick a real
 # provider (key from its environment variable, see tests/eval/run.sh). Needs only cargo and curl.
 eval: $(if $(filter local,$(PROVIDER)),local-model-install)
-	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) LANGS=$(LANGS) bash tests/eval/run.sh
+	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) LANGS=$(LANGS) ANSWER_TOKENS=$(ANSWER_TOKENS) bash tests/eval/run.sh
 
 build-release: tools
 	trunk build --release

@@ -181,3 +181,56 @@ fn the_answer_is_never_asked_for_more_room_than_the_context_has_left() {
     block_on(model.complete(request.with_max_tokens(300))).unwrap();
     assert_eq!(asked_for(&server.bodies.borrow()[2]), Some(300));
 }
+
+/// Settings → "Longest answer": a session's model for a local server sends every answer's
+/// `max_tokens` at the ceiling and a schema shrunk so its longest answer fits it, the rest of the
+/// local server's limits still applied.
+#[test]
+fn the_users_answer_ceiling_shrinks_the_schema_and_caps_the_answer() {
+    use careergraph::llm::OutputSchema;
+    use careergraph::session::{build_model, ProviderConfig, ProviderKind};
+    let server = Rc::new(FakeServer {
+        props: props(8192, 2),
+        ..FakeServer::default()
+    });
+    let config = ProviderConfig {
+        provider: ProviderKind::OpenaiCompatible,
+        model: Some("m".into()),
+        base_url: Some("http://127.0.0.1:8091/v1".into()),
+        max_answer_tokens: Some(300),
+        ..ProviderConfig::default()
+    };
+    let model = build_model(&config, Rc::new(Transport(server.clone()))).unwrap();
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "score": {"type": "number"},
+        "issues": {"type": "array", "maxItems": 6, "items": {"type": "string", "maxLength": 300}}}});
+    let request = ChatRequest::new("critic", "Review.")
+        .user("A short resume.")
+        .with_schema(OutputSchema::new("critique", schema));
+    block_on(model.complete(request)).unwrap();
+    let sent: serde_json::Value = serde_json::from_str(&server.bodies.borrow()[0]).unwrap();
+    assert_eq!(sent["max_tokens"], 300, "{sent}");
+    let issues = &sent["response_format"]["json_schema"]["schema"]["properties"]["issues"];
+    let items = issues["maxItems"].as_u64().unwrap();
+    let length = issues["items"]["maxLength"].as_u64().unwrap();
+    assert!(items * length < 6 * 300 / 3, "{issues}");
+    assert!(items >= 1 && length >= 60, "{issues}");
+    // Without the setting the schema's own bounds go out as they were.
+    let plain = build_model(
+        &ProviderConfig {
+            max_answer_tokens: None,
+            ..config
+        },
+        Rc::new(Transport(server.clone())),
+    )
+    .unwrap();
+    let schema = serde_json::json!({"type": "object", "properties": {
+        "issues": {"type": "array", "maxItems": 6, "items": {"type": "string", "maxLength": 300}}}});
+    let request = ChatRequest::new("critic", "Review.")
+        .user("A short resume.")
+        .with_schema(OutputSchema::new("critique", schema));
+    block_on(plain.complete(request)).unwrap();
+    let sent: serde_json::Value = serde_json::from_str(&server.bodies.borrow()[1]).unwrap();
+    let issues = &sent["response_format"]["json_schema"]["schema"]["properties"]["issues"];
+    assert_eq!(issues["maxItems"], 6, "{sent}");
+}

@@ -21,6 +21,8 @@ struct Args {
     out: PathBuf,
     /// Fixture languages to run (`--langs en`): a real model on a CPU takes minutes per run.
     langs: Vec<String>,
+    /// Settings → "Longest answer" (`--answer-tokens 300`): a CPU's budget for a local model.
+    answer_tokens: Option<u32>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -32,6 +34,7 @@ fn parse_args() -> Result<Args, String> {
         fixtures: PathBuf::from("tests/fixtures/eval"),
         out: PathBuf::from("target/eval"),
         langs: vec!["en".into(), "zh".into()],
+        answer_tokens: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -44,6 +47,14 @@ fn parse_args() -> Result<Args, String> {
             "--fixtures" => args.fixtures = value()?.into(),
             "--out" => args.out = value()?.into(),
             "--langs" => args.langs = value()?.split(',').map(str::to_string).collect(),
+            "--answer-tokens" => {
+                let tokens = value()?;
+                args.answer_tokens = Some(
+                    tokens
+                        .parse()
+                        .map_err(|_| format!("--answer-tokens {tokens}: not a number"))?,
+                );
+            }
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -126,14 +137,18 @@ fn real_main() -> Result<(), String> {
                 return Err(format!("set {variable} to run the eval on {provider}"));
             }
             let model = args.model.clone().unwrap_or_default();
-            let label = if model.is_empty() {
+            let mut label = if model.is_empty() {
                 provider.to_string()
             } else {
                 format!("{provider} {model}")
             };
+            if let Some(tokens) = args.answer_tokens {
+                label.push_str(&format!(", answers ≤ {tokens} tokens"));
+            }
             (
                 label,
-                json!({"provider": provider, "model": args.model, "baseUrl": args.base_url}),
+                json!({"provider": provider, "model": args.model, "baseUrl": args.base_url,
+                    "maxAnswerTokens": args.answer_tokens}),
             )
         }
     };

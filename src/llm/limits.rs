@@ -124,7 +124,7 @@ pub fn schema_token_budget(schema: &serde_json::Value, ceiling: u32) -> Option<u
 }
 
 /// Characters in the longest JSON text `schema` allows; `None` if unbounded.
-fn longest_answer_chars(schema: &serde_json::Value) -> Option<u64> {
+pub(crate) fn longest_answer_chars(schema: &serde_json::Value) -> Option<u64> {
     use serde_json::Value;
     if let Some(Value::Array(values)) = schema.get("enum") {
         return Some(

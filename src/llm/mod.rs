@@ -43,6 +43,7 @@
 //! let local = OpenAiModel::new(OpenAiConfig::ollama("llama3.2"), transport);
 //! ```
 
+pub mod answer_budget;
 pub mod anthropic;
 pub mod client;
 pub mod decode;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{ErrorCode, SessionError};
 use super::host::check_destination;
+use crate::llm::answer_budget::AnswerBudget;
 use crate::llm::anthropic::{AnthropicConfig, AnthropicModel};
 use crate::llm::gemini::{GeminiConfig, GeminiModel};
 use crate::llm::http::HttpTransport;
@@ -99,6 +100,10 @@ pub struct ProviderConfig {
     pub confirmed_host: Option<String>,
     /// Agent (node) name → model, the seed's `override_model`.
     pub agent_models: BTreeMap<String, String>,
+    /// The longest answer any agent may give, in tokens (at least 128); absent: as long as each
+    /// answer's schema allows. For a slow local model: every list and text shrinks to fit, so
+    /// each agent answers sooner, and whole (see `llm::answer_budget`).
+    pub max_answer_tokens: Option<u32>,
 }
 
 impl std::fmt::Debug for ProviderConfig {
@@ -110,6 +115,7 @@ impl std::fmt::Debug for ProviderConfig {
             .field("base_url", &self.base_url)
             .field("confirmed_host", &self.confirmed_host)
             .field("agent_models", &self.agent_models)
+            .field("max_answer_tokens", &self.max_answer_tokens)
             .finish()
     }
 }
@@ -233,7 +239,10 @@ pub(super) fn provider_model(
             Rc::new(GeminiModel::new(c, transport))
         }
     };
-    Ok(Some(chat))
+    Ok(Some(match config.max_answer_tokens {
+        Some(tokens) => Rc::new(AnswerBudget::new(chat, tokens)),
+        None => chat,
+    }))
 }
 
 #[cfg(test)]

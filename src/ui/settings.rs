@@ -38,6 +38,8 @@ pub struct Settings {
     pub legacy_base_url: String,
     /// Agent id → model, for agents that should use another model than `model`.
     pub agent_models: BTreeMap<String, String>,
+    /// The longest answer any agent may give, in tokens; 0: as long as each answer needs.
+    pub max_answer_tokens: u32,
     pub threshold: f64,
     pub max_iterations: u32,
     pub design_review: bool,
@@ -56,6 +58,7 @@ impl Default for Settings {
             confirmed_hosts: BTreeMap::new(),
             legacy_base_url: String::new(),
             agent_models: BTreeMap::new(),
+            max_answer_tokens: 0,
             threshold: 8.0,
             max_iterations: 3,
             design_review: true,
@@ -148,6 +151,7 @@ impl Settings {
             base_url: non_empty(&self.base_url()),
             confirmed_host: self.confirmed_host(),
             agent_models: self.agent_models.clone(),
+            max_answer_tokens: (self.max_answer_tokens > 0).then_some(self.max_answer_tokens),
             ..ProviderConfig::default()
         }
         .with_api_key(api_key.as_deref().unwrap_or_default())

@@ -27,12 +27,16 @@ if [ "$PROVIDER" = local ]; then
     sleep 0.2
   done
   PROVIDER=openai_compatible BASE_URL="http://127.0.0.1:$port/v1" MODEL=${MODEL:-smollm2-135m-instruct}
+  # Settings → "Longest answer", as the real-model suite sets it: without it a 135M model fills
+  # every schema to its bounds and one language's table takes most of an hour on 2 cores.
+  ANSWER_TOKENS=${ANSWER_TOKENS:-300}
 fi
 
 args=(--provider "$PROVIDER" --out target/eval)
 [ -n "${MODEL:-}" ] && args+=(--model "$MODEL")
 [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
 [ -n "${LANGS:-}" ] && args+=(--langs "$LANGS")
+[ -n "${ANSWER_TOKENS:-}" ] && args+=(--answer-tokens "$ANSWER_TOKENS")
 
 if [ "$PROVIDER" = demo ]; then
   # The mock provider on a free port (--port 0 prints the one it took), stopped on exit.

@@ -10,7 +10,10 @@ const SERVER = process.env.REAL_MODEL_URL;
 if (!SERVER) throw new Error('REAL_MODEL_URL is not set: run tests/real_model/suite.sh');
 
 /** How long one run may take on the 135M model on two cores before it counts as a hang. */
-const RUN_BOUND = 600_000;
+const RUN_BOUND = 300_000;
+/** Settings → "Longest answer (tokens)", as tests/real_model.rs sets it: a CPU budget that
+ * shrinks every schema so answers stay whole (llm::answer_budget). */
+const ANSWER_TOKENS = '300';
 
 let consoleErrors;
 test.beforeEach(async ({ page }) => {
@@ -28,6 +31,8 @@ async function useLocalServer(page, { maxIterations } = {}) {
   await drawer.getByLabel('Provider').selectOption('openai_compatible');
   await drawer.getByLabel('Base URL').fill(SERVER);
   await drawer.getByLabel('Model', { exact: true }).fill('smollm2-135m-instruct');
+  await drawer.getByLabel('Longest answer (tokens)').fill(ANSWER_TOKENS);
+  await drawer.getByLabel('Longest answer (tokens)').press('Tab');
   if (maxIterations !== undefined) {
     await drawer.getByLabel('Max iterations').fill(String(maxIterations));
     await drawer.getByLabel('Max iterations').press('Tab');

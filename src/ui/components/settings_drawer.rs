@@ -175,6 +175,26 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 />
             </div>
             <BaseUrlField settings=settings lang=lang />
+            <div class="field" hidden=move || settings.with(Settings::provider_kind) == ProviderKind::Demo>
+                <label class="field__label" for="max-answer-tokens">{move || tr(lang.get(), "Longest answer (tokens)", "最长回答（token 数）")}</label>
+                <input autocomplete="off"
+                    id="max-answer-tokens"
+                    type="number" min="128" max="32000" step="1"
+                    data-testid="max-answer-tokens"
+                    aria-describedby="max-answer-tokens-hint"
+                    placeholder=move || tr(lang.get(), "As long as needed", "按需")
+                    prop:value=move || settings.with(|s| match s.max_answer_tokens {
+                        0 => String::new(),
+                        n => n.to_string(),
+                    })
+                    on:change=move |ev| {
+                        let value = event_target_value(&ev);
+                        let tokens = value.trim().parse::<u32>().map_or(0, |n| n.clamp(128, 32_000));
+                        settings.update(|s| s.max_answer_tokens = tokens);
+                    }
+                />
+                <span class="field__hint" id="max-answer-tokens-hint">{move || tr(lang.get(), "For a slow local model, e.g. 300: every agent answers sooner, with shorter lists and texts. Empty: no limit.", "适用于较慢的本地模型，例如 300：每个智能体回答更快，列表和文字更短。留空：不限制。")}</span>
+            </div>
             <details class="drawer__section">
                 <summary>{move || tr(lang.get(), "Per-agent models", "按智能体指定模型")}</summary>
                 {AGENTS
