@@ -224,6 +224,9 @@ fn put_dates(
     let end = match (range.end, end_written) {
         (_, Some(w)) => date_end(Some(w), range.end),
         (Some(d), None) => date_end(range.end_text.as_deref(), Some(d)),
+        // A single date read from text ("2021") ends where it starts: without an end, the
+        // schema (and every theme) reads a period as running on, "2021 – Present".
+        (None, None) if !from_json && range.is_single_date() => start.clone(),
         (None, None) => None,
     };
     match keys.1 {

@@ -100,11 +100,13 @@ fn strings(object: &Map<String, Value>, key: &str) -> Vec<String> {
     }
 }
 
-/// "2019-03 – 2021", "2019 – Present", "Février 2014 – Janvier 2015", or nothing. The day of an
-/// ISO date is dropped (a resume says months); any other date text is kept whole.
+/// "2019-03 – 2021", "2019 – Present", "Février 2014 – Janvier 2015", "2021", or nothing. The
+/// day of an ISO date is dropped (a resume says months); any other date text is kept whole.
 fn period(object: &Map<String, Value>) -> Option<String> {
     let date = |key: &str| text(object, key).map(|d| month_of_iso(&d));
     match (date("startDate"), date("endDate")) {
+        // One date written as a period that ends where it starts (how we export "2021").
+        (Some(start), Some(end)) if start == end => Some(start),
         (Some(start), Some(end)) => Some(format!("{start} – {end}")),
         (Some(start), None) => Some(format!("{start} – Present")),
         (None, Some(end)) => Some(end),
@@ -495,6 +497,15 @@ mod tests {
             to_markdown(r#"{"name": "x"}"#),
             Err(ImportError::NotJsonResume)
         );
+    }
+
+    #[test]
+    fn a_period_that_ends_where_it_starts_is_one_date() {
+        let (_, md) = to_markdown(
+            r#"{"work": [{"name": "Northwind", "position": "Engineer", "startDate": "2021", "endDate": "2021"}]}"#,
+        )
+        .unwrap();
+        assert!(md.contains("### Engineer — Northwind (2021)\n"), "{md}");
     }
 
     #[test]

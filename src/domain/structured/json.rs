@@ -283,10 +283,17 @@ fn date_field(start: Option<&str>, end: Option<&str>, ongoing: bool) -> Field<Da
     let start_date = start.and_then(parse_range).and_then(|r| r.start);
     let end_range = end.and_then(parse_range);
     let present = ongoing || end_range.as_ref().is_some_and(|r| r.present);
-    let end_date = end_range.and_then(|r| r.start);
+    let mut end_date = end_range.and_then(|r| r.start);
+    // A period that ends where it starts is one date (our export writes "2021" so, see
+    // `put_dates`); the end's text is kept, so the file's keys are given back.
+    let single = start_date.is_some() && end_date == start_date && !present;
+    if single {
+        end_date = None;
+    }
     let parsed = start.is_none_or(|_| start_date.is_some())
         && end.is_none_or(|_| end_date.is_some() || present);
     let text = match (start, end) {
+        (Some(s), Some(e)) if single && s.trim() == e.trim() => s.to_string(),
         (Some(s), Some(e)) => format!("{s} – {e}"),
         (Some(s), None) if ongoing => format!("{s} – Present"),
         (Some(s), None) => s.to_string(),
