@@ -58,10 +58,16 @@ pub fn to_json_resume_with_base(text: &str, base_json: &str) -> Value {
                 Value::Object(basics)
             }
             (Some(Value::Object(mine)), Value::Object(theirs)) => {
-                // `meta`: the file's, with our note.
+                // `meta`: the file's, with our note. Our note is the text's, not the file's: the
+                // file's `otherSections` are what an earlier export could not place, and the
+                // text may have changed since.
                 let mut meta = theirs.clone();
                 for (k, v) in mine {
-                    meta.entry(k.clone()).or_insert_with(|| v.clone());
+                    if k == "careergraph" {
+                        meta.insert(k.clone(), v.clone());
+                    } else {
+                        meta.entry(k.clone()).or_insert_with(|| v.clone());
+                    }
                 }
                 Value::Object(meta)
             }
