@@ -188,7 +188,8 @@ fn a_markdown_resume_becomes_a_schema_shaped_json_resume() {
     assert_eq!(basics["profiles"][0]["username"], "jellery");
     assert_eq!(
         basics["summary"],
-        "Backend engineer who likes boring, reliable systems."
+        "Backend engineer who likes boring, reliable systems.\n\nSide Notes\nSea kayaking.",
+        "a section the schema has no place for is shown at the end of the summary"
     );
 
     let work = doc["work"].as_array().unwrap();

@@ -275,3 +275,26 @@ fn a_job_the_text_adds_is_kept() {
     );
     assert_eq!(work[0]["location"], "Portside");
 }
+
+#[test]
+fn an_old_schema_file_exports_with_the_current_names() {
+    let file = r#"{"basics": {"name": "Ada Quill", "website": "https://ada.example.org", "picture": "https://ada.example.org/a.png"},
+      "work": [{"company": "Old Co", "website": "https://old.example.com", "position": "Intern",
+        "startDate": "2017-01-01", "endDate": "2018-01-01", "summary": "Did things."}]}"#;
+    let imported = import_file("old.json", "application/json", file.as_bytes()).unwrap();
+    let structure = imported.structured();
+    let job = structure.sections[0].entries[0].clone();
+    assert_eq!(job.organisation.map(|o| o.value).as_deref(), Some("Old Co"));
+    assert_eq!(
+        job.url.map(|u| u.value).as_deref(),
+        Some("https://old.example.com")
+    );
+    // The app's export: the text, completed from the file.
+    let exported = to_json_resume_with_base(&imported.text, file);
+    let work = &exported["work"][0];
+    assert_eq!(work["name"], "Old Co", "{exported:#}");
+    assert_eq!(work["url"], "https://old.example.com", "{exported:#}");
+    assert_eq!(work["company"], "Old Co", "the file's own key is kept");
+    assert_eq!(exported["basics"]["url"], "https://ada.example.org");
+    assert_eq!(exported["basics"]["image"], "https://ada.example.org/a.png");
+}

@@ -1,12 +1,14 @@
 //! [`StructuredResume`] → JSON Resume (jsonresume.org schema v1). Every section kind has its
 //! array; dates are ISO (`YYYY`, `YYYY-MM`) when parsed and kept as written otherwise. An entry
 //! read from JSON Resume (it has no source line) gives back its own keys, `extra` included, so a
-//! JSON Resume import exports without loss; an entry read from text gives only schema fields,
-//! and sections the schema has no place for go to `meta.careergraph.otherSections`.
+//! JSON Resume import exports without loss; an entry read from text gives only schema fields.
+//! Sections the schema has no place for go to `meta.careergraph.otherSections` and, so that a
+//! theme shows them too, to the end of `basics.summary` (see [`crate::domain::structured::unplaced`]).
 
 use serde_json::{json, Map, Value};
 
 use super::render::{paragraphs, section_text};
+use crate::domain::structured::unplaced::{with_appendix, UnplacedSection};
 use crate::domain::structured::{
     Basics, DateRange, Entry, Field, PartialDate, SectionKind, StructuredResume,
 };
@@ -29,7 +31,10 @@ pub fn json_resume_of(resume: &StructuredResume) -> Value {
             SectionKind::Other(title) => {
                 let body = section_text(section);
                 if !body.trim().is_empty() || !title.is_empty() {
-                    others.push(json!({ "title": title, "body": body.trim() }));
+                    others.push(UnplacedSection {
+                        title: title.clone(),
+                        body: body.trim().to_string(),
+                    });
                 }
                 continue;
             }
@@ -51,6 +56,12 @@ pub fn json_resume_of(resume: &StructuredResume) -> Value {
             list.extend(items);
         }
     }
+    if let Some(basics) = root.get_mut("basics").and_then(Value::as_object_mut) {
+        let own = basics.get("summary").and_then(Value::as_str);
+        if let Some(summary) = with_appendix(own, &others) {
+            basics.insert("summary".into(), json!(summary));
+        }
+    }
     // Top-level keys the file had besides the sections (`meta`, `$schema`, ...), then ours.
     for (key, value) in &resume.extra {
         root.entry(key.clone()).or_insert_with(|| value.clone());
@@ -65,6 +76,7 @@ pub fn json_resume_of(resume: &StructuredResume) -> Value {
             .entry("careergraph")
             .or_insert_with(|| json!({ "exportedBy": "careergraph" }));
         if !others.is_empty() && ours.is_object() {
+            let others: Vec<Value> = others.iter().map(UnplacedSection::to_json).collect();
             ours["otherSections"] = json!(others);
         }
     }
@@ -224,6 +236,9 @@ fn put_dates(
     let end = match (range.end, end_written) {
         (_, Some(w)) => date_end(Some(w), range.end),
         (Some(d), None) => date_end(range.end_text.as_deref(), Some(d)),
+        // A single date read from text ("2021") ends where it starts: without an end, the
+        // schema (and every theme) reads a period as running on, "2021 – Present".
+        (None, None) if !from_json && range.is_single_date() => start.clone(),
         (None, None) => None,
     };
     match keys.1 {

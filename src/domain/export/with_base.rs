@@ -58,10 +58,16 @@ pub fn to_json_resume_with_base(text: &str, base_json: &str) -> Value {
                 Value::Object(basics)
             }
             (Some(Value::Object(mine)), Value::Object(theirs)) => {
-                // `meta`: the file's, with our note.
+                // `meta`: the file's, with our note. Our note is the text's, not the file's: the
+                // file's `otherSections` are what an earlier export could not place, and the
+                // text may have changed since.
                 let mut meta = theirs.clone();
                 for (k, v) in mine {
-                    meta.entry(k.clone()).or_insert_with(|| v.clone());
+                    if k == "careergraph" {
+                        meta.insert(k.clone(), v.clone());
+                    } else {
+                        meta.entry(k.clone()).or_insert_with(|| v.clone());
+                    }
                 }
                 Value::Object(meta)
             }
@@ -250,7 +256,26 @@ fn merge_entry(
             out.insert(key.clone(), value.clone());
         }
     }
+    with_current_names(&mut out);
     out
+}
+
+/// Older schema keys and the current ones themes read: `company` is a job's `name`, `website`
+/// anything's `url`, `picture` the `image`.
+const RENAMED: [(&str, &str); 3] = [
+    ("company", "name"),
+    ("website", "url"),
+    ("picture", "image"),
+];
+
+/// An entry of an older-schema file keeps its own keys and gains the current names for them:
+/// themes read only `name` and `url`, and showed no employer for an old file's job.
+fn with_current_names(entry: &mut Map<String, Value>) {
+    for (old, current) in RENAMED {
+        if let (Some(value), false) = (entry.get(old).cloned(), entry.contains_key(current)) {
+            entry.insert(current.to_string(), value);
+        }
+    }
 }
 
 fn names(array: &str, entry: &Value) -> Vec<String> {

@@ -2,11 +2,14 @@
 //! section per array, one `###` per entry, highlights as `- ` lists. Tolerant of what real files
 //! hold: older field names (`company`, `website`, `gpa`), numbers where strings are expected,
 //! missing fields. The job schema (title, company, responsibilities, ...) is read as a job.
+//! Sections our own export could not place (`meta.careergraph.otherSections`) come back as
+//! sections of the text: without them, a two-column CV's export re-imported as 4% of its text.
 
 use serde_json::{Map, Value};
 
 use super::detect::ImportFormat;
 use super::error::ImportError;
+use crate::domain::structured::unplaced::{unplaced_in, without_appendix};
 
 /// Keys that only the resume schema has at its top level.
 const RESUME_KEYS: [&str; 12] = [
@@ -100,11 +103,13 @@ fn strings(object: &Map<String, Value>, key: &str) -> Vec<String> {
     }
 }
 
-/// "2019-03 – 2021", "2019 – Present", "Février 2014 – Janvier 2015", or nothing. The day of an
-/// ISO date is dropped (a resume says months); any other date text is kept whole.
+/// "2019-03 – 2021", "2019 – Present", "Février 2014 – Janvier 2015", "2021", or nothing. The
+/// day of an ISO date is dropped (a resume says months); any other date text is kept whole.
 fn period(object: &Map<String, Value>) -> Option<String> {
     let date = |key: &str| text(object, key).map(|d| month_of_iso(&d));
     match (date("startDate"), date("endDate")) {
+        // One date written as a period that ends where it starts (how we export "2021").
+        (Some(start), Some(end)) if start == end => Some(start),
         (Some(start), Some(end)) => Some(format!("{start} – {end}")),
         (Some(start), None) => Some(format!("{start} – Present")),
         (None, Some(end)) => Some(end),
@@ -164,7 +169,13 @@ fn resume(root: &Map<String, Value>) -> String {
         .and_then(Value::as_object)
         .unwrap_or(&empty);
     basics_block(&mut out, basics);
-    if let Some(summary) = text(basics, "summary") {
+    let unplaced = unplaced_in(root);
+    // Text without a heading stood before the first heading: it goes there again.
+    for untitled in unplaced.iter().filter(|s| s.title.trim().is_empty()) {
+        out.push_str(&format!("\n{}\n", untitled.body.trim()));
+    }
+    let summary = text(basics, "summary").and_then(|s| without_appendix(&s, &unplaced));
+    if let Some(summary) = summary {
         section(&mut out, "Summary", &summary);
     }
     section(
@@ -198,7 +209,18 @@ fn resume(root: &Map<String, Value>) -> String {
     section(&mut out, "Languages", &languages(root));
     section(&mut out, "Interests", &keyword_list(root, "interests", ""));
     section(&mut out, "References", &references(root));
+    for titled in unplaced.iter().filter(|s| !s.title.trim().is_empty()) {
+        out.push_str(&format!("\n## {}\n", titled.title.trim()));
+        section_body(&mut out, &titled.body);
+    }
     out
+}
+
+/// A body after a heading already written (an empty body leaves the heading alone).
+fn section_body(out: &mut String, body: &str) {
+    if !body.trim().is_empty() {
+        out.push_str(&format!("\n{}\n", body.trim_end()));
+    }
 }
 
 fn basics_block(out: &mut String, basics: &Map<String, Value>) {
@@ -477,6 +499,15 @@ mod tests {
         assert!(md.contains("(Février 2014 – Janvier 2015)"), "{md}");
         assert!(md.contains("(2016-09 – Present)"), "{md}");
         assert!(md.contains("- Prix (Décembre 2013)"), "{md}");
+    }
+
+    #[test]
+    fn a_period_that_ends_where_it_starts_is_one_date() {
+        let (_, md) = to_markdown(
+            r#"{"work": [{"name": "Northwind", "position": "Engineer", "startDate": "2021", "endDate": "2021"}]}"#,
+        )
+        .unwrap();
+        assert!(md.contains("### Engineer — Northwind (2021)\n"), "{md}");
     }
 
     #[test]

@@ -51,6 +51,12 @@ impl Imported {
             .and_then(crate::domain::structured::from_json_resume)
             .unwrap_or_else(|| crate::domain::structured::from_any(&self.text))
     }
+
+    /// How much of the resume the structure understood (jobs, degrees, sections it could not
+    /// place), for the line the app shows after the import.
+    pub fn understood(&self) -> crate::domain::structured::Understanding {
+        crate::domain::structured::Understanding::of(&self.structured())
+    }
 }
 
 /// Imports a file that is not a PDF. `name` and `mime` are what the browser reports (either may

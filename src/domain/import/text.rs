@@ -1,6 +1,7 @@
 //! Bytes of a text file to a `String`, and the whitespace tidying every imported text gets.
 
 use super::error::ImportError;
+use crate::domain::structured::find_range;
 
 /// Decodes a text file: UTF-8 (BOM dropped), UTF-16 with a BOM, or, when the bytes are not
 /// UTF-8 but look like text, Windows-1252 (what older Windows editors save) with a warning.
@@ -73,15 +74,18 @@ fn windows_1252(byte: u8) -> char {
 }
 
 /// Line endings to `\n`, control characters and zero-width marks out, trailing spaces off each
-/// line, at most one blank line in a row, no blank lines at either end.
+/// line, at most one blank line in a row, no blank lines at either end. Soft hyphens (U+00AD)
+/// are read by place ([`soft_hyphens`]), not dropped blindly: dropping the one between two
+/// dates ran "Sep. 2023\u{AD}Mar. 2024" into one date.
 pub(crate) fn tidy(text: &str) -> String {
     let unified = text.replace("\r\n", "\n").replace('\r', "\n");
+    let unified = soft_hyphens(&unified);
     let mut out = String::with_capacity(unified.len());
     let mut blank_run = 0;
     for line in unified.lines() {
         let clean: String = line
             .chars()
-            .filter(|c| !matches!(c, '\u{FEFF}' | '\u{200B}' | '\u{00AD}'))
+            .filter(|c| !matches!(c, '\u{FEFF}' | '\u{200B}'))
             .map(|c| if c == '\x0C' { ' ' } else { c })
             .filter(|c| *c == '\t' || !c.is_control())
             .collect();
@@ -95,6 +99,71 @@ pub(crate) fn tidy(text: &str) -> String {
         }
         blank_run = 0;
         out.push_str(clean);
+    }
+    out
+}
+
+/// A soft hyphen (U+00AD) after a number that, read as a dash, makes a range with what follows
+/// ("Sep. 2023\u{AD}Mar. 2024", "2019\u{AD}2021", "2020\u{AD}Present"): awesome-cv's LaTeX
+/// fonts map the en dash to it.
+pub(super) fn is_range_dash(before: &str, after: &str) -> bool {
+    let before = before.trim_end();
+    if !before.ends_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    // The date before the mark is at most its last two words ("Sep. 2023").
+    let words: Vec<&str> = before.split_whitespace().collect();
+    let tail = words[words.len().saturating_sub(2)..].join(" ");
+    let probe = format!("{tail} – {}", after.trim_start());
+    find_range(&probe).is_some_and(|(r, _)| r.end.is_some() || r.present)
+}
+
+/// Soft hyphens by place, in text with `\n` line ends: between a number and a date, a range's
+/// dash ([`is_range_dash`]); at a line's end after a letter, where a word was broken: the next
+/// line's first word joins it ("develop\u{AD}" + "ment of" → "development" + "of"); anywhere
+/// else an invisible hyphenation hint, dropped.
+fn soft_hyphens(text: &str) -> String {
+    if !text.contains('\u{AD}') {
+        return text.to_string();
+    }
+    let mut lines: Vec<String> = text.split('\n').map(str::to_string).collect();
+    for n in 1..lines.len() {
+        let (head, tail) = lines.split_at_mut(n);
+        let (previous, next) = (&mut head[n - 1], &mut tail[0]);
+        let broken = previous
+            .trim_end()
+            .strip_suffix('\u{AD}')
+            .is_some_and(|rest| rest.ends_with(char::is_alphabetic));
+        let continues = next.trim_start().starts_with(char::is_alphabetic);
+        if broken && continues {
+            let rest = next.trim_start();
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            let joined = format!(
+                "{}{}",
+                previous.trim_end().trim_end_matches('\u{AD}'),
+                &rest[..end]
+            );
+            *previous = joined;
+            *next = rest[end..].trim_start().to_string();
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    for (n, line) in lines.iter().enumerate() {
+        if n > 0 {
+            out.push('\n');
+        }
+        for (i, c) in line.char_indices() {
+            if c != '\u{AD}' {
+                out.push(c);
+                continue;
+            }
+            let (before, after) = (&line[..i], &line[i + c.len_utf8()..]);
+            if is_range_dash(before, after) {
+                let spaced = !before.ends_with(' ')
+                    && !after.starts_with(|c: char| c.is_whitespace() || c.is_ascii_digit());
+                out.push_str(if spaced { " – " } else { "–" });
+            }
+        }
     }
     out
 }
@@ -162,6 +231,21 @@ mod tests {
         assert_eq!(list_marker("•Nospace"), "- Nospace");
         assert_eq!(list_marker("·word"), "·word");
         assert_eq!(list_marker("Plain"), "Plain");
+    }
+
+    #[test]
+    fn a_soft_hyphen_between_dates_is_a_dash_and_at_a_line_end_a_join() {
+        assert_eq!(tidy("Sep. 2023\u{AD}Mar. 2024"), "Sep. 2023 – Mar. 2024");
+        assert_eq!(tidy("2019\u{AD}2021"), "2019–2021");
+        assert_eq!(tidy("Jan 2020 \u{AD} Present"), "Jan 2020 – Present");
+        assert_eq!(tidy("high\u{AD}impact"), "highimpact");
+        assert_eq!(
+            tidy("Led the develop\u{AD}\nment of a cache\nnext"),
+            "Led the development\nof a cache\nnext"
+        );
+        assert_eq!(tidy("Java\u{AD}\nScript"), "JavaScript");
+        let range = crate::domain::structured::parse_range(&tidy("Sep. 2023\u{AD}Mar. 2024"));
+        assert!(range.is_some_and(|r| r.end.is_some()));
     }
 
     #[test]

@@ -37,6 +37,18 @@ pub struct DateRange {
     pub end_text: Option<String>,
 }
 
+impl DateRange {
+    /// One date, not a period: a start, no end, not running on, and no dash after it ("2021",
+    /// "May 2019"; not "2024-", which was left open).
+    pub fn is_single_date(&self) -> bool {
+        self.start.is_some()
+            && self.end.is_none()
+            && !self.present
+            && self.end_text.is_none()
+            && !self.text.trim_end().ends_with(DASHES)
+    }
+}
+
 /// Words that mean "until now", lower case.
 const PRESENT: &[&str] = &[
     "present",
@@ -209,6 +221,15 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
             {
                 // "2024-" at the end of a line: started, end not given.
                 end = line.len();
+            } else if let Some(dash) = next_char(line, after_start)
+                .filter(|c| DASHES.contains(c))
+                .filter(|c| {
+                    next_char(line, after_start + c.len_utf8()).is_some_and(char::is_whitespace)
+                })
+            {
+                // "2024-   CROWDSTRIKE": a dash on the date, then a gap: left open too, so the
+                // dash is part of the date ("2019 - Engineer", spaced, is one year and a title).
+                end = after_start + dash.len_utf8();
             }
         }
         // A trailing Japanese/Chinese "から" or day markers are part of the date text.
@@ -565,6 +586,16 @@ mod tests {
         assert_eq!((r.start, r.end), (d(2018, None), d(2023, None)));
         let (r, _) = find_range("2024-        CROWDSTRIKE Senior SE").unwrap();
         assert_eq!((r.start, r.end, r.present), (d(2024, None), None, false));
+    }
+
+    #[test]
+    fn a_single_date_is_not_an_open_period() {
+        assert!(range("2021").is_single_date());
+        assert!(range("May 2019").is_single_date());
+        assert!(!range("2019 – present").is_single_date());
+        assert!(!range("2019 – 2021").is_single_date());
+        let (open, _) = find_range("2024-        CROWDSTRIKE Senior SE").unwrap();
+        assert!(!open.is_single_date(), "a dash after it leaves it open");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! JSON Resume → [`StructuredResume`], keeping every field the file has: known fields go to
 //! their slot (confidence `High`), anything else to `extra` of its entry, basics or resume, so
 //! an export can give back what came in. Dates are kept whole and parsed (`Février 2014`).
+//! Sections our own export could not place (`meta.careergraph.otherSections`) come back as
+//! sections, and the copy of them at the end of `basics.summary` is cut off again.
 
 use serde_json::{Map, Value};
 
@@ -9,6 +11,7 @@ use super::model::{
     Basics, Confidence, Entry, Field, Location, Opt, Profile, Section, SectionKind,
     StructuredResume,
 };
+use super::unplaced::{unplaced_in, without_appendix};
 
 /// The schema's sections in the order the app shows them, with their kind.
 const SECTIONS: [(&str, SectionKind); 12] = [
@@ -54,7 +57,32 @@ pub fn from_json_resume(source: &str) -> Option<StructuredResume> {
             }
         }
     }
+    restore_unplaced(&root, &mut resume);
     Some(resume)
+}
+
+/// The unplaced sections of our export back as sections (an export writes them again), and
+/// the summary without their copy.
+fn restore_unplaced(root: &Map<String, Value>, resume: &mut StructuredResume) {
+    let unplaced = unplaced_in(root);
+    if unplaced.is_empty() {
+        return;
+    }
+    if let Some(summary) = resume.basics.summary.take() {
+        resume.basics.summary = without_appendix(&summary.value, &unplaced)
+            .map(|own| Field::new(own, summary.confidence, summary.line));
+    }
+    resume
+        .sections
+        .extend(unplaced.iter().map(|s| s.to_section()));
+    let ours = resume
+        .extra
+        .get_mut("meta")
+        .and_then(|m| m.get_mut("careergraph"))
+        .and_then(Value::as_object_mut);
+    if let Some(ours) = ours {
+        ours.remove("otherSections");
+    }
 }
 
 fn high<T>(value: T) -> Field<T> {
@@ -283,10 +311,17 @@ fn date_field(start: Option<&str>, end: Option<&str>, ongoing: bool) -> Field<Da
     let start_date = start.and_then(parse_range).and_then(|r| r.start);
     let end_range = end.and_then(parse_range);
     let present = ongoing || end_range.as_ref().is_some_and(|r| r.present);
-    let end_date = end_range.and_then(|r| r.start);
+    let mut end_date = end_range.and_then(|r| r.start);
+    // A period that ends where it starts is one date (our export writes "2021" so, see
+    // `put_dates`); the end's text is kept, so the file's keys are given back.
+    let single = start_date.is_some() && end_date == start_date && !present;
+    if single {
+        end_date = None;
+    }
     let parsed = start.is_none_or(|_| start_date.is_some())
         && end.is_none_or(|_| end_date.is_some() || present);
     let text = match (start, end) {
+        (Some(s), Some(e)) if single && s.trim() == e.trim() => s.to_string(),
         (Some(s), Some(e)) => format!("{s} – {e}"),
         (Some(s), None) if ongoing => format!("{s} – Present"),
         (Some(s), None) => s.to_string(),

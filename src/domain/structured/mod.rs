@@ -10,6 +10,8 @@ mod headings;
 mod json;
 mod lines;
 pub mod model;
+pub mod understanding;
+pub mod unplaced;
 
 pub use build::{from_json_resume, from_text};
 
@@ -31,3 +33,4 @@ pub use dates::{find_range, parse_range, DateRange, PartialDate};
 pub use model::{
     Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
 };
+pub use understanding::Understanding;

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::lines::{item_height, line_text, Line};
 use super::PdfPage;
+use crate::domain::import::text::is_range_dash;
 use crate::domain::import::PdfTextItem;
 
 /// Glyph names some icon fonts map their glyphs to (Font Awesome's), which then read as words.
@@ -317,9 +318,10 @@ fn letter_run(text: &str) -> Option<String> {
 }
 
 /// Soft hyphens (U+00AD), which LaTeX fonts map their hyphen and dash glyphs to: one standing
-/// alone between words or numbers is a dash (`2023 ­ Mar.` → `2023 – Mar.`); between digits a
-/// dash too; inside a word a hyphen (`high­impact` → `high-impact`). At the end of a line it is
-/// where a word was broken: it stays, for [`join_broken_words`].
+/// alone between words or numbers is a dash (`2023 ­ Mar.` → `2023 – Mar.`); between digits, or
+/// between a number and the date it starts a range with, a dash too; inside a word a hyphen
+/// (`high­impact` → `high-impact`). At the end of a line it is where a word was broken: it
+/// stays, for [`join_broken_words`].
 pub(super) fn soft_hyphens(line: &str) -> String {
     if !line.contains('\u{AD}') {
         return line.to_string();
@@ -343,6 +345,10 @@ pub(super) fn soft_hyphens(line: &str) -> String {
             (None, _) => {}
             (Some(b), Some(a)) if b.is_whitespace() || a.is_whitespace() => out.push('–'),
             (Some(b), Some(a)) if b.is_ascii_digit() && a.is_ascii_digit() => out.push('–'),
+            // "Sep. 2023­Mar. 2024": a date straight after a number, a range's dash.
+            _ if is_range_dash(&out, &chars[n + 1..].iter().collect::<String>()) => {
+                out.push_str(" – ")
+            }
             _ => out.push('-'),
         }
     }
@@ -403,6 +409,10 @@ mod tests {
     fn soft_hyphens_by_place() {
         assert_eq!(soft_hyphens("2023 \u{AD} Mar."), "2023 – Mar.");
         assert_eq!(soft_hyphens("2019\u{AD}2021"), "2019–2021");
+        assert_eq!(
+            soft_hyphens("Sep. 2023\u{AD}Mar. 2024"),
+            "Sep. 2023 – Mar. 2024"
+        );
         assert_eq!(soft_hyphens("high\u{AD}impact"), "high-impact");
         assert_eq!(soft_hyphens("Sep. 2023 \u{AD}"), "Sep. 2023 –");
         assert_eq!(soft_hyphens("develop\u{AD}"), "develop\u{AD}");
