@@ -28,6 +28,8 @@ test('a JSON Resume exports back with its location, profiles, award summary and 
     name: 'sable.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(RESUME)),
   });
   await expect(field.getByTestId('import-format')).toHaveAttribute('data-format', 'JSON Resume');
+  // The import says how much of the structure it understood (issue 29): one job, no degree.
+  await expect(field.getByTestId('import-understood')).toContainText(/\b1 job\b/);
 
   await page.getByRole('button', { name: 'Run' }).click();
   await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
