@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OUT, ROOT, layouts, manifest, renderedPath, sources } from './sources.mjs';
+import { OUT, ROOT, layouts, manifest, renderedPath, shownPath, sources } from './sources.mjs';
 
 const { values: args } = parseArgs({ options: {
   'only-sources': { type: 'string' }, 'only-layouts': { type: 'string' } } });
@@ -46,7 +46,7 @@ async function routeCdn(route) {
         contentType: TYPES[file.split('.').pop()] ?? 'application/octet-stream' });
     }
   }
-  refused.add(url.host + (url.pathname.length > 1 ? url.pathname.slice(0, 40) : ""));
+  refused.add(url.host);
   return route.abort();
 }
 
@@ -64,15 +64,24 @@ let kept = 0;
 for (const source of sources({ only: args['only-sources'] })) {
   for (const layout of layouts({ only: args['only-layouts'] })) {
     const out = renderedPath(source, layout);
-    if (fresh(out, source.path)) { kept++; continue; }
+    if (fresh(out, source.path) && (layout.kind !== 'pdf' || existsSync(shownPath(source, layout)))) {
+      kept++;
+      continue;
+    }
     mkdirSync(dirname(out), { recursive: true });
     try {
       if (layout.kind === 'pdf') {
         const html = out.replace(/\.pdf$/, '.html');
-        // elegant 1.16.1 throws on a resume without basics.profiles (optional in the schema):
-        // the themes get a copy with an empty list there, nothing else changed.
+        // The themes get a copy with what some of them need and the schema leaves optional:
+        // elegant 1.16.1 throws without basics.profiles (an empty list then); macchiato and flat
+        // read the employer from the old schema's `company`, the others from `name` (each gets
+        // the other's value). The scored values are unchanged.
         const doc = JSON.parse(readFileSync(source.path, 'utf8'));
         if (doc.basics && !doc.basics.profiles) doc.basics.profiles = [];
+        for (const job of doc.work ?? []) {
+          job.name ??= job.company;
+          job.company ??= job.name;
+        }
         const input = join(dirname(out), 'source.json');
         writeFileSync(input, JSON.stringify(doc, null, 2));
         // The CLI, as a theme's user runs it (it resolves the theme from target/parse-bench).
@@ -80,6 +89,11 @@ for (const source of sources({ only: args['only-sources'] })) {
           '--output', html], { cwd: OUT, stdio: 'pipe' });
         await page.goto(`file://${html}`, { waitUntil: 'load', timeout: 30_000 });
         await page.pdf({ path: out, format: 'A4', printBackground: true });
+        // What the page shows, for the score: a field the theme does not show at all (flat has
+        // no employer line) is not the importer's miss.
+        await page.emulateMedia({ media: 'print' });
+        writeFileSync(shownPath(source, layout), await page.evaluate(() => document.body.innerText));
+        await page.emulateMedia({ media: null });
       } else {
         const seasons = manifest.docx_seasons[source.id] ?? {};
         execFileSync(join(OUT, 'venv/bin/python'), [join(ROOT, 'tests/parse-bench/docx_layout.py'),

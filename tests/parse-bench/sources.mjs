@@ -7,11 +7,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sharedDir } from '../../web/e2e/fixtures/shared.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'target/parse-bench');
 const FIXTURES = join(ROOT, 'tests/fixtures/parse-bench');
-const CORPUS = resolve(ROOT, '../shared/corpus');
+// The one way the tests read the shared folder (it prints SKIPPED when absent, fails under CI).
+const CORPUS = await sharedDir('corpus');
 
 export const manifest = JSON.parse(readFileSync(join(FIXTURES, 'manifest.json'), 'utf8'));
 
@@ -29,7 +31,7 @@ export function sources({ only } = {}) {
       return { id, path: join(FIXTURES, 'sources', f), fictional: true,
         heldOut: manifest.held_out_sources.includes(id) };
     });
-  if (existsSync(CORPUS)) {
+  if (CORPUS && existsSync(CORPUS)) {
     for (const f of readdirSync(CORPUS).filter((f) => /^jsonresume-.*\.json$/.test(f)).sort()) {
       const doc = JSON.parse(readFileSync(join(CORPUS, f), 'utf8'));
       // A JSON Resume *job* (official-sample-job) is not a resume: nothing to score.
@@ -38,7 +40,7 @@ export function sources({ only } = {}) {
         fictional: false, heldOut: false });
     }
   } else {
-    console.warn(`\n*** SKIPPED: ../shared/corpus absent (${CORPUS}): real JSON Resumes not in this run ***\n`);
+    console.warn('\n*** SKIPPED: the real JSON Resumes of the shared corpus (absent): fictional sources only ***\n');
   }
   return only ? list.filter((s) => only.split(',').includes(s.id)) : list;
 }
@@ -50,3 +52,7 @@ export function layouts({ only } = {}) {
 // One rendered file per source × layout.
 export const renderedPath = (source, layout) =>
   join(OUT, 'rendered', source.id, `${layout.id}.${layout.kind}`);
+// The text a theme's page shows (innerText, print media), beside its PDF; none for DOCX, whose
+// layout (docx_layout.py) shows every scored field.
+export const shownPath = (source, layout) =>
+  join(OUT, 'rendered', source.id, `${layout.id}.shown.txt`);
