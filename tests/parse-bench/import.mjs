@@ -38,7 +38,6 @@ for (let i = 0; ; i++) {
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-rmSync(DIR, { recursive: true, force: true });
 mkdirSync(DIR, { recursive: true });
 const started = Date.now();
 let done = 0;
@@ -49,6 +48,11 @@ try {
       const file = renderedPath(source, layout);
       if (!existsSync(file)) continue; // a render failure: scored as such
       const name = `${source.id}__${layout.id}`;
+      // This file's earlier results go first, so a failed import is never scored on stale text
+      // (the other files' results stay: a narrowed run leaves the rest of the table to score).
+      for (const ext of ['txt', 'import.json', 'export.json']) {
+        rmSync(join(DIR, `${name}.${ext}`), { force: true });
+      }
       // A fresh context per file: no draft, saved run or earlier import carries over.
       const context = await browser.newContext({ baseURL: base, locale: 'en-US' });
       const page = await context.newPage();
