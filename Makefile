@@ -23,7 +23,7 @@ export CHROMEDRIVER := /usr/bin/chromedriver
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve test eval local-model local-model-install bench bench-anchors size size-pkg size-venv tools browser pins build-release pkg first-paint help
+.PHONY: serve test eval parse-bench parse-bench-install local-model local-model-install bench bench-anchors size size-pkg size-venv tools browser pins build-release pkg first-paint help
 .DEFAULT_GOAL := help
 
 help:
@@ -36,6 +36,7 @@ help:
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
 	@echo "             #   the real local model: make eval PROVIDER=local"
+	@echo "make parse-bench # resume understanding per layout: entry recall, field precision/recall"
 	@echo "make local-model # serve a real small model (SmolLM2-135M, llama.cpp) on http://127.0.0.1:8091/v1"
 	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
 
@@ -53,6 +54,32 @@ test: tools browser local-model-install
 # provider (key from its environment variable, see tests/eval/run.sh). Needs only cargo and curl.
 eval: $(if $(filter local,$(PROVIDER)),local-model-install)
 	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) LANGS=$(LANGS) ANSWER_TOKENS=$(ANSWER_TOKENS) bash tests/eval/run.sh
+
+# Resume understanding, measured (never part of `make test` or CI yet): fictional JSON Resumes
+# (tests/fixtures/parse-bench) and the real ones of ../shared/corpus rendered by npm themes
+# (Chromium PDF) and python-docx, imported through the release app in headless Chromium, the
+# export scored against the source. One table, target/parse-bench/report.{md,json}.
+# PARSE_BENCH_SOURCES=a,b PARSE_BENCH_LAYOUTS=even,flat narrow a run.
+parse-bench: tools browser parse-bench-install
+	bash tests/parse-bench/run.sh
+
+# The renderers' pins: tests/parse-bench/package-lock.json (resumed, the themes, the CDN assets
+# they link) and requirements.txt (python-docx), installed into target/parse-bench; each checks
+# the installed pins first, like the tools below, so a second run installs nothing.
+PARSE_BENCH := $(CURDIR)/target/parse-bench
+parse-bench-install:
+	@mkdir -p $(PARSE_BENCH)
+	@# Without a CJK font Chromium prints the Chinese source as empty boxes: PDFs with no text.
+	@fc-list :lang=zh | grep -q . \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-wqy-microhei)
+	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
+		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
+			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \
+			&& cp tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json; }
+	@cmp -s tests/parse-bench/requirements.txt $(PARSE_BENCH)/venv/.installed-requirements.txt 2>/dev/null \
+		|| { python3 -m venv $(PARSE_BENCH)/venv \
+			&& $(PARSE_BENCH)/venv/bin/pip install --quiet -r tests/parse-bench/requirements.txt \
+			&& cp tests/parse-bench/requirements.txt $(PARSE_BENCH)/venv/.installed-requirements.txt; }
 
 build-release: tools
 	trunk build --release

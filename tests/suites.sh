@@ -84,10 +84,7 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 run browser    cargo test --locked --target "$WASM_TARGET" --test browser
 # The release build and the package take minutes (wasm-opt): rebuild them only when what they
 # are built from changed, so a second `make test` is quick. A fresh clone has no stamp: it builds.
-build_inputs_hash() {
-  find src Cargo.toml Cargo.lock index.html Trunk.toml web/build-wasm.sh web/style.css web/boot.js web/favicon.svg web/pkg web/import web/package-lock.json \
-    -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
-}
+source tests/release-inputs.sh
 INPUTS=$(build_inputs_hash)
 # build_once STAMP OUTPUT COMMAND...: runs COMMAND unless OUTPUT exists and STAMP records these
 # inputs, then records them.
