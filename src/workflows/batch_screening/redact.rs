@@ -10,9 +10,13 @@
 //! |                       | with the name, e-mails, phone numbers and links replaced           |
 //! | `evaluation_agent`    | profile without name, job analysis, the match (no resume text)     |
 //!
-//! The parsed name stays in the run (the table shows it); it is never sent on.
+//! The parsed name stays in the run (the table shows it); it is never sent on. The names kept out
+//! are the parser's AND the one the resume's own structure names: a small model may parse no name
+//! or a wrong one (SmolLM2-135M did, and `make eval PROVIDER=local` found every candidate's name in
+//! the matcher's and evaluator's prompts).
 
 use crate::domain::hiring::CandidateProfile;
+use crate::domain::structured::from_any;
 
 /// Every step and the blocks of its user message, for the page's "what is sent" note and tests.
 pub const SENDS: [(&str, &[&str]); 4] = [
@@ -48,18 +52,42 @@ pub fn redact_contacts(text: &str, name: &str) -> String {
     replace_name(&redacted, name)
 }
 
-/// The profile as the later steps see it: no name, contact details redacted everywhere else.
-pub fn anonymous_profile(profile: &CandidateProfile) -> CandidateProfile {
-    let name = profile.name.clone();
-    let r = |text: &str| redact_contacts(text, &name);
+/// The names to keep out of later prompts: the parser's and the resume's own (its name line, as
+/// the structure reads it), each once.
+pub fn candidate_names(parsed: &str, resume: &str) -> Vec<String> {
+    let mut names = vec![parsed.trim().to_string()];
+    if let Some(name) = from_any(resume).basics.name {
+        names.push(name.value.trim().to_string());
+    }
+    names.retain(|n| !n.is_empty());
+    names.dedup();
+    names
+}
+
+/// [`redact_contacts`] for every one of `names`.
+pub fn redact_candidate(text: &str, names: &[String]) -> String {
+    let redacted = redact_contacts(text, "");
+    names
+        .iter()
+        .fold(redacted, |text, name| replace_name(&text, name))
+}
+
+/// The profile as the later steps see it: no name, contact details and `names` (see
+/// [`candidate_names`]) redacted everywhere else.
+pub fn anonymous_profile(profile: &CandidateProfile, names: &[String]) -> CandidateProfile {
+    let r = |text: &str| redact_candidate(text, names);
     let mut out = profile.clone();
     out.name = String::new();
     out.headline = r(&out.headline);
     out.summary = r(&out.summary);
+    // Every text field: a small model puts a name anywhere, an employer's or a skill's included.
     for role in &mut out.experience {
         role.highlights = role.highlights.iter().map(|h| r(h)).collect();
         role.title = r(&role.title);
+        role.organization = r(&role.organization);
+        role.period = r(&role.period);
     }
+    out.skills = out.skills.iter().map(|s| r(s)).collect();
     out.education = out.education.iter().map(|e| r(e)).collect();
     out.certifications = out.certifications.iter().map(|c| r(c)).collect();
     out
@@ -283,11 +311,46 @@ mod tests {
             skills: vec!["Rust".into()],
             ..CandidateProfile::default()
         };
-        let anon = anonymous_profile(&profile);
+        let anon = anonymous_profile(&profile, &candidate_names(&profile.name, ""));
         let json = serde_json::to_string(&anon).unwrap();
         assert!(anon.name.is_empty());
         assert!(!json.contains("Mira") && !json.contains("example.org") && !json.contains("4477"));
         assert_eq!(anon.skills, ["Rust"]);
+    }
+
+    /// A small model parsed the wrong name (or none): the resume's own name line still goes.
+    #[test]
+    fn a_name_the_parser_missed_is_redacted_from_the_resumes_own_name_line() {
+        let resume =
+            "# Noor Hadley\nBackend engineer\n\n## Experience\n- Noor led the billing rewrite";
+        for parsed in ["", "John Doe"] {
+            let names = candidate_names(parsed, resume);
+            let text = redact_candidate(resume, &names);
+            assert!(
+                !text.contains("Noor") && !text.contains("Hadley"),
+                "{parsed}: {text}"
+            );
+            let profile = CandidateProfile {
+                name: parsed.into(),
+                summary: "Noor Hadley, backend engineer".into(),
+                skills: vec!["Noor Hadley".into(), "Rust".into()],
+                experience: vec![ProfileRole {
+                    organization: "Hadley Consulting".into(),
+                    period: "2019 - 2024".into(),
+                    ..ProfileRole::default()
+                }],
+                ..CandidateProfile::default()
+            };
+            let anon = anonymous_profile(&profile, &names);
+            let json = serde_json::to_string(&anon).unwrap();
+            assert!(
+                !json.contains("Noor") && !json.contains("Hadley"),
+                "{parsed}: {json}"
+            );
+            // Dates and other skills stay.
+            assert_eq!(anon.experience[0].period, "2019 - 2024");
+            assert!(anon.skills.contains(&"Rust".to_string()));
+        }
     }
 
     #[test]

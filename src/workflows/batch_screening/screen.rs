@@ -16,7 +16,7 @@ use crate::workflows::hiring::clamp_score;
 use crate::workflows::hiring::prompts::{json_block, user_message};
 
 use super::cancel;
-use super::redact::{anonymous_profile, redact_contacts};
+use super::redact::{anonymous_profile, candidate_names, redact_candidate};
 use super::settings::BatchSettings;
 use super::shared::{hiring_agent, Shared};
 use super::state::{BatchCandidate, BatchState, BatchUpdate, CandidateResult, CandidateStatus};
@@ -150,11 +150,12 @@ async fn screen_steps(
         Err(error) => return Ok(Err((None, error))),
     };
     // From here on the name and contact details stay home (see `redact`).
-    let anonymous = json_block(&Some(anonymous_profile(&profile)));
+    let names = candidate_names(&profile.name, &candidate.text);
+    let anonymous = json_block(&Some(anonymous_profile(&profile, &names)));
     let jd = json_block(&state.jd_analysis);
 
     emit_stage(ctx, id, "match");
-    let resume = redact_contacts(&candidate.text, &profile.name);
+    let resume = redact_candidate(&candidate.text, &names);
     let user = user_message(&[
         ("candidate_profile", &anonymous),
         ("jd_analysis", &jd),
