@@ -125,21 +125,7 @@ impl<M: ChatModel> AnswerBudget<M> {
 }
 
 impl<M: ChatModel> ChatModel for AnswerBudget<M> {
-    fn provider(&self) -> &str {
-        self.inner.provider()
-    }
-
-    fn default_model(&self) -> &str {
-        self.inner.default_model()
-    }
-
-    fn structured_mode(&self) -> Option<&'static str> {
-        self.inner.structured_mode()
-    }
-
-    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
-        self.inner.stream_retry(request)
-    }
+    crate::llm::model::pass_through_model_info!(inner);
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         self.inner.complete(within(request, self.tokens))

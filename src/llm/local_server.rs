@@ -211,21 +211,7 @@ impl LocalServer {
 }
 
 impl ChatModel for LocalServer {
-    fn provider(&self) -> &str {
-        self.inner.provider()
-    }
-
-    fn default_model(&self) -> &str {
-        self.inner.default_model()
-    }
-
-    fn structured_mode(&self) -> Option<&'static str> {
-        self.inner.structured_mode()
-    }
-
-    fn stream_retry(&self, request: &ChatRequest) -> Option<crate::llm::retry::StreamRetry> {
-        self.inner.stream_retry(request)
-    }
+    crate::llm::model::pass_through_model_info!(inner);
 
     fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
         Box::pin(async move {

@@ -38,3 +38,30 @@ pub trait ChatModel {
     /// The answer as text deltas, ending with one `StreamEvent::Done` holding the whole answer and usage.
     fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>>;
 }
+
+/// The four [`ChatModel`] methods a wrapper (a limiter, a local server's limits, an answer
+/// ceiling) passes through to the model in its field `$inner` unchanged: written once here, so a
+/// method added to the trait is passed through by every wrapper alike.
+macro_rules! pass_through_model_info {
+    ($inner:ident) => {
+        fn provider(&self) -> &str {
+            self.$inner.provider()
+        }
+
+        fn default_model(&self) -> &str {
+            self.$inner.default_model()
+        }
+
+        fn structured_mode(&self) -> Option<&'static str> {
+            self.$inner.structured_mode()
+        }
+
+        fn stream_retry(
+            &self,
+            request: &$crate::llm::types::ChatRequest,
+        ) -> Option<$crate::llm::retry::StreamRetry> {
+            self.$inner.stream_retry(request)
+        }
+    };
+}
+pub(crate) use pass_through_model_info;
