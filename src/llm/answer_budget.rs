@@ -14,7 +14,7 @@ use serde_json::Value;
 use crate::llm::error::LlmError;
 use crate::llm::limits::longest_answer_chars;
 use crate::llm::model::ChatModel;
-use crate::llm::schema_bounds::bounded;
+use crate::llm::schema_bounds::{bounded, for_each_subschema};
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
 
 /// The smallest ceiling accepted: below it even a score and one short sentence do not fit.
@@ -32,8 +32,8 @@ fn chars_for(tokens: u32) -> u64 {
     u64::from(tokens.saturating_sub(64)) * 2
 }
 
-/// `schema` with its `maxItems` and `maxLength` bounds lowered, each by the same factor, until its
-/// longest answer fits `tokens` (or every bound is at its minimum). A schema that already fits is
+/// `schema` with its `maxLength` and `maxItems` bounds lowered (see the passes below) until its
+/// longest answer fits `tokens` (or every bound is at its floor). A schema that already fits is
 /// returned unchanged; one without bounds gets the defaults first (`schema_bounds::bounded`).
 pub fn fit_schema(schema: Value, tokens: u32) -> Value {
     let mut schema = bounded(schema);
@@ -78,23 +78,7 @@ fn shrink(schema: &mut Value, items: bool) -> bool {
             moved = true;
         }
     }
-    for key in ["properties", "$defs", "definitions"] {
-        if let Some(Value::Object(named)) = map.get_mut(key) {
-            for child in named.values_mut() {
-                moved |= shrink(child, items);
-            }
-        }
-    }
-    if let Some(items_schema) = map.get_mut("items") {
-        moved |= shrink(items_schema, items);
-    }
-    for key in ["anyOf", "oneOf", "allOf"] {
-        if let Some(Value::Array(branches)) = map.get_mut(key) {
-            for branch in branches {
-                moved |= shrink(branch, items);
-            }
-        }
-    }
+    for_each_subschema(map, &mut |child| moved |= shrink(child, items));
     moved
 }
 

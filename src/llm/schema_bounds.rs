@@ -50,7 +50,10 @@ fn has_type(map: &serde_json::Map<String, Value>, kind: &str) -> bool {
 
 /// Calls `visit` on every schema nested in `map`: property schemas (not the property names,
 /// which are data), `items`, the branches of `anyOf`/`oneOf`/`allOf`, and definitions.
-fn for_each_subschema(map: &mut serde_json::Map<String, Value>, visit: &mut dyn FnMut(&mut Value)) {
+pub(crate) fn for_each_subschema(
+    map: &mut serde_json::Map<String, Value>,
+    visit: &mut dyn FnMut(&mut Value),
+) {
     for key in ["properties", "$defs", "definitions"] {
         if let Some(Value::Object(named)) = map.get_mut(key) {
             named.values_mut().for_each(&mut *visit);
