@@ -172,6 +172,7 @@ fn cost_is_estimated_for_known_models_only() {
     let usage = Usage {
         input_tokens: 1_000_000,
         output_tokens: 1_000_000,
+        ..Usage::default()
     };
     assert_eq!(estimate_cost("gpt-4o-2024-08-06", &usage), Some(12.5));
     assert_eq!(

@@ -184,6 +184,7 @@ fn usage(input: u64, output: u64) -> Usage {
     Usage {
         input_tokens: input,
         output_tokens: output,
+        ..Usage::default()
     }
 }
 

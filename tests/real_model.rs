@@ -66,6 +66,9 @@ struct Outcome {
     step: Option<Value>,
     error: Option<String>,
     answered_calls: u32,
+    /// Input tokens of the answered calls, and of those, what the server's prefix cache served.
+    input_tokens: u64,
+    cached_input_tokens: u64,
     agent_errors: Vec<String>,
     deltas: u32,
     wall: Duration,
@@ -92,7 +95,11 @@ fn record(outcome: &RefCell<Outcome>, event: &StreamEvent) {
     };
     let mut o = outcome.borrow_mut();
     match payload["type"].as_str() {
-        Some("usage") => o.answered_calls += 1,
+        Some("usage") => {
+            o.answered_calls += 1;
+            o.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
+            o.cached_input_tokens += payload["cached_input_tokens"].as_u64().unwrap_or(0);
+        }
         Some("delta") => o.deltas += 1,
         Some("agent_error") => o
             .agent_errors
@@ -159,9 +166,11 @@ fn scores(value: &Value, path: &str, out: &mut Vec<(String, f64)>) {
 /// its scale (0–10 for the review's critics and totals, 0–100 elsewhere); an error names a cause.
 fn assert_honest(workflow: &str, outcome: &Outcome, scale: f64) {
     eprintln!(
-        "real model: {workflow}: {:.1} s, {} answered calls, {} deltas, {} agent errors{}",
+        "real model: {workflow}: {:.1} s, {} answered calls ({} input tokens, {} of them cached), {} deltas, {} agent errors{}",
         outcome.wall.as_secs_f64(),
         outcome.answered_calls,
+        outcome.input_tokens,
+        outcome.cached_input_tokens,
         outcome.deltas,
         outcome.agent_errors.len(),
         outcome

@@ -234,7 +234,10 @@ export interface UsagePayload {
   iteration: number;
   provider: string;
   model: string;
+  /** Every input token, cached or not. */
   input_tokens: number;
+  /** Of the input tokens, those the provider's prompt cache served (0 when it does not say). */
+  cached_input_tokens: number;
   output_tokens: number;
   /** Null when the model's price is unknown. */
   cost_usd: number | null;

@@ -78,6 +78,11 @@ pub struct ChatRequest {
     /// calls, `llm::limiter`): the client then returns a 429 at once instead of sleeping on it,
     /// so one rate limit slows every caller, not just the call that met it.
     pub rate_limits_to_caller: bool,
+    /// How many bytes at the start of the first user message every agent of the run sends
+    /// alike (the shared data blocks, after a system prompt that is the same for all of them):
+    /// a prefix cache (llama-server's, OpenAI's) reuses it by itself; Anthropic is told where it
+    /// ends with `cache_control`. 0: nothing is shared.
+    pub shared_prefix: usize,
 }
 
 impl ChatRequest {
@@ -131,8 +136,16 @@ impl ChatRequest {
 /// Token counts for one call. Providers name these differently; all map here.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Usage {
+    /// Every input token, cached or not.
     pub input_tokens: u64,
     pub output_tokens: u64,
+    /// Of `input_tokens`, those read from the provider's prompt cache (billed at a fraction of
+    /// the input price, see [`crate::llm::pricing`]; on a local server, not computed again).
+    #[serde(default)]
+    pub cached_input_tokens: u64,
+    /// Of `input_tokens`, those written to the cache (Anthropic bills them above the input price).
+    #[serde(default)]
+    pub cache_write_tokens: u64,
 }
 
 impl Usage {

@@ -72,6 +72,7 @@ impl ScriptedModel {
             usage: Usage {
                 input_tokens: 100,
                 output_tokens: 20,
+                ..Usage::default()
             },
             text,
             cost_usd: Some(0.001),

@@ -47,12 +47,17 @@ impl AnthropicConfig {
         let messages: Vec<_> = request
             .messages
             .iter()
-            .map(|message| {
+            .enumerate()
+            .map(|(index, message)| {
                 let role = match message.role {
                     MessageRole::User => "user",
                     MessageRole::Assistant => "assistant",
                 };
-                json!({"role": role, "content": message.content})
+                let content = match index {
+                    0 => content_with_breakpoint(&message.content, request.shared_prefix),
+                    _ => json!(message.content),
+                };
+                json!({"role": role, "content": content})
             })
             .collect();
         let mut body = json!({
@@ -79,6 +84,25 @@ impl AnthropicConfig {
         }
         body
     }
+}
+
+/// The first message's text, split where the run's shared prefix ends (see
+/// [`ChatRequest::shared_prefix`]) with a cache breakpoint there: Anthropic caches a prompt prefix
+/// only where it is told to. Without a usable prefix, the plain string.
+fn content_with_breakpoint(text: &str, shared: usize) -> serde_json::Value {
+    if shared == 0 || shared > text.len() || !text.is_char_boundary(shared) {
+        return json!(text);
+    }
+    let (head, tail) = text.split_at(shared);
+    let mut blocks = vec![json!({
+        "type": "text",
+        "text": head,
+        "cache_control": {"type": "ephemeral"},
+    })];
+    if !tail.is_empty() {
+        blocks.push(json!({"type": "text", "text": tail}));
+    }
+    json!(blocks)
 }
 
 /// Tool names must match `^[a-zA-Z0-9_-]{1,64}$`.
@@ -205,5 +229,27 @@ impl Protocol for AnthropicConfig {
             });
         }
         Ok(state.into_parsed())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_breakpoint_splits_the_first_message_where_the_shared_part_ends() {
+        let blocks = content_with_breakpoint("shared|own", 7);
+        assert_eq!(blocks[0]["text"], "shared|");
+        assert_eq!(blocks[0]["cache_control"]["type"], "ephemeral");
+        assert_eq!(blocks[1]["text"], "own");
+        assert!(blocks[1].get("cache_control").is_none());
+    }
+
+    #[test]
+    fn no_usable_breakpoint_sends_the_plain_text() {
+        assert_eq!(content_with_breakpoint("text", 0), json!("text"));
+        assert_eq!(content_with_breakpoint("text", 99), json!("text"));
+        assert_eq!(content_with_breakpoint("é", 1), json!("é"));
+        assert_eq!(content_with_breakpoint("all", 3)[0]["text"], "all");
     }
 }

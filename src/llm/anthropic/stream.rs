@@ -1,13 +1,13 @@
 //! Folding Anthropic stream events into an answer.
 
-use super::wire::{AnthropicEvent, BlockDelta, StartBlock};
+use super::wire::{AnthropicEvent, AnthropicUsage, BlockDelta, StartBlock};
 use crate::llm::client::Parsed;
-use crate::llm::types::Usage;
 
 #[derive(Debug, Default)]
 pub struct AnthropicStreamState {
     pub text: String,
-    pub usage: Usage,
+    /// The counts as sent: `message_start` has them all, `message_delta` repeats them cumulatively.
+    pub usage: AnthropicUsage,
     pub model: Option<String>,
     pub stop_reason: Option<String>,
     /// `message_stop` seen: the answer is complete.
@@ -18,7 +18,7 @@ impl AnthropicStreamState {
     pub fn into_parsed(self) -> Parsed {
         Parsed {
             text: self.text,
-            usage: self.usage,
+            usage: self.usage.to_usage(),
             model: self.model,
             finish_reason: self.stop_reason,
         }
@@ -31,8 +31,7 @@ pub fn handle_event(event: AnthropicEvent, state: &mut AnthropicStreamState) -> 
     match event {
         AnthropicEvent::MessageStart { message } => {
             state.model = message.model;
-            state.usage.input_tokens = message.usage.input_tokens.unwrap_or(0);
-            state.usage.output_tokens = message.usage.output_tokens.unwrap_or(0);
+            state.usage = message.usage;
             None
         }
         AnthropicEvent::ContentBlockStart {
@@ -52,13 +51,7 @@ pub fn handle_event(event: AnthropicEvent, state: &mut AnthropicStreamState) -> 
         }
         AnthropicEvent::MessageDelta { delta, usage } => {
             state.stop_reason = delta.stop_reason.or(state.stop_reason.take());
-            // message_delta usage is cumulative.
-            if let Some(output) = usage.output_tokens {
-                state.usage.output_tokens = output;
-            }
-            if let Some(input) = usage.input_tokens {
-                state.usage.input_tokens = state.usage.input_tokens.max(input);
-            }
+            state.usage.merge_cumulative(usage);
             None
         }
         AnthropicEvent::MessageStop => {

@@ -36,6 +36,44 @@ pub struct AnthropicUsage {
     pub input_tokens: Option<u64>,
     #[serde(default)]
     pub output_tokens: Option<u64>,
+    /// Anthropic's `input_tokens` are only the tokens after the last cache breakpoint; these two
+    /// are the rest of the prompt: read from the cache, and written to it.
+    #[serde(default)]
+    pub cache_read_input_tokens: Option<u64>,
+    #[serde(default)]
+    pub cache_creation_input_tokens: Option<u64>,
+}
+
+impl AnthropicUsage {
+    /// Folds in a later, cumulative count (`message_delta`): what it gives replaces the output,
+    /// and never lowers an input count.
+    pub fn merge_cumulative(&mut self, later: AnthropicUsage) {
+        fn max(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+            a.max(b)
+        }
+        if later.output_tokens.is_some() {
+            self.output_tokens = later.output_tokens;
+        }
+        self.input_tokens = max(self.input_tokens, later.input_tokens);
+        self.cache_read_input_tokens =
+            max(self.cache_read_input_tokens, later.cache_read_input_tokens);
+        self.cache_creation_input_tokens = max(
+            self.cache_creation_input_tokens,
+            later.cache_creation_input_tokens,
+        );
+    }
+
+    /// The neutral counts: every prompt token in `input_tokens`, cached ones also apart.
+    pub fn to_usage(self) -> Usage {
+        let read = self.cache_read_input_tokens.unwrap_or(0);
+        let written = self.cache_creation_input_tokens.unwrap_or(0);
+        Usage {
+            input_tokens: self.input_tokens.unwrap_or(0) + read + written,
+            output_tokens: self.output_tokens.unwrap_or(0),
+            cached_input_tokens: read,
+            cache_write_tokens: written,
+        }
+    }
 }
 
 impl MessagesResponse {
@@ -51,10 +89,7 @@ impl MessagesResponse {
         }
         Parsed {
             text,
-            usage: Usage {
-                input_tokens: self.usage.input_tokens.unwrap_or(0),
-                output_tokens: self.usage.output_tokens.unwrap_or(0),
-            },
+            usage: self.usage.to_usage(),
             model: self.model,
             finish_reason: self.stop_reason,
         }
@@ -139,4 +174,35 @@ pub struct ApiError {
     pub kind: String,
     #[serde(default)]
     pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_reads_and_writes_count_as_input_and_are_kept_apart() {
+        let usage: AnthropicUsage = serde_json::from_str(
+            r#"{"input_tokens": 12, "cache_creation_input_tokens": 30, "cache_read_input_tokens": 2000, "output_tokens": 5}"#,
+        )
+        .unwrap();
+        let usage = usage.to_usage();
+        assert_eq!(usage.input_tokens, 2042);
+        assert_eq!(
+            (usage.cached_input_tokens, usage.cache_write_tokens),
+            (2000, 30)
+        );
+    }
+
+    #[test]
+    fn a_later_cumulative_count_keeps_the_start_counts_it_omits() {
+        let mut start: AnthropicUsage = serde_json::from_str(
+            r#"{"input_tokens": 12, "cache_read_input_tokens": 2000, "output_tokens": 1}"#,
+        )
+        .unwrap();
+        start.merge_cumulative(serde_json::from_str(r#"{"output_tokens": 40}"#).unwrap());
+        let usage = start.to_usage();
+        assert_eq!((usage.input_tokens, usage.output_tokens), (2012, 40));
+        assert_eq!(usage.cached_input_tokens, 2000);
+    }
 }

@@ -89,6 +89,7 @@ impl DemoModel {
             usage: Usage {
                 input_tokens: estimate(prompt_chars),
                 output_tokens: estimate(text.len()),
+                ..Usage::default()
             },
             text,
             cost_usd: Some(0.0),

@@ -41,6 +41,9 @@ pub fn handle_event(
         state.usage = Usage {
             input_tokens: usage.prompt_token_count,
             output_tokens: usage.candidates_token_count + usage.thoughts_token_count,
+            // Gemini's implicit cache: counted within the prompt tokens.
+            cached_input_tokens: usage.cached_content_token_count,
+            cache_write_tokens: 0,
         };
     }
     if response.model_version.is_some() {

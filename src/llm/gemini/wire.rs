@@ -51,6 +51,9 @@ pub struct UsageMetadata {
     /// Billed as output.
     #[serde(default)]
     pub thoughts_token_count: u64,
+    /// Of the prompt tokens, those its implicit (or explicit) cache served.
+    #[serde(default)]
+    pub cached_content_token_count: u64,
 }
 
 #[derive(Debug, Deserialize)]

@@ -60,6 +60,8 @@ pub fn handle_line(line: OllamaChatLine, state: &mut OllamaStreamState) -> Optio
         state.usage = Usage {
             input_tokens: line.prompt_eval_count.unwrap_or(0),
             output_tokens: line.eval_count.unwrap_or(0),
+            // Ollama does not say how much of the prompt its cache served.
+            ..Usage::default()
         };
     }
     let text = line.message?.content;

@@ -35,6 +35,15 @@ pub struct OpenAiUsage {
     pub prompt_tokens: u64,
     #[serde(default)]
     pub completion_tokens: u64,
+    /// OpenAI's and llama-server's count of prompt tokens served from the prefix cache.
+    #[serde(default)]
+    pub prompt_tokens_details: Option<PromptTokensDetails>,
+}
+
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub struct PromptTokensDetails {
+    #[serde(default)]
+    pub cached_tokens: u64,
 }
 
 impl From<OpenAiUsage> for Usage {
@@ -42,6 +51,10 @@ impl From<OpenAiUsage> for Usage {
         Usage {
             input_tokens: usage.prompt_tokens,
             output_tokens: usage.completion_tokens,
+            cached_input_tokens: usage
+                .prompt_tokens_details
+                .map_or(0, |details| details.cached_tokens),
+            cache_write_tokens: 0,
         }
     }
 }
@@ -133,5 +146,23 @@ impl From<ApiError> for ErrorBody {
             kind: code.or(error.kind).unwrap_or_default(),
             message: error.message,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cached_prompt_tokens_are_read_where_openai_and_llama_server_put_them() {
+        let usage: OpenAiUsage = serde_json::from_str(
+            r#"{"prompt_tokens": 500, "completion_tokens": 15, "prompt_tokens_details": {"cached_tokens": 493}}"#,
+        )
+        .unwrap();
+        let usage = Usage::from(usage);
+        assert_eq!((usage.input_tokens, usage.cached_input_tokens), (500, 493));
+        let without: OpenAiUsage =
+            serde_json::from_str(r#"{"prompt_tokens": 5, "completion_tokens": 1}"#).unwrap();
+        assert_eq!(Usage::from(without).cached_input_tokens, 0);
     }
 }

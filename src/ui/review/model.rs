@@ -48,6 +48,8 @@ pub struct Card {
 pub struct UsageTotals {
     pub calls: u32,
     pub input_tokens: u64,
+    /// Of `input_tokens`, those the provider's prompt cache served.
+    pub cached_input_tokens: u64,
     pub output_tokens: u64,
     /// Known only when every call's model had a price; otherwise tokens only.
     pub cost_usd: Option<f64>,
@@ -176,6 +178,7 @@ impl RunModel {
             Some("usage") => self.usage.update(|u| {
                 u.calls += 1;
                 u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
+                u.cached_input_tokens += payload["cached_input_tokens"].as_u64().unwrap_or(0);
                 u.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
                 match payload["cost_usd"].as_f64() {
                     Some(cost) => u.cost_usd = Some(u.cost_usd.unwrap_or(0.0) + cost),

@@ -17,13 +17,18 @@ use crate::workflows::resume_review::{
 };
 
 fn usage_text(u: UsageTotals, lang: Language) -> String {
+    let cached = match (u.cached_input_tokens, lang) {
+        (0, _) => String::new(),
+        (n, Language::En) => format!(" ({n} cached)"),
+        (n, Language::Zh) => format!("（其中 {n} 个来自缓存）"),
+    };
     let tokens = match lang {
         Language::En => format!(
-            "{} calls · {} input + {} output tokens",
+            "{} calls · {} input{cached} + {} output tokens",
             u.calls, u.input_tokens, u.output_tokens
         ),
         Language::Zh => format!(
-            "{} 次调用 · 输入 {} + 输出 {} 个 token",
+            "{} 次调用 · 输入 {}{cached} + 输出 {} 个 token",
             u.calls, u.input_tokens, u.output_tokens
         ),
     };

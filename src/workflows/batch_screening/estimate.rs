@@ -10,6 +10,7 @@ use crate::llm::pricing::estimate_cost;
 use crate::llm::Usage;
 
 use super::shared::hiring_agent;
+use crate::workflows::common::agent::shared_system_prompt;
 
 /// Output tokens assumed per answer: a job analysis, a profile, a match, an evaluation.
 pub const JD_ANSWER_TOKENS: u64 = 600;
@@ -35,7 +36,9 @@ pub struct CostEstimate {
 
 fn prompt_tokens(node: &str, language: Language) -> u64 {
     let agent = hiring_agent(node);
-    estimate_tokens(&agent.system_prompt(language)) + estimate_tokens(&(agent.schema)().to_string())
+    estimate_tokens(&shared_system_prompt(language))
+        + estimate_tokens(agent.prompt)
+        + estimate_tokens(&(agent.schema)().to_string())
 }
 
 /// The estimate for `resumes` against `job_description` on `model`. ATS-only batches call no
@@ -74,6 +77,7 @@ pub fn estimate(
     let usage = Usage {
         input_tokens: input,
         output_tokens: output,
+        ..Usage::default()
     };
     CostEstimate {
         model: model.to_string(),

@@ -17,7 +17,7 @@ use super::stream::stream_answer;
 /// - `{"type": "delta_reset", "agent", "iteration"}` when the stream broke mid-answer and is
 ///   streamed again: the deltas so far are void (see `common::stream`);
 /// - `{"type": "usage", "agent": role, "iteration": n, "provider", "model", "input_tokens",
-///   "output_tokens", "cost_usd": number|null, "repaired": bool}` once per successful call
+///   "cached_input_tokens" (of the input, served by the provider's prompt cache), "output_tokens", "cost_usd": number|null, "repaired": bool}` once per successful call
 ///   (a repair retry's tokens are included);
 /// - `{"type": "clamped", "agent", "iteration", "notes": [sentence, …]}` when numbers of the answer
 ///   were still off their schema's scale after the second ask and were clamped into it (the notes
@@ -76,6 +76,7 @@ pub async fn call_agent<T: DeserializeOwned>(
         "provider": response.provider,
         "model": response.model,
         "input_tokens": response.usage.input_tokens,
+        "cached_input_tokens": response.usage.cached_input_tokens,
         "output_tokens": response.usage.output_tokens,
         "cost_usd": response.cost_usd,
         "repaired": typed.repaired_by_retry,

@@ -57,6 +57,25 @@ impl Envelope {
         self
     }
 
+    /// The blocks whose tags are in `shared`, in the order of `shared`, and the others in their
+    /// own order: what the agents of a run send alike, and what one of them adds (see
+    /// [`super::Agent::request`]). Each part neutralises the other's tag names too, since the
+    /// model reads them as one message: render both with [`Self::render_among`] and
+    /// [`Self::tags`] of the whole.
+    pub fn split_shared(&self, shared: &[&str]) -> (Envelope, Envelope) {
+        let mut first: Vec<(String, String)> = Vec::new();
+        for tag in shared {
+            first.extend(self.blocks.iter().filter(|(t, _)| t == tag).cloned());
+        }
+        let rest = self
+            .blocks
+            .iter()
+            .filter(|(tag, _)| !shared.contains(&tag.as_str()))
+            .cloned()
+            .collect();
+        (Envelope { blocks: first }, Envelope { blocks: rest })
+    }
+
     /// Blocks in order: `(tag, body)` as given, before neutralising.
     pub fn blocks(&self) -> &[(String, String)] {
         &self.blocks
@@ -65,13 +84,23 @@ impl Envelope {
     /// The message: blocks in order, separated by a blank line, each body neutralised (see the
     /// module docs) and wrapped in delimiters carrying `nonce`.
     pub fn render(&self, nonce: &str) -> String {
-        let tags: Vec<&str> = self.blocks.iter().map(|(tag, _)| tag.as_str()).collect();
+        self.render_among(nonce, &self.tags())
+    }
+
+    /// The tag names of the blocks, in order.
+    pub fn tags(&self) -> Vec<&str> {
+        self.blocks.iter().map(|(tag, _)| tag.as_str()).collect()
+    }
+
+    /// [`Self::render`] for a part of a message whose blocks are `tags`: look-alikes of every one
+    /// of them are neutralised, not only of this part's.
+    pub fn render_among(&self, nonce: &str, tags: &[&str]) -> String {
         self.blocks
             .iter()
             .map(|(tag, body)| {
                 format!(
                     "<{tag} id=\"{nonce}\">\n{}\n</{tag} id=\"{nonce}\">",
-                    neutralise(body, &tags)
+                    neutralise(body, tags)
                 )
             })
             .collect::<Vec<_>>()

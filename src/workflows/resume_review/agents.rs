@@ -6,24 +6,29 @@ use serde_json::{json, Value};
 use crate::workflows::common::schema::{long_text, score, strings, RESUME_MAX_CHARS};
 pub use crate::workflows::common::Agent;
 
+/// The three critics' one answer schema, under one name: a provider whose prompt cache keys on
+/// the answer format too (OpenAI's structured-output schema, Anthropic's tool) can then serve the
+/// critics' shared prefix (the resume) from its cache.
+const CRITIC_SCHEMA: &str = "critic_feedback";
+
 pub const RECRUITER: Agent = Agent {
     node: "recruiter",
     prompt: include_str!("prompts/recruiter.md"),
-    schema_name: "recruiter_feedback",
+    schema_name: CRITIC_SCHEMA,
     schema: feedback_schema,
 };
 
 pub const TECH_WRITER: Agent = Agent {
     node: "tech_writer",
     prompt: include_str!("prompts/tech_writer.md"),
-    schema_name: "technical_writer_feedback",
+    schema_name: CRITIC_SCHEMA,
     schema: feedback_schema,
 };
 
 pub const COPYWRITER: Agent = Agent {
     node: "copywriter",
     prompt: include_str!("prompts/copywriter.md"),
-    schema_name: "copywriter_feedback",
+    schema_name: CRITIC_SCHEMA,
     schema: feedback_schema,
 };
 

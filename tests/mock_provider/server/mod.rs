@@ -36,6 +36,9 @@ pub struct MockState {
     pub requests: Vec<RecordedRequest>,
     pub in_flight: usize,
     pub max_in_flight: usize,
+    /// Every prompt so far, with its provider: the emulated prompt caches (see
+    /// `providers::prefix_cache`).
+    pub seen_prompts: Vec<(String, String)>,
     started: std::time::Instant,
 }
 
@@ -46,6 +49,7 @@ impl Default for MockState {
             requests: Vec::new(),
             in_flight: 0,
             max_in_flight: 0,
+            seen_prompts: Vec::new(),
             started: std::time::Instant::now(),
         }
     }
@@ -62,6 +66,7 @@ impl MockState {
     fn reset(&mut self) {
         self.rules.clear();
         self.requests.clear();
+        self.seen_prompts.clear();
         self.max_in_flight = self.in_flight;
     }
 }

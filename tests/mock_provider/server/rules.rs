@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 pub struct Rule {
     /// "openai" | "anthropic" | "gemini" | "ollama".
     pub provider: Option<String>,
-    /// Matches when this text appears in the system prompt (case-insensitive): the agent role.
+    /// Matches when this text appears in the system prompt or the agent's task, the text after
+    /// the user message's last data block (case-insensitive): the agent role.
     pub role: Option<String>,
     /// Only for streaming (true) or non-streaming (false) requests.
     pub stream: Option<bool>,
@@ -62,7 +63,7 @@ pub struct Rule {
 }
 
 impl Rule {
-    pub fn matches(&self, provider: &str, system_prompt: &str, stream: bool) -> bool {
+    pub fn matches(&self, provider: &str, agent_text: &str, stream: bool) -> bool {
         self.times != Some(0)
             && self
                 .provider
@@ -72,7 +73,7 @@ impl Rule {
             && self
                 .role
                 .as_deref()
-                .is_none_or(|role| system_prompt.to_lowercase().contains(&role.to_lowercase()))
+                .is_none_or(|role| agent_text.to_lowercase().contains(&role.to_lowercase()))
     }
 }
 

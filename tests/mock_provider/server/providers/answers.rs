@@ -8,6 +8,27 @@ pub(super) fn tokens(text: &str) -> u64 {
     (text.len() as u64).div_ceil(4).max(1)
 }
 
+/// OpenAI's usage object (llama-server's too): cached tokens are counted within the prompt's.
+fn openai_usage(ask: &Ask, output: u64) -> Value {
+    let input = ask.input_tokens;
+    json!({"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output,
+           "prompt_tokens_details": {"cached_tokens": ask.cached.read, "audio_tokens": 0}})
+}
+
+/// Anthropic's: `input_tokens` are only those neither read from nor written to the cache.
+fn anthropic_usage(ask: &Ask, output: u64) -> Value {
+    let fresh = ask.input_tokens - ask.cached.read - ask.cached.written;
+    json!({"input_tokens": fresh, "cache_creation_input_tokens": ask.cached.written,
+           "cache_read_input_tokens": ask.cached.read, "output_tokens": output})
+}
+
+/// Gemini's: the cached count is within the prompt's.
+fn gemini_usage(ask: &Ask, output: u64) -> Value {
+    let input = ask.input_tokens;
+    json!({"promptTokenCount": input, "candidatesTokenCount": output, "totalTokenCount": input + output,
+           "cachedContentTokenCount": ask.cached.read})
+}
+
 /// Text cut into about four pieces at char boundaries.
 pub(super) fn pieces_of(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
@@ -49,7 +70,7 @@ pub(super) fn full_answer(
         Provider::OpenAi => json!({
             "id": "chatcmpl-mock", "object": "chat.completion", "created": 1_750_000_000, "model": ask.model,
             "choices": [{"index": 0, "message": {"role": "assistant", "content": answer, "refusal": null}, "logprobs": null, "finish_reason": or("stop")}],
-            "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output},
+            "usage": openai_usage(ask, output),
         }),
         Provider::Anthropic => {
             let (content, stop) = match tool_input(ask, answer) {
@@ -62,12 +83,12 @@ pub(super) fn full_answer(
             json!({
                 "id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": content,
                 "stop_reason": or(stop), "stop_sequence": null,
-                "usage": {"input_tokens": input, "output_tokens": output},
+                "usage": anthropic_usage(ask, output),
             })
         }
         Provider::Gemini => json!({
             "candidates": [{"content": {"parts": [{"text": answer}], "role": "model"}, "finishReason": or("STOP"), "index": 0}],
-            "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": output, "totalTokenCount": input + output},
+            "usageMetadata": gemini_usage(ask, output),
             "modelVersion": ask.model, "responseId": "mock",
         }),
         Provider::Ollama => json!({
@@ -112,7 +133,7 @@ pub(super) fn stream_pieces(
             out.push(sse(None, &chunk(json!({}), json!(or("stop")))));
             if ask.include_usage {
                 let usage = json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "model": ask.model, "choices": [],
-                                   "usage": {"prompt_tokens": input, "completion_tokens": output, "total_tokens": input + output}});
+                                   "usage": openai_usage(ask, output)});
                 out.push(sse(None, &usage));
             }
             out.push(b"data: [DONE]\n\n".to_vec());
@@ -135,7 +156,7 @@ pub(super) fn stream_pieces(
             let mut out = vec![
                 sse(
                     Some("message_start"),
-                    &json!({"type": "message_start", "message": {"id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": [], "stop_reason": null, "usage": {"input_tokens": input, "output_tokens": 1}}}),
+                    &json!({"type": "message_start", "message": {"id": "msg_mock", "type": "message", "role": "assistant", "model": ask.model, "content": [], "stop_reason": null, "usage": anthropic_usage(ask, 1)}}),
                 ),
                 sse(
                     Some("content_block_start"),
@@ -174,7 +195,7 @@ pub(super) fn stream_pieces(
                         candidate["finishReason"] = json!(or("STOP"));
                     }
                     let used = if last { output } else { 0 };
-                    let event = json!({"candidates": [candidate], "usageMetadata": {"promptTokenCount": input, "candidatesTokenCount": used, "totalTokenCount": input + used}, "modelVersion": ask.model});
+                    let event = json!({"candidates": [candidate], "usageMetadata": gemini_usage(ask, used), "modelVersion": ask.model});
                     // Google separates events with CRLF CRLF.
                     format!("data: {event}\r\n\r\n").into_bytes()
                 })

@@ -2,6 +2,8 @@
 
 mod answers;
 mod errors;
+mod prefix_cache;
+mod task;
 mod validate;
 
 pub use errors::error_reply;
@@ -61,12 +63,14 @@ pub(super) struct Ask {
     pub(super) tool: Option<String>,
     pub(super) include_usage: bool,
     pub(super) input_tokens: u64,
+    /// Of `input_tokens`, what the emulated prompt cache held (set once the request is valid).
+    pub(super) cached: prefix_cache::CachedInput,
 }
 
 pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Reply {
     let parsed = serde_json::from_slice::<Value>(&request.body);
-    let ask = match parsed {
-        Ok(body) => validate(provider, request, &body),
+    let ask = match &parsed {
+        Ok(body) => validate(provider, request, body),
         Err(_) => Err(error_reply(
             provider,
             400,
@@ -74,7 +78,10 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
             "We could not parse the JSON body of your request.",
         )),
     };
-    let system = ask.as_ref().map(|a| a.system.clone()).unwrap_or_default();
+    let agent = match (&ask, &parsed) {
+        (Ok(ask), Ok(body)) => task::agent_text(&ask.system, body),
+        _ => String::new(),
+    };
     let stream = ask.as_ref().map(|a| a.stream).unwrap_or(false);
 
     let rule = {
@@ -82,7 +89,7 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
         let index = state
             .rules
             .iter()
-            .position(|rule| rule.matches(provider.name(), &system, stream));
+            .position(|rule| rule.matches(provider.name(), &agent, stream));
         if let Some(index) = index {
             if let Some(times) = state.rules[index].times.as_mut() {
                 *times -= 1;
@@ -104,10 +111,16 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
     let rule = rule.unwrap_or_default();
 
     // Validation failures answer like the real API, whatever the script says.
-    let ask = match ask {
+    let mut ask = match ask {
         Ok(ask) => ask,
         Err(reply) => return reply,
     };
+    if let Ok(body) = &parsed {
+        let mut state = state.lock().unwrap();
+        ask.cached = prefix_cache::look_up(&mut state.seen_prompts, provider, &ask.system, body);
+        ask.cached.read = ask.cached.read.min(ask.input_tokens);
+        ask.cached.written = ask.cached.written.min(ask.input_tokens - ask.cached.read);
+    }
     if let Some(refused) = refused_response_format(provider, &rule, request) {
         return refused;
     }

@@ -115,6 +115,7 @@ pub(super) fn validate_openai(request: &Request, body: &Value) -> Result<Ask, Re
         tool: None,
         include_usage,
         input_tokens: tokens(&body.to_string()),
+        cached: Default::default(),
     })
 }
 
@@ -233,6 +234,7 @@ pub(super) fn validate_anthropic(request: &Request, body: &Value) -> Result<Ask,
         tool,
         include_usage: true,
         input_tokens: tokens(&body.to_string()),
+        cached: Default::default(),
     })
 }
 
@@ -335,6 +337,7 @@ pub(super) fn validate_gemini(request: &Request, body: &Value) -> Result<Ask, Re
         tool: None,
         include_usage: true,
         input_tokens: tokens(&body.to_string()),
+        cached: Default::default(),
     })
 }
 
@@ -364,5 +367,6 @@ pub(super) fn validate_ollama(body: &Value) -> Result<Ask, Reply> {
         tool: None,
         include_usage: true,
         input_tokens: tokens(&body.to_string()),
+        cached: Default::default(),
     })
 }
