@@ -63,6 +63,11 @@ pub struct RunRecord {
     /// and when the run paused); `null` for pages that add nothing.
     #[serde(default)]
     pub page: Value,
+    /// What the provider layer said during the run (the `clamped` and `structured_mode` event
+    /// payloads), so a re-opened run says it again: a score the app corrected stays marked as
+    /// corrected after a reload.
+    #[serde(default)]
+    pub notes: Vec<Value>,
 }
 
 impl RunRecord {
@@ -86,6 +91,7 @@ impl RunRecord {
             last_step: None,
             error: None,
             page: Value::Null,
+            notes: Vec::new(),
         }
     }
 

@@ -308,6 +308,7 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
         record.status = status;
         record.error = error;
         record.page = self.view.extras();
+        record.notes = self.notes.with_untracked(|n| n.payloads().to_vec());
         record.updated_at_ms = now_ms();
         record.clone()
     }
@@ -324,6 +325,7 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
     fn show_saved(&self, step: &Step<W::State>, extras: &Value, phase: RunPhase) {
         let shown = self.view.step(step);
         self.view.restore(extras);
+        self.replay_notes();
         self.phase.set(match (shown, phase) {
             (Err(message), RunPhase::Finished) => RunPhase::Failed(message),
             (_, phase) => phase,
@@ -333,6 +335,23 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
     /// Goes on with a re-opened run this tab holds the lock of.
     fn go_on(&self, step: Step<W::State>, extras: &Value) {
         self.take_step_restoring(step, Some(extras));
+        self.replay_notes();
+    }
+
+    /// The record's provider notes, said again: to the run's notes and, as the events they came
+    /// from, to the view (a critic's card marks its clamped score itself).
+    fn replay_notes(&self) {
+        let payloads = self.shared.record.borrow().notes.clone();
+        for payload in payloads {
+            self.notes.update(|n| {
+                n.take(&payload);
+            });
+            self.view.event(StreamEvent::Custom {
+                path: Vec::new(),
+                node: payload["agent"].as_str().unwrap_or_default().to_string(),
+                payload,
+            });
+        }
     }
 }
 

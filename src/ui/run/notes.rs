@@ -1,7 +1,7 @@
 //! What the provider layer decided during a run, for the page to say: numbers the model gave off
 //! their scale and the app clamped (`clamped` events), and which answer format an
-//! OpenAI-compatible server took (`structured_mode` events). Events only: a re-opened run had no
-//! calls on this page, so it has nothing to say here.
+//! OpenAI-compatible server took (`structured_mode` events). The payloads taken are kept
+//! ([`RunNotes::payloads`]) and saved with the run's record, so a re-opened run says them again.
 
 use serde::Deserialize;
 use serde_json::Value;
@@ -30,11 +30,30 @@ pub struct RunNotes {
     pub structured_mode: Option<String>,
     /// Every clamped number of the run, with the agent that gave it.
     pub clamped: Vec<(String, Clamped)>,
+    /// The payloads that said something, in order: what the run's record keeps.
+    payloads: Vec<Value>,
 }
 
 impl RunNotes {
     /// Takes a custom event's payload; whether it changed anything.
     pub fn take(&mut self, payload: &Value) -> bool {
+        let changed = self.fold(payload);
+        if changed {
+            // One structured mode holds at a time: the record keeps the latest.
+            if payload["type"] == "structured_mode" {
+                self.payloads.retain(|p| p["type"] != "structured_mode");
+            }
+            self.payloads.push(payload.clone());
+        }
+        changed
+    }
+
+    /// The payloads that said something, for the run's record (see [`Self::take`]).
+    pub fn payloads(&self) -> &[Value] {
+        &self.payloads
+    }
+
+    fn fold(&mut self, payload: &Value) -> bool {
         match payload["type"].as_str() {
             Some("structured_mode") => {
                 let mode = payload["mode"].as_str().map(str::to_string);
@@ -52,5 +71,33 @@ impl RunNotes {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_kept_payloads_give_the_same_notes_again() {
+        let mut notes = RunNotes::default();
+        let clamped = json!({"type": "clamped", "agent": "recruiter", "values": [
+            {"path": "score", "value": 95.0, "minimum": 0.0, "maximum": 10.0, "shown": 10.0}]});
+        for payload in [
+            json!({"type": "structured_mode", "mode": "json_schema"}),
+            clamped,
+            json!({"type": "delta", "delta": "x"}),
+            json!({"type": "structured_mode", "mode": "json_object"}),
+        ] {
+            notes.take(&payload);
+        }
+        assert_eq!(notes.payloads().len(), 2, "the latest mode and the clamp");
+        let mut again = RunNotes::default();
+        for payload in notes.payloads().to_vec() {
+            again.take(&payload);
+        }
+        assert_eq!(again, notes);
+        assert_eq!(again.structured_mode.as_deref(), Some("json_object"));
     }
 }
