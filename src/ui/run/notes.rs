@@ -74,30 +74,3 @@ impl RunNotes {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn the_kept_payloads_give_the_same_notes_again() {
-        let mut notes = RunNotes::default();
-        let clamped = json!({"type": "clamped", "agent": "recruiter", "values": [
-            {"path": "score", "value": 95.0, "minimum": 0.0, "maximum": 10.0, "shown": 10.0}]});
-        for payload in [
-            json!({"type": "structured_mode", "mode": "json_schema"}),
-            clamped,
-            json!({"type": "delta", "delta": "x"}),
-            json!({"type": "structured_mode", "mode": "json_object"}),
-        ] {
-            notes.take(&payload);
-        }
-        assert_eq!(notes.payloads().len(), 2, "the latest mode and the clamp");
-        let mut again = RunNotes::default();
-        for payload in notes.payloads().to_vec() {
-            again.take(&payload);
-        }
-        assert_eq!(again, notes);
-        assert_eq!(again.structured_mode.as_deref(), Some("json_object"));
-    }
-}
