@@ -1,5 +1,5 @@
-//! `llm::local_server`: a local server that reports its limits (llama.cpp's `/props`) is held to
-//! them. A request that cannot fit the context fails before it is sent, naming both numbers; no
+//! `llm::local_server`: a local server that reports its limits (llama.cpp's `/props`, Ollama's
+//! `/api/ps` and `/api/show`) is held to them. A request that cannot fit the context fails before it is sent, naming both numbers; no
 //! more calls run at once than the server has slots; a server that says nothing is used as is.
 //! (The real llama-server's refusal is checked by the real-model suite, tests/real_model.rs.)
 #![cfg(not(target_arch = "wasm32"))]
@@ -21,6 +21,9 @@ use futures::stream::{self, StreamExt};
 #[derive(Default)]
 struct FakeServer {
     props: Option<String>,
+    /// Ollama's `/api/ps` and `/api/show` bodies (404 when `None`).
+    ollama_ps: Option<String>,
+    ollama_show: Option<String>,
     chat_calls: Cell<u32>,
     open: Cell<u32>,
     most_open: Cell<u32>,
@@ -42,8 +45,17 @@ impl HttpTransport for Transport {
         let server = self.0.clone();
         Box::pin(async move {
             server.urls.borrow_mut().push(request.url.clone());
-            if request.url.ends_with("/props") {
-                return Ok(match &server.props {
+            let described = if request.url.ends_with("/props") {
+                Some(&server.props)
+            } else if request.url.ends_with("/api/ps") {
+                Some(&server.ollama_ps)
+            } else if request.url.ends_with("/api/show") {
+                Some(&server.ollama_show)
+            } else {
+                None
+            };
+            if let Some(description) = described {
+                return Ok(match description {
                     Some(props) => HttpResponse {
                         status: 200,
                         headers: vec![],
@@ -129,6 +141,53 @@ fn a_request_larger_than_the_context_is_refused_before_it_is_sent() {
         .count();
     assert_eq!(asked, 1);
     assert_eq!(server.urls.borrow()[0], "http://127.0.0.1:8091/props");
+}
+
+#[test]
+fn ollama_is_held_to_the_context_it_loaded_the_model_with_and_not_to_slots() {
+    let server = Rc::new(FakeServer {
+        ollama_ps: Some(
+            r#"{"models":[{"name":"m:latest","model":"m:latest","context_length":1024}]}"#.into(),
+        ),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    let large = ChatRequest::new("critic", "Review the resume.").user("experience ".repeat(1500));
+    let error = block_on(model.complete(large)).unwrap_err();
+    assert!(
+        error.to_string().contains("context (1024 tokens)"),
+        "{error}"
+    );
+    assert_eq!(server.chat_calls.get(), 0, "nothing was sent");
+    // Ollama does not say how many requests it decodes at once: none are held back.
+    let calls = (0..3).map(|i| model.complete(ChatRequest::new("c", "R.").user(format!("r {i}"))));
+    assert!(block_on(join_all(calls)).iter().all(Result::is_ok));
+    assert_eq!(server.most_open.get(), 3);
+}
+
+#[test]
+fn a_model_ollama_has_not_loaded_is_held_to_its_own_num_ctx() {
+    let server = Rc::new(FakeServer {
+        ollama_ps: Some(r#"{"models":[]}"#.into()),
+        ollama_show: Some(r#"{"parameters":"num_ctx 2048\ntemperature 0.2"}"#.into()),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    let large = ChatRequest::new("critic", "R.").user("experience ".repeat(1500));
+    let error = block_on(model.complete(large)).unwrap_err();
+    assert!(
+        error.to_string().contains("context (2048 tokens)"),
+        "{error}"
+    );
+    let urls = server.urls.borrow();
+    assert_eq!(
+        urls[..3],
+        [
+            "http://127.0.0.1:8091/props",
+            "http://127.0.0.1:8091/api/ps",
+            "http://127.0.0.1:8091/api/show"
+        ]
+    );
 }
 
 #[test]

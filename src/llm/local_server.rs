@@ -10,7 +10,13 @@
 //!   timeout is running, instead of in the server's queue, where their timeout would fire while a
 //!   slow model on a CPU works through the calls ahead of them.
 //!
-//! A server that does not say (Ollama, LM Studio, a remote API) is used as it is.
+//! Ollama has no `/props`. It says the context of a loaded model (`GET /api/ps`,
+//! `context_length`), which is what it uses: it depends on the machine's memory,
+//! `OLLAMA_CONTEXT_LENGTH` and the model's `num_ctx`, and a longer prompt is cut silently. For a
+//! model not loaded yet, the model's own `num_ctx` parameter (`POST /api/show`) when it sets one.
+//! Ollama does not say how many requests it decodes at once: calls are not held back.
+//!
+//! A server that says neither (LM Studio, a remote API) is used as it is.
 
 use std::rc::Rc;
 
@@ -41,8 +47,8 @@ const PROBE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
 pub struct ServerLimits {
     /// Context of one slot, in tokens: the most one request (prompt and answer) can fill.
     pub context_tokens: u32,
-    /// Requests decoded at once.
-    pub slots: u32,
+    /// Requests decoded at once, when the server says.
+    pub slots: Option<u32>,
 }
 
 #[derive(Deserialize)]
@@ -63,7 +69,73 @@ pub fn parse_props(body: &[u8]) -> Option<ServerLimits> {
     let context_tokens = props.default_generation_settings.n_ctx;
     (context_tokens > 0).then_some(ServerLimits {
         context_tokens,
-        slots: props.total_slots.unwrap_or(1).max(1),
+        slots: Some(props.total_slots.unwrap_or(1).max(1)),
+    })
+}
+
+/// Ollama's routes beside its OpenAI ones: `http://host:11434/v1` → `http://host:11434/api/…`.
+pub fn ollama_url(base_url: &str, route: &str) -> String {
+    let base = base_url.trim_end_matches('/');
+    let root = base.strip_suffix("/v1").unwrap_or(base);
+    format!("{root}/api/{route}")
+}
+
+#[derive(Deserialize)]
+struct OllamaRunning {
+    #[serde(default)]
+    models: Vec<OllamaLoaded>,
+}
+
+#[derive(Deserialize)]
+struct OllamaLoaded {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    model: String,
+    #[serde(default)]
+    context_length: Option<u32>,
+}
+
+/// Ollama's names without a tag mean `:latest`.
+fn same_ollama_model(a: &str, b: &str) -> bool {
+    let full = |name: &str| match name.contains(':') {
+        true => name.to_string(),
+        false => format!("{name}:latest"),
+    };
+    full(a) == full(b)
+}
+
+/// The context `model` is loaded with, from Ollama's `GET /api/ps` body.
+pub fn parse_ollama_ps(body: &[u8], model: &str) -> Option<ServerLimits> {
+    let running: OllamaRunning = serde_json::from_slice(body).ok()?;
+    let loaded = running
+        .models
+        .iter()
+        .find(|m| same_ollama_model(&m.name, model) || same_ollama_model(&m.model, model))?;
+    let context_tokens = loaded.context_length.filter(|n| *n > 0)?;
+    Some(ServerLimits {
+        context_tokens,
+        slots: None,
+    })
+}
+
+#[derive(Deserialize)]
+struct OllamaShow {
+    #[serde(default)]
+    parameters: String,
+}
+
+/// The `num_ctx` a model sets for itself, from Ollama's `POST /api/show` body (its `parameters`
+/// are Modelfile lines, "num_ctx    8192").
+pub fn parse_ollama_show(body: &[u8]) -> Option<ServerLimits> {
+    let show: OllamaShow = serde_json::from_slice(body).ok()?;
+    let context_tokens = show.parameters.lines().find_map(|line| {
+        let mut words = line.split_whitespace();
+        (words.next()? == "num_ctx").then(|| words.next()?.parse::<u32>().ok())?
+    })?;
+    (context_tokens > 0).then_some(ServerLimits {
+        context_tokens,
+        slots: None,
     })
 }
 
@@ -125,20 +197,51 @@ pub fn context_error(provider: &str, message: &str) -> Option<LlmError> {
 
 type Probe = Shared<LocalBoxFuture<'static, Option<ServerLimits>>>;
 
-/// Asks `base_url`'s server for its limits once (no key is sent: `/props` needs none unless the
-/// server was started with one, and then the limits are simply not known).
-fn probe(transport: Rc<dyn HttpTransport>, runtime: &Runtime, base_url: &str) -> Probe {
-    let mut request = HttpRequest::get(props_url(base_url));
+/// The body of a 200 answer to `request`, if any.
+async fn body_of(transport: &dyn HttpTransport, mut request: HttpRequest) -> Option<Vec<u8>> {
     request.timeout = Some(PROBE_TIMEOUT);
-    let timeout = runtime.sleep(PROBE_TIMEOUT);
+    let response = transport.send(request).await.ok()?;
+    if response.status != 200 {
+        return None;
+    }
+    read_body_limited(response.body, 256 * 1024).await.ok()
+}
+
+/// Asks `base_url`'s server for its limits once: llama-server's `/props`, else Ollama's `/api/ps`
+/// for `model`, else its `/api/show` (no key is sent: these need none unless the server was
+/// started with one, and then the limits are simply not known).
+fn probe(
+    transport: Rc<dyn HttpTransport>,
+    runtime: &Runtime,
+    base_url: &str,
+    model: &str,
+) -> Probe {
+    let (props, ps, show) = (
+        props_url(base_url),
+        ollama_url(base_url, "ps"),
+        ollama_url(base_url, "show"),
+    );
+    let model = model.to_string();
+    let timeout = runtime.sleep(PROBE_TIMEOUT * 3);
     async move {
         let ask = async move {
-            let response = transport.send(request).await.ok()?;
-            if response.status != 200 {
-                return None;
+            let transport = transport.as_ref();
+            if let Some(limits) = body_of(transport, HttpRequest::get(props))
+                .await
+                .and_then(|body| parse_props(&body))
+            {
+                return Some(limits);
             }
-            let body = read_body_limited(response.body, 64 * 1024).await.ok()?;
-            parse_props(&body)
+            if let Some(limits) = body_of(transport, HttpRequest::get(ps))
+                .await
+                .and_then(|body| parse_ollama_ps(&body, &model))
+            {
+                return Some(limits);
+            }
+            let asked = serde_json::json!({ "model": model }).to_string();
+            body_of(transport, HttpRequest::post_json(show, asked))
+                .await
+                .and_then(|body| parse_ollama_show(&body))
         };
         match future::select(Box::pin(ask), timeout).await {
             Either::Left((limits, _)) => limits,
@@ -169,9 +272,10 @@ impl LocalServer {
             max_in_flight: usize::MAX,
             ..LimiterConfig::default()
         };
+        let model = inner.default_model().to_string();
         LocalServer {
             inner: RateLimited::new(inner, unlimited),
-            limits: probe(transport, runtime, base_url),
+            limits: probe(transport, runtime, base_url, &model),
         }
     }
 
@@ -186,10 +290,12 @@ impl LocalServer {
         let Some(limits) = self.limits().await else {
             return Ok(request);
         };
-        self.inner.set_config(LimiterConfig {
-            max_in_flight: limits.slots as usize,
-            ..LimiterConfig::default()
-        });
+        if let Some(slots) = limits.slots {
+            self.inner.set_config(LimiterConfig {
+                max_in_flight: slots as usize,
+                ..LimiterConfig::default()
+            });
+        }
         check_fits(self.inner.provider(), limits, &request)?;
         // The answer's budget (the request's own, or what its bounded schema can take) past the
         // context's room would end at the context's edge, a cut answer, not at the budget.
@@ -242,11 +348,55 @@ mod tests {
             parse_props(body),
             Some(ServerLimits {
                 context_tokens: 4096,
-                slots: 2
+                slots: Some(2)
             })
         );
         assert_eq!(parse_props(br#"{"error":"not found"}"#), None);
         assert_eq!(parse_props(b"<html>"), None);
+    }
+
+    #[test]
+    fn reads_the_context_ollama_loaded_the_model_with() {
+        let body = br#"{"models":[{"name":"llama3.2:latest","model":"llama3.2:latest","size":1,"context_length":2048},
+                                   {"name":"qwen2.5:0.5b","model":"qwen2.5:0.5b","context_length":8192}]}"#;
+        let limits = parse_ollama_ps(body, "llama3.2").unwrap();
+        assert_eq!((limits.context_tokens, limits.slots), (2048, None));
+        assert_eq!(
+            parse_ollama_ps(body, "qwen2.5:0.5b")
+                .unwrap()
+                .context_tokens,
+            8192
+        );
+        assert_eq!(
+            parse_ollama_ps(body, "qwen2.5:1.5b"),
+            None,
+            "not loaded: not known"
+        );
+        assert_eq!(parse_ollama_ps(br#"{"models":[]}"#, "x"), None);
+        // Older Ollama versions do not say the context of a loaded model.
+        assert_eq!(
+            parse_ollama_ps(br#"{"models":[{"name":"x:latest"}]}"#, "x"),
+            None
+        );
+    }
+
+    #[test]
+    fn reads_the_num_ctx_a_model_sets_for_itself() {
+        let body = br#"{"parameters":"stop                           \"<|im_end|>\"\nnum_ctx                        8192\ntemperature 0.7","model_info":{"qwen2.context_length":32768}}"#;
+        assert_eq!(parse_ollama_show(body).unwrap().context_tokens, 8192);
+        // Without num_ctx the context is Ollama's own choice (memory, OLLAMA_CONTEXT_LENGTH), not
+        // the model's trained maximum: not known.
+        let without =
+            br#"{"parameters":"temperature 0.7","model_info":{"qwen2.context_length":32768}}"#;
+        assert_eq!(parse_ollama_show(without), None);
+    }
+
+    #[test]
+    fn ollamas_routes_sit_beside_its_openai_ones() {
+        assert_eq!(
+            ollama_url("http://localhost:11434/v1/", "ps"),
+            "http://localhost:11434/api/ps"
+        );
     }
 
     #[test]
@@ -280,7 +430,7 @@ mod tests {
     fn a_request_larger_than_the_context_is_refused_with_both_numbers() {
         let limits = ServerLimits {
             context_tokens: 1024,
-            slots: 1,
+            slots: Some(1),
         };
         let small = ChatRequest::new("critic", "Review.").user("A short resume.");
         assert!(check_fits("openai_compatible", limits, &small).is_ok());
