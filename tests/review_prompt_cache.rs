@@ -98,13 +98,21 @@ fn total(usage: &[Value], key: &str) -> u64 {
     usage.iter().map(|u| u[key].as_u64().unwrap()).sum()
 }
 
-fn cached_of(usage: &[Value], agent: &str) -> u64 {
-    usage
-        .iter()
-        .find(|u| u["agent"] == agent)
-        .unwrap_or_else(|| panic!("no usage for {agent}"))["cached_input_tokens"]
-        .as_u64()
-        .unwrap()
+/// The three critics share one schema: all but the first to arrive find the prefix cached.
+fn assert_critics_share_the_cache(usage: &[Value]) {
+    let cached_of = |agent: &str| {
+        usage
+            .iter()
+            .find(|u| u["agent"] == agent)
+            .unwrap_or_else(|| panic!("no usage for {agent}"))["cached_input_tokens"]
+            .as_u64()
+            .unwrap()
+    };
+    let hits = ["recruiter", "tech_writer", "copywriter"]
+        .into_iter()
+        .filter(|critic| cached_of(critic) >= 1024)
+        .count();
+    assert!(hits >= 2, "{usage:#?}");
 }
 
 #[tokio::test]
@@ -128,13 +136,7 @@ async fn openai_serves_the_critics_shared_resume_from_its_cache() {
         "mock, openai, one review round: {} calls, {input} input tokens, {cached} cached",
         usage.len()
     );
-    // The three critics share one schema: all but the first to arrive find the prefix cached.
-    let critics = ["recruiter", "tech_writer", "copywriter"];
-    let hits = critics
-        .iter()
-        .filter(|c| cached_of(&usage, c) >= 1024)
-        .count();
-    assert!(hits >= 2, "{usage:#?}");
+    assert_critics_share_the_cache(&usage);
     // The cost counts cached tokens at their discount: below the same tokens uncached.
     let cost: f64 = usage.iter().map(|u| u["cost_usd"].as_f64().unwrap()).sum();
     let uncached =
@@ -169,10 +171,5 @@ async fn anthropic_is_told_where_the_shared_prefix_ends_and_reads_it_back() {
             .unwrap()
             .contains("billing services"));
     }
-    let critics = ["recruiter", "tech_writer", "copywriter"];
-    let hits = critics
-        .iter()
-        .filter(|c| cached_of(&usage, c) >= 1024)
-        .count();
-    assert!(hits >= 2, "{usage:#?}");
+    assert_critics_share_the_cache(&usage);
 }
