@@ -6,8 +6,8 @@
 use super::dates::find_range;
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bold_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school,
-    link, plain, plain_heading, profile, split_keywords, split_title,
+    bare_date_line, bold_line, bullet, clean_part, heading_level, is_degree, is_phone, is_rule,
+    is_school, link, plain, plain_heading, profile, split_keywords, split_title, without_duration,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -466,7 +466,8 @@ impl Builder {
                 .entry_mut()
                 .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
             if waiting {
-                let rest = format!("{} {}", &line[..span.start], &line[span.end..]);
+                let after = without_duration(&line[span.end..]);
+                let rest = format!("{} {after}", &line[..span.start]);
                 let rest = clean_part(&plain(&rest));
                 let entry = self.entry_mut().expect("waiting implies an entry");
                 entry.dates = Some(Field::new(range, Medium, Some(number)));
@@ -780,6 +781,13 @@ impl Builder {
             (place, None, org)
         } else {
             (org, place, None)
+        };
+        // "Computer Science, MSc, Chalmers": the area was written before the degree.
+        let (title, area) = match (title, area) {
+            (Some(t), Some(a)) if is_education && is_degree(&a) && !is_degree(&t) => {
+                (Some(a), Some(t))
+            }
+            (t, a) => (t, a),
         };
         let entry = self.new_entry(number);
         let low = if confidence == Low { Low } else { Medium };

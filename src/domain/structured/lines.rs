@@ -12,9 +12,41 @@ pub(super) fn bare_date_line(line: &str) -> bool {
     let text = text.trim_start_matches('_');
     match find_range(text) {
         Some((_, span)) => {
-            span.start == 0 && clean_part(&text[span.end..]).split_whitespace().count() <= 3
+            span.start == 0
+                && clean_part(&without_duration(&text[span.end..]))
+                    .split_whitespace()
+                    .count()
+                    <= 3
         }
         None => false,
+    }
+}
+
+/// Words that count a duration (`3 years 5 months`, `2 yrs 3 mos`, `1 an 2 mois`).
+const DURATION_UNITS: &[&str] = &[
+    "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "an", "ans", "année", "années",
+    "mois", "jahr", "jahre", "monat", "monate", "año", "años", "mes", "meses", "年", "个月",
+    "ヶ月",
+];
+
+/// The text with a trailing duration taken out: themes print how long a job lasted after its
+/// dates (`Mar 2018 - Aug 2021 3 years 5 months`, `(2 yrs 3 mos)`), which is not a place or a
+/// title. Text that is not only a duration comes back as it was.
+pub(super) fn without_duration(text: &str) -> String {
+    let inner = text
+        .trim()
+        .trim_matches(|c: char| "()·|,".contains(c) || c.is_whitespace());
+    let tokens: Vec<&str> = inner.split_whitespace().collect();
+    let is_duration = !tokens.is_empty()
+        && tokens.len().is_multiple_of(2)
+        && tokens.chunks(2).all(|pair| {
+            pair[0].chars().all(|c| c.is_ascii_digit())
+                && DURATION_UNITS.contains(&pair[1].trim_end_matches(',').to_lowercase().as_str())
+        });
+    if is_duration {
+        String::new()
+    } else {
+        text.to_string()
     }
 }
 
@@ -131,6 +163,70 @@ pub(super) fn is_school(text: &str) -> bool {
     ]
     .iter()
     .any(|w| lower.contains(w))
+}
+
+/// A degree's name (`MSc`, `B.A.`, `Bachelor of Arts`, `Licence`, `硕士`): its first word is one
+/// of the usual abbreviations or words for a degree.
+pub(super) fn is_degree(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let first: String = lower
+        .split([' ', ',', '('])
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| *c != '.')
+        .collect();
+    [
+        "bsc",
+        "msc",
+        "ba",
+        "ma",
+        "bs",
+        "ms",
+        "mba",
+        "phd",
+        "be",
+        "me",
+        "beng",
+        "meng",
+        "bba",
+        "llb",
+        "llm",
+        "md",
+        "mphil",
+        "dphil",
+        "bachelor",
+        "bachelors",
+        "bachelor's",
+        "master",
+        "masters",
+        "master's",
+        "doctor",
+        "doctorate",
+        "diploma",
+        "diplom",
+        "associate",
+        "licence",
+        "licenciatura",
+        "licenciado",
+        "grado",
+        "máster",
+        "magister",
+        "abitur",
+        "baccalauréat",
+        "bac",
+        "ingeniero",
+        "ingénieur",
+        "学士",
+        "硕士",
+        "博士",
+        "本科",
+        "修士",
+    ]
+    .contains(&first.as_str())
+        || ["学士", "硕士", "博士", "本科", "修士"]
+            .iter()
+            .any(|d| lower.starts_with(d))
 }
 
 /// Trims separators and stray punctuation from the ends of a part of a line.

@@ -307,13 +307,18 @@ pub(super) fn join_letter_spaced(line: &str) -> String {
     }
 }
 
-/// `S U M` → `SUM`; anything else → None. A run of one letter is not a run.
+/// `S U M` → `SUM`; anything else → None. A run of one letter is not a run. A kerned pair may
+/// come as one piece (`S U M M A RY`, `E D U C AT I O N`): two-letter tokens pass among at least
+/// three times as many single letters.
 fn letter_run(text: &str) -> Option<String> {
     let tokens: Vec<&str> = text.trim().split(' ').collect();
+    let capitals = |t: &&str| t.chars().all(char::is_uppercase);
+    let singles = tokens.iter().filter(|t| t.chars().count() == 1).count();
+    let pairs = tokens.iter().filter(|t| t.chars().count() == 2).count();
     let letters = tokens.len() >= 2
-        && tokens
-            .iter()
-            .all(|t| t.chars().count() == 1 && t.chars().all(char::is_uppercase));
+        && tokens.iter().all(capitals)
+        && singles + pairs == tokens.len()
+        && (pairs == 0 || singles >= 3 * pairs);
     letters.then(|| tokens.concat())
 }
 
@@ -426,6 +431,9 @@ mod tests {
         assert_eq!(join_letter_spaced("Grade A B C"), "Grade A B C");
         assert_eq!(join_letter_spaced("I am a builder"), "I am a builder");
         assert_eq!(join_letter_spaced("S K I L L S\t2024"), "SKILLS\t2024");
+        assert_eq!(join_letter_spaced("S U M M A RY"), "SUMMARY");
+        assert_eq!(join_letter_spaced("E D U C AT I O N"), "EDUCATION");
+        assert_eq!(join_letter_spaced("IT HR OPS"), "IT HR OPS");
     }
 
     #[test]

@@ -1,0 +1,99 @@
+//! How the structure reads the layouts resume themes print (issue 29): each rule on the smallest
+//! text that shows it, fictional. The rules are general: they come from `make parse-bench`'s
+//! tuning layouts, and the held-out sources and layout judge them.
+
+use careergraph::domain::structured::{from_text, Entry, PartialDate, SectionKind};
+
+fn work(text: &str) -> Vec<Entry> {
+    from_text(text)
+        .entries_of(&SectionKind::Work)
+        .into_iter()
+        .cloned()
+        .collect()
+}
+
+fn education(text: &str) -> Vec<Entry> {
+    from_text(text)
+        .entries_of(&SectionKind::Education)
+        .into_iter()
+        .cloned()
+        .collect()
+}
+
+fn title(e: &Entry) -> &str {
+    e.title.as_ref().map_or("", |f| f.value.as_str())
+}
+
+fn org(e: &Entry) -> &str {
+    e.organisation.as_ref().map_or("", |f| f.value.as_str())
+}
+
+fn detail(e: &Entry) -> &str {
+    e.detail.as_ref().map_or("", |f| f.value.as_str())
+}
+
+#[test]
+fn a_duration_after_the_dates_leaves_the_date_line_bare() {
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nData Engineer, Tinroof Rail\nMar, 2018 - Aug, 2021 3 years 5 months\n\n\
+         Built the feature store\n\nAnalyst, Quillfeather Labs\nFeb, 2017 - Feb, 2018 1 year\n\nWrote reports\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Labs")
+    );
+    let dates = &jobs[0].dates.as_ref().unwrap().value;
+    assert_eq!(dates.end, Some(PartialDate::new(2021, Some(8))));
+}
+
+#[test]
+fn the_area_written_before_the_degree_is_still_the_area() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\nComputer Science, MSc, Lakeside University\nSep, 2009 - Jun, 2012\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("MSc", "Computer Science", "Lakeside University")
+    );
+}
+
+#[test]
+fn letter_spaced_and_run_together_headings_name_their_sections() {
+    let resume = from_text(
+        "# Ada Quill\n\n## S U M M A RY\n\nBuilds pipelines.\n\n## WORKEXPERIENCE\n\
+         Data Engineer at Tinroof Rail\tSept 2021 - Current\n\nE D U C AT I O N\n\
+         MSc Physics at Lakeside University\tSept 2009 - Jun 2012\n",
+    );
+    let kinds: Vec<&SectionKind> = resume.sections.iter().map(|s| &s.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            &SectionKind::Summary,
+            &SectionKind::Work,
+            &SectionKind::Education
+        ]
+    );
+    let job = &resume.entries_of(&SectionKind::Work)[0];
+    assert_eq!((title(job), org(job)), ("Data Engineer", "Tinroof Rail"));
+    assert!(job.dates.as_ref().unwrap().value.present);
+}
+
+#[test]
+fn a_season_is_a_date_of_its_year() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\nPhD, Linguistics | Lakeside University | Autumn 2013 – Spring 2019\n\
+         MS, Physics | Lakeside University | Sep 2010 – Jun 2012\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    let dates = &degrees[0].dates.as_ref().unwrap().value;
+    assert_eq!(
+        (dates.start, dates.end, dates.present),
+        (
+            Some(PartialDate::new(2013, None)),
+            Some(PartialDate::new(2019, None)),
+            false
+        )
+    );
+}
