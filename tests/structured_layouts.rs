@@ -97,3 +97,44 @@ fn a_season_is_a_date_of_its_year() {
         )
     );
 }
+
+#[test]
+fn an_abbreviated_degree_before_its_area_is_split() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\nPhD Computer Science at Lakeside University\tSept 2013 - Jun 2019\n\
+         HND Business Administration at Leeds City College\tSept 2011 - Jun 2013\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("PhD", "Computer Science", "Lakeside University")
+    );
+    assert_eq!(title(&degrees[1]), "HND");
+}
+
+#[test]
+fn a_job_title_set_as_a_heading_in_a_work_section_is_an_entry() {
+    let jobs = work(
+        "# Ada Quill\n\n## Work\n\n## Staff Data Engineer\nTinroof Rail\nSep 2021 – Present\nLeeds\n\n\
+         Led the platform team\n\n## Data Engineer\nQuillfeather Labs\nMar 2018 – Aug 2021\n\n## Education\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail")
+    );
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Data Engineer", "Quillfeather Labs")
+    );
+}
+
+#[test]
+fn a_highlights_label_inside_a_job_is_not_a_section() {
+    let resume = from_text(
+        "# Ada Quill\n\n## Work\nTinroof Rail\tSep 2021 – Present\nData Engineer\n\n## Highlights\n\
+         Cut costs by a third\n\nQuillfeather Labs\tMar 2018 – Aug 2021\nAnalyst\n\n## Highlights\nWrote reports\n",
+    );
+    assert_eq!(resume.sections.len(), 1, "{:#?}", resume.sections);
+    assert_eq!(resume.entries_of(&SectionKind::Work).len(), 2);
+}

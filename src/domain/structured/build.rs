@@ -68,6 +68,14 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map(|l| l.trim())
             .find(|l| !l.is_empty() && !is_rule(l))
             .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
+        // A date within the next few lines: an unknown heading inside a section of dated
+        // entries is then an entry's title (themes set job titles large), not a section.
+        b.date_ahead = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !is_rule(l))
+            .take(3)
+            .any(|l| heading_level(l).0 == 0 && find_range(l).is_some());
         b.line(line, number, next_has_date);
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
@@ -97,6 +105,8 @@ struct Builder {
     highlight_tail: usize,
     /// How long the text's full lines are (a wrapped line fills about this width).
     wrap_width: usize,
+    /// One of the next three lines carries a date (set before each line).
+    date_ahead: bool,
 }
 
 impl Builder {
@@ -153,6 +163,16 @@ impl Builder {
             self.promote_name(title, High, number);
             return;
         }
+        let in_dated_section = self.resume.sections.last().is_some_and(|s| {
+            s.kind.has_dated_entries() && !matches!(s.kind, SectionKind::Other(_))
+        });
+        if in_dated_section && sub_label(&title).is_some() {
+            if let Some(entry) = self.entry_mut() {
+                // "Highlights" over a job's bullets: a label inside the entry, kept as its text.
+                entry.text.push(Field::new(title, Low, Some(number)));
+                return;
+            }
+        }
         let kind = if level <= 2 {
             section_kind(text)
         } else {
@@ -172,6 +192,11 @@ impl Builder {
         if is_contact(text) {
             self.contact_section = true;
             self.in_header = false;
+            return;
+        }
+        if level <= 2 && in_dated_section && self.date_ahead {
+            self.new_entry_from_line(text, number, Low);
+            self.entry_from_heading = true;
             return;
         }
         if level <= 2 {
@@ -787,6 +812,11 @@ impl Builder {
             (Some(t), Some(a)) if is_education && is_degree(&a) && !is_degree(&t) => {
                 (Some(a), Some(t))
             }
+            // "PhD Computer Science": an abbreviated degree, then its area.
+            (Some(t), None) if is_education => match degree_then_area(&t) {
+                Some((degree, area)) => (Some(degree), Some(area)),
+                None => (Some(t), None),
+            },
             (t, a) => (t, a),
         };
         let entry = self.new_entry(number);
@@ -813,6 +843,48 @@ impl Builder {
     fn finish(self) -> StructuredResume {
         self.resume
     }
+}
+
+/// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
+/// an abbreviation (a short word with capitals inside, or a known one) followed by its area.
+fn degree_then_area(title: &str) -> Option<(String, String)> {
+    let (first, rest) = title.trim().split_once(' ')?;
+    let rest = rest.trim();
+    let rest = rest.strip_prefix("in ").unwrap_or(rest).trim();
+    let letters: Vec<char> = first.chars().filter(|c| c.is_alphabetic()).collect();
+    let abbreviation = (2..=5).contains(&letters.len())
+        && letters.iter().filter(|c| c.is_uppercase()).count() >= 2;
+    let spelled_out = ["bachelor", "master", "doctor", "diploma"]
+        .iter()
+        .any(|w| first.to_lowercase().starts_with(w));
+    (abbreviation && !spelled_out && !rest.is_empty() && !rest.contains(','))
+        .then(|| (first.to_string(), rest.to_string()))
+}
+
+/// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):
+/// labels of the entry's parts, never sections of their own.
+fn sub_label(title: &str) -> Option<&'static str> {
+    let name = title.trim().trim_end_matches([':', '：']).to_lowercase();
+    [
+        "highlights",
+        "responsibilities",
+        "key responsibilities",
+        "main responsibilities",
+        "duties",
+        "tasks",
+        "accomplishments",
+        "key achievements",
+        "key accomplishments",
+        "réalisations",
+        "missions",
+        "aufgaben",
+        "tätigkeiten",
+        "logros",
+        "responsabilidades",
+        "funciones",
+    ]
+    .into_iter()
+    .find(|label| *label == name)
 }
 
 /// `ada-quill.dev`, `www.example.org`: a bare web address.
