@@ -138,3 +138,20 @@ fn a_highlights_label_inside_a_job_is_not_a_section() {
     assert_eq!(resume.sections.len(), 1, "{:#?}", resume.sections);
     assert_eq!(resume.entries_of(&SectionKind::Work).len(), 2);
 }
+
+#[test]
+fn a_school_set_as_a_heading_with_its_degree_under_it() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\n## Lakeside Institute of Technology\nMSc in Computer Science\n\
+         Sep 2009 – Jun 2012\n\n## Tinroof University\nBSc in Mathematics\nSep 2006 – Jun 2009\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        (
+            "MSc",
+            "Computer Science",
+            "Lakeside Institute of Technology"
+        )
+    );
+}

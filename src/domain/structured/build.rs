@@ -173,8 +173,15 @@ impl Builder {
                 return;
             }
         }
+        let in_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
         let kind = if level <= 2 {
-            section_kind(text)
+            // A school set as a heading in education ("… Institute of Technology" is not the
+            // skills section) is the next degree.
+            section_kind(text).filter(|_| !(in_education && self.date_ahead && is_school(&title)))
         } else {
             // A deep heading is an entry unless it is exactly a section name.
             section_kind(text).filter(|_| {
@@ -571,7 +578,30 @@ impl Builder {
                     && entry.text.is_empty()
                     && text.split_whitespace().count() <= 6 =>
             {
-                entry.organisation = Some(Field::new(text, Low, Some(number)));
+                let title_is_school = entry.title.as_ref().is_some_and(|t| is_school(&t.value));
+                if is_education && title_is_school && !is_school(&text) {
+                    // A school set as the heading, the degree under it ("MSc in Physics").
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.organisation = entry.title.take();
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+                } else {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                }
+            }
+            // A school heading read as the organisation already: the degree under it.
+            Some(entry)
+                if from_heading
+                    && is_education
+                    && entry.title.is_none()
+                    && entry.organisation.is_some()
+                    && entry.dates.is_none()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 8 =>
+            {
+                let (degree, area) = degree_and_area_of(&text);
+                entry.title = Some(Field::new(degree, Low, Some(number)));
+                entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
             }
             // The line right under `Title  Dates`: the organisation (and place).
             Some(entry)
@@ -859,6 +889,22 @@ fn degree_then_area(title: &str) -> Option<(String, String)> {
         .any(|w| first.to_lowercase().starts_with(w));
     (abbreviation && !spelled_out && !rest.is_empty() && !rest.contains(','))
         .then(|| (first.to_string(), rest.to_string()))
+}
+
+/// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics` → degree and
+/// area; anything else is all degree.
+fn degree_and_area_of(text: &str) -> (String, Option<String>) {
+    if let Some((degree, area)) = text
+        .split_once(" in ")
+        .or_else(|| text.split_once(", "))
+        .filter(|(d, _)| is_degree(d))
+    {
+        return (degree.trim().to_string(), Some(area.trim().to_string()));
+    }
+    match degree_then_area(text) {
+        Some((degree, area)) => (degree, Some(area)),
+        None => (text.to_string(), None),
+    }
 }
 
 /// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):

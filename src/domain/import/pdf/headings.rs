@@ -65,7 +65,7 @@ const SECTION_NAMES: [&str; 40] = [
 pub(super) struct Headings {
     pub body: f64,
     largest: f64,
-    body_font: String,
+    pub body_font: String,
     title_seen: bool,
 }
 

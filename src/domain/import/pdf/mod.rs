@@ -2,8 +2,9 @@
 //!
 //! ```text
 //! pieces ─ icon fonts, private-use glyphs, duplicate runs out (clean) ─ lines by baseline (lines)
-//!        ─ running headers/footers out (clean) ─ columns (columns) ─ per line: letter spacing,
-//!          soft hyphens, headings from size/weight ─ words broken at line ends re-joined
+//!        ─ running headers/footers out (clean) ─ a label column lifted (labels), or columns
+//!          (columns) ─ per line: letter spacing, soft hyphens, headings from size/weight
+//!        ─ words broken at line ends re-joined
 //! ```
 //! Pieces are grouped into lines by their baseline (y), ordered by x within a line, and joined
 //! with a space where there is a visible gap (a tab where the gap is wide, as between a title and
@@ -14,6 +15,7 @@
 mod clean;
 mod columns;
 mod headings;
+mod labels;
 mod lines;
 
 use serde::Deserialize;
@@ -140,6 +142,7 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
 }
 
 fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
+    let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
     let edge: Vec<bool> = (0..count)
@@ -152,7 +155,13 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
         .map(|(l, _)| l.y)
         .collect();
     let mut blocks_out = Vec::new();
-    for (index, block) in columns::split(lines, style.body).into_iter().enumerate() {
+    // A page with a label column has its labels on lines of their own now: no second column.
+    let blocks = if labelled {
+        vec![lines]
+    } else {
+        columns::split(lines, style.body)
+    };
+    for (index, block) in blocks.into_iter().enumerate() {
         let mut texts = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
