@@ -155,3 +155,28 @@ fn a_school_set_as_a_heading_with_its_degree_under_it() {
         )
     );
 }
+
+#[test]
+fn employer_over_position_is_read_the_right_way_round() {
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail Ltd\tSep 2021 – Present\nStaff Data Engineer\n\
+         Led the platform team\n\nQuillfeather Labs\tMar 2018 – Aug 2021\nAnalyst\nWrote reports\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail Ltd")
+    );
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Labs")
+    );
+    // Position first stays position first.
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nData Engineer, Tinroof Rail Ltd\nSep 2021 – Present\n",
+    );
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Data Engineer", "Tinroof Rail Ltd")
+    );
+}

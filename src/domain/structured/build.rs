@@ -870,7 +870,8 @@ impl Builder {
             .extend(said.map(|t| Field::new(t, Medium, Some(number))));
     }
 
-    fn finish(self) -> StructuredResume {
+    fn finish(mut self) -> StructuredResume {
+        super::roles::order_roles(&mut self.resume.sections);
         self.resume
     }
 }

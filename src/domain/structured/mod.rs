@@ -10,6 +10,7 @@ mod headings;
 mod json;
 mod lines;
 pub mod model;
+mod roles;
 pub mod understanding;
 pub mod unplaced;
 

@@ -42,7 +42,7 @@ pub(super) fn lift(lines: Vec<Line>, body: f64, body_font: &str) -> (Vec<Line>, 
         .filter(|i| left_of_edge(i))
         .collect();
     // Labels are few: a section's worth of content follows each.
-    if outside.is_empty() || !outside.iter().all(|i| is_label(i)) || outside.len() * 4 > lines.len()
+    if outside.is_empty() || !outside.iter().all(|i| is_label(i)) || outside.len() * 2 > lines.len()
     {
         return (lines, false);
     }
