@@ -180,3 +180,18 @@ fn employer_over_position_is_read_the_right_way_round() {
         ("Data Engineer", "Tinroof Rail Ltd")
     );
 }
+
+#[test]
+fn a_table_header_row_is_not_a_degree() {
+    let degrees = education(
+        "# Ada Quill\n\n# Education\n\nDegree | Institution | Dates\n\
+         HND, Business Administration | Leeds City College | Sep 2011 – Jun 2013\n\n# Skills\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("HND", "Business Administration", "Leeds City College")
+    );
+    // The header's words stay with the first row, so no export loses them.
+    assert_eq!(degrees[0].text[0].value, "Degree | Institution | Dates");
+}

@@ -107,6 +107,8 @@ struct Builder {
     wrap_width: usize,
     /// One of the next three lines carries a date (set before each line).
     date_ahead: bool,
+    /// A table's header row, waiting for the entry of the first row.
+    table_header: Option<(String, usize)>,
 }
 
 impl Builder {
@@ -439,6 +441,12 @@ impl Builder {
     }
 
     fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if is_table_header(line) && self.date_ahead {
+            // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
+            // Kept as the first row's text, so the export still carries every word.
+            self.table_header = Some((plain(line), number));
+            return;
+        }
         if let Some(item) = bullet(line) {
             // A bullet list of dated positions ("2 years as X at Y from 2014 to today").
             let full_range = find_range(item).is_some_and(|(r, _)| r.end.is_some() || r.present);
@@ -770,8 +778,13 @@ impl Builder {
             .sections
             .last_mut()
             .expect("a section was just ensured");
+        let header = self
+            .table_header
+            .take()
+            .map(|(text, line)| Field::new(text, Low, Some(line)));
         section.entries.push(Entry {
             line: Some(number),
+            text: header.into_iter().collect(),
             ..Entry::default()
         });
         section.entries.last_mut().expect("just pushed")
@@ -906,6 +919,18 @@ fn degree_and_area_of(text: &str) -> (String, Option<String>) {
         Some((degree, area)) => (degree, Some(area)),
         None => (text.to_string(), None),
     }
+}
+
+/// A table's header row as the DOCX reader writes it: cells parted by ` | `, each a word or two
+/// without digits ("Degree | Institution | Dates").
+fn is_table_header(line: &str) -> bool {
+    let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+    cells.len() >= 2
+        && cells.iter().all(|c| {
+            !c.is_empty()
+                && c.split_whitespace().count() <= 2
+                && !c.chars().any(|ch| ch.is_ascii_digit())
+        })
 }
 
 /// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):

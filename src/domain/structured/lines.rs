@@ -185,6 +185,10 @@ pub(super) fn is_degree(text: &str) -> bool {
         "ms",
         "mba",
         "phd",
+        "hnd",
+        "hnc",
+        "mres",
+        "msci",
         "be",
         "me",
         "beng",
@@ -277,7 +281,8 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
                 _ => (clean_part(title), clean_part(org), more),
             };
             // `ACME CORP, Engineer`: the name in capitals is the organisation.
-            let (title, org) = if is_capitals(&title) && !is_capitals(&org) {
+            // (A degree in capitals, `HND, Business`, is not.)
+            let (title, org) = if is_capitals(&title) && !is_capitals(&org) && !is_degree(&title) {
                 (org, title)
             } else {
                 (title, org)
