@@ -5,97 +5,99 @@
 
 use super::model::{Entry, Section, SectionKind};
 
-/// Words that name a job (English, German, French, Spanish, Polish, Chinese, Japanese).
-const JOB_WORDS: &[&str] = &[
+/// How job names start, in the languages of the sources (a word starting so is a job word:
+/// "Diseñadora", "Entwickler", "Developer", "Ingénieure"); at least five letters, so a stem does
+/// not start an employer's name by chance.
+const JOB_STEMS: &[&str] = &[
     "engineer",
-    "developer",
-    "scientist",
-    "analyst",
-    "manager",
-    "intern",
-    "director",
+    "ingenieur",
+    "ingénieur",
+    "ingenier",
+    "inżynier",
+    "develop",
+    "développ",
+    "desarroll",
+    "entwickl",
+    "programm",
+    "programist",
     "designer",
-    "consultant",
-    "lead",
-    "head",
-    "officer",
+    "diseñad",
+    "graphist",
+    "concepteur",
+    "analyst",
+    "analist",
+    "manager",
+    "gerent",
+    "director",
+    "directeur",
+    "directri",
+    "direktor",
+    "consult",
+    "berater",
+    "coordinat",
+    "coordinad",
+    "koordinat",
     "specialist",
+    "spécialist",
+    "especialist",
     "architect",
-    "researcher",
+    "architekt",
+    "arquitect",
+    "research",
+    "chercheu",
+    "investigad",
+    "scientist",
     "assistant",
-    "associate",
-    "coordinator",
-    "administrator",
+    "asistent",
+    "intern",
+    "praktikant",
+    "stagiair",
+    "becari",
+    "leiter",
     "technician",
-    "editor",
-    "writer",
+    "technicien",
+    "técnic",
+    "administrat",
     "teacher",
+    "lehrer",
+    "profes",
     "lecturer",
-    "professor",
-    "nurse",
     "accountant",
     "founder",
-    "co-founder",
-    "ceo",
-    "cto",
-    "cfo",
-    "coo",
-    "vp",
+    "président",
     "president",
     "student",
+    "werkstudent",
     "trainee",
-    "apprentice",
-    "programmer",
+    "apprenti",
     "tester",
     "operator",
     "advisor",
     "adviser",
     "representative",
-    "clerk",
-    "agent",
-    "planner",
     "strategist",
-    "producer",
-    "owner",
-    "fellow",
-    "postdoc",
     "volunteer",
-    "tutor",
-    "mentor",
-    "ingenieur",
-    "entwickler",
-    "leiter",
-    "leiterin",
-    "berater",
-    "beraterin",
-    "werkstudent",
-    "praktikant",
-    "referent",
-    "sachbearbeiter",
-    "projektleiter",
-    "ingénieur",
-    "développeur",
-    "developpeur",
-    "chef",
+    "bénévol",
+    "editor",
+    "redakteur",
+    "rédact",
+    "writer",
     "responsable",
-    "stagiaire",
-    "directeur",
-    "directrice",
-    "chargé",
-    "chargée",
-    "ingeniero",
-    "ingeniera",
-    "desarrollador",
-    "desarrolladora",
-    "jefe",
-    "jefa",
-    "analista",
-    "becario",
-    "técnico",
-    "técnica",
-    "programista",
+    "referent",
+    "sachbearbeit",
     "kierownik",
-    "inżynier",
+    "officer",
+    "planner",
+];
+
+/// Short job words, matched whole ("Lead", "CTO", "Jefa").
+const JOB_WORDS: &[&str] = &[
+    "lead", "head", "chef", "jefe", "jefa", "ceo", "cto", "cfo", "coo", "vp", "owner", "fellow",
+    "postdoc", "tutor", "mentor", "nurse", "clerk", "agent", "chargé", "chargée",
+];
+
+/// Job words of scripts without spaces, found anywhere in the name.
+const JOB_PARTS: &[&str] = &[
     "工程师",
     "经理",
     "总监",
@@ -171,13 +173,26 @@ const ORG_WORDS: &[&str] = &[
     "株式会社",
 ];
 
-fn has_word(text: &str, words: &[&str]) -> bool {
+fn is_job(text: &str) -> bool {
     let lower = text.to_lowercase();
-    let tokens: Vec<&str> = lower
+    let tokens = tokens(&lower);
+    tokens
+        .iter()
+        .any(|t| JOB_WORDS.contains(t) || JOB_STEMS.iter().any(|s| t.starts_with(s)))
+        || JOB_PARTS.iter().any(|p| lower.contains(p))
+}
+
+fn tokens(lower: &str) -> Vec<&str> {
+    lower
         .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
         .map(|t| t.trim_matches('.'))
         .filter(|t| !t.is_empty())
-        .collect();
+        .collect()
+}
+
+fn has_word(text: &str, words: &[&str]) -> bool {
+    let lower = text.to_lowercase();
+    let tokens = tokens(&lower);
     words.iter().any(|w| {
         if w.chars().any(|c| c as u32 >= 0x3000) || w.contains(' ') {
             lower.contains(w)
@@ -195,8 +210,7 @@ fn swapped_evidence(entry: &Entry) -> i32 {
         return 0;
     };
     let (title, org) = (title.value.as_str(), org.value.as_str());
-    i32::from(has_word(org, JOB_WORDS)) - i32::from(has_word(title, JOB_WORDS))
-        + i32::from(has_word(title, ORG_WORDS))
+    i32::from(is_job(org)) - i32::from(is_job(title)) + i32::from(has_word(title, ORG_WORDS))
         - i32::from(has_word(org, ORG_WORDS))
 }
 
@@ -225,10 +239,13 @@ mod tests {
 
     #[test]
     fn words_say_which_is_the_job() {
-        assert!(has_word("Senior ML Scientist", JOB_WORDS));
+        assert!(is_job("Senior ML Scientist"));
+        assert!(is_job("Diseñadora UX"));
+        assert!(is_job("高级后端工程师"));
         assert!(has_word("Quillmark Labs", ORG_WORDS));
         assert!(has_word("北京云帆科技有限公司", ORG_WORDS));
-        assert!(!has_word("Leadership Partnerships", JOB_WORDS));
+        assert!(!is_job("Leadership Partnerships"));
+        assert!(!is_job("Azahar Digital"));
         assert!(!has_word("Cobalt Rail", ORG_WORDS));
     }
 }
