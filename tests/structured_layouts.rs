@@ -195,3 +195,26 @@ fn a_table_header_row_is_not_a_degree() {
     // The header's words stay with the first row, so no export loses them.
     assert_eq!(degrees[0].text[0].value, "Degree | Institution | Dates");
 }
+
+#[test]
+fn contact_details_in_a_sidebar_or_run_together_are_the_person_s() {
+    let resume = from_text(
+        "# Ada Quill\n\n## About\n\nLeeds UK\n\nada.quill@example.com\n\n+44 113 555 0100\n\n## Experience\n",
+    );
+    let basics = &resume.basics;
+    assert_eq!(
+        basics.email.as_ref().unwrap().value,
+        "ada.quill@example.com"
+    );
+    assert_eq!(basics.phone.as_ref().unwrap().value, "+44 113 555 0100");
+    let resume =
+        from_text("# Ada Quill\nada.quill@example.com +44 113 555 0100\n\n## Experience\n");
+    assert_eq!(
+        resume.basics.email.as_ref().unwrap().value,
+        "ada.quill@example.com"
+    );
+    assert_eq!(
+        resume.basics.phone.as_ref().unwrap().value,
+        "+44 113 555 0100"
+    );
+}

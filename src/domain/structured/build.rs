@@ -254,6 +254,7 @@ impl Builder {
         for part in text
             .split(['|', '·', '•', '\t', '，', '｜'])
             .flat_map(|p| p.split("  "))
+            .flat_map(around_email)
         {
             let part = part.trim();
             if part.is_empty() {
@@ -413,6 +414,23 @@ impl Builder {
     }
 
     fn body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        // A sidebar's contact lines may sit under another heading ("About"): an address or a
+        // phone alone on its line is the person's, while basics has none.
+        let alone = plain(line);
+        let basics = &mut self.resume.basics;
+        if basics.email.is_none()
+            && !alone.contains(char::is_whitespace)
+            && alone.contains('@')
+            && alone.contains('.')
+            && !alone.starts_with('@')
+        {
+            basics.email = Some(Field::new(alone, Medium, Some(number)));
+            return;
+        }
+        if basics.phone.is_none() && is_phone(&alone) && alone.starts_with('+') {
+            basics.phone = Some(Field::new(alone, Medium, Some(number)));
+            return;
+        }
         if self.resume.sections.is_empty() {
             self.open_section(SectionKind::Other(String::new()), "", number, Low);
         }
@@ -957,6 +975,23 @@ fn sub_label(title: &str) -> Option<&'static str> {
     ]
     .into_iter()
     .find(|label| *label == name)
+}
+
+/// A part of a contact line with an e-mail address among other words, spaces only between them
+/// (`ada@example.org +44 113 555 0100`): the words before, the address, the words after.
+fn around_email(part: &str) -> Vec<&str> {
+    let trimmed = part.trim();
+    let Some(address) = trimmed
+        .split_whitespace()
+        .find(|w| w.contains('@') && w.contains('.') && !w.starts_with('@'))
+        .filter(|_| trimmed.contains(char::is_whitespace))
+    else {
+        return vec![part];
+    };
+    let at = trimmed
+        .find(address)
+        .expect("the address is a word of the part");
+    vec![&trimmed[..at], address, &trimmed[at + address.len()..]]
 }
 
 /// `ada-quill.dev`, `www.example.org`: a bare web address.

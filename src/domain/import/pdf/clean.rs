@@ -372,6 +372,29 @@ const SUFFIXES: [&str; 27] = [
 /// Words broken at a line end, re-joined on the first line: after a soft hyphen always without
 /// it; after `-` when the next line goes on in lower case, without the hyphen if the rest is a
 /// word ending ([`SUFFIXES`]), with it otherwise.
+/// An e-mail address broken at a narrow column's edge (`ada.quill@example.` / `com`): the line
+/// ending in the address's open end and the next line one piece of address joined back.
+pub(super) fn join_broken_addresses(lines: &mut [String]) {
+    for n in 1..lines.len() {
+        let (head, tail) = lines.split_at_mut(n);
+        let (prev, next) = (&mut head[n - 1], &mut tail[0]);
+        let open_address = prev
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|last| last.contains('@') && last.ends_with(['.', '@', '-', '_']));
+        let piece = next.trim();
+        let rest_of_address = !piece.is_empty()
+            && !piece.contains(char::is_whitespace)
+            && piece
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if open_address && rest_of_address {
+            prev.push_str(piece);
+            next.clear();
+        }
+    }
+}
+
 pub(super) fn join_broken_words(lines: &mut [String]) {
     for n in 1..lines.len() {
         let (head, tail) = lines.split_at_mut(n);
@@ -432,6 +455,12 @@ mod tests {
         assert_eq!(join_letter_spaced("I am a builder"), "I am a builder");
         assert_eq!(join_letter_spaced("S K I L L S\t2024"), "SKILLS\t2024");
         assert_eq!(join_letter_spaced("S U M M A RY"), "SUMMARY");
+        let mut lines = vec!["ada.quill@example.".to_string(), "com".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["ada.quill@example.com", ""]);
+        let mut lines = vec!["Write to me.".to_string(), "Thanks".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["Write to me.", "Thanks"]);
         assert_eq!(join_letter_spaced("E D U C AT I O N"), "EDUCATION");
         assert_eq!(join_letter_spaced("IT HR OPS"), "IT HR OPS");
     }

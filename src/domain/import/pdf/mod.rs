@@ -185,6 +185,7 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
             previous = Some(line);
         }
         clean::join_broken_words(&mut texts);
+        clean::join_broken_addresses(&mut texts);
         // A name set large in a header band sits lower than the contact lines beside it; the
         // title goes first all the same.
         if let Some(title) = headings.iter().position(|h| *h == Some("# ")) {
