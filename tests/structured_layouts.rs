@@ -218,3 +218,25 @@ fn contact_details_in_a_sidebar_or_run_together_are_the_person_s() {
         "+44 113 555 0100"
     );
 }
+
+#[test]
+fn a_degree_word_before_its_area_and_an_area_over_its_degree() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\nLakeside University\t09/2010 - 06/2015\nLicenciatura Bellas Artes\n\n\
+         Tinroof University\t2006-09 — 2009-06\nMathematics\nBSc\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0])),
+        ("Licenciatura", "Bellas Artes")
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1])),
+        ("BSc", "Mathematics")
+    );
+    // "Bachelor of Science" is one degree, not a degree and an area "of Science".
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\nBachelor of Science, Tinroof University\nSep 2006 – Jun 2009\n",
+    );
+    assert_eq!(title(&degrees[0]), "Bachelor of Science");
+}

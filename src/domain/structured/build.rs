@@ -643,6 +643,11 @@ impl Builder {
                     .is_some_and(|o| is_school(&o.value));
                 if entry.organisation.is_none() {
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if is_education && org_is_school && entry.title.is_none() {
+                    // `School  Dates` over `MSc Computer Science`: the degree and its area.
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
                 } else if is_education && is_school(&text) && !org_is_school {
                     entry.detail = entry.organisation.take();
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
@@ -651,6 +656,18 @@ impl Builder {
                 } else {
                     entry.text.push(Field::new(text, Medium, Some(number)));
                 }
+            }
+            // `School  Dates` / `Computer Science` / `MSc`: the area came first, the degree under.
+            Some(entry)
+                if is_education
+                    && is_degree(&text)
+                    && text.split_whitespace().count() <= 3
+                    && entry.detail.is_none()
+                    && entry.highlights.is_empty()
+                    && entry.title.as_ref().is_some_and(|t| !is_degree(&t.value)) =>
+            {
+                entry.detail = entry.title.take();
+                entry.title = Some(Field::new(text, Low, Some(number)));
             }
             Some(entry) => entry.text.push(Field::new(text, Medium, Some(number))),
             None => {
@@ -912,14 +929,23 @@ impl Builder {
 fn degree_then_area(title: &str) -> Option<(String, String)> {
     let (first, rest) = title.trim().split_once(' ')?;
     let rest = rest.trim();
-    let rest = rest.strip_prefix("in ").unwrap_or(rest).trim();
+    // "Bachelor of Science" is all degree; "MSc in Physics", "Licenciatura en Bellas Artes" not.
+    if rest.starts_with("of ") {
+        return None;
+    }
+    let rest = ["in ", "en ", "im ", "z "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest)
+        .trim();
     let letters: Vec<char> = first.chars().filter(|c| c.is_alphabetic()).collect();
     let abbreviation = (2..=5).contains(&letters.len())
         && letters.iter().filter(|c| c.is_uppercase()).count() >= 2;
     let spelled_out = ["bachelor", "master", "doctor", "diploma"]
         .iter()
         .any(|w| first.to_lowercase().starts_with(w));
-    (abbreviation && !spelled_out && !rest.is_empty() && !rest.contains(','))
+    let named = is_degree(first) && first.chars().count() >= 2;
+    ((abbreviation && !spelled_out || named) && !rest.is_empty() && !rest.contains(','))
         .then(|| (first.to_string(), rest.to_string()))
 }
 

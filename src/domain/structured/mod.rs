@@ -31,6 +31,12 @@ pub fn from_any(text: &str) -> StructuredResume {
     from_text(text)
 }
 pub use dates::{find_range, parse_range, DateRange, PartialDate};
+
+/// Whether a heading's words name a resume section ("Education", "Berufserfahrung", "技能"), for
+/// readers that must tell a section label from content (the PDF reader's label column).
+pub fn names_section(heading: &str) -> bool {
+    headings::section_kind(heading).is_some()
+}
 pub use model::{
     Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
 };

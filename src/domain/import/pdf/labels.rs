@@ -11,6 +11,7 @@
 
 use super::lines::{item_height, Line};
 use super::PdfTextItem;
+use crate::domain::structured::names_section;
 
 /// A label is set at least this much larger than the body text, or in another font.
 const LABEL_SIZE_RATIO: f64 = 1.15;
@@ -44,7 +45,13 @@ pub(super) fn lift(lines: Vec<Line>, body: f64, body_font: &str) -> (Vec<Line>, 
     // Labels are few: a section's worth of content follows each.
     if outside.is_empty() || !outside.iter().all(|i| is_label(i)) || outside.len() * 2 > lines.len()
     {
-        return (lines, false);
+        return (
+            lines
+                .into_iter()
+                .flat_map(|l| split_named_label(l, body))
+                .collect(),
+            false,
+        );
     }
     let mut out = Vec::with_capacity(lines.len() + outside.len());
     for line in lines {
@@ -63,6 +70,39 @@ pub(super) fn lift(lines: Vec<Line>, body: f64, body_font: &str) -> (Vec<Line>, 
         }
     }
     (out, true)
+}
+
+/// A page the rule above cannot read as labelled (a later page whose content also runs under
+/// the label column): a line that starts with a section's name set large, then a gap, then
+/// content ("Education    Lakeside University   2009 – 2012") is still split after the name.
+fn split_named_label(line: Line, body: f64) -> Vec<Line> {
+    let pieces: Vec<&PdfTextItem> = line
+        .items
+        .iter()
+        .filter(|i| !i.text.trim().is_empty())
+        .collect();
+    let split = match pieces.as_slice() {
+        [first, next, ..] => {
+            item_height(first) >= LABEL_SIZE_RATIO * body
+                && next.x - (first.x + first.width.max(0.0)) >= MIN_GAP
+                // Labels are a word or two ("Work", "Work Experience"); a longer name that
+                // holds a section's word is content ("Institute for Language Computing").
+                && first.text.split_whitespace().count() <= 2
+                && names_section(first.text.trim())
+                && !first.text.chars().any(|c| c.is_ascii_digit())
+        }
+        _ => false,
+    };
+    if !split {
+        return vec![line];
+    }
+    let first_x = pieces[0].x;
+    let (label, content): (Vec<PdfTextItem>, Vec<PdfTextItem>) = line
+        .items
+        .into_iter()
+        .filter(|i| !i.text.trim().is_empty())
+        .partition(|i| i.x <= first_x);
+    vec![Line::new(line.y, label), Line::new(line.y, content)]
 }
 
 /// Where most lines start: the content column's left edge (rounded to a unit).
