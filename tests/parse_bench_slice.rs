@@ -19,7 +19,12 @@ use careergraph::domain::import::{import_file, import_pdf_pages, PdfPage};
 use careergraph::domain::Resume;
 use serde_json::Value;
 
-const SOURCES: [&str; 3] = ["aria-lindqvist", "priya-raghunathan", "ines-nunez-es"];
+const SOURCES: [&str; 4] = [
+    "aria-lindqvist",
+    "priya-raghunathan",
+    "ines-nunez-es",
+    "li-wei-zh",
+];
 
 /// Per layout: entry recall and field recall (work name, position, dates; education institution,
 /// area, degree, dates), in %, at least. Set at what the parser reached when the slice was made

@@ -6,7 +6,7 @@
 # Run it again after a change of the renderers' pins; the test's floors then may move.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-sources=(aria-lindqvist priya-raghunathan ines-nunez-es)
+sources=(aria-lindqvist priya-raghunathan ines-nunez-es li-wei-zh)
 layouts=(even elegant stackoverflow macchiato flat)
 out=tests/fixtures/parse-bench/slice
 mkdir -p "$out"

@@ -286,6 +286,29 @@ mod tests {
     }
 
     #[test]
+    fn chinese_text_in_a_cjk_font_beside_a_latin_body_is_not_a_heading() {
+        let latin = |text: &str, y: f64| PdfTextItem {
+            font_name: "latin".into(),
+            ..item(text, 10.0, y)
+        };
+        let p = page(vec![
+            latin("Data engineer with eight years of pipeline work.", 700.0),
+            PdfTextItem {
+                font_name: "cjk".into(),
+                ..item("负责支付清结算系统", 10.0, 686.0)
+            },
+            latin("Built the feature store for the retail team.", 672.0),
+            PdfTextItem {
+                font_name: "cjk".into(),
+                ..item("SKILLS", 10.0, 658.0)
+            },
+        ]);
+        let text = pages_to_text(&[p]).unwrap();
+        assert!(text.contains("\n负责支付清结算系统\n"), "{text}");
+        assert!(text.contains("## SKILLS"), "{text}");
+    }
+
+    #[test]
     fn a_page_without_text_is_a_scan() {
         assert_eq!(pages_to_text(&[page(vec![])]), Err(ImportError::PdfScanned));
         let stamp = page(vec![
