@@ -240,3 +240,22 @@ fn a_degree_word_before_its_area_and_an_area_over_its_degree() {
     );
     assert_eq!(title(&degrees[0]), "Bachelor of Science");
 }
+
+#[test]
+fn a_job_whose_words_do_not_tell_the_order_is_marked_to_check() {
+    use careergraph::domain::structured::Confidence;
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail Ltd\tSep 2021 – Present\nStaff Data Engineer\n\n\
+         Kvarnby\tMar 2018 – Aug 2021\nNorthwind\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    // Read like the others (employer first), but both shown as guessed in the outline.
+    assert_eq!((title(&jobs[1]), org(&jobs[1])), ("Northwind", "Kvarnby"));
+    let low = |f: &Option<careergraph::domain::structured::Field<String>>| {
+        f.as_ref().map(|f| f.confidence) == Some(Confidence::Low)
+    };
+    assert!(
+        low(&jobs[1].title) && low(&jobs[1].organisation),
+        "{jobs:#?}"
+    );
+}

@@ -3,7 +3,7 @@
 //! cannot say; the words can, over a whole section: themes print every job the same way, so the
 //! evidence of all entries decides the order of all of them at once.
 
-use super::model::{Entry, Section, SectionKind};
+use super::model::{Confidence, Entry, Section, SectionKind};
 
 /// How job names start, in the languages of the sources (a word starting so is a job word:
 /// "Diseñadora", "Entwickler", "Developer", "Ingénieure"); at least five letters, so a stem does
@@ -222,12 +222,24 @@ pub(super) fn order_roles(sections: &mut [Section]) {
         .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Volunteer))
     {
         let evidence: i32 = section.entries.iter().map(swapped_evidence).sum();
-        if evidence <= 0 {
-            continue;
-        }
+        let swap = evidence > 0;
         for entry in &mut section.entries {
-            if entry.title.is_some() && entry.organisation.is_some() {
+            if entry.title.is_none() || entry.organisation.is_none() {
+                continue;
+            }
+            let own = swapped_evidence(entry);
+            if swap {
                 std::mem::swap(&mut entry.title, &mut entry.organisation);
+            }
+            // An entry whose own words say nothing, or say the other order, follows the section;
+            // the outline then marks its title and employer as guessed, to check.
+            if own == 0 || (own > 0) != swap {
+                for field in [&mut entry.title, &mut entry.organisation]
+                    .into_iter()
+                    .flatten()
+                {
+                    field.confidence = Confidence::Low;
+                }
             }
         }
     }
