@@ -259,3 +259,13 @@ fn a_job_whose_words_do_not_tell_the_order_is_marked_to_check() {
         "{jobs:#?}"
     );
 }
+
+#[test]
+fn a_course_code_is_not_an_abbreviated_degree() {
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\n### MAS.S65 Blockchain Technologies — Lakeside Institute of Technology\n\
+         Sep 2015 – Dec 2015\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(detail(&degrees[0]), "");
+}

@@ -939,8 +939,10 @@ fn degree_then_area(title: &str) -> Option<(String, String)> {
         .unwrap_or(rest)
         .trim();
     let letters: Vec<char> = first.chars().filter(|c| c.is_alphabetic()).collect();
+    // (A course code such as "MAS.S65" is no degree: no digits.)
     let abbreviation = (2..=5).contains(&letters.len())
-        && letters.iter().filter(|c| c.is_uppercase()).count() >= 2;
+        && letters.iter().filter(|c| c.is_uppercase()).count() >= 2
+        && !first.chars().any(|c| c.is_ascii_digit());
     let spelled_out = ["bachelor", "master", "doctor", "diploma"]
         .iter()
         .any(|w| first.to_lowercase().starts_with(w));
