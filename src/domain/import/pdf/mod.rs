@@ -309,6 +309,22 @@ mod tests {
     }
 
     #[test]
+    fn chips_set_well_apart_are_items_not_one_phrase() {
+        let p = page(vec![
+            item("Kafka", 10.0, 700.0),
+            item("Spark", 52.0, 700.0),
+            item("dbt", 94.0, 700.0),
+            item(
+                "Data engineer with eight years of pipeline work.",
+                10.0,
+                680.0,
+            ),
+        ]);
+        let text = pages_to_text(&[p]).unwrap();
+        assert!(text.starts_with("Kafka · Spark · dbt\n"), "{text}");
+    }
+
+    #[test]
     fn a_page_without_text_is_a_scan() {
         assert_eq!(pages_to_text(&[page(vec![])]), Err(ImportError::PdfScanned));
         let stamp = page(vec![
