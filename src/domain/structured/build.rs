@@ -4,10 +4,11 @@
 //! entries from `###`/bold lines or from lines that carry a date range, highlights from bullets.
 
 use super::dates::find_range;
+use super::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bold_line, bullet, clean_part, heading_level, is_degree, is_phone, is_rule,
-    is_school, link, plain, plain_heading, profile, split_keywords, split_title, without_duration,
+    bare_date_line, bold_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school,
+    link, plain, plain_heading, profile, split_keywords, split_title, without_duration,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -921,49 +922,6 @@ impl Builder {
     fn finish(mut self) -> StructuredResume {
         super::roles::order_roles(&mut self.resume.sections);
         self.resume
-    }
-}
-
-/// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
-/// an abbreviation (a short word with capitals inside, or a known one) followed by its area.
-fn degree_then_area(title: &str) -> Option<(String, String)> {
-    let (first, rest) = title.trim().split_once(' ')?;
-    let rest = rest.trim();
-    // "Bachelor of Science" is all degree; "MSc in Physics", "Licenciatura en Bellas Artes" not.
-    if rest.starts_with("of ") {
-        return None;
-    }
-    let rest = ["in ", "en ", "im ", "z "]
-        .iter()
-        .find_map(|p| rest.strip_prefix(p))
-        .unwrap_or(rest)
-        .trim();
-    let letters: Vec<char> = first.chars().filter(|c| c.is_alphabetic()).collect();
-    // (A course code such as "MAS.S65" is no degree: no digits.)
-    let abbreviation = (2..=5).contains(&letters.len())
-        && letters.iter().filter(|c| c.is_uppercase()).count() >= 2
-        && !first.chars().any(|c| c.is_ascii_digit());
-    let spelled_out = ["bachelor", "master", "doctor", "diploma"]
-        .iter()
-        .any(|w| first.to_lowercase().starts_with(w));
-    let named = is_degree(first) && first.chars().count() >= 2;
-    ((abbreviation && !spelled_out || named) && !rest.is_empty() && !rest.contains(','))
-        .then(|| (first.to_string(), rest.to_string()))
-}
-
-/// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics` → degree and
-/// area; anything else is all degree.
-fn degree_and_area_of(text: &str) -> (String, Option<String>) {
-    if let Some((degree, area)) = text
-        .split_once(" in ")
-        .or_else(|| text.split_once(", "))
-        .filter(|(d, _)| is_degree(d))
-    {
-        return (degree.trim().to_string(), Some(area.trim().to_string()));
-    }
-    match degree_then_area(text) {
-        Some((degree, area)) => (degree, Some(area)),
-        None => (text.to_string(), None),
     }
 }
 

@@ -2,6 +2,7 @@
 //! a line's parts (`Title — Org — Place`, contact items). Pure helpers for [`super::build`].
 
 use super::dates::find_range;
+use super::degrees::is_degree;
 use super::headings::section_kind;
 use super::model::{Profile, SectionKind};
 
@@ -163,74 +164,6 @@ pub(super) fn is_school(text: &str) -> bool {
     ]
     .iter()
     .any(|w| lower.contains(w))
-}
-
-/// A degree's name (`MSc`, `B.A.`, `Bachelor of Arts`, `Licence`, `硕士`): its first word is one
-/// of the usual abbreviations or words for a degree.
-pub(super) fn is_degree(text: &str) -> bool {
-    let lower = text.trim().to_lowercase();
-    let first: String = lower
-        .split([' ', ',', '('])
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| *c != '.')
-        .collect();
-    [
-        "bsc",
-        "msc",
-        "ba",
-        "ma",
-        "bs",
-        "ms",
-        "mba",
-        "phd",
-        "hnd",
-        "hnc",
-        "mres",
-        "msci",
-        "be",
-        "me",
-        "beng",
-        "meng",
-        "bba",
-        "llb",
-        "llm",
-        "md",
-        "mphil",
-        "dphil",
-        "bachelor",
-        "bachelors",
-        "bachelor's",
-        "master",
-        "masters",
-        "master's",
-        "doctor",
-        "doctorate",
-        "diploma",
-        "diplom",
-        "associate",
-        "licence",
-        "licenciatura",
-        "licenciado",
-        "grado",
-        "máster",
-        "magister",
-        "abitur",
-        "baccalauréat",
-        "bac",
-        "ingeniero",
-        "ingénieur",
-        "学士",
-        "硕士",
-        "博士",
-        "本科",
-        "修士",
-    ]
-    .contains(&first.as_str())
-        || ["学士", "硕士", "博士", "本科", "修士"]
-            .iter()
-            .any(|d| lower.starts_with(d))
 }
 
 /// Trims separators and stray punctuation from the ends of a part of a line.

@@ -6,6 +6,7 @@
 
 pub mod build;
 pub mod dates;
+mod degrees;
 mod headings;
 mod json;
 mod lines;
