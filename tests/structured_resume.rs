@@ -149,7 +149,9 @@ fn english_markdown_resume() {
     let school = resume.entries_of(&SectionKind::Education);
     assert_eq!(school.len(), 1);
     assert_eq!(value(&school[0].organisation), "Lakeside University");
-    assert_eq!(value(&school[0].title), "BSc Computer Science");
+    // The degree and its area apart, as JSON Resume's studyType and area.
+    assert_eq!(value(&school[0].title), "BSc");
+    assert_eq!(value(&school[0].detail), "Computer Science");
     assert_eq!(school[0].line, Some(19));
 
     let skills = resume.entries_of(&SectionKind::Skills);

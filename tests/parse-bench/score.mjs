@@ -23,6 +23,9 @@ import { OUT, layouts, manifest, renderedPath, shownPath, sources } from './sour
 
 const { values: args } = parseArgs({ options: {
   'only-sources': { type: 'string' }, 'only-layouts': { type: 'string' },
+  // Where the imported texts and exports are: the browser's (import.mjs) or the native fast
+  // path's (examples/parse_bench_native.rs, `--dir target/parse-bench/native`).
+  dir: { type: 'string', default: join(OUT, 'imported') },
   date: { type: 'string', default: new Date().toISOString().slice(0, 10) } } });
 
 // ---- normalising ----
@@ -159,7 +162,7 @@ for (const source of sources({ only: args['only-sources'] })) {
       notRendered.push(`${source.id} × ${layout.id}`);
       continue;
     }
-    const base = join(OUT, 'imported', `${source.id}__${layout.id}`);
+    const base = join(args.dir, `${source.id}__${layout.id}`);
     const exported = existsSync(`${base}.export.json`)
       ? JSON.parse(readFileSync(`${base}.export.json`, 'utf8')) : null;
     const imported = existsSync(`${base}.import.json`)
@@ -221,7 +224,9 @@ const md = `# make parse-bench, ${args.date}\n\nCells are precision/recall in % 
   + (notRendered.length ? `\nNot rendered (the theme threw on the source): ${notRendered.join(', ')}.\n` : '');
 console.log('\n' + table + '\n');
 if (notRendered.length) console.log(`not rendered (the theme threw): ${notRendered.join(', ')}`);
-writeFileSync(join(OUT, 'report.md'), md);
-writeFileSync(join(OUT, 'report.json'), JSON.stringify({ date: args.date, rows, notRendered, files }, (k, v) =>
+// The browser run's report beside the renders; the fast path's in its own directory.
+const REPORT = args.dir === join(OUT, 'imported') ? OUT : args.dir;
+writeFileSync(join(REPORT, 'report.md'), md);
+writeFileSync(join(REPORT, 'report.json'), JSON.stringify({ date: args.date, rows, notRendered, files }, (k, v) =>
   (v instanceof Set ? [...v] : v), 2));
-console.log(`score: ${files.length} files; target/parse-bench/report.md and report.json`);
+console.log(`score: ${files.length} files; ${join(REPORT, 'report.md')} and report.json`);

@@ -4,10 +4,11 @@
 //! entries from `###`/bold lines or from lines that carry a date range, highlights from bullets.
 
 use super::dates::find_range;
+use super::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use super::headings::{is_contact, section_kind};
 use super::lines::{
     bare_date_line, bold_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school,
-    link, plain, plain_heading, profile, split_keywords, split_title,
+    link, plain, plain_heading, profile, split_keywords, split_title, without_duration,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -68,6 +69,14 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map(|l| l.trim())
             .find(|l| !l.is_empty() && !is_rule(l))
             .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
+        // A date within the next few lines: an unknown heading inside a section of dated
+        // entries is then an entry's title (themes set job titles large), not a section.
+        b.date_ahead = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !is_rule(l))
+            .take(3)
+            .any(|l| heading_level(l).0 == 0 && find_range(l).is_some());
         b.line(line, number, next_has_date);
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
@@ -97,6 +106,10 @@ struct Builder {
     highlight_tail: usize,
     /// How long the text's full lines are (a wrapped line fills about this width).
     wrap_width: usize,
+    /// One of the next three lines carries a date (set before each line).
+    date_ahead: bool,
+    /// A table's header row, waiting for the entry of the first row.
+    table_header: Option<(String, usize)>,
 }
 
 impl Builder {
@@ -153,8 +166,25 @@ impl Builder {
             self.promote_name(title, High, number);
             return;
         }
+        let in_dated_section = self.resume.sections.last().is_some_and(|s| {
+            s.kind.has_dated_entries() && !matches!(s.kind, SectionKind::Other(_))
+        });
+        if in_dated_section && sub_label(&title).is_some() {
+            if let Some(entry) = self.entry_mut() {
+                // "Highlights" over a job's bullets: a label inside the entry, kept as its text.
+                entry.text.push(Field::new(title, Low, Some(number)));
+                return;
+            }
+        }
+        let in_education = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.kind == SectionKind::Education);
         let kind = if level <= 2 {
-            section_kind(text)
+            // A school set as a heading in education ("… Institute of Technology" is not the
+            // skills section) is the next degree.
+            section_kind(text).filter(|_| !(in_education && self.date_ahead && is_school(&title)))
         } else {
             // A deep heading is an entry unless it is exactly a section name.
             section_kind(text).filter(|_| {
@@ -172,6 +202,11 @@ impl Builder {
         if is_contact(text) {
             self.contact_section = true;
             self.in_header = false;
+            return;
+        }
+        if level <= 2 && in_dated_section && self.date_ahead {
+            self.new_entry_from_line(text, number, Low);
+            self.entry_from_heading = true;
             return;
         }
         if level <= 2 {
@@ -220,6 +255,7 @@ impl Builder {
         for part in text
             .split(['|', '·', '•', '\t', '，', '｜'])
             .flat_map(|p| p.split("  "))
+            .flat_map(around_email)
         {
             let part = part.trim();
             if part.is_empty() {
@@ -379,6 +415,23 @@ impl Builder {
     }
 
     fn body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        // A sidebar's contact lines may sit under another heading ("About"): an address or a
+        // phone alone on its line is the person's, while basics has none.
+        let alone = plain(line);
+        let basics = &mut self.resume.basics;
+        if basics.email.is_none()
+            && !alone.contains(char::is_whitespace)
+            && alone.contains('@')
+            && alone.contains('.')
+            && !alone.starts_with('@')
+        {
+            basics.email = Some(Field::new(alone, Medium, Some(number)));
+            return;
+        }
+        if basics.phone.is_none() && is_phone(&alone) && alone.starts_with('+') {
+            basics.phone = Some(Field::new(alone, Medium, Some(number)));
+            return;
+        }
         if self.resume.sections.is_empty() {
             self.open_section(SectionKind::Other(String::new()), "", number, Low);
         }
@@ -407,6 +460,12 @@ impl Builder {
     }
 
     fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if is_table_header(line) && self.date_ahead {
+            // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
+            // Kept as the first row's text, so the export still carries every word.
+            self.table_header = Some((plain(line), number));
+            return;
+        }
         if let Some(item) = bullet(line) {
             // A bullet list of dated positions ("2 years as X at Y from 2014 to today").
             let full_range = find_range(item).is_some_and(|(r, _)| r.end.is_some() || r.present);
@@ -466,7 +525,8 @@ impl Builder {
                 .entry_mut()
                 .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
             if waiting {
-                let rest = format!("{} {}", &line[..span.start], &line[span.end..]);
+                let after = without_duration(&line[span.end..]);
+                let rest = format!("{} {after}", &line[..span.start]);
                 let rest = clean_part(&plain(&rest));
                 let entry = self.entry_mut().expect("waiting implies an entry");
                 entry.dates = Some(Field::new(range, Medium, Some(number)));
@@ -545,7 +605,30 @@ impl Builder {
                     && entry.text.is_empty()
                     && text.split_whitespace().count() <= 6 =>
             {
-                entry.organisation = Some(Field::new(text, Low, Some(number)));
+                let title_is_school = entry.title.as_ref().is_some_and(|t| is_school(&t.value));
+                if is_education && title_is_school && !is_school(&text) {
+                    // A school set as the heading, the degree under it ("MSc in Physics").
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.organisation = entry.title.take();
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+                } else {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                }
+            }
+            // A school heading read as the organisation already: the degree under it.
+            Some(entry)
+                if from_heading
+                    && is_education
+                    && entry.title.is_none()
+                    && entry.organisation.is_some()
+                    && entry.dates.is_none()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 8 =>
+            {
+                let (degree, area) = degree_and_area_of(&text);
+                entry.title = Some(Field::new(degree, Low, Some(number)));
+                entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
             }
             // The line right under `Title  Dates`: the organisation (and place).
             Some(entry)
@@ -561,6 +644,11 @@ impl Builder {
                     .is_some_and(|o| is_school(&o.value));
                 if entry.organisation.is_none() {
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if is_education && org_is_school && entry.title.is_none() {
+                    // `School  Dates` over `MSc Computer Science`: the degree and its area.
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
                 } else if is_education && is_school(&text) && !org_is_school {
                     entry.detail = entry.organisation.take();
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
@@ -569,6 +657,18 @@ impl Builder {
                 } else {
                     entry.text.push(Field::new(text, Medium, Some(number)));
                 }
+            }
+            // `School  Dates` / `Computer Science` / `MSc`: the area came first, the degree under.
+            Some(entry)
+                if is_education
+                    && is_degree(&text)
+                    && text.split_whitespace().count() <= 3
+                    && entry.detail.is_none()
+                    && entry.highlights.is_empty()
+                    && entry.title.as_ref().is_some_and(|t| !is_degree(&t.value)) =>
+            {
+                entry.detail = entry.title.take();
+                entry.title = Some(Field::new(text, Low, Some(number)));
             }
             Some(entry) => entry.text.push(Field::new(text, Medium, Some(number))),
             None => {
@@ -714,8 +814,13 @@ impl Builder {
             .sections
             .last_mut()
             .expect("a section was just ensured");
+        let header = self
+            .table_header
+            .take()
+            .map(|(text, line)| Field::new(text, Low, Some(line)));
         section.entries.push(Entry {
             line: Some(number),
+            text: header.into_iter().collect(),
             ..Entry::default()
         });
         section.entries.last_mut().expect("just pushed")
@@ -781,6 +886,18 @@ impl Builder {
         } else {
             (org, place, None)
         };
+        // "Computer Science, MSc, Chalmers": the area was written before the degree.
+        let (title, area) = match (title, area) {
+            (Some(t), Some(a)) if is_education && is_degree(&a) && !is_degree(&t) => {
+                (Some(a), Some(t))
+            }
+            // "PhD Computer Science": an abbreviated degree, then its area.
+            (Some(t), None) if is_education => match degree_then_area(&t) {
+                Some((degree, area)) => (Some(degree), Some(area)),
+                None => (Some(t), None),
+            },
+            (t, a) => (t, a),
+        };
         let entry = self.new_entry(number);
         let low = if confidence == Low { Low } else { Medium };
         entry.title = title
@@ -802,9 +919,65 @@ impl Builder {
             .extend(said.map(|t| Field::new(t, Medium, Some(number))));
     }
 
-    fn finish(self) -> StructuredResume {
+    fn finish(mut self) -> StructuredResume {
+        super::roles::order_roles(&mut self.resume.sections);
         self.resume
     }
+}
+
+/// A table's header row as the DOCX reader writes it: cells parted by ` | `, each a word or two
+/// without digits ("Degree | Institution | Dates").
+fn is_table_header(line: &str) -> bool {
+    let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+    cells.len() >= 2
+        && cells.iter().all(|c| {
+            !c.is_empty()
+                && c.split_whitespace().count() <= 2
+                && !c.chars().any(|ch| ch.is_ascii_digit())
+        })
+}
+
+/// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):
+/// labels of the entry's parts, never sections of their own.
+fn sub_label(title: &str) -> Option<&'static str> {
+    let name = title.trim().trim_end_matches([':', '：']).to_lowercase();
+    [
+        "highlights",
+        "responsibilities",
+        "key responsibilities",
+        "main responsibilities",
+        "duties",
+        "tasks",
+        "accomplishments",
+        "key achievements",
+        "key accomplishments",
+        "réalisations",
+        "missions",
+        "aufgaben",
+        "tätigkeiten",
+        "logros",
+        "responsabilidades",
+        "funciones",
+    ]
+    .into_iter()
+    .find(|label| *label == name)
+}
+
+/// A part of a contact line with an e-mail address among other words, spaces only between them
+/// (`ada@example.org +44 113 555 0100`): the words before, the address, the words after.
+fn around_email(part: &str) -> Vec<&str> {
+    let trimmed = part.trim();
+    let Some(address) = trimmed
+        .split_whitespace()
+        .find(|w| w.contains('@') && w.contains('.') && !w.starts_with('@'))
+        .filter(|_| trimmed.contains(char::is_whitespace))
+    else {
+        return vec![part];
+    };
+    let at = trimmed
+        .find(address)
+        .expect("the address is a word of the part");
+    vec![&trimmed[..at], address, &trimmed[at + address.len()..]]
 }
 
 /// `ada-quill.dev`, `www.example.org`: a bare web address.

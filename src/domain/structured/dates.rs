@@ -364,7 +364,13 @@ fn named_date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
         return None;
     }
     let word = rest[..word_len].to_lowercase();
-    let m = MONTHS.iter().find(|(name, _)| *name == word)?.1;
+    // "Summer 2018", "Autumn 2013": a season says the year and no month (which month a season
+    // starts in differs by hemisphere and school), so the date keeps year precision.
+    let m = match MONTHS.iter().find(|(name, _)| *name == word) {
+        Some((_, m)) => Some(*m),
+        None if SEASONS.contains(&word.as_str()) => None,
+        None => return None,
+    };
     let mut at = i + word_len;
     if next_char(line, at) == Some('.') {
         at += 1;
@@ -381,8 +387,31 @@ fn named_date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
     let (value, 4, after) = digits_at(line, at)? else {
         return None;
     };
-    Some((PartialDate::new(year(value)?, Some(m)), after))
+    Some((PartialDate::new(year(value)?, m), after))
 }
+
+/// Seasons before a year, in the languages of [`MONTHS`].
+const SEASONS: &[&str] = &[
+    "spring",
+    "summer",
+    "autumn",
+    "fall",
+    "winter",
+    "printemps",
+    "été",
+    "ete",
+    "automne",
+    "hiver",
+    "frühling",
+    "frühjahr",
+    "sommer",
+    "herbst",
+    "primavera",
+    "verano",
+    "otoño",
+    "otono",
+    "invierno",
+];
 
 /// A dash or separator word after optional spaces; where the next date would start.
 fn separator_at(line: &str, i: usize) -> Option<usize> {
@@ -472,6 +501,19 @@ mod tests {
         );
         assert_eq!(r.text, text.trim());
         assert!(r.start_text.as_deref().is_some_and(|s| text.starts_with(s)));
+    }
+
+    #[test]
+    fn a_season_gives_the_year_alone() {
+        check("Summer 2018", d(2018, None), None, false);
+        check(
+            "Autumn 2013 – Spring 2019",
+            d(2013, None),
+            d(2019, None),
+            false,
+        );
+        let (r, span) = find_range("Research Intern\tSummer 2018").unwrap();
+        assert_eq!((r.text.as_str(), span.start), ("Summer 2018", 16));
     }
 
     #[test]

@@ -226,7 +226,7 @@ pub(super) fn normalise(text: &str) -> String {
         .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ')')
         .trim();
     let words: Vec<&str> = stripped.split_whitespace().collect();
-    let spaced = words.len() > 3 && words.iter().all(|w| w.chars().count() == 1);
+    let spaced = letter_spaced(&words);
     let joined = if spaced {
         words.concat()
     } else {
@@ -234,6 +234,19 @@ pub(super) fn normalise(text: &str) -> String {
     };
     joined.to_lowercase()
 }
+
+/// Letters set apart one by one (`S U M M A R Y`). A PDF may keep a kerned pair together
+/// (`S U M M A RY`, `E D U C AT I O N`): pieces of two letters pass, if most are single.
+fn letter_spaced(words: &[&str]) -> bool {
+    let singles = words.iter().filter(|w| w.chars().count() == 1).count();
+    words.len() > 3
+        && words.iter().all(|w| w.chars().count() <= 2)
+        && singles * 4 >= words.len() * 3
+}
+
+/// Headings that are one short word, matched whole ("Work" is a heading; "Workday" and "Social
+/// work" are not).
+const WHOLE_NAMES: &[Names] = &[(&["work"], || SectionKind::Work)];
 
 /// The kind a heading names, or `None` when it names no known section. `exact` asks for a
 /// short heading (a plain-text line must look like a heading, not a sentence).
@@ -248,9 +261,27 @@ pub(super) fn section_kind(heading: &str) -> Option<SectionKind> {
     if name.is_empty() || !short {
         return None;
     }
+    if let Some((_, kind)) = WHOLE_NAMES.iter().find(|(w, _)| w.contains(&name.as_str())) {
+        return Some(kind());
+    }
+    // Letter-spaced capitals lose their word gaps in some PDFs (`W O R K E X P E R I E N C E` →
+    // `workexperience`): one long word in capitals is searched for the names inside it.
+    let joined_capitals = !name.contains(' ')
+        && name.chars().count() >= 10
+        && heading
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(|c| !c.is_lowercase());
     KINDS
         .iter()
-        .find(|(words, _)| words.iter().any(|w| contains_word(&name, w)))
+        .find(|(words, _)| {
+            words.iter().any(|w| {
+                contains_word(&name, w)
+                    || joined_capitals
+                        && w.chars().count() >= 5
+                        && name.contains(w.trim_start_matches('*'))
+            })
+        })
         .map(|(_, kind)| kind())
 }
 
@@ -297,6 +328,10 @@ mod tests {
             ("Experiencia", SectionKind::Work),
             ("職務経歴", SectionKind::Work),
             ("E X P E R I E N C E", SectionKind::Work),
+            ("S U M M A RY", SectionKind::Summary),
+            ("E D U C AT I O N", SectionKind::Education),
+            ("WORKEXPERIENCE", SectionKind::Work),
+            ("Work", SectionKind::Work),
             ("教育经历", SectionKind::Education),
             ("Ausbildung", SectionKind::Education),
             ("Sprachkenntnisse", SectionKind::Languages),
@@ -312,6 +347,8 @@ mod tests {
             assert_eq!(section_kind(text), Some(kind), "{text}");
         }
         assert_eq!(section_kind("Open Source Impact"), None);
+        assert_eq!(section_kind("Workday"), None);
+        assert_eq!(section_kind("Informationsystems"), None);
         assert_eq!(section_kind("Additional Information"), None);
         assert_eq!(
             section_kind("I gained a lot of experience building systems for many years"),

@@ -2,6 +2,7 @@
 //! a line's parts (`Title — Org — Place`, contact items). Pure helpers for [`super::build`].
 
 use super::dates::find_range;
+use super::degrees::is_degree;
 use super::headings::section_kind;
 use super::model::{Profile, SectionKind};
 
@@ -12,9 +13,41 @@ pub(super) fn bare_date_line(line: &str) -> bool {
     let text = text.trim_start_matches('_');
     match find_range(text) {
         Some((_, span)) => {
-            span.start == 0 && clean_part(&text[span.end..]).split_whitespace().count() <= 3
+            span.start == 0
+                && clean_part(&without_duration(&text[span.end..]))
+                    .split_whitespace()
+                    .count()
+                    <= 3
         }
         None => false,
+    }
+}
+
+/// Words that count a duration (`3 years 5 months`, `2 yrs 3 mos`, `1 an 2 mois`).
+const DURATION_UNITS: &[&str] = &[
+    "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "an", "ans", "année", "années",
+    "mois", "jahr", "jahre", "monat", "monate", "año", "años", "mes", "meses", "年", "个月",
+    "ヶ月",
+];
+
+/// The text with a trailing duration taken out: themes print how long a job lasted after its
+/// dates (`Mar 2018 - Aug 2021 3 years 5 months`, `(2 yrs 3 mos)`), which is not a place or a
+/// title. Text that is not only a duration comes back as it was.
+pub(super) fn without_duration(text: &str) -> String {
+    let inner = text
+        .trim()
+        .trim_matches(|c: char| "()·|,".contains(c) || c.is_whitespace());
+    let tokens: Vec<&str> = inner.split_whitespace().collect();
+    let is_duration = !tokens.is_empty()
+        && tokens.len().is_multiple_of(2)
+        && tokens.chunks(2).all(|pair| {
+            pair[0].chars().all(|c| c.is_ascii_digit())
+                && DURATION_UNITS.contains(&pair[1].trim_end_matches(',').to_lowercase().as_str())
+        });
+    if is_duration {
+        String::new()
+    } else {
+        text.to_string()
     }
 }
 
@@ -181,7 +214,8 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
                 _ => (clean_part(title), clean_part(org), more),
             };
             // `ACME CORP, Engineer`: the name in capitals is the organisation.
-            let (title, org) = if is_capitals(&title) && !is_capitals(&org) {
+            // (A degree in capitals, `HND, Business`, is not.)
+            let (title, org) = if is_capitals(&title) && !is_capitals(&org) && !is_degree(&title) {
                 (org, title)
             } else {
                 (title, org)

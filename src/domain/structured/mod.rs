@@ -6,10 +6,12 @@
 
 pub mod build;
 pub mod dates;
+mod degrees;
 mod headings;
 mod json;
 mod lines;
 pub mod model;
+mod roles;
 pub mod understanding;
 pub mod unplaced;
 
@@ -30,6 +32,12 @@ pub fn from_any(text: &str) -> StructuredResume {
     from_text(text)
 }
 pub use dates::{find_range, parse_range, DateRange, PartialDate};
+
+/// Whether a heading's words name a resume section ("Education", "Berufserfahrung", "技能"), for
+/// readers that must tell a section label from content (the PDF reader's label column).
+pub fn names_section(heading: &str) -> bool {
+    headings::section_kind(heading).is_some()
+}
 pub use model::{
     Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
 };

@@ -307,13 +307,18 @@ pub(super) fn join_letter_spaced(line: &str) -> String {
     }
 }
 
-/// `S U M` → `SUM`; anything else → None. A run of one letter is not a run.
+/// `S U M` → `SUM`; anything else → None. A run of one letter is not a run. A kerned pair may
+/// come as one piece (`S U M M A RY`, `E D U C AT I O N`): two-letter tokens pass among at least
+/// three times as many single letters.
 fn letter_run(text: &str) -> Option<String> {
     let tokens: Vec<&str> = text.trim().split(' ').collect();
+    let capitals = |t: &&str| t.chars().all(char::is_uppercase);
+    let singles = tokens.iter().filter(|t| t.chars().count() == 1).count();
+    let pairs = tokens.iter().filter(|t| t.chars().count() == 2).count();
     let letters = tokens.len() >= 2
-        && tokens
-            .iter()
-            .all(|t| t.chars().count() == 1 && t.chars().all(char::is_uppercase));
+        && tokens.iter().all(capitals)
+        && singles + pairs == tokens.len()
+        && (pairs == 0 || singles >= 3 * pairs);
     letters.then(|| tokens.concat())
 }
 
@@ -367,6 +372,29 @@ const SUFFIXES: [&str; 27] = [
 /// Words broken at a line end, re-joined on the first line: after a soft hyphen always without
 /// it; after `-` when the next line goes on in lower case, without the hyphen if the rest is a
 /// word ending ([`SUFFIXES`]), with it otherwise.
+/// An e-mail address broken at a narrow column's edge (`ada.quill@example.` / `com`): the line
+/// ending in the address's open end and the next line one piece of address joined back.
+pub(super) fn join_broken_addresses(lines: &mut [String]) {
+    for n in 1..lines.len() {
+        let (head, tail) = lines.split_at_mut(n);
+        let (prev, next) = (&mut head[n - 1], &mut tail[0]);
+        let open_address = prev
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|last| last.contains('@') && last.ends_with(['.', '@', '-', '_']));
+        let piece = next.trim();
+        let rest_of_address = !piece.is_empty()
+            && !piece.contains(char::is_whitespace)
+            && piece
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if open_address && rest_of_address {
+            prev.push_str(piece);
+            next.clear();
+        }
+    }
+}
+
 pub(super) fn join_broken_words(lines: &mut [String]) {
     for n in 1..lines.len() {
         let (head, tail) = lines.split_at_mut(n);
@@ -426,6 +454,15 @@ mod tests {
         assert_eq!(join_letter_spaced("Grade A B C"), "Grade A B C");
         assert_eq!(join_letter_spaced("I am a builder"), "I am a builder");
         assert_eq!(join_letter_spaced("S K I L L S\t2024"), "SKILLS\t2024");
+        assert_eq!(join_letter_spaced("S U M M A RY"), "SUMMARY");
+        let mut lines = vec!["ada.quill@example.".to_string(), "com".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["ada.quill@example.com", ""]);
+        let mut lines = vec!["Write to me.".to_string(), "Thanks".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["Write to me.", "Thanks"]);
+        assert_eq!(join_letter_spaced("E D U C AT I O N"), "EDUCATION");
+        assert_eq!(join_letter_spaced("IT HR OPS"), "IT HR OPS");
     }
 
     #[test]

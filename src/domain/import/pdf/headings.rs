@@ -65,7 +65,7 @@ const SECTION_NAMES: [&str; 40] = [
 pub(super) struct Headings {
     pub body: f64,
     largest: f64,
-    body_font: String,
+    pub body_font: String,
     title_seen: bool,
 }
 
@@ -99,7 +99,9 @@ impl Headings {
         let bold = line.items.iter().all(|i| bold_font(&i.font_name));
         let other_font =
             !self.body_font.is_empty() && line.items.iter().all(|i| i.font_name != self.body_font);
-        let capitals = text.chars().filter(|c| c.is_alphabetic()).count() >= 4
+        // Capitals are cased letters: Chinese or Japanese text (no case at all) set in a CJK
+        // font beside a Latin body font is body text, not a heading in capitals.
+        let capitals = text.chars().filter(|c| c.is_uppercase()).count() >= 4
             && !text.chars().any(|c| c.is_lowercase() || c.is_ascii_digit());
         let name = text.trim_end_matches(':').trim().to_lowercase();
         let section_name = SECTION_NAMES.contains(&name.as_str());

@@ -3,6 +3,10 @@
 
 use super::PdfTextItem;
 
+/// A gap between words wider than this many character heights (and up to three, a tab beyond)
+/// parts items, not words: word spaces are about a quarter of the height, justified text's a half.
+const CHIP_GAP: f64 = 1.0;
+
 /// Items on one baseline, sorted by x.
 #[derive(Debug, Clone)]
 pub(super) struct Line {
@@ -73,6 +77,10 @@ pub(super) fn line_text(line: &Line) -> String {
                 text.ends_with(char::is_whitespace) || item.text.starts_with(char::is_whitespace);
             if gap > 3.0 * height {
                 text.push('\t');
+            } else if gap > CHIP_GAP * height && !spaced_letters(&prev.text) {
+                // Words set well apart, not a column apart: tags or chips ("Kafka   Spark"),
+                // contact items in a row. A middle dot keeps them items, not one phrase.
+                text.push_str(" · ");
             } else if spaced_letters(&prev.text) && spaced_letters(&item.text) {
                 let word_gap = prev.text.trim().contains(' ')
                     || item.text.trim().contains(' ')

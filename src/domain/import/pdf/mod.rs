@@ -2,8 +2,9 @@
 //!
 //! ```text
 //! pieces ─ icon fonts, private-use glyphs, duplicate runs out (clean) ─ lines by baseline (lines)
-//!        ─ running headers/footers out (clean) ─ columns (columns) ─ per line: letter spacing,
-//!          soft hyphens, headings from size/weight ─ words broken at line ends re-joined
+//!        ─ running headers/footers out (clean) ─ a label column lifted (labels), or columns
+//!          (columns) ─ per line: letter spacing, soft hyphens, headings from size/weight
+//!        ─ words broken at line ends re-joined
 //! ```
 //! Pieces are grouped into lines by their baseline (y), ordered by x within a line, and joined
 //! with a space where there is a visible gap (a tab where the gap is wide, as between a title and
@@ -14,6 +15,7 @@
 mod clean;
 mod columns;
 mod headings;
+mod labels;
 mod lines;
 
 use serde::Deserialize;
@@ -140,6 +142,7 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
 }
 
 fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
+    let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
     let edge: Vec<bool> = (0..count)
@@ -152,7 +155,13 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
         .map(|(l, _)| l.y)
         .collect();
     let mut blocks_out = Vec::new();
-    for (index, block) in columns::split(lines, style.body).into_iter().enumerate() {
+    // A page with a label column has its labels on lines of their own now: no second column.
+    let blocks = if labelled {
+        vec![lines]
+    } else {
+        columns::split(lines, style.body)
+    };
+    for (index, block) in blocks.into_iter().enumerate() {
         let mut texts = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
@@ -176,6 +185,7 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
             previous = Some(line);
         }
         clean::join_broken_words(&mut texts);
+        clean::join_broken_addresses(&mut texts);
         // A name set large in a header band sits lower than the contact lines beside it; the
         // title goes first all the same.
         if let Some(title) = headings.iter().position(|h| *h == Some("# ")) {
@@ -273,6 +283,45 @@ mod tests {
         let mut p = page(vec![item("Engin", 10.0, 700.0), item("eer", 35.0, 700.0)]);
         p.items.push(item(&"x".repeat(60), 10.0, 680.0));
         assert!(pages_to_text(&[p]).unwrap().starts_with("Engineer\n"));
+    }
+
+    #[test]
+    fn chinese_text_in_a_cjk_font_beside_a_latin_body_is_not_a_heading() {
+        let latin = |text: &str, y: f64| PdfTextItem {
+            font_name: "latin".into(),
+            ..item(text, 10.0, y)
+        };
+        let p = page(vec![
+            latin("Data engineer with eight years of pipeline work.", 700.0),
+            PdfTextItem {
+                font_name: "cjk".into(),
+                ..item("负责支付清结算系统", 10.0, 686.0)
+            },
+            latin("Built the feature store for the retail team.", 672.0),
+            PdfTextItem {
+                font_name: "cjk".into(),
+                ..item("SKILLS", 10.0, 658.0)
+            },
+        ]);
+        let text = pages_to_text(&[p]).unwrap();
+        assert!(text.contains("\n负责支付清结算系统\n"), "{text}");
+        assert!(text.contains("## SKILLS"), "{text}");
+    }
+
+    #[test]
+    fn chips_set_well_apart_are_items_not_one_phrase() {
+        let p = page(vec![
+            item("Kafka", 10.0, 700.0),
+            item("Spark", 52.0, 700.0),
+            item("dbt", 94.0, 700.0),
+            item(
+                "Data engineer with eight years of pipeline work.",
+                10.0,
+                680.0,
+            ),
+        ]);
+        let text = pages_to_text(&[p]).unwrap();
+        assert!(text.starts_with("Kafka · Spark · dbt\n"), "{text}");
     }
 
     #[test]

@@ -1,0 +1,76 @@
+//! `make parse-bench`'s fast path for parser work: the app's import and JSON Resume export of
+//! every rendered file, natively, in seconds.
+//!
+//! The browser step (tests/parse-bench/import.mjs) is the truth of what the app does, but needs a
+//! release build and a browser per file. What it does after pdf.js is pure Rust:
+//! `import_pdf_pages` on the pieces pdf.js gave (saved by tests/parse-bench/pages.mjs with the
+//! app's own pdf.js), `import_file` for a DOCX, then `to_json_resume` of the text. This runs the
+//! same functions on the same inputs, so a parser change is judged in seconds; the full run still
+//! goes through the browser.
+//!
+//! ```sh
+//! cargo run --example parse_bench_native -- target/parse-bench/pages target/parse-bench/rendered target/parse-bench/native
+//! ```
+//! Reads `NAME.pages.json` from the first directory and `SOURCE/docx-labelled.docx` from the
+//! second; writes `NAME.txt` and `NAME.export.json` into the third.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    use careergraph::domain::export::to_json_resume;
+    use careergraph::domain::import::{import_file, import_pdf_pages, PdfPage};
+    use careergraph::domain::Resume;
+    use std::path::Path;
+
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [pages_dir, rendered_dir, out_dir] = args.as_slice() else {
+        panic!("usage: parse_bench_native PAGES_DIR RENDERED_DIR OUT_DIR");
+    };
+    std::fs::create_dir_all(out_dir).expect("create the output directory");
+    let write = |name: &str, text: &str| {
+        let out = Path::new(out_dir);
+        std::fs::write(out.join(format!("{name}.txt")), text).expect("write the text");
+        let doc = to_json_resume(&Resume::new(text.to_string()));
+        let body = serde_json::to_string_pretty(&doc).expect("serialise");
+        std::fs::write(out.join(format!("{name}.export.json")), body).expect("write the export");
+    };
+    let mut count = 0;
+    for entry in std::fs::read_dir(pages_dir).expect("read the pages directory") {
+        let path = entry.expect("a directory entry").path();
+        let Some(name) = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| n.strip_suffix(".pages.json"))
+        else {
+            continue;
+        };
+        let body = std::fs::read_to_string(&path).expect("read the pages");
+        let pages: Vec<PdfPage> = serde_json::from_str(&body).expect("pages JSON");
+        match import_pdf_pages(&pages) {
+            Ok(imported) => write(name, &imported.text),
+            Err(e) => eprintln!("{name}: import failed: {e}"),
+        }
+        count += 1;
+    }
+    for entry in std::fs::read_dir(rendered_dir).expect("read the rendered directory") {
+        let dir = entry.expect("a directory entry").path();
+        let docx = dir.join("docx-labelled.docx");
+        let Some(source) = dir.file_name().and_then(|n| n.to_str()) else {
+            continue;
+        };
+        if !docx.exists() {
+            continue;
+        }
+        let bytes = std::fs::read(&docx).expect("read the DOCX");
+        let name = format!("{source}__docx-labelled");
+        match import_file("resume.docx", "", &bytes) {
+            Ok(imported) => write(&name, &imported.text),
+            Err(e) => eprintln!("{name}: import failed: {e}"),
+        }
+        count += 1;
+    }
+    println!("parse_bench_native: {count} files imported into {out_dir}");
+}
+
+// The wasm32 build (clippy --all-targets --target wasm32) has nothing to run.
+#[cfg(target_arch = "wasm32")]
+fn main() {}

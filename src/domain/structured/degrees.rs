@@ -1,0 +1,114 @@
+//! Degrees as resumes write them: which word is a degree (`MSc`, `Licenciatura`, `硕士`), and a
+//! degree line taken apart into the degree and its area ("MSc in Physics", "PhD Computer
+//! Science"), for the education entries [`super::build`] reads.
+
+/// A degree's name (`MSc`, `B.A.`, `Bachelor of Arts`, `Licence`, `硕士`): its first word is one
+/// of the usual abbreviations or words for a degree.
+pub(super) fn is_degree(text: &str) -> bool {
+    let lower = text.trim().to_lowercase();
+    let first: String = lower
+        .split([' ', ',', '('])
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| *c != '.')
+        .collect();
+    [
+        "bsc",
+        "msc",
+        "ba",
+        "ma",
+        "bs",
+        "ms",
+        "mba",
+        "phd",
+        "hnd",
+        "hnc",
+        "mres",
+        "msci",
+        "be",
+        "me",
+        "beng",
+        "meng",
+        "bba",
+        "llb",
+        "llm",
+        "md",
+        "mphil",
+        "dphil",
+        "bachelor",
+        "bachelors",
+        "bachelor's",
+        "master",
+        "masters",
+        "master's",
+        "doctor",
+        "doctorate",
+        "diploma",
+        "diplom",
+        "associate",
+        "licence",
+        "licenciatura",
+        "licenciado",
+        "grado",
+        "máster",
+        "magister",
+        "abitur",
+        "baccalauréat",
+        "bac",
+        "ingeniero",
+        "ingénieur",
+        "学士",
+        "硕士",
+        "博士",
+        "本科",
+        "修士",
+    ]
+    .contains(&first.as_str())
+        || ["学士", "硕士", "博士", "本科", "修士"]
+            .iter()
+            .any(|d| lower.starts_with(d))
+}
+
+/// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
+/// an abbreviation (a short word with capitals inside, or a known one) followed by its area.
+pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
+    let (first, rest) = title.trim().split_once(' ')?;
+    let rest = rest.trim();
+    // "Bachelor of Science" is all degree; "MSc in Physics", "Licenciatura en Bellas Artes" not.
+    if rest.starts_with("of ") {
+        return None;
+    }
+    let rest = ["in ", "en ", "im ", "z "]
+        .iter()
+        .find_map(|p| rest.strip_prefix(p))
+        .unwrap_or(rest)
+        .trim();
+    let letters: Vec<char> = first.chars().filter(|c| c.is_alphabetic()).collect();
+    // (A course code such as "MAS.S65" is no degree: no digits.)
+    let abbreviation = (2..=5).contains(&letters.len())
+        && letters.iter().filter(|c| c.is_uppercase()).count() >= 2
+        && !first.chars().any(|c| c.is_ascii_digit());
+    let spelled_out = ["bachelor", "master", "doctor", "diploma"]
+        .iter()
+        .any(|w| first.to_lowercase().starts_with(w));
+    let named = is_degree(first) && first.chars().count() >= 2;
+    ((abbreviation && !spelled_out || named) && !rest.is_empty() && !rest.contains(','))
+        .then(|| (first.to_string(), rest.to_string()))
+}
+
+/// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics` → degree and
+/// area; anything else is all degree.
+pub(super) fn degree_and_area_of(text: &str) -> (String, Option<String>) {
+    if let Some((degree, area)) = text
+        .split_once(" in ")
+        .or_else(|| text.split_once(", "))
+        .filter(|(d, _)| is_degree(d))
+    {
+        return (degree.trim().to_string(), Some(area.trim().to_string()));
+    }
+    match degree_then_area(text) {
+        Some((degree, area)) => (degree, Some(area)),
+        None => (text.to_string(), None),
+    }
+}

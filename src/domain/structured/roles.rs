@@ -1,0 +1,263 @@
+//! Which of two names is the job and which the employer. Layouts disagree on the order ("Data
+//! Engineer at Tinroof Rail", "Tinroof Rail" over "Data Engineer"), and a line's place alone
+//! cannot say; the words can, over a whole section: themes print every job the same way, so the
+//! evidence of all entries decides the order of all of them at once.
+
+use super::model::{Confidence, Entry, Section, SectionKind};
+
+/// How job names start, in the languages of the sources (a word starting so is a job word:
+/// "Diseñadora", "Entwickler", "Developer", "Ingénieure"); at least five letters, so a stem does
+/// not start an employer's name by chance.
+const JOB_STEMS: &[&str] = &[
+    "engineer",
+    "ingenieur",
+    "ingénieur",
+    "ingenier",
+    "inżynier",
+    "develop",
+    "développ",
+    "desarroll",
+    "entwickl",
+    "programm",
+    "programist",
+    "designer",
+    "diseñad",
+    "graphist",
+    "concepteur",
+    "analyst",
+    "analist",
+    "manager",
+    "gerent",
+    "director",
+    "directeur",
+    "directri",
+    "direktor",
+    "consult",
+    "berater",
+    "coordinat",
+    "coordinad",
+    "koordinat",
+    "specialist",
+    "spécialist",
+    "especialist",
+    "architect",
+    "architekt",
+    "arquitect",
+    "research",
+    "chercheu",
+    "investigad",
+    "scientist",
+    "assistant",
+    "asistent",
+    "intern",
+    "praktikant",
+    "stagiair",
+    "becari",
+    "leiter",
+    "technician",
+    "technicien",
+    "técnic",
+    "administrat",
+    "teacher",
+    "lehrer",
+    "profes",
+    "lecturer",
+    "accountant",
+    "founder",
+    "président",
+    "president",
+    "student",
+    "werkstudent",
+    "trainee",
+    "apprenti",
+    "tester",
+    "operator",
+    "advisor",
+    "adviser",
+    "representative",
+    "strategist",
+    "volunteer",
+    "bénévol",
+    "editor",
+    "redakteur",
+    "rédact",
+    "writer",
+    "responsable",
+    "referent",
+    "sachbearbeit",
+    "kierownik",
+    "officer",
+    "planner",
+];
+
+/// Short job words, matched whole ("Lead", "CTO", "Jefa").
+const JOB_WORDS: &[&str] = &[
+    "lead", "head", "chef", "jefe", "jefa", "ceo", "cto", "cfo", "coo", "vp", "owner", "fellow",
+    "postdoc", "tutor", "mentor", "nurse", "clerk", "agent", "chargé", "chargée",
+];
+
+/// Job words of scripts without spaces, found anywhere in the name.
+const JOB_PARTS: &[&str] = &[
+    "工程师",
+    "经理",
+    "总监",
+    "实习",
+    "主管",
+    "研究员",
+    "开发",
+    "设计师",
+    "专员",
+    "负责人",
+    "エンジニア",
+    "マネージャー",
+];
+
+/// Words that name an organisation.
+const ORG_WORDS: &[&str] = &[
+    "inc",
+    "ltd",
+    "llc",
+    "gmbh",
+    "ag",
+    "sa",
+    "sas",
+    "sarl",
+    "sl",
+    "bv",
+    "plc",
+    "corp",
+    "corporation",
+    "company",
+    "co",
+    "group",
+    "labs",
+    "lab",
+    "software",
+    "systems",
+    "solutions",
+    "technologies",
+    "consulting",
+    "logistics",
+    "analytics",
+    "bank",
+    "university",
+    "institute",
+    "hospital",
+    "agency",
+    "studio",
+    "studios",
+    "trust",
+    "foundation",
+    "market",
+    "traders",
+    "partners",
+    "holdings",
+    "ventures",
+    "media",
+    "services",
+    "industries",
+    "council",
+    "ministry",
+    "school",
+    "college",
+    "universität",
+    "université",
+    "universidad",
+    "sp. z o.o.",
+    "s.a.",
+    "有限公司",
+    "公司",
+    "集团",
+    "科技",
+    "大学",
+    "株式会社",
+];
+
+fn is_job(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    let tokens = tokens(&lower);
+    tokens
+        .iter()
+        .any(|t| JOB_WORDS.contains(t) || JOB_STEMS.iter().any(|s| t.starts_with(s)))
+        || JOB_PARTS.iter().any(|p| lower.contains(p))
+}
+
+fn tokens(lower: &str) -> Vec<&str> {
+    lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
+        .map(|t| t.trim_matches('.'))
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+fn has_word(text: &str, words: &[&str]) -> bool {
+    let lower = text.to_lowercase();
+    let tokens = tokens(&lower);
+    words.iter().any(|w| {
+        if w.chars().any(|c| c as u32 >= 0x3000) || w.contains(' ') {
+            lower.contains(w)
+        } else {
+            tokens.contains(w)
+        }
+    })
+}
+
+/// How much an entry says its title is the employer and its organisation the job: +1 for each
+/// sign (the organisation has a job word, the title an organisation word), −1 for each sign of
+/// the other way round.
+fn swapped_evidence(entry: &Entry) -> i32 {
+    let (Some(title), Some(org)) = (&entry.title, &entry.organisation) else {
+        return 0;
+    };
+    let (title, org) = (title.value.as_str(), org.value.as_str());
+    i32::from(is_job(org)) - i32::from(is_job(title)) + i32::from(has_word(title, ORG_WORDS))
+        - i32::from(has_word(org, ORG_WORDS))
+}
+
+/// Swaps title and organisation in every entry of a work or volunteering section whose entries,
+/// taken together, read employer first.
+pub(super) fn order_roles(sections: &mut [Section]) {
+    for section in sections
+        .iter_mut()
+        .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Volunteer))
+    {
+        let evidence: i32 = section.entries.iter().map(swapped_evidence).sum();
+        let swap = evidence > 0;
+        for entry in &mut section.entries {
+            if entry.title.is_none() || entry.organisation.is_none() {
+                continue;
+            }
+            let own = swapped_evidence(entry);
+            if swap {
+                std::mem::swap(&mut entry.title, &mut entry.organisation);
+            }
+            // An entry whose own words say nothing, or say the other order, follows the section;
+            // the outline then marks its title and employer as guessed, to check.
+            if own == 0 || (own > 0) != swap {
+                for field in [&mut entry.title, &mut entry.organisation]
+                    .into_iter()
+                    .flatten()
+                {
+                    field.confidence = Confidence::Low;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_say_which_is_the_job() {
+        assert!(is_job("Senior ML Scientist"));
+        assert!(is_job("Diseñadora UX"));
+        assert!(is_job("高级后端工程师"));
+        assert!(has_word("Quillmark Labs", ORG_WORDS));
+        assert!(has_word("北京云帆科技有限公司", ORG_WORDS));
+        assert!(!is_job("Leadership Partnerships"));
+        assert!(!is_job("Azahar Digital"));
+        assert!(!has_word("Cobalt Rail", ORG_WORDS));
+    }
+}
