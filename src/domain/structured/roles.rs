@@ -92,8 +92,38 @@ const JOB_STEMS: &[&str] = &[
 
 /// Short job words, matched whole ("Lead", "CTO", "Jefa").
 const JOB_WORDS: &[&str] = &[
-    "lead", "head", "chef", "jefe", "jefa", "ceo", "cto", "cfo", "coo", "vp", "owner", "fellow",
-    "postdoc", "tutor", "mentor", "nurse", "clerk", "agent", "chargé", "chargée",
+    "lead",
+    "head",
+    "chef",
+    "jefe",
+    "jefa",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "vp",
+    "owner",
+    "fellow",
+    "postdoc",
+    "tutor",
+    "mentor",
+    "nurse",
+    "clerk",
+    "agent",
+    "chargé",
+    "chargée",
+    // Seniority says a job whatever the trade ("Senior Surveyor"), and trades of their own.
+    "senior",
+    "junior",
+    "principal",
+    "chief",
+    "officer",
+    "surveyor",
+    "teacher",
+    "lecturer",
+    "accountant",
+    "editor",
+    "writer",
 ];
 
 /// Job words of scripts without spaces, found anywhere in the name.
@@ -259,5 +289,8 @@ mod tests {
         assert!(!is_job("Leadership Partnerships"));
         assert!(!is_job("Azahar Digital"));
         assert!(!has_word("Cobalt Rail", ORG_WORDS));
+        // A seniority word makes a title of any trade.
+        assert!(is_job("Senior Surveyor"));
+        assert!(!is_job("Brackwater Maps"));
     }
 }
