@@ -18,7 +18,7 @@ const ANSWER_TOKENS = '300';
 let consoleErrors;
 test.beforeEach(async ({ page }) => {
   consoleErrors = [];
-  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(msg.text()); });
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${msg.text()} (${msg.location().url})`); });
   page.on('pageerror', (err) => consoleErrors.push(String(err)));
 });
 test.afterEach(() => {

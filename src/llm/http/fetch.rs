@@ -55,7 +55,14 @@ impl HttpTransport for FetchTransport {
             for (name, value) in &request.headers {
                 builder = builder.header(name, value);
             }
-            let fetch = builder.body(request.body.clone()).map_err(network)?;
+            // A GET must have no body at all: `fetch` throws on an empty one too ("Request with
+            // GET/HEAD method cannot have body"), which once kept every local server's /props
+            // from being read in the browser.
+            let fetch = if request.method == "GET" {
+                builder.build().map_err(network)?
+            } else {
+                builder.body(request.body.clone()).map_err(network)?
+            };
             let response = fetch.send().await.map_err(network)?;
             let status = response.status();
             let headers: Vec<(String, String)> = response
