@@ -25,11 +25,11 @@ test.afterEach(() => {
   expect(consoleErrors).toEqual([]);
 });
 
-async function useLocalServer(page, { maxIterations } = {}) {
+async function useLocalServer(page, { maxIterations, server = SERVER } = {}) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const drawer = page.getByRole('complementary', { name: 'Settings' });
   await drawer.getByLabel('Provider').selectOption('openai_compatible');
-  await drawer.getByLabel('Base URL').fill(SERVER);
+  await drawer.getByLabel('Base URL').fill(server);
   await drawer.getByLabel('Model', { exact: true }).fill('smollm2-135m-instruct');
   await drawer.getByLabel('Longest answer (tokens)').fill(ANSWER_TOKENS);
   await drawer.getByLabel('Longest answer (tokens)').press('Tab');
@@ -113,4 +113,22 @@ test('tailoring on a real model: its dialogs answered, then a result or a named 
   if (text !== 'Tailoring finished.' && text.startsWith('Tailoring finished')) await expect(page.getByTestId('tailor-failed-steps')).toBeVisible();
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
   await page.screenshot({ path: '../target/playwright/real-model-tailoring.png', fullPage: true });
+});
+
+// The second server of the suite has a 1,024-token context: a resume larger than that is refused
+// in the page before any call, naming the context's size (read from the server's /props, which
+// the page could not read before: its GET carried an empty body, which fetch refuses).
+test('a resume larger than the model\'s context is refused before any call, with the size', async ({ page }) => {
+  const small = process.env.REAL_MODEL_SMALL_URL;
+  if (!small) throw new Error('REAL_MODEL_SMALL_URL is not set: run tests/real_model/suite.sh');
+  const chats = [];
+  page.on('request', (r) => { if (r.url().includes('/chat/completions')) chats.push(r.url()); });
+  await page.goto('/');
+  await useLocalServer(page, { maxIterations: 1, server: small });
+  const line = "- Kept the payment platform's deploys boring, safe and frequent across teams\n";
+  await page.getByTestId('resume').fill(`${RESUME}\n${line.repeat(150)}`);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByTestId('phase')).toHaveText(/^The review failed: /, { timeout: 60_000 });
+  await expect(page.getByText(/context \(1024 tokens\) is too small/).first()).toBeVisible();
+  expect(chats).toEqual([]);
 });
