@@ -176,11 +176,7 @@ impl Builder {
                 return;
             }
         }
-        let in_education = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Education);
+        let in_education = self.in_section(SectionKind::Education);
         let kind = if level <= 2 {
             // A school set as a heading in education ("… Institute of Technology" is not the
             // skills section) is the next degree.
@@ -502,11 +498,7 @@ impl Builder {
             .is_none_or(|e| e.dates.is_some() || !e.highlights.is_empty());
         // A lone year in a long sentence ("cited over 2000 times") is no entry's date, except in
         // publications, where a long line with a year is one publication.
-        let publications = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Publications);
+        let publications = self.in_section(SectionKind::Publications);
         let dated = find_range(line).filter(|(r, span)| {
             // "2012. Guest Lecturer, …": a year that opens the line, set off by a mark.
             let leads = span.start == 0
@@ -568,11 +560,7 @@ impl Builder {
         }
         // Undated degrees, each with its bullets: a plain line after the bullets is the next
         // degree (a wrapped bullet was joined above; "GPA: 4.0" lines stay with their degree).
-        let in_education = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Education);
+        let in_education = self.in_section(SectionKind::Education);
         let after_bullets = self.entry_mut().is_some_and(|e| !e.highlights.is_empty());
         let labelled = line.split_once(':').is_some_and(|(key, _)| {
             key.split_whitespace().count() <= 2 && key.chars().count() <= 24
@@ -587,11 +575,7 @@ impl Builder {
         }
         let text = plain(line);
         let from_heading = self.entry_from_heading;
-        let is_education = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Education);
+        let is_education = self.in_section(SectionKind::Education);
         if text.contains("---") {
             // `Title ------ Place` leader lines: one entry each.
             return self.new_entry_from_line(line, number, Low);
@@ -697,11 +681,7 @@ impl Builder {
         let text = plain(line);
         // In education, a line naming a school opens the next degree, however long the last
         // bullet was.
-        let in_education = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Education);
+        let in_education = self.in_section(SectionKind::Education);
         let long_tail = self.highlight_tail >= 50.max(self.wrap_width * 8 / 10);
         let Some(last) = self.entry_mut().and_then(|e| e.highlights.last_mut()) else {
             return false;
@@ -746,16 +726,8 @@ impl Builder {
                 return;
             }
         }
-        let is_language = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Languages);
-        let is_references = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::References);
+        let is_language = self.in_section(SectionKind::Languages);
+        let is_references = self.in_section(SectionKind::References);
         let entry = self.new_entry(number);
         if let Some((name, rest)) = item
             .split_once([':', '：'])
@@ -799,6 +771,11 @@ impl Builder {
         entry.text.push(Field::new(text, Medium, Some(number)));
     }
 
+    /// Whether the section being read is of `kind`.
+    fn in_section(&self, kind: SectionKind) -> bool {
+        self.resume.sections.last().is_some_and(|s| s.kind == kind)
+    }
+
     fn entry_mut(&mut self) -> Option<&mut Entry> {
         self.resume.sections.last_mut()?.entries.last_mut()
     }
@@ -828,11 +805,7 @@ impl Builder {
 
     /// An entry from a heading, bold or dated line: dates out, then title / organisation / place.
     fn new_entry_from_line(&mut self, line: &str, number: usize, confidence: Confidence) {
-        let is_education = self
-            .resume
-            .sections
-            .last()
-            .is_some_and(|s| s.kind == SectionKind::Education);
+        let is_education = self.in_section(SectionKind::Education);
         // "Title — By (2014-11): what it was for": the words after the date's colon are text.
         let mut said = None;
         let (dates, rest) = match find_range(line) {
