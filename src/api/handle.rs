@@ -238,7 +238,9 @@ impl RunHandle {
 
     /// Once this run has finished: runs it again on the same thread with its workflow's
     /// follow-up (`batch_screening`: its failed and cancelled candidates are screened again;
-    /// screened ones keep their results and are not sent again). Returns a new handle for that
+    /// screened ones keep their results and are not sent again; `resume_review`: the result
+    /// round's failed critics are asked again and the round is scored again, nothing else runs).
+    /// Returns a new handle for that
     /// part, with its own events and `result()` (the whole final state). Throws `invalid_input`
     /// when the run has not finished, or has nothing to do again (no failed or cancelled
     /// candidate, or a workflow that takes no follow-up).

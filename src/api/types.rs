@@ -653,8 +653,11 @@ export interface ReviewState {
   portfolio_advice: PortfolioAdvice | null;
   design_advice: DesignAdvice | null;
   /** Things the user should know that did not stop the run (failed agents, revisions that changed facts). */
-  warnings: string[];  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  warnings: string[];
+  /** Set only while `retryFailed()` asks the result round's failed critics again ("Retry failed
+   * critics"); empty otherwise. */
+  retry_critics: string[];
+  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
   injection_findings: InjectionFinding[];
-
 }
 "#;

@@ -53,6 +53,8 @@ pub fn RunForm() -> impl IntoView {
         };
         runs.start(input, first_line(&target_role, "Resume review"));
     };
+    // "Retry failed critics" on the shown finished run: its follow-up, on the same thread.
+    let retry = Callback::new(move |()| runs.follow_up());
     let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
@@ -99,7 +101,7 @@ pub fn RunForm() -> impl IntoView {
             </div>
         </form>
         <RunList workflow_id=ReviewWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| lazy_view(review_run_view(run)))}
+        {move || runs.active().map(|run| lazy_view(review_run_view(run, retry)))}
         // The critic cards show their clamped scores themselves.
         <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=false workflow=ReviewWorkflow::ID />
     }

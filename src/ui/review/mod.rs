@@ -28,9 +28,10 @@ pub type ReviewRunHandle = ActiveRun<ReviewWorkflow, RunModel>;
 /// The run view as a lazily loaded chunk in the split app (`split` feature, see `ui::pages`):
 /// the first paint shows the form only; the view's code loads when a run is shown (its view
 /// model, created with the run, gathers the events meanwhile).
+/// `retry`: the page's "Retry failed critics" (the controller's follow-up of the shown run).
 #[cfg_attr(feature = "split", leptos::lazy)]
-pub async fn review_run_view(run: ReviewRunHandle) -> AnyView {
-    view! { <ReviewRun run=run /> }.into_any()
+pub async fn review_run_view(run: ReviewRunHandle, retry: Callback<()>) -> AnyView {
+    view! { <ReviewRun run=run retry=retry /> }.into_any()
 }
 
 /// The review page's run engine: what starts, drives, re-opens and stops review runs (the graph
@@ -54,7 +55,7 @@ async fn review_engine() -> RunEngine<ReviewWorkflow, RunModel> {
 }
 
 #[component]
-fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
+fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
     let model = run.view;
     let phase = run.phase;
     let (threshold, max_iterations) = (run.input().threshold, run.input().max_iterations);
@@ -135,7 +136,7 @@ fn ReviewRun(run: ReviewRunHandle) -> impl IntoView {
                     </div>
                 })
             }}
-            {move || model.result.get().map(|state| view! { <Results model=model state=state /> })}
+            {move || model.result.get().map(|state| view! { <Results model=model state=state phase=phase retry=retry /> })}
         </section>
     }
 }

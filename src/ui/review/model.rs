@@ -21,6 +21,14 @@ pub const CRITICS: [(&str, &str); 3] = [
     ("copywriter", "Copywriter"),
 ];
 
+/// The critic node whose feedback carries `feedback_name` ("technical_writer" → "tech_writer").
+pub fn critic_node(feedback_name: &str) -> &str {
+    match feedback_name {
+        "technical_writer" => "tech_writer",
+        other => other,
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeStatus {
     Idle,
@@ -250,8 +258,43 @@ impl ViewModel<ReviewWorkflow> for RunModel {
                     }
                 }
             });
+            // After "Retry failed critics": the critics asked again are done, or failed again.
+            for (id, _) in CRITICS {
+                if self.status(id) == NodeStatus::Running {
+                    let failed = of(if id == "tech_writer" {
+                        "technical_writer"
+                    } else {
+                        id
+                    })
+                    .is_none_or(|f| f.is_failure());
+                    self.set_status(
+                        id,
+                        if failed {
+                            NodeStatus::Failed
+                        } else {
+                            NodeStatus::Done
+                        },
+                    );
+                }
+            }
             self.result.set(Some(state.clone()));
         }
         Ok(())
+    }
+
+    /// "Retry failed critics": the result goes until the retry ends; the critics asked again
+    /// show as running, their cards emptied of the failure.
+    fn following_up(&self) {
+        let Some(state) = self.result.get_untracked() else {
+            return;
+        };
+        for failed in state.current_feedback.iter().filter(|f| f.is_failure()) {
+            let node = critic_node(&failed.agent_name).to_string();
+            self.set_status(&node, NodeStatus::Running);
+            self.cards.update(|c| {
+                c.insert(node, Card::default());
+            });
+        }
+        self.result.set(None);
     }
 }

@@ -3,18 +3,21 @@
 
 use leptos::prelude::*;
 
-use super::model::{RunModel, UsageTotals};
+use super::model::{critic_node, RunModel, UsageTotals, CRITICS};
 use crate::domain::{diff_lines, DiffLine, Language};
+use crate::session::{ReviewWorkflow, WorkflowRun};
 use crate::ui::components::{
     kept_keys, DroppedList, ExportMenu, FactDecisions, FactList, ImportedJsonResume,
 };
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+use crate::ui::run::RunPhase;
 use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
 use crate::workflows::resume_review::{
     answered_line, final_resume_decided, report_markdown_decided, score_is_meaningful, Decisions,
     ReviewState,
 };
+use crate::workflows::{agent_name, Workflow};
 
 fn usage_text(u: UsageTotals, lang: Language) -> String {
     let cached = match (u.cached_input_tokens, lang) {
@@ -67,8 +70,54 @@ fn diff_view(before: &str, after: &str, marks: FactMarks, lang: Signal<Language>
     }
 }
 
+/// "Retry failed critics" under the answered line: offered while the run stands finished with a
+/// failed critic in its result round (the workflow's follow-up); names who will be asked again.
+fn retry_button(
+    state: &ReviewState,
+    phase: RwSignal<RunPhase>,
+    retry: Callback<()>,
+    lang: Signal<Language>,
+) -> Option<impl IntoView> {
+    if !WorkflowRun::<ReviewWorkflow>::takes_follow_up(state) {
+        return None;
+    }
+    let failed: Vec<String> = CRITICS
+        .iter()
+        .filter(|(id, _)| {
+            state
+                .current_feedback
+                .iter()
+                .any(|f| f.is_failure() && critic_node(&f.agent_name) == *id)
+        })
+        .map(|(id, _)| id.to_string())
+        .collect();
+    let names = move || {
+        let lang = lang.get();
+        failed
+            .iter()
+            .map(|id| agent_name(ReviewWorkflow::ID, id, lang))
+            .collect::<Vec<_>>()
+            .join(tr(lang, ", ", "、"))
+    };
+    Some(view! {
+        <button type="button" class="button" data-testid="retry-critics"
+            disabled=move || phase.get() != RunPhase::Finished
+            on:click=move |_| retry.run(())>
+            {move || match lang.get() {
+                Language::En => format!("Retry failed critics ({})", names()),
+                Language::Zh => format!("重试失败的评审（{}）", names()),
+            }}
+        </button>
+    })
+}
+
 #[component]
-pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
+pub fn Results(
+    model: RunModel,
+    state: ReviewState,
+    phase: RwSignal<RunPhase>,
+    retry: Callback<()>,
+) -> impl IntoView {
     let export_error = RwSignal::new(None::<String>);
     let lang = use_language();
     let json = serde_json::to_string_pretty(&state).unwrap_or_default();
@@ -125,6 +174,7 @@ pub fn Results(model: RunModel, state: ReviewState) -> impl IntoView {
                 data-testid="answered" data-meaningful=meaningful.to_string()>
                 {move || answered.with_value(|f| answered_line(f, lang.get()))}
             </p>
+            {retry_button(&state, phase, retry, lang)}
             <p class="results__usage" data-testid="usage">{move || usage_text(model.usage.get(), lang.get())}</p>
             <div class="results__actions">
                 <button type="button" class="button" data-testid="export-markdown" on:click=export_markdown>

@@ -49,16 +49,36 @@ pub async fn run_critic(
     state: ReviewState,
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
-    let iteration = state.current_iteration;
+    let feedback = ask_critic(&deps, &critic, &state, &ctx).await?;
+    with_feedback(ReviewUpdate::default(), &critic, feedback)
+}
+
+/// One critic's feedback on `state.resume`: its answer, or a failure that holds only the error.
+/// Cancellation and a refused key are the node's error instead.
+pub async fn ask_critic(
+    deps: &Deps,
+    critic: &Critic,
+    state: &ReviewState,
+    ctx: &NodeContext,
+) -> Result<Feedback, NodeError> {
     let user = user_message(&state.target_role, &[], &state.resume.text);
-    let feedback = match deps
-        .try_ask::<CriticAnswer>(&ctx, &critic.agent, iteration, user)
-        .await?
-    {
-        Ok(answer) => answer.into_feedback(&critic),
-        Err(error) => Feedback::failed(critic.feedback_name, &error.to_string()),
-    };
-    let update = ReviewUpdate::default();
+    Ok(
+        match deps
+            .try_ask::<CriticAnswer>(ctx, &critic.agent, state.current_iteration, user)
+            .await?
+        {
+            Ok(answer) => answer.into_feedback(critic),
+            Err(error) => Feedback::failed(critic.feedback_name, &error.to_string()),
+        },
+    )
+}
+
+/// `update` with `feedback` written into `critic`'s own field.
+pub fn with_feedback(
+    update: ReviewUpdate,
+    critic: &Critic,
+    feedback: Feedback,
+) -> Result<ReviewUpdate, NodeError> {
     match critic.agent.node {
         "recruiter" => Ok(update.recruiter_feedback(Some(feedback))),
         "tech_writer" => Ok(update.tech_writer_feedback(Some(feedback))),

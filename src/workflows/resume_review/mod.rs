@@ -6,6 +6,7 @@
 //! START → router → recruiter ∥ tech_writer ∥ copywriter → aggregator
 //! aggregator ─should_continue_review→ revisor → router (loop) | portfolio
 //! portfolio ─should_do_design_review→ design → END | END
+//! START → retry_critics → END (only a finished run's follow-up: its failed critics asked again)
 //! ```
 //!
 //! Using it (what the page does):
@@ -53,6 +54,7 @@ mod demo_zh;
 pub mod facts;
 pub mod prompts;
 mod report;
+mod retry;
 mod revisor;
 mod settings;
 mod state;
@@ -146,11 +148,18 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<R
     graph.add_node("portfolio", move |state: ReviewState, ctx: NodeContext| {
         advice::run_portfolio(portfolio_deps.clone(), state, ctx)
     });
+    let design_deps = deps.clone();
     graph.add_node("design", move |state: ReviewState, ctx: NodeContext| {
-        advice::run_design(deps.clone(), state, ctx)
+        advice::run_design(design_deps.clone(), state, ctx)
+    });
+    graph.add_node(retry::RETRY, move |state: ReviewState, ctx: NodeContext| {
+        retry::run_retry(deps.clone(), state, ctx)
     });
 
-    graph.add_edge(START, "router");
+    // Every run starts at the router (the seed's START → router); only a finished run's
+    // follow-up, "Retry failed critics", starts at `retry_critics` and ends there.
+    graph.add_conditional_edges(START, retry::route_start, ["router", retry::RETRY]);
+    graph.add_edge(retry::RETRY, END);
     for critic in agents::CRITICS {
         graph.add_edge("router", critic.agent.node);
     }

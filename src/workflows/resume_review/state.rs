@@ -56,6 +56,10 @@ state! {
         /// Things the user should know that did not stop the run: failed agents, revisions that
         /// changed facts.
         pub warnings: Vec<String> => append,
+        /// The follow-up "Retry failed critics" (`ReviewWorkflow::follow_up`, issue 28): the
+        /// feedback names of the result round's critics that failed, asked again on the result's
+        /// resume. Empty in every other run; the retry empties it again.
+        pub retry_critics: Vec<String>,
         /// Suspicious lines of the input (prompt injection, hidden text), found before any model
         /// call; shown to the user as a warning. The run proceeds regardless.
         pub injection_findings: Vec<InjectionFinding>,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::injection::{scan_inputs, InjectionFinding};
 
-use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState};
+use super::{demo, graph, initial_state, ReviewInput, ReviewSettings, ReviewState, ReviewUpdate};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
@@ -90,6 +90,7 @@ impl Workflow for ReviewWorkflow {
         AgentName::new("revisor", "Revisor", "修订"),
         AgentName::new("portfolio", "Portfolio advice", "作品集建议"),
         AgentName::new("design", "Design advice", "版式建议"),
+        AgentName::new("retry_critics", "Retry of failed critics", "重试失败的评审"),
     ];
 
     fn meta() -> WorkflowMeta {
@@ -142,5 +143,11 @@ impl Workflow for ReviewWorkflow {
 
     fn with_demo(model: DemoModel) -> DemoModel {
         demo::with_review_responders(model)
+    }
+
+    /// "Retry failed critics": a review whose result round has critics that failed asks just
+    /// those again on the result's resume; the round is scored again (see `retry`).
+    fn follow_up(finished: &ReviewState) -> Option<ReviewUpdate> {
+        super::retry::follow_up(finished)
     }
 }
