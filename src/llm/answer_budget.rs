@@ -12,7 +12,7 @@ use futures::stream::LocalBoxStream;
 use serde_json::Value;
 
 use crate::llm::error::LlmError;
-use crate::llm::limits::longest_answer_chars;
+use crate::llm::limits::{longest_answer_chars, CHARS_PER_TOKEN, FRAME_TOKENS};
 use crate::llm::model::ChatModel;
 use crate::llm::schema_bounds::{bounded, for_each_subschema};
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
@@ -26,10 +26,9 @@ const MIN_ITEMS: u64 = 1;
 const MIN_LENGTH: u64 = 60;
 
 /// Characters a ceiling of `tokens` holds, counted as `limits::schema_token_budget` counts them
-/// (two characters per token, 64 tokens for the JSON's frame), so a fitted schema's budget is
-/// never above the ceiling.
+/// (the same constants), so a fitted schema's budget is never above the ceiling.
 fn chars_for(tokens: u32) -> u64 {
-    u64::from(tokens.saturating_sub(64)) * 2
+    u64::from(tokens).saturating_sub(FRAME_TOKENS) * CHARS_PER_TOKEN
 }
 
 /// `schema` with its `maxLength` and `maxItems` bounds lowered (see the passes below) until its

@@ -108,6 +108,12 @@ pub fn output_token_budget(request: &ChatRequest, ceiling: u32) -> u32 {
     estimate.clamp(1024, ceiling) as u32
 }
 
+/// Characters per output token when an answer's length is budgeted from its schema (see
+/// [`schema_token_budget`]); `llm::answer_budget` fits schemas to a ceiling with the same count.
+pub(crate) const CHARS_PER_TOKEN: u64 = 2;
+/// Tokens for the JSON's frame (whitespace, a model's stray newline) on top of its characters.
+pub(crate) const FRAME_TOKENS: u64 = 64;
+
 /// The most output tokens an answer following `schema` can need, in `[1024, ceiling]`; `None`
 /// when some list or string in it is unbounded (see `llm::schema_bounds`).
 ///
@@ -118,7 +124,7 @@ pub fn output_token_budget(request: &ChatRequest, ceiling: u32) -> u32 {
 /// filled to its bound in Chinese, and a cut answer is asked again once (`llm::structured`).
 pub fn schema_token_budget(schema: &serde_json::Value, ceiling: u32) -> Option<u32> {
     let chars = longest_answer_chars(schema)?;
-    let tokens = chars.div_ceil(2) + 64;
+    let tokens = chars.div_ceil(CHARS_PER_TOKEN) + FRAME_TOKENS;
     let ceiling = u64::from(ceiling.max(1024));
     Some(tokens.clamp(1024, ceiling) as u32)
 }

@@ -40,9 +40,11 @@ test('a failed critic is asked again alone from the result, and the round is sco
   expect(seen.map((r) => r.body.includes(COPYWRITER))).toEqual([true]);
 
   await page.reload();
+  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'done');
+  await page.getByTestId('run-entry').first().getByTestId('run-open').click();
   await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
   await expect(page.getByTestId('answered')).toContainText('3 of 3');
   await expect(page.getByTestId('retry-critics')).toHaveCount(0);
-  await expect(page.getByTestId('run-entry').first()).toHaveAttribute('data-status', 'done');
-  expect(errors).toEqual([]);
+  // The browser logs each scripted 400 itself; nothing else may reach the console.
+  expect(errors.filter((e) => !e.startsWith('Failed to load resource: the server responded with a status of 400'))).toEqual([]);
 });
