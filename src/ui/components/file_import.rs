@@ -91,13 +91,13 @@ pub fn FileImport(
         generation.set_value(this);
         status.set(Status::Reading(name.clone()));
         leptos::task::spawn_local(async move {
-            let result = read(file).await;
+            let result = read_understood(file).await;
             if generation.get_value() != this {
                 return;
             }
             match result {
-                Ok(imported) => {
-                    let understood = outline.map(|_| imported.understood());
+                Ok((imported, understood)) => {
+                    let understood = outline.map(|_| understood);
                     previous.set(Some(target.get_untracked()));
                     if let Some(json) = json_resume {
                         json.set(imported.json_resume.clone());
@@ -212,6 +212,15 @@ fn status_view(status: Status, lang: crate::domain::Language) -> impl IntoView {
         }
         .into_any(),
     }
+}
+
+/// [`read`], and how much of the resume the structure understood ("4 jobs, 2 degrees"): worked
+/// out in a lazily loaded chunk too, so the structure parser stays out of the first module.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn read_understood(file: web_sys::File) -> Result<(Imported, Understanding), ImportError> {
+    let imported = read(file).await?;
+    let understood = imported.understood();
+    Ok((imported, understood))
 }
 
 /// The file's text: its bytes through the importer, PDFs through pdf.js first. A lazily loaded

@@ -53,11 +53,26 @@ pub fn ResumeOutline(
             }
         });
     });
-    let understood = Memo::new(move |_| settled.with(|t| Understood::of(t)));
+    // Read by a lazily loaded chunk (see `understand`): `None` until its first answer.
+    let understood = RwSignal::new(None::<Understood>);
+    Effect::new(move |_| {
+        let text = settled.get();
+        leptos::task::spawn_local(async move {
+            let read = understand(text.clone()).await;
+            // A later text may have settled while the chunk loaded: only the current one shows.
+            if settled.try_with_untracked(|now| *now == text) == Some(true) {
+                understood.try_update(|u| {
+                    if u.as_ref() != Some(&read) {
+                        *u = Some(read);
+                    }
+                });
+            }
+        });
+    });
 
     view! {
         <div class="resume-outline-block" data-testid="resume-understood">
-            {move || understood.with(|u| u.posting.looks_like_posting.then(|| posting_warning(&u.posting, field_id, lang.get())))}
+            {move || understood.with(|u| u.as_ref().and_then(|u| u.posting.looks_like_posting.then(|| posting_warning(&u.posting, field_id, lang.get()))))}
             <details
                 class="resume-outline"
                 data-testid="resume-outline"
@@ -73,12 +88,23 @@ pub fn ResumeOutline(
                 }
             >
                 <summary class="resume-outline__summary" data-testid="outline-summary">
-                    {move || understood.with(|u| summary_text(&u.resume, lang.get()))}
+                    {move || understood.with(|u| match u {
+                        Some(u) => summary_text(&u.resume, lang.get()),
+                        None => tr(lang.get(), "Outline", "大纲").to_string(),
+                    })}
                 </summary>
-                {move || open.get().then(|| understood.with(|u| outline_body(&u.resume, field_id, lang.get())))}
+                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get()))))}
             </details>
         </div>
     }
+}
+
+/// [`Understood::of`] as a lazily loaded chunk in the split app (`split` feature): the structure
+/// parser (`domain::structured`, about 50 KB of code) is not needed for the first paint, so the
+/// outline shows a moment after it, once the chunk is there.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn understand(text: String) -> Understood {
+    Understood::of(&text)
 }
 
 /// The structured resume and the posting check of one text.
