@@ -40,8 +40,12 @@ pub fn local_deadline(max_tokens: u32, default: Duration) -> Duration {
 }
 
 /// Whether `base_url` names this machine or a private network (loopback, RFC 1918 addresses,
-/// IPv6 unique-local and link-local, `*.local`): where a model runs on someone's own hardware.
+/// IPv6 unique-local and link-local, `*.local`), or the model inside the tab
+/// ([`crate::llm::in_tab::TAB_BASE_URL`]): where a model runs on someone's own hardware.
 pub fn is_local_host(base_url: &str) -> bool {
+    if base_url.starts_with(crate::llm::in_tab::TAB_BASE_URL) {
+        return true;
+    }
     let rest = base_url
         .split_once("://")
         .map_or(base_url, |(_, rest)| rest);

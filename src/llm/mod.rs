@@ -52,6 +52,7 @@ pub mod error;
 pub mod finish;
 pub mod gemini;
 pub mod http;
+pub mod in_tab;
 pub mod json_repair;
 pub mod limiter;
 pub mod limits;
