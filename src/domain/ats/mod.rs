@@ -70,6 +70,11 @@ pub struct AtsTerm {
     /// The requirement sentence it came from (the must-have one when it is in both).
     #[serde(default)]
     pub sentence: String,
+    /// A must-have that any one of several skills meets ("Go, Rust, or Python"): their canonical
+    /// names, in the job description's order, and `term` is their label ("Go / Rust / Python").
+    /// Empty for a single skill or a keyword (and in runs saved before groups existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<String>,
 }
 
 impl AtsTerm {
@@ -79,6 +84,15 @@ impl AtsTerm {
             (TermKind::Skill, Importance::Required) => REQUIRED_SKILL_WEIGHT,
             (TermKind::Skill, Importance::Preferred) => PREFERRED_SKILL_WEIGHT,
             (TermKind::Keyword, _) => KEYWORD_WEIGHT,
+        }
+    }
+
+    /// The skills that meet this term: its alternatives, or the term itself.
+    pub fn names(&self) -> Vec<&str> {
+        if self.alternatives.is_empty() {
+            vec![self.term.as_str()]
+        } else {
+            self.alternatives.iter().map(String::as_str).collect()
         }
     }
 
@@ -248,6 +262,7 @@ pub fn extract(job_description: &str) -> JobTerms {
                             importance,
                             count: 1,
                             sentence: excerpt,
+                            alternatives: Vec::new(),
                         },
                     )),
                 }
@@ -316,6 +331,7 @@ pub fn extract(job_description: &str) -> JobTerms {
                 importance: g.importance.unwrap_or(Importance::Preferred),
                 count: g.count,
                 sentence: g.sentence.clone(),
+                alternatives: Vec::new(),
             }))
             .collect(),
     }
