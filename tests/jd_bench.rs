@@ -199,10 +199,12 @@ fn row(split: &str, t: &Tally) -> String {
 }
 
 /// Floors per split: must P, must R, alternatives exact, nice P, nice R (percent), and the most
-/// false groups allowed. Where the parser stands now, so a regression fails by name.
+/// false groups allowed. Where the parser stands now (tuning 39/40, 39/41, 12/12, 19/19, 19/19;
+/// held out 15/15, 15/16, 8/8, 9/9, 9/9; no false group), rounded down: one more miss anywhere
+/// fails, by name. Before alternatives (main at ebaf52e) alternatives exact was 0/12 and 0/8.
 const FLOORS: &[(&str, [f64; 5], usize)] = &[
-    ("tuning", [0.0, 0.0, 0.0, 0.0, 0.0], usize::MAX),
-    ("held_out", [0.0, 0.0, 0.0, 0.0, 0.0], usize::MAX),
+    ("tuning", [97.0, 95.0, 100.0, 100.0, 100.0], 0),
+    ("held_out", [100.0, 93.0, 100.0, 100.0, 100.0], 0),
 ];
 
 #[test]
@@ -215,7 +217,8 @@ fn job_description_benchmark() {
     );
     let mut totals: Vec<(&str, Tally)> =
         vec![("tuning", Tally::default()), ("held_out", Tally::default())];
-    println!("\nPer posting:");
+    // One print at the end: the corpus test runs beside this one and would cut into the table.
+    let mut out = String::from("\nPer posting:\n");
     for (name, text, truth) in &all {
         let slot = totals
             .iter_mut()
@@ -224,8 +227,8 @@ fn job_description_benchmark() {
         let mut notes = Vec::new();
         let tally = score(&ats::extract(text), truth, &mut notes);
         slot.1.add(&tally);
-        println!(
-            "  {name} ({}): {}",
+        out += &format!(
+            "  {name} ({}): {}\n",
             truth.split,
             if notes.is_empty() {
                 "exact".to_string()
@@ -234,11 +237,12 @@ fn job_description_benchmark() {
             }
         );
     }
-    println!("\n| split | postings | must P | must R | alternatives exact | false groups | nice P | nice R |");
-    println!("| --- | --- | --- | --- | --- | --- | --- | --- |");
+    out += "\n| split | postings | must P | must R | alternatives exact | false groups | nice P | nice R |\n";
+    out += "| --- | --- | --- | --- | --- | --- | --- | --- |\n";
     for (split, t) in &totals {
-        println!("{}", row(split, t));
+        out += &format!("{}\n", row(split, t));
     }
+    println!("{out}");
     let mut failures = Vec::new();
     for (split, floors, max_false) in FLOORS {
         let t = totals.iter().find(|(s, _)| s == split).unwrap().1;
@@ -274,8 +278,8 @@ fn job_description_benchmark() {
 /// labels there): printed, never asserted on.
 #[test]
 fn corpus_job_descriptions_for_a_look() {
+    // Absent, the helper prints SKIPPED (and fails under CI=true, where it must be there).
     let Some(dir) = shared_support::shared_dir("corpus") else {
-        println!("SKIPPED: corpus job descriptions (../shared/corpus absent)");
         return;
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
@@ -290,17 +294,16 @@ fn corpus_job_descriptions_for_a_look() {
     if files.is_empty() {
         println!("SKIPPED: no jd-* file in {}", dir.display());
     }
+    let mut out = String::new();
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         let (must, nice) = predicted(&ats::extract(&text));
-        println!(
-            "\n=== corpus {}",
-            path.file_name().unwrap().to_string_lossy()
+        out += &format!(
+            "\n=== corpus {}\n  must: {}\n  nice: {}\n",
+            path.file_name().unwrap().to_string_lossy(),
+            must.iter().map(show).collect::<Vec<_>>().join(", "),
+            show(&nice)
         );
-        println!(
-            "  must: {}",
-            must.iter().map(show).collect::<Vec<_>>().join(", ")
-        );
-        println!("  nice: {}", show(&nice));
     }
+    println!("{out}");
 }
