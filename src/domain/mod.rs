@@ -10,6 +10,7 @@ pub mod dropped;
 pub mod export;
 pub mod facts;
 pub mod feedback;
+pub mod front_matter;
 pub mod grounding;
 pub mod han;
 pub mod hiring;

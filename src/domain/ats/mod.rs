@@ -19,6 +19,7 @@
 //!
 //! The score is documented on [`analyze`].
 
+mod groups;
 mod sections;
 pub mod skills;
 mod text;
@@ -70,6 +71,11 @@ pub struct AtsTerm {
     /// The requirement sentence it came from (the must-have one when it is in both).
     #[serde(default)]
     pub sentence: String,
+    /// A must-have that any one of several skills meets ("Go, Rust, or Python"): their canonical
+    /// names, in the job description's order, and `term` is their label ("Go / Rust / Python").
+    /// Empty for a single skill or a keyword (and in runs saved before groups existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<String>,
 }
 
 impl AtsTerm {
@@ -79,6 +85,15 @@ impl AtsTerm {
             (TermKind::Skill, Importance::Required) => REQUIRED_SKILL_WEIGHT,
             (TermKind::Skill, Importance::Preferred) => PREFERRED_SKILL_WEIGHT,
             (TermKind::Keyword, _) => KEYWORD_WEIGHT,
+        }
+    }
+
+    /// The skills that meet this term: its alternatives, or the term itself.
+    pub fn names(&self) -> Vec<&str> {
+        if self.alternatives.is_empty() {
+            vec![self.term.as_str()]
+        } else {
+            self.alternatives.iter().map(String::as_str).collect()
         }
     }
 
@@ -156,7 +171,8 @@ impl AtsReport {
     /// What is worth asking the user about: the missing skills one can have used or hold
     /// (technologies, methods, certificates; not soft skills or degrees), must-haves first.
     pub fn missing_to_ask(&self) -> Vec<String> {
-        let askable = |t: &&AtsTerm| t.kind == TermKind::Skill && is_askable(&t.term);
+        let askable =
+            |t: &&AtsTerm| t.kind == TermKind::Skill && t.names().into_iter().any(is_askable);
         let must = self
             .missing
             .iter()
@@ -212,6 +228,14 @@ pub fn extract(job_description: &str) -> JobTerms {
     let mut skill_terms: Vec<(usize, AtsTerm)> = Vec::new();
     let mut grams: BTreeMap<String, Gram> = BTreeMap::new();
     let mut position = 0usize;
+    let titled: Vec<&str> = sections::title(job_description)
+        .map(|title| {
+            text::find_skills(&text::tokens(&title))
+                .into_iter()
+                .map(|(name, _)| name)
+                .collect()
+        })
+        .unwrap_or_default();
     for sentence in sections::sentences(job_description) {
         let toks = text::tokens(&sentence.text);
         let found = text::find_skills(&toks);
@@ -224,30 +248,44 @@ pub fn extract(job_description: &str) -> JobTerms {
             Role::Must | Role::Duty => Importance::Required,
         });
         if let Some(importance) = importance {
-            for (name, range) in &found {
-                let soft = skills::skill(name).is_some_and(|s| s.category == Category::Soft);
-                if (soft && sentence.role == Some(Role::Duty))
-                    || names_a_team(name, &toks, range, &found)
-                {
-                    continue;
-                }
+            let kept: Vec<(&str, std::ops::Range<usize>)> = found
+                .iter()
+                .filter(|(name, range)| {
+                    let soft = skills::skill(name).is_some_and(|s| s.category == Category::Soft);
+                    let duty = sentence.role == Some(Role::Duty);
+                    // "As our SRE you will…": the duties repeat the title; that is not asking.
+                    !((soft || titled.contains(name)) && duty)
+                        && !names_a_team(name, &toks, range, &found)
+                })
+                .cloned()
+                .collect();
+            for (names, range) in requirement_items(&sentence.text, &toks, &kept, importance) {
                 let excerpt = excerpt(&sentence.text, &toks[range.start].raw);
-                match skill_terms.iter_mut().find(|(_, t)| t.term == *name) {
-                    Some((_, term)) => {
-                        term.count += 1;
-                        if importance < term.importance {
-                            term.importance = importance;
-                            term.sentence = excerpt;
+                let term = match names.as_slice() {
+                    [one] => one.to_string(),
+                    _ => names.join(" / "),
+                };
+                match skill_terms.iter_mut().find(|(_, t)| t.term == term) {
+                    Some((_, known)) => {
+                        known.count += 1;
+                        if importance < known.importance {
+                            known.importance = importance;
+                            known.sentence = excerpt;
                         }
                     }
                     None => skill_terms.push((
                         position + range.start,
                         AtsTerm {
-                            term: name.to_string(),
+                            term,
                             kind: TermKind::Skill,
                             importance,
                             count: 1,
                             sentence: excerpt,
+                            alternatives: if names.len() > 1 {
+                                names.iter().map(|n| n.to_string()).collect()
+                            } else {
+                                Vec::new()
+                            },
                         },
                     )),
                 }
@@ -283,6 +321,13 @@ pub fn extract(job_description: &str) -> JobTerms {
         }
         position += toks.len() + 1;
     }
+    // A group with a member required on its own is met whenever that one is: it adds nothing.
+    let alone: BTreeSet<String> = skill_terms
+        .iter()
+        .filter(|(_, t)| t.alternatives.is_empty() && t.importance == Importance::Required)
+        .map(|(_, t)| t.term.clone())
+        .collect();
+    skill_terms.retain(|(_, t)| !t.alternatives.iter().any(|a| alone.contains(a)));
     crate::domain::stable_sort::sort_by_key(&mut skill_terms, |(first, t)| (t.importance, *first));
 
     let mut keywords: Vec<&Gram> = grams
@@ -316,9 +361,46 @@ pub fn extract(job_description: &str) -> JobTerms {
                 importance: g.importance.unwrap_or(Importance::Preferred),
                 count: g.count,
                 sentence: g.sentence.clone(),
+                alternatives: Vec::new(),
             }))
             .collect(),
     }
+}
+
+/// The requirements of one sentence: single skills and, for must-haves, groups of alternatives
+/// ([`groups::alternatives`]), each as its canonical names (once each, in order) and the token
+/// range where it starts, in the sentence's order. A nice-to-have list stays one skill each:
+/// each is a plus of its own.
+fn requirement_items<'a>(
+    sentence: &str,
+    toks: &[text::Token],
+    kept: &[(&'a str, std::ops::Range<usize>)],
+    importance: Importance,
+) -> Vec<(Vec<&'a str>, std::ops::Range<usize>)> {
+    let groups = if importance == Importance::Required {
+        groups::alternatives(sentence, toks, kept)
+    } else {
+        Vec::new()
+    };
+    let mut grouped = vec![false; kept.len()];
+    let mut items = Vec::new();
+    for group in groups {
+        let mut names: Vec<&str> = Vec::new();
+        for &k in &group {
+            grouped[k] = true;
+            if !names.contains(&kept[k].0) {
+                names.push(kept[k].0);
+            }
+        }
+        items.push((names, kept[group[0]].1.clone()));
+    }
+    for (k, (name, range)) in kept.iter().enumerate() {
+        if !grouped[k] {
+            items.push((vec![*name], range.clone()));
+        }
+    }
+    crate::domain::stable_sort::sort_by_key(&mut items, |(_, range)| range.start);
+    items
 }
 
 /// "Work with the data science teams", "small, agile teams", "a collaborative team": a method or
@@ -374,7 +456,9 @@ fn excerpt(sentence: &str, written: &str) -> String {
 /// **Score** = `round(100 × Σ weight(matched) / Σ weight(all terms))`, where a required skill
 /// weighs [`REQUIRED_SKILL_WEIGHT`] (3), a preferred skill [`PREFERRED_SKILL_WEIGHT`] (1) and a
 /// repeated keyword [`KEYWORD_WEIGHT`] (1). A skill is matched when the resume mentions it under
-/// any of its spellings; a keyword when the resume contains its stemmed words in order. A job
+/// any of its spellings; a group of alternatives ("Go / Rust / Python") counts once, with a
+/// required skill's weight, and is matched by any one of them; a keyword when the resume
+/// contains its stemmed words in order. A job
 /// description with no terms scores 0 (nothing to measure). So a resume that shows every required
 /// skill but none of the extras still scores well above half, and one keyword stuffed many times
 /// counts once.
@@ -388,7 +472,7 @@ pub fn analyze(job: &JobTerms, resume: &str) -> AtsReport {
     let mut report = AtsReport::default();
     for term in &job.terms {
         let found = match term.kind {
-            TermKind::Skill => resume_skills.contains(term.term.as_str()),
+            TermKind::Skill => term.names().iter().any(|n| resume_skills.contains(n)),
             TermKind::Keyword => text::contains_sequence(&stems, &term.key()),
         };
         report.total_weight += term.weight();
@@ -447,6 +531,11 @@ pub fn mentions(text: &str, term: &str) -> bool {
         .collect::<Vec<_>>()
         .join(" ");
     !key.is_empty() && text::contains_sequence(&stems, &key)
+}
+
+/// Whether `text` shows `term`: any of its alternatives for a group, else as [`mentions`].
+pub fn mentions_term(text: &str, term: &AtsTerm) -> bool {
+    term.names().into_iter().any(|name| mentions(text, name))
 }
 
 /// The canonical name of a known skill written in any of its spellings.

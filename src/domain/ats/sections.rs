@@ -43,11 +43,17 @@ pub(super) struct Sentence {
     pub role: Option<Role>,
 }
 
-/// The sentences of `jd`, each with its role (`None`: not a requirement).
+/// The sentences of `jd`, each with its role (`None`: not a requirement). YAML front matter is
+/// metadata, and the posting's title names the job, not a requirement: neither yields one.
 pub(super) fn sentences(jd: &str) -> Vec<Sentence> {
+    let (_, body) = crate::domain::front_matter::split(jd);
+    let title = title_segment(body);
     let mut section = Section::Unknown;
     let mut parts: Vec<(Section, String)> = Vec::new();
-    for segment in segments(jd) {
+    for (i, segment) in segments(body).iter().enumerate() {
+        if Some(i) == title {
+            continue;
+        }
         if is_heading(segment) {
             if let Some(kind) = heading_kind(segment) {
                 section = kind;
@@ -92,15 +98,92 @@ pub(super) fn sentences(jd: &str) -> Vec<Sentence> {
         .collect()
 }
 
+/// The posting's title: the front matter's `title:`, else its first segment when that reads as
+/// a title (see [`title_segment`]). Skills it names ("Senior SRE") are the job's name: they are
+/// requirements only where the requirements say them, not where the duties repeat the title.
+pub(super) fn title(jd: &str) -> Option<String> {
+    let (front, body) = crate::domain::front_matter::split(jd);
+    front.or_else(|| {
+        let at = title_segment(body)?;
+        segments(body)
+            .get(at)
+            .map(|s| s.trim_start_matches('#').trim().to_string())
+    })
+}
+
+/// The index of the first segment when it reads as a title: more follows it, and it is short,
+/// not a sentence (no full stop, no colon at its end) and not a section heading we know
+/// ("Requirements"). "Go developer for Django work." is an ad of one sentence, not a title.
+fn title_segment(body: &str) -> Option<usize> {
+    let all = segments(body);
+    let [first, _, ..] = all.as_slice() else {
+        return None;
+    };
+    let text = first
+        .trim_start_matches('#')
+        .trim()
+        .trim_matches('*')
+        .trim();
+    let short = if han::has_han(text) {
+        text.chars().count() <= 30
+    } else {
+        text.split_whitespace().count() <= 12
+    };
+    let sentence_end = text.ends_with(['.', '。', ':', '：', '!', '?', '！', '？']);
+    (short && !sentence_end && heading_kind(text).is_none()).then_some(0)
+}
+
 /// Lines, and the parts of a line separated by three or more spaces or a tab (job ads pasted
 /// from a web page often come as one line with the paragraph breaks turned into spaces; portals
-/// export "Label:\tvalue" lines).
-fn segments(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
+/// export "Label:\tvalue" lines). A paragraph wrapped over several lines (Markdown files) is one
+/// line again: cut at its line end, "…familiar with dbt or" and "Airflow for scheduling." were
+/// two sentences, the second without its "familiar with".
+fn segments(text: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut previous: Option<&str> = None;
+    for line in text.lines().map(str::trim) {
+        match (previous, lines.last_mut()) {
+            (Some(prev), Some(last)) if wraps(prev, line) => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            _ => lines.push(line.to_string()),
+        }
+        previous = Some(line);
+    }
+    lines
+        .iter()
         .flat_map(|line| line.split("   "))
         .flat_map(|part| part.split('\t'))
         .map(str::trim)
         .filter(|segment| !segment.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Whether `line` goes on the sentence `previous` left open: a long prose line without an end (a
+/// wrapped paragraph) whose last word cannot end a sentence ("…familiar with dbt or") or whose
+/// next line starts in lowercase ("query."). Portals list one item a line without bullets, long
+/// and unpunctuated ("…very nice to have" / "Critical thinking…"): those stay apart.
+fn wraps(previous: &str, line: &str) -> bool {
+    const WRAPPED: usize = 60;
+    const OPEN_ENDS: &[&str] = &[
+        "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "from", "in", "is", "nor",
+        "of", "on", "or", "our", "such", "than", "the", "their", "to", "with", "you", "your",
+    ];
+    let long = previous.chars().count() >= WRAPPED
+        && !previous.starts_with(['#', '|'])
+        && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：', '；', '*']);
+    let last = previous
+        .rsplit(char::is_whitespace)
+        .next()
+        .unwrap_or("")
+        .to_lowercase();
+    let open = previous.ends_with(',') || OPEN_ENDS.contains(&last.as_str());
+    let starts_item = line.is_empty()
+        || line.starts_with(['-', '*', '+', '•', '·', '#', '|', '【'])
+        || strip_marker(line).len() != line.len();
+    long && (open || line.starts_with(char::is_lowercase)) && !starts_item && !is_heading(line)
 }
 
 /// Sentences of a segment, bullet markers and numbering removed.
@@ -182,6 +265,7 @@ const MUST_PHRASES: &[&str] = &[
     "expertise in",
     "you have",
     "you bring",
+    "you know",
     "you'll need",
     "you will need",
     "we're looking for someone",

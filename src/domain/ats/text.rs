@@ -11,6 +11,10 @@ pub(super) struct Token {
     pub raw: String,
     pub lower: String,
     pub stem: String,
+    /// Byte offsets in the text it came from: what lies between two skills ("Go, Rust, or
+    /// Python") decides whether they are alternatives, and commas are not tokens.
+    pub start: usize,
+    pub end: usize,
 }
 
 /// Characters that stay inside a token: "c++", "c#", "node.js", "ci/cd", "scikit-learn".
@@ -37,21 +41,29 @@ pub(super) fn tokens(text: &str) -> Vec<Token> {
         // whole thing is one alias ("CI/CD", "scikit-learn").
         if lower.contains(['/', '-']) && !is_single_token_alias(&lower) {
             for part in piece.split(['/', '-']).filter(|p| !p.is_empty()) {
-                out.push(token(part));
+                out.push(token(part, offset(text, part)));
             }
         } else {
-            out.push(token(piece));
+            out.push(token(piece, offset(text, piece)));
         }
     }
     out
 }
 
-fn token(raw: &str) -> Token {
+/// Where `piece`, a slice of `text`, starts in it. Every piece `tokens` makes is such a slice
+/// (split, trimmed, never copied).
+fn offset(text: &str, piece: &str) -> usize {
+    piece.as_ptr() as usize - text.as_ptr() as usize
+}
+
+fn token(raw: &str, start: usize) -> Token {
     let lower = raw.to_lowercase();
     Token {
         raw: raw.to_string(),
         stem: stem(&lower),
         lower,
+        start,
+        end: start + raw.len(),
     }
 }
 

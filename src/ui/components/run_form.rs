@@ -114,16 +114,8 @@ pub fn draft_signal(key: &'static str, default: &str) -> RwSignal<String> {
     signal
 }
 
-/// A run list title: the text's first non-empty line, at most 70 characters.
+/// A run list title: the text's first non-empty line, at most 70 characters; for a job
+/// description with YAML front matter, its `title:` (or the first line after it), never "---".
 pub fn first_line(text: &str, fallback: &str) -> String {
-    let line = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty())
-        .unwrap_or(fallback);
-    let mut title: String = line.chars().take(70).collect();
-    if line.chars().count() > 70 {
-        title.push('…');
-    }
-    title
+    crate::domain::front_matter::title_line(text).unwrap_or_else(|| fallback.to_string())
 }

@@ -53,7 +53,7 @@ pub fn AtsPanel(
                 <h3 class="modal__subtitle">{move || tr(lang.get(), "Missing", "缺失")}</h3>
                 {terms(report.missing.clone(), "keywords--missing", "ats-missing")}
             })}
-            <p class="field__hint">{move || tr(lang.get(), "★ must-have skill; the others are nice to have or the ad's own wording. Only the ad's requirements count, not its company blurb or perks.", "★ 必备技能；其余为加分项或招聘启事中的措辞。只计入职位要求，不计公司介绍和福利。")}</p>
+            <p class="field__hint">{move || tr(lang.get(), "★ must-have skill (\"Go / Rust ★\": either one meets it); the others are nice to have or the ad's own wording. Only the ad's requirements count, not its company blurb or perks.", "★ 必备技能（“Go / Rust ★”：任一即可）；其余为加分项或招聘启事中的措辞。只计入职位要求，不计公司介绍和福利。")}</p>
         }
     };
     view! {

@@ -294,7 +294,13 @@ impl DemoResponder for TailorerResponder {
     fn respond(&self, request: &ChatRequest) -> String {
         let resume = part(request, "resume");
         let job = ats::extract(&part(request, "job_description"));
-        let job_skills: Vec<String> = job.skills().map(|t| t.term.clone()).collect();
+        // Each alternative of a group ("Go / Python") by its own name: the skills line is
+        // matched skill by skill.
+        let job_skills: Vec<String> = job
+            .skills()
+            .flat_map(|t| t.names())
+            .map(String::from)
+            .collect();
         // Skills the user just confirmed ("- Redis: ...") join the skills line.
         let confirmed: Vec<String> = part(request, "collected_info")
             .lines()

@@ -71,9 +71,22 @@ pub fn question_for(item: &str) -> String {
     question_for_in(item, Language::En)
 }
 
-/// [`question_for`] in `lang`: a certificate is held, anything else is used.
+/// [`question_for`] in `lang`: a certificate is held, anything else is used; a must-have met by
+/// any of several skills ("Go / Rust / Python", see `AtsTerm::alternatives`) asks for any of them.
 pub fn question_for_in(item: &str, lang: Language) -> String {
     let held = crate::domain::ats::is_certification(item);
+    if item.contains(" / ") {
+        return match lang {
+            Language::En => format!(
+                "The posting asks for one of {item}. Have you used any of them? Which, where and \
+                 how (role or project, what you did with it, results)? If not, just say no or skip."
+            ),
+            Language::Zh => format!(
+                "职位要求 {item} 其中之一。你用过其中哪一个？在哪里、怎么用的（职位或项目、做了什么、\
+                 结果如何）？都没用过就说“没有”或跳过。"
+            ),
+        };
+    }
     match (lang, held) {
         (Language::En, false) => format!(
             "The posting asks for {item}. Have you used it? Where and how (role or project, what \
@@ -288,6 +301,22 @@ mod tests {
         assert_eq!(twice.matches(ADDED_SECTION).count(), 1);
         let section = twice.split(ADDED_SECTION).nth(1).unwrap();
         assert!(section.find("Kafka").unwrap() < section.find("## Education").unwrap());
+    }
+
+    #[test]
+    fn a_group_of_alternatives_is_asked_as_a_choice_in_both_languages() {
+        let en = question_for_in("Go / Rust / Python", Language::En);
+        assert!(
+            en.starts_with("The posting asks for one of Go / Rust / Python. Have you used any"),
+            "{en}"
+        );
+        let zh = question_for_in("Go / Rust / Python", Language::Zh);
+        assert!(
+            zh.starts_with("职位要求 Go / Rust / Python 其中之一。"),
+            "{zh}"
+        );
+        // "CI/CD" is one skill, asked as before.
+        assert!(question_for_in("CI/CD", Language::En).contains("Have you used it?"));
     }
 
     #[test]

@@ -270,7 +270,7 @@ fn evidenced_missing(state: &GraphState, report: &AtsReport) -> Vec<String> {
     report
         .missing
         .iter()
-        .filter(|t| ats::mentions(&state.master_resume, &t.term))
+        .filter(|t| ats::mentions_term(&state.master_resume, t))
         .map(|t| t.term.clone())
         .collect()
 }
