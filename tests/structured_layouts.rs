@@ -2,7 +2,7 @@
 //! text that shows it, fictional. The rules are general: they come from `make parse-bench`'s
 //! tuning layouts, and the held-out sources and layout judge them.
 
-use careergraph::domain::structured::{from_text, Entry, PartialDate, SectionKind};
+use careergraph::domain::structured::{from_text, Confidence, Entry, PartialDate, SectionKind};
 
 fn work(text: &str) -> Vec<Entry> {
     from_text(text)
@@ -268,4 +268,93 @@ fn a_course_code_is_not_an_abbreviated_degree() {
     );
     assert_eq!(degrees.len(), 1, "{degrees:#?}");
     assert_eq!(detail(&degrees[0]), "");
+}
+
+// ---- LaTeX layouts (moderncv, issue 29) ----
+
+#[test]
+fn employer_and_place_over_title_and_dates_is_one_entry() {
+    // moderncv `banking`: the employer (and its place after a tab) over the title and dates; a
+    // job without a place, one dated by a single year, and a long bullet before the next employer.
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\nTinroof Rail Ltd\tLeeds\nStaff Data Engineer\tSep 2021 – Present\n\
+         - Moved forty nightly batch jobs to streaming, cutting the delay to minutes\n\
+         Quillfeather Labs\nAnalyst\tMar 2018 – Aug 2021\n- Wrote reports\n\
+         Brackwater Maps\nSummer Intern\t2017\n- Drew maps\n",
+    );
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail Ltd")
+    );
+    assert_eq!(jobs[0].location.as_ref().unwrap().value, "Leeds");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Labs")
+    );
+    assert_eq!(
+        (title(&jobs[2]), org(&jobs[2])),
+        ("Summer Intern", "Brackwater Maps")
+    );
+    // Read from the lines' places, not from the words: the outline marks them to check.
+    assert_eq!(jobs[1].title.as_ref().unwrap().confidence, Confidence::Low);
+    // A school over its degree and area, a Chinese degree with a full-width comma.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\nLakeside University\tLeeds\nMSc, Computer Science\tSep 2009 – Jun 2012\n\
+         东临大学\n硕士，软件工程\t2014.09 – 2017.06\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("MSc", "Computer Science", "Lakeside University")
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
+        ("硕士", "软件工程", "东临大学")
+    );
+}
+
+#[test]
+fn a_short_line_over_employer_and_dates_stays_with_the_entry_before() {
+    // The other way round (macchiato): `Employer\tDates` over the title. The last entry's title
+    // and a degree's area, short and capitalised, sit over the next employer: they are not one.
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail Ltd\tSep 2021 – Present\nStaff Data Engineer\n\n\
+         Quillfeather Labs\tMar 2018 – Aug 2021\nSenior Analyst\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Senior Analyst", "Quillfeather Labs")
+    );
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail Ltd")
+    );
+}
+
+#[test]
+fn a_name_with_its_headline_and_lettered_contact_details() {
+    // moderncv's header: "Name | Headline" as the title; letters where icons would be.
+    let resume = from_text(
+        "# Ada Quill | Staff Data Engineer\nLeeds\nM +44 113 496 0000 • E ada.quill@example.com\n\
+         W ada.example.com\n\n## Summary\nBuilds pipelines.\n",
+    );
+    let basics = &resume.basics;
+    assert_eq!(basics.name.as_ref().unwrap().value, "Ada Quill");
+    assert_eq!(basics.label.as_ref().unwrap().value, "Staff Data Engineer");
+    assert_eq!(basics.phone.as_ref().unwrap().value, "+44 113 496 0000");
+    assert_eq!(
+        basics.email.as_ref().unwrap().value,
+        "ada.quill@example.com"
+    );
+    let address = basics
+        .location
+        .as_ref()
+        .and_then(|l| l.text.clone())
+        .unwrap_or_default();
+    assert!(
+        !address.contains('E'),
+        "the icon letter is no address: {address}"
+    );
 }
