@@ -128,9 +128,17 @@ export function moderncvTex(resume, style) {
   return { tex: out.join('\n'), zh };
 }
 
+// TeX's own error lines ("! LaTeX Error: …") are on stdout: the reason a source is skipped.
+const texErrors = (error) => String(error.stdout ?? '').split('\n')
+  .filter((l) => l.startsWith('!')).slice(0, 2).join(' ') || String(error.message);
+
 function typeset(engine, texPath) {
-  execFileSync(engine, ['-interaction=nonstopmode', '-halt-on-error', basename(texPath)],
-    { cwd: dirname(texPath), stdio: 'pipe', timeout: 120_000 });
+  try {
+    execFileSync(engine, ['-interaction=nonstopmode', '-halt-on-error', basename(texPath)],
+      { cwd: dirname(texPath), stdio: 'pipe', timeout: 120_000 });
+  } catch (error) {
+    throw new Error(`${engine}: ${texErrors(error)}`);
+  }
 }
 
 /** Writes OUT.tex beside OUT.pdf and typesets it; returns the engine used. */
@@ -148,9 +156,9 @@ export function renderModerncv(sourcePath, outPdf, style) {
     return 'pdflatex';
   } catch (first) {
     // A character outside what pdflatex's fonts have (an emoji, a script without a T1 font):
-    // xelatex, whose fonts may lack the glyph but which typesets on. The reason is printed.
-    const log = String(first.stdout ?? '').split('\n').filter((l) => l.startsWith('!')).slice(0, 2);
-    console.warn(`latex: ${basename(dirname(outPdf))} × moderncv-${style}: pdflatex failed (${log.join(' ')}), trying xelatex`);
+    // xelatex, whose fonts may lack the glyph but which typesets on. The reason is printed; if
+    // xelatex fails too, its reason goes to render.mjs, which reports the source as not rendered.
+    console.warn(`latex: ${basename(dirname(outPdf))} × moderncv-${style}: ${first.message}, trying xelatex`);
     typeset('xelatex', texPath);
     return 'xelatex';
   }
