@@ -57,7 +57,7 @@ eval: $(if $(filter local,$(PROVIDER)),local-model-install)
 
 # Resume understanding, measured (never part of `make test` or CI yet): fictional JSON Resumes
 # (tests/fixtures/parse-bench) and the real ones of ../shared/corpus rendered by npm themes
-# (Chromium PDF) and python-docx, imported through the release app in headless Chromium, the
+# (Chromium PDF), the LaTeX class moderncv (TeX Live) and python-docx, imported through the release app in headless Chromium, the
 # export scored against the source. One table, target/parse-bench/report.{md,json}.
 # PARSE_BENCH_SOURCES=a,b PARSE_BENCH_LAYOUTS=even,flat narrow a run.
 parse-bench: tools browser parse-bench-install
@@ -72,6 +72,12 @@ parse-bench-install:
 	@# Without a CJK font Chromium prints the Chinese source as empty boxes: PDFs with no text.
 	@fc-list :lang=zh | grep -q . \
 		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-wqy-microhei)
+	@# The LaTeX layouts (latex_layout.mjs): moderncv (texlive-latex-extra), pdflatex with Latin
+	@# Modern (lmodern, texlive-fonts-recommended), xelatex (texlive-xetex) for the Chinese source.
+	@# altacv is not packaged by Debian (bookworm): moderncv is the one LaTeX class measured.
+	@kpsewhich moderncv.cls lmodern.sty >/dev/null 2>&1 && command -v xelatex >/dev/null \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			texlive-latex-extra texlive-fonts-recommended texlive-xetex lmodern)
 	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
 		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
 			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \

@@ -2,7 +2,8 @@
 //! text that shows it, fictional. The rules are general: they come from `make parse-bench`'s
 //! tuning layouts, and the held-out sources and layout judge them.
 
-use careergraph::domain::structured::{from_text, Entry, PartialDate, SectionKind};
+use careergraph::domain::import::{import_pdf_pages, PdfPage, PdfTextItem};
+use careergraph::domain::structured::{from_text, Confidence, Entry, PartialDate, SectionKind};
 
 fn work(text: &str) -> Vec<Entry> {
     from_text(text)
@@ -268,4 +269,255 @@ fn a_course_code_is_not_an_abbreviated_degree() {
     );
     assert_eq!(degrees.len(), 1, "{degrees:#?}");
     assert_eq!(detail(&degrees[0]), "");
+}
+
+// ---- LaTeX layouts (moderncv, issue 29) ----
+
+#[test]
+fn employer_and_place_over_title_and_dates_is_one_entry() {
+    // moderncv `banking`: the employer (and its place after a tab) over the title and dates; a
+    // job without a place, one dated by a single year, and a long bullet before the next employer.
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\nTinroof Rail Ltd\tLeeds\nStaff Data Engineer\tSep 2021 – Present\n\
+         - Moved forty nightly batch jobs to streaming, cutting the delay to minutes\n\
+         Quillfeather Labs\nAnalyst\tMar 2018 – Aug 2021\n- Wrote reports\n\
+         Brackwater Maps\nSummer Intern\t2017\n- Drew maps\n",
+    );
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail Ltd")
+    );
+    assert_eq!(jobs[0].location.as_ref().unwrap().value, "Leeds");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Labs")
+    );
+    assert_eq!(
+        (title(&jobs[2]), org(&jobs[2])),
+        ("Summer Intern", "Brackwater Maps")
+    );
+    // Read from the lines' places, not from the words: the outline marks them to check.
+    assert_eq!(jobs[1].title.as_ref().unwrap().confidence, Confidence::Low);
+    // A school over its degree and area, a Chinese degree with a full-width comma.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\nLakeside University\tLeeds\nMSc, Computer Science\tSep 2009 – Jun 2012\n\
+         东临大学\n硕士，软件工程\t2014.09 – 2017.06\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("MSc", "Computer Science", "Lakeside University")
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
+        ("硕士", "软件工程", "东临大学")
+    );
+}
+
+#[test]
+fn a_short_line_over_employer_and_dates_stays_with_the_entry_before() {
+    // The other way round (macchiato): `Employer\tDates` over the title. The last entry's title
+    // and a degree's area, short and capitalised, sit over the next employer: they are not one.
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail Ltd\tSep 2021 – Present\nStaff Data Engineer\n\n\
+         Quillfeather Labs\tMar 2018 – Aug 2021\nSenior Analyst\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Senior Analyst", "Quillfeather Labs")
+    );
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail Ltd")
+    );
+}
+
+#[test]
+fn a_name_with_its_headline_and_lettered_contact_details() {
+    // moderncv's header: "Name | Headline" as the title; letters where icons would be.
+    let resume = from_text(
+        "# Ada Quill | Staff Data Engineer\nLeeds\nM +44 113 496 0000 • E ada.quill@example.com\n\
+         W ada.example.com\n\n## Summary\nBuilds pipelines.\n",
+    );
+    let basics = &resume.basics;
+    assert_eq!(basics.name.as_ref().unwrap().value, "Ada Quill");
+    assert_eq!(basics.label.as_ref().unwrap().value, "Staff Data Engineer");
+    assert_eq!(basics.phone.as_ref().unwrap().value, "+44 113 496 0000");
+    assert_eq!(
+        basics.email.as_ref().unwrap().value,
+        "ada.quill@example.com"
+    );
+    let address = basics
+        .location
+        .as_ref()
+        .and_then(|l| l.text.clone())
+        .unwrap_or_default();
+    assert!(
+        !address.contains('E'),
+        "the icon letter is no address: {address}"
+    );
+}
+
+// ---- the same layouts as pdf.js gives them (the app's import, then the text above) ----
+
+fn piece(text: &str, x: f64, y: f64, size: f64, font: &str) -> PdfTextItem {
+    PdfTextItem {
+        text: text.into(),
+        x,
+        y,
+        // About half the size per character, as sans fonts set.
+        width: 0.5 * size * text.chars().count() as f64,
+        height: size,
+        font_name: font.into(),
+        ..Default::default()
+    }
+}
+
+fn pdf_text(items: Vec<PdfTextItem>) -> String {
+    import_pdf_pages(&[PdfPage { items }])
+        .expect("a readable page")
+        .text
+}
+
+#[test]
+fn a_column_of_dates_beside_the_entries_goes_after_each_entry_s_line() {
+    // moderncv `classic`: dates right-aligned left of the content, a range's end wrapped onto
+    // the next line (beside the first bullet), skill groups labelled in the same column.
+    let body = |t: &str, y: f64| piece(t, 150.0, y, 10.0, "body");
+    let date = |t: &str, y: f64| piece(t, 140.0 - 5.0 * t.chars().count() as f64, y, 10.0, "body");
+    let items = vec![
+        piece("Summary", 150.0, 760.0, 14.0, "head"),
+        body(
+            "Data engineer who builds batch and streaming pipelines",
+            740.0,
+        ),
+        body("that teams trust, across logistics and retail.", 726.0),
+        piece("Experience", 150.0, 700.0, 14.0, "head"),
+        date("Sep 2021 –", 680.0),
+        piece("Staff Data Engineer", 150.0, 680.0, 10.0, "bold"),
+        piece(", Tinroof Rail, Leeds", 245.0, 680.0, 10.0, "body"),
+        date("Present", 666.0),
+        body("Led the platform team of six engineers.", 666.0),
+        date("Mar 2018 –", 646.0),
+        piece("Data Analyst", 150.0, 646.0, 10.0, "bold"),
+        piece(", Quillfeather Labs", 210.0, 646.0, 10.0, "body"),
+        date("Aug 2021", 632.0),
+        body("Wrote the weekly freight report for the board.", 632.0),
+        body("Kept the depot dashboards running.", 618.0),
+        piece("Skills", 150.0, 600.0, 14.0, "head"),
+        date("Data", 580.0),
+        body("Kafka, Spark, dbt", 580.0),
+    ];
+    let text = pdf_text(items);
+    assert!(
+        text.contains("Staff Data Engineer, Tinroof Rail, Leeds\tSep 2021 – Present\n"),
+        "{text}"
+    );
+    assert!(text.contains("\nLed the platform team"), "{text}");
+    assert!(text.contains("\tMar 2018 – Aug 2021\n"), "{text}");
+    assert!(text.contains("Data: Kafka, Spark, dbt"), "{text}");
+    let jobs = work(&text);
+    assert_eq!(jobs.len(), 2, "{text}\n{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail")
+    );
+}
+
+#[test]
+fn a_sidebar_of_dated_lines_is_no_date_column() {
+    // Dates in a sidebar that do not sit beside content lines: the page is left to the column
+    // splitter, nothing is moved.
+    let mut items: Vec<PdfTextItem> = (0..8)
+        .map(|n| {
+            piece(
+                "Some content of a line",
+                150.0,
+                700.0 - 20.0 * n as f64,
+                10.0,
+                "body",
+            )
+        })
+        .collect();
+    items.push(piece("2019 – 2021", 40.0, 690.0, 10.0, "body"));
+    items.push(piece("2016 – 2019", 40.0, 650.0, 10.0, "body"));
+    let text = pdf_text(items);
+    assert!(!text.contains("\t2019 – 2021"), "{text}");
+}
+
+#[test]
+fn a_symbol_drawn_before_each_item_is_a_bullet() {
+    // moderncv's bullet is a marvosym glyph that pdf.js reads by its code, as `{`.
+    let mut items = vec![piece(
+        "Data engineer with twelve years of pipelines behind her.",
+        150.0,
+        700.0,
+        10.0,
+        "body",
+    )];
+    for (n, t) in ["Cut the delay to minutes", "Mentored six engineers"]
+        .iter()
+        .enumerate()
+    {
+        let y = 680.0 - 14.0 * n as f64;
+        items.push(piece("{", 150.0, y, 10.0, "symbols"));
+        items.push(piece(t, 160.0, y, 10.0, "body"));
+    }
+    let text = pdf_text(items);
+    assert!(
+        text.contains("\n- Cut the delay to minutes\n- Mentored six engineers"),
+        "{text}"
+    );
+    // A `{` in the body font is text.
+    let text = pdf_text(vec![
+        piece(
+            "Data engineer with twelve years of pipelines behind her.",
+            150.0,
+            700.0,
+            10.0,
+            "body",
+        ),
+        piece("{", 150.0, 680.0, 10.0, "body"),
+        piece("braces", 160.0, 680.0, 10.0, "body"),
+    ]);
+    assert!(text.contains("{ braces"), "{text}");
+}
+
+#[test]
+fn a_large_name_beside_small_contact_lines_is_the_title() {
+    // moderncv `classic`: the name at 3.4 times the body size on the baseline of the place.
+    let text = pdf_text(vec![
+        piece("Ada Quill", 70.0, 730.0, 34.0, "name"),
+        piece("Leeds", 470.0, 732.0, 10.0, "body"),
+        piece("ada.quill@example.com", 410.0, 718.0, 10.0, "body"),
+        piece(
+            "Data engineer with twelve years of pipelines behind her.",
+            150.0,
+            690.0,
+            10.0,
+            "body",
+        ),
+    ]);
+    assert!(text.starts_with("# Ada Quill\nLeeds\n"), "{text}");
+    // moderncv `banking`: the name and headline on one title line, wrapped.
+    let text = pdf_text(vec![
+        piece("Ada Quill", 150.0, 740.0, 25.0, "name"),
+        piece("| Staff Data", 270.0, 740.0, 25.0, "light"),
+        piece("Engineer", 250.0, 715.0, 25.0, "light"),
+        piece("Leeds", 270.0, 700.0, 10.0, "body"),
+        piece(
+            "Data engineer with twelve years of pipelines behind her.",
+            75.0,
+            680.0,
+            10.0,
+            "body",
+        ),
+    ]);
+    assert!(
+        text.starts_with("# Ada Quill | Staff Data Engineer\nLeeds"),
+        "{text}"
+    );
+    assert_eq!(from_text(&text).basics.name.unwrap().value, "Ada Quill");
 }

@@ -1,5 +1,6 @@
 // make parse-bench, step 1: render every source into every layout under target/parse-bench/rendered.
 //   - npm themes: the `resumed` CLI writes HTML, headless Chromium (Debian's) prints it to A4 PDF.
+//   - LaTeX: latex_layout.mjs writes a moderncv .tex, TeX Live (Debian's) typesets it.
 //   - DOCX: docx_layout.py in the pinned venv.
 // A file newer than its source and the pins is not rendered again (a second run is quick).
 //
@@ -9,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { renderModerncv } from './latex_layout.mjs';
 import { OUT, ROOT, layouts, manifest, renderedPath, shownPath, sources } from './sources.mjs';
 
 const { values: args } = parseArgs({ options: {
@@ -17,6 +19,7 @@ const { values: args } = parseArgs({ options: {
 const { chromium } = createRequire(join(ROOT, 'web/package.json'))('@playwright/test');
 const MODULES = join(OUT, 'node_modules');
 const PINS = join(ROOT, 'tests/parse-bench/package-lock.json');
+const LATEX = join(ROOT, 'tests/parse-bench/latex_layout.mjs');
 
 // The themes link bootstrap and icon fonts from CDNs, unreachable here: serve those files from
 // the pinned npm packages instead, so the layout (grids, sidebars, icon glyphs in the text) is the
@@ -64,13 +67,16 @@ let kept = 0;
 for (const source of sources({ only: args['only-sources'] })) {
   for (const layout of layouts({ only: args['only-layouts'] })) {
     const out = renderedPath(source, layout);
-    if (fresh(out, source.path) && (layout.kind !== 'pdf' || existsSync(shownPath(source, layout)))) {
+    if (fresh(out, source.path) && (!layout.theme || existsSync(shownPath(source, layout)))
+      && (!layout.moderncv || statSync(out).mtimeMs > statSync(LATEX).mtimeMs)) {
       kept++;
       continue;
     }
     mkdirSync(dirname(out), { recursive: true });
     try {
-      if (layout.kind === 'pdf') {
+      if (layout.moderncv) {
+        renderModerncv(source.path, out, layout.moderncv);
+      } else if (layout.kind === 'pdf') {
         const html = out.replace(/\.pdf$/, '.html');
         // The themes get a copy with what some of them need and the schema leaves optional:
         // elegant 1.16.1 throws without basics.profiles (an empty list then); macchiato and flat

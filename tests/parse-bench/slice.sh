@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Writes the inputs of `make test`'s parse-bench slice (tests/parse_bench_slice.rs) from a
-# `make parse-bench` run: for a few fictional tuning sources, what pdf.js gave for each theme's PDF
+# `make parse-bench` run: for a few fictional tuning sources, what pdf.js gave for each PDF (themes, moderncv)
 # (pages.mjs, the app's pdf.js) and the DOCX itself, into tests/fixtures/parse-bench/slice. Only
 # fictional sources of tests/fixtures/parse-bench/sources: never a file of ../shared/corpus.
 # Run it again after a change of the renderers' pins; the test's floors then may move.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sources=(aria-lindqvist priya-raghunathan ines-nunez-es li-wei-zh)
-layouts=(even elegant stackoverflow macchiato flat)
+layouts=(even elegant stackoverflow macchiato flat moderncv-classic moderncv-banking)
 out=tests/fixtures/parse-bench/slice
 mkdir -p "$out"
 only=$(IFS=,; echo "${sources[*]}")

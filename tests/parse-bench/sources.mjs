@@ -20,7 +20,10 @@ export const manifest = JSON.parse(readFileSync(join(FIXTURES, 'manifest.json'),
 // The npm themes (pinned in package.json), each printed to PDF by headless Chromium; then the
 // python-docx layout. Layout ids are the report's rows.
 export const THEMES = ['even', 'elegant', 'stackoverflow', 'macchiato', 'kendall', 'flat'];
+// Then the LaTeX class moderncv in two of its styles (latex_layout.mjs, typeset by TeX Live).
+export const MODERNCV = ['classic', 'banking'];
 export const LAYOUTS = [...THEMES.map((t) => ({ id: t, kind: 'pdf', theme: `jsonresume-theme-${t}` })),
+  ...MODERNCV.map((style) => ({ id: `moderncv-${style}`, kind: 'pdf', moderncv: style })),
   { id: 'docx-labelled', kind: 'docx' }];
 
 // Every source: { id, path, fictional, heldOut }. `only` (comma list of ids) narrows a run.
@@ -52,7 +55,7 @@ export function layouts({ only } = {}) {
 // One rendered file per source × layout.
 export const renderedPath = (source, layout) =>
   join(OUT, 'rendered', source.id, `${layout.id}.${layout.kind}`);
-// The text a theme's page shows (innerText, print media), beside its PDF; none for DOCX, whose
-// layout (docx_layout.py) shows every scored field.
+// The text a theme's page shows (innerText, print media), beside its PDF; none for DOCX and
+// LaTeX, whose layouts (docx_layout.py, latex_layout.mjs) show every scored field.
 export const shownPath = (source, layout) =>
   join(OUT, 'rendered', source.id, `${layout.id}.shown.txt`);

@@ -7,8 +7,9 @@ use super::dates::find_range;
 use super::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bold_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school,
-    link, plain, plain_heading, profile, split_keywords, split_title, without_duration,
+    bare_date_line, bold_line, bullet, capitalised_name, clean_part, heading_level, icon_letter,
+    is_phone, is_rule, is_school, link, plain, plain_heading, profile, split_keywords, split_title,
+    titled_date_line, without_duration, without_icon_label,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -71,6 +72,14 @@ pub fn from_text(text: &str) -> StructuredResume {
             .is_some_and(|l| bullet(l).is_none() && heading_level(l).0 == 0 && bare_date_line(l));
         // A date within the next few lines: an unknown heading inside a section of dated
         // entries is then an entry's title (themes set job titles large), not a section.
+        // The next line is a title with its dates after a tab ("Staff Engineer\tSep 2021 –
+        // Present"): a short line over it names the same entry (moderncv's banking style sets
+        // the employer and place over the title and dates).
+        b.titled_date_next = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty() && !is_rule(l))
+            .is_some_and(titled_date_line);
         b.date_ahead = lines[index + 1..]
             .iter()
             .map(|l| l.trim())
@@ -110,6 +119,13 @@ struct Builder {
     date_ahead: bool,
     /// A table's header row, waiting for the entry of the first row.
     table_header: Option<(String, usize)>,
+    /// The next line is a title with its dates after a tab (set before each line).
+    titled_date_next: bool,
+    /// The current entry was opened by a line over a titled date line: that line's number, its
+    /// name and the place after its tab (`Employer\tPlace`).
+    over_titled_date: Option<(usize, String, Option<String>)>,
+    /// The section's first entry was `Employer\tPlace` over `Title\tDates`: the others are too.
+    employer_over_title: bool,
 }
 
 impl Builder {
@@ -157,7 +173,20 @@ impl Builder {
     fn heading(&mut self, level: usize, text: &str, number: usize) {
         let title = plain(text);
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
-            self.resume.basics.name = Some(Field::new(title, High, Some(number)));
+            // "Ada Quill | Staff Engineer": a name and its headline on one title line.
+            let (name, headline) = match title.split_once(" | ") {
+                Some((name, rest))
+                    if name.split_whitespace().count() <= 4
+                        && !name.chars().any(|c| c.is_ascii_digit()) =>
+                {
+                    (name.trim().to_string(), Some(rest.trim().to_string()))
+                }
+                _ => (title, None),
+            };
+            self.resume.basics.name = Some(Field::new(name, High, Some(number)));
+            if let Some(headline) = headline.filter(|h| !h.is_empty()) {
+                self.resume.basics.label = Some(Field::new(headline, Medium, Some(number)));
+            }
             return;
         }
         // A two-column layout may put the headline before the name: a `#` heading in the header
@@ -229,6 +258,7 @@ impl Builder {
         self.in_header = false;
         self.contact_section = false;
         self.entry_from_heading = false;
+        self.employer_over_title = false;
         self.resume.sections.push(Section {
             kind,
             title: title.to_string(),
@@ -272,11 +302,19 @@ impl Builder {
                     High,
                     Some(number),
                 ));
-            } else if is_phone(value) {
+            } else if let Some(phone) = [value, without_icon_label(value)]
+                .into_iter()
+                .find(|v| is_phone(v))
+            {
+                // "M +46 70 555 01 23", "Tel. 0113 496 0000": a short label before the number
+                // (moderncv writes letters where its icons would be).
                 found_any = true;
                 basics
                     .phone
-                    .get_or_insert(Field::new(value.to_string(), Medium, Some(number)));
+                    .get_or_insert(Field::new(phone.to_string(), Medium, Some(number)));
+            } else if icon_letter(part) {
+                // A label letter left beside an address ("E" of "E ada@example.com").
+                continue;
             } else if let Some(profile) = profile(value, number) {
                 found_any = true;
                 if profile.network.is_some() {
@@ -516,6 +554,12 @@ impl Builder {
             let waiting = self
                 .entry_mut()
                 .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
+            let over = self.over_titled_date.take();
+            if let Some((n, name, place)) = over.filter(|_| waiting && titled_date_line(line)) {
+                if n + 1 == number {
+                    return self.title_under_employer(line, span, range, number, (name, place));
+                }
+            }
             if waiting {
                 let after = without_duration(&line[span.end..]);
                 let rest = format!("{} {after}", &line[..span.start]);
@@ -571,6 +615,39 @@ impl Builder {
         }
         if complete && next_has_date {
             self.new_entry_from_line(line, number, Low);
+            return;
+        }
+        // `Employer\tPlace` over `Title\tDates`: a short line that is no sentence, no label
+        // and no bullet, with a place after a tab, written as a name (its longer words
+        // capitalised) or naming a school, opens the entry the next line dates. A highlight in sentence case, or
+        // one in a script without case and no tab, stays the last entry's text.
+        let short_name = line.split_whitespace().count() <= 8
+            && !line.trim_end().ends_with(['.', ':', ';', '。', '：'])
+            && !line.contains(": ")
+            && find_range(line).is_none()
+            && (line.contains('\t')
+                || capitalised_name(line)
+                || self.in_section(SectionKind::Education) && is_school(line)
+                // In a section already read so, a name in a script without case ("远帆软件").
+                || self.employer_over_title && !line.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
+        // Only where the section's first entry was written so: other layouts put the last
+        // entry's short lines (its title, a degree's area) over the next `Employer\tDates`.
+        let first_in_section = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.entries.is_empty());
+        if complete
+            && self.titled_date_next
+            && short_name
+            && (first_in_section || self.employer_over_title)
+        {
+            self.new_entry_from_line(line, number, Low);
+            let (name, place) = match plain(line).split_once('\t') {
+                Some((name, place)) => (clean_part(name), Some(clean_part(place))),
+                None => (clean_part(&plain(line)), None),
+            };
+            self.over_titled_date = Some((number, name, place));
             return;
         }
         let text = plain(line);
@@ -662,6 +739,45 @@ impl Builder {
         }
     }
 
+    /// `Title\tDates` under the line that opened the entry (`Employer\tPlace`, or a school): the
+    /// line above names the organisation (and after its tab the place), this one the title, or
+    /// in education the degree and its area. Which of the two is the job is decided for the
+    /// whole section afterwards (roles.rs), as for any entry.
+    fn title_under_employer(
+        &mut self,
+        line: &str,
+        span: std::ops::Range<usize>,
+        range: super::dates::DateRange,
+        number: usize,
+        (name, place): (String, Option<String>),
+    ) {
+        let is_education = self.in_section(SectionKind::Education);
+        let title = clean_part(&plain(&line[..span.start]));
+        let entry = self.entry_mut().expect("waiting implies an entry");
+        let opened = entry.line;
+        entry.organisation = Some(Field::new(name, Low, opened));
+        entry.location = place
+            .filter(|p| !p.is_empty())
+            .map(|p| Field::new(p, Low, opened));
+        if is_education {
+            let (degree, area) = degree_and_area_of(&title);
+            entry.title = Some(Field::new(degree, Low, Some(number)));
+            entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+        } else {
+            entry.title = Some(Field::new(title, Low, Some(number)));
+        }
+        entry.dates = Some(Field::new(range, Medium, Some(number)));
+        self.entry_from_heading = false;
+        if self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.entries.len() == 1)
+        {
+            self.employer_over_title = true;
+        }
+    }
+
     /// A line that carries on the bullet above it across a wrap (PDF and DOCX text keep the
     /// wraps): it joins that highlight. A wrap starts in lower case, or follows a long bullet
     /// that has not ended its sentence; a dated, tabbed or bold line is never one.
@@ -669,10 +785,14 @@ impl Builder {
         let labelled = line.split_once(':').is_some_and(|(key, _)| {
             key.split_whitespace().count() <= 2 && key.chars().count() <= 24
         });
+        // Over a `Title\tDates` line in a section of `Employer` over `Title\tDates`, a line
+        // is the next employer, however long the bullet before it.
+        let names_next = self.titled_date_next && self.employer_over_title;
         if self.highlight_end != Some(number.saturating_sub(1))
             || labelled
             || line.contains('\t')
             || next_has_date
+            || names_next
             || bold_line(line).is_some()
             || find_range(line).is_some_and(|(r, _)| r.end.is_some() || r.present)
         {

@@ -73,6 +73,13 @@ pub(super) fn is_degree(text: &str) -> bool {
 /// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
 /// an abbreviation (a short word with capitals inside, or a known one) followed by its area.
 pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
+    // `硕士，软件工程`: a degree, a full-width comma, its area.
+    if let Some((degree, area)) = title
+        .split_once('，')
+        .filter(|(d, a)| is_degree(d) && !a.trim().is_empty())
+    {
+        return Some((degree.trim().to_string(), area.trim().to_string()));
+    }
     let (first, rest) = title.trim().split_once(' ')?;
     let rest = rest.trim();
     // "Bachelor of Science" is all degree; "MSc in Physics", "Licenciatura en Bellas Artes" not.
@@ -97,12 +104,13 @@ pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
         .then(|| (first.to_string(), rest.to_string()))
 }
 
-/// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics` → degree and
-/// area; anything else is all degree.
+/// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics`, `硕士，软件工程`
+/// (a full-width comma) → degree and area; anything else is all degree.
 pub(super) fn degree_and_area_of(text: &str) -> (String, Option<String>) {
     if let Some((degree, area)) = text
         .split_once(" in ")
         .or_else(|| text.split_once(", "))
+        .or_else(|| text.split_once('，'))
         .filter(|(d, _)| is_degree(d))
     {
         return (degree.trim().to_string(), Some(area.trim().to_string()));

@@ -23,6 +23,20 @@ pub(super) fn bare_date_line(line: &str) -> bool {
     }
 }
 
+/// `Staff Engineer\tSep 2021 – Present`, `Research Intern\t2018`: a short title, then after a
+/// tab a date or a range and nothing else.
+pub(super) fn titled_date_line(line: &str) -> bool {
+    let Some((head, tail)) = line.trim().rsplit_once('\t') else {
+        return false;
+    };
+    let words = plain(head).split_whitespace().count();
+    (1..=8).contains(&words)
+        && find_range(head).is_none()
+        && find_range(tail.trim()).is_some_and(|(_, span)| {
+            span.start == 0 && clean_part(&tail.trim()[span.end..]).is_empty()
+        })
+}
+
 /// Words that count a duration (`3 years 5 months`, `2 yrs 3 mos`, `1 an 2 mois`).
 const DURATION_UNITS: &[&str] = &[
     "year", "years", "yr", "yrs", "month", "months", "mo", "mos", "an", "ans", "année", "années",
@@ -290,4 +304,42 @@ pub(super) fn profile(text: &str, number: usize) -> Option<Profile> {
         url: Some(text.to_string()),
         line: Some(number),
     })
+}
+
+/// A contact value without a short label before it ("M", "Tel.", "Mobile"): up to six letters.
+pub(super) fn without_icon_label(value: &str) -> &str {
+    match value.split_once(' ') {
+        Some((label, rest))
+            if (1..=6).contains(&label.trim_end_matches(['.', ':']).chars().count())
+                && label
+                    .trim_end_matches(['.', ':'])
+                    .chars()
+                    .all(char::is_alphabetic) =>
+        {
+            rest.trim()
+        }
+        _ => value,
+    }
+}
+
+/// One or two capital letters standing alone among contact details: the letter moderncv writes
+/// for an icon ("M", "E", "W"), not text.
+pub(super) fn icon_letter(part: &str) -> bool {
+    let part = part.trim();
+    (1..=2).contains(&part.chars().count()) && part.chars().all(char::is_uppercase)
+}
+
+/// Written as a name: its words of four letters or more all start with a capital ("Nordhavn
+/// Retail Group", "Ayuntamiento de Villaclara"), and it has some; a sentence does not.
+pub(super) fn capitalised_name(text: &str) -> bool {
+    let long: Vec<&str> = text
+        .split_whitespace()
+        .filter(|w| w.chars().filter(|c| c.is_alphabetic()).count() >= 4)
+        .collect();
+    !long.is_empty()
+        && long.iter().all(|w| {
+            w.chars()
+                .find(|c| c.is_alphabetic())
+                .is_some_and(char::is_uppercase)
+        })
 }

@@ -121,6 +121,45 @@ pub(super) fn icon_fonts(pages: &[PdfPage]) -> HashSet<String> {
         .collect()
 }
 
+/// Fonts that draw one symbol before lines of text and nothing else: a bullet whose glyph has
+/// no Unicode name, which pdf.js then reads by its code as an ASCII mark (moderncv's list bullet
+/// in the `marvosym` font comes out as `{`). At least twice, each time followed on its baseline by
+/// text in another font within two character heights; separators that stand between items (`|`,
+/// `·`, `,`, `/`) and marks already read as bullets are left alone.
+pub(super) fn bullet_fonts(pages: &[PdfPage]) -> HashSet<String> {
+    let mut symbol: HashMap<&str, Option<char>> = HashMap::new();
+    let mut uses: HashMap<&str, usize> = HashMap::new();
+    for page in pages {
+        for item in &page.items {
+            let text = item.text.trim();
+            if item.font_name.is_empty() || text.is_empty() {
+                continue;
+            }
+            let mut chars = text.chars();
+            let one = chars.next().filter(|_| chars.next().is_none());
+            let mark = one.filter(|c| c.is_ascii_punctuation() && !"|·,/-.:;".contains(*c));
+            let followed = mark.is_some()
+                && page.items.iter().any(|other| {
+                    let gap = other.x - (item.x + item.width.max(0.0));
+                    other.font_name != item.font_name
+                        && !other.text.trim().is_empty()
+                        && (other.y - item.y).abs() <= 0.3 * item_height(item)
+                        && (0.0..=2.0 * item_height(item)).contains(&gap)
+                });
+            let entry = symbol.entry(&item.font_name).or_insert(mark);
+            if *entry != mark || !followed {
+                *entry = None;
+            }
+            *uses.entry(&item.font_name).or_default() += 1;
+        }
+    }
+    symbol
+        .into_iter()
+        .filter(|(font, mark)| mark.is_some() && uses.get(font).copied().unwrap_or(0) >= 2)
+        .map(|(font, _)| font.to_string())
+        .collect()
+}
+
 fn glyph_name_like(text: &str) -> bool {
     GLYPH_NAMES.contains(&text)
         || (text.contains('-') && text.chars().all(|c| c.is_ascii_uppercase() || c == '-'))
@@ -129,11 +168,23 @@ fn glyph_name_like(text: &str) -> bool {
 /// The page's pieces that carry text: finite positions, private-use glyphs removed, icon fonts
 /// out (bullets kept), and overlapping duplicates (the same text drawn twice at nearly the same
 /// place, for a bold effect or by a careless generator) once.
-pub(super) fn usable_items(page: &PdfPage, icons: &HashSet<String>) -> Vec<PdfTextItem> {
+pub(super) fn usable_items(
+    page: &PdfPage,
+    icons: &HashSet<String>,
+    bullets: &HashSet<String>,
+) -> Vec<PdfTextItem> {
     let mut kept: Vec<PdfTextItem> = Vec::new();
     let mut seen: HashMap<String, Vec<(f64, f64)>> = HashMap::new();
     for item in &page.items {
         if !(item.x.is_finite() && item.y.is_finite()) {
+            continue;
+        }
+        // A bullet font's symbol is a bullet, whatever the font's name says.
+        if bullets.contains(&item.font_name) && !item.text.trim().is_empty() {
+            kept.push(PdfTextItem {
+                text: "•".into(),
+                ..item.clone()
+            });
             continue;
         }
         let bullet = super::super::text::list_marker(item.text.trim()).starts_with("- ")

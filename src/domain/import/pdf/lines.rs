@@ -63,6 +63,77 @@ pub(super) fn group(mut items: Vec<PdfTextItem>) -> Vec<Line> {
         .collect()
 }
 
+/// A piece set this many times larger than everything a wide gap after it (a name beside the
+/// contact block of a header) is a line of its own.
+const APART_SIZE_RATIO: f64 = 2.0;
+
+/// A line that holds a name set large, then, a tab's gap to the right, small text on nearly the
+/// same baseline (moderncv's header: "Ada Quill" beside "Leeds"): two lines, the name first, so
+/// that it can be read as the title.
+pub(super) fn apart_by_size(line: Line) -> Vec<Line> {
+    let pieces: Vec<&PdfTextItem> = line
+        .items
+        .iter()
+        .filter(|i| !i.text.trim().is_empty())
+        .collect();
+    let Some(first) = pieces.first() else {
+        return vec![line];
+    };
+    let large = item_height(first);
+    let mut cut = None;
+    for pair in pieces.windows(2) {
+        let gap = pair[1].x - (pair[0].x + pair[0].width.max(0.0));
+        if item_height(pair[0]) >= large - 0.01 && gap > 3.0 * item_height(pair[1]) {
+            cut = Some(pair[1].x);
+            break;
+        }
+    }
+    let Some(cut) = cut else {
+        return vec![line];
+    };
+    let (head, tail): (Vec<PdfTextItem>, Vec<PdfTextItem>) = line
+        .items
+        .into_iter()
+        .filter(|i| !i.text.trim().is_empty())
+        .partition(|i| i.x < cut);
+    let small = tail.iter().map(item_height).fold(0.0, f64::max);
+    let large_head = head
+        .iter()
+        .all(|i| item_height(i) >= APART_SIZE_RATIO * small);
+    if !large_head {
+        let mut items = head;
+        items.extend(tail);
+        return vec![Line::new(line.y, items)];
+    }
+    vec![Line::new(line.y, head), Line::new(line.y, tail)]
+}
+
+/// `next` carries on the title line `title` wrapped: it starts in the font of the title's last
+/// piece, is set in its size, short, and right under it (at most 1.3 times the size below).
+pub(super) fn continues_title(title: &Line, next: &Line) -> bool {
+    let Some(last) = title.items.iter().rev().find(|i| !i.text.trim().is_empty()) else {
+        return false;
+    };
+    let size = item_height(last);
+    let pieces: Vec<&PdfTextItem> = next
+        .items
+        .iter()
+        .filter(|i| !i.text.trim().is_empty())
+        .collect();
+    !pieces.is_empty()
+        && pieces[0].font_name == last.font_name
+        && pieces
+            .iter()
+            .all(|i| (item_height(i) - size).abs() <= 0.05 * size)
+        && title.y - next.y <= 1.3 * size
+        && next.y < title.y
+        && pieces
+            .iter()
+            .map(|i| i.text.split_whitespace().count())
+            .sum::<usize>()
+            <= 4
+}
+
 /// The text of a line. pdf.js puts a " " piece across a wide gap; the gap itself says space or
 /// tab. Between two letter-spaced pieces (`O P E N`, `S O U R C E`) a word gap is written as two
 /// spaces, so that joining the letters later keeps the words apart.

@@ -2,8 +2,8 @@
 //!
 //! ```text
 //! pieces ─ icon fonts, private-use glyphs, duplicate runs out (clean) ─ lines by baseline (lines)
-//!        ─ running headers/footers out (clean) ─ a label column lifted (labels), or columns
-//!          (columns) ─ per line: letter spacing, soft hyphens, headings from size/weight
+//!        ─ running headers/footers out (clean) ─ a label column lifted (labels), or a hints
+//!          column of dates written into its lines (hints), or columns (columns) ─ per line: letter spacing, soft hyphens, headings from size/weight
 //!        ─ words broken at line ends re-joined
 //! ```
 //! Pieces are grouped into lines by their baseline (y), ordered by x within a line, and joined
@@ -15,6 +15,7 @@
 mod clean;
 mod columns;
 mod headings;
+mod hints;
 mod labels;
 mod lines;
 
@@ -65,9 +66,10 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
     check_bounds(pages)?;
     check_garbled(pages)?;
     let icons = clean::icon_fonts(pages);
+    let bullets = clean::bullet_fonts(pages);
     let kept: Vec<Vec<PdfTextItem>> = pages
         .iter()
-        .map(|p| clean::usable_items(p, &icons))
+        .map(|p| clean::usable_items(p, &icons, &bullets))
         .collect();
     let body = columns::body_size(kept.iter().flatten());
     let largest = kept
@@ -79,9 +81,12 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
     let mut page_lines: Vec<Vec<Line>> = kept.into_iter().map(lines::group).collect();
     clean::drop_running_lines(&mut page_lines);
     let mut style = Headings::new(body, largest, body_font);
+    // A page of the document with a column of dates beside its entries: a later page's column
+    // of labels alone (moderncv's languages) is one too.
+    let dated_hints = page_lines.iter().any(|l| hints::has_dated_column(l));
     let text = page_lines
         .into_iter()
-        .map(|lines| page_text(lines, &mut style))
+        .map(|lines| page_text(lines, &mut style, dated_hints))
         .collect::<Vec<_>>()
         .join("\n\n");
     let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
@@ -141,8 +146,14 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
     Ok(())
 }
 
-fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
+fn page_text(lines: Vec<Line>, style: &mut Headings, dated_hints: bool) -> String {
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
+    let (lines, hinted) = if labelled {
+        (lines, false)
+    } else {
+        hints::lift(lines, dated_hints)
+    };
+    let lines: Vec<Line> = lines.into_iter().flat_map(lines::apart_by_size).collect();
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
     let edge: Vec<bool> = (0..count)
@@ -155,14 +166,14 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
         .map(|(l, _)| l.y)
         .collect();
     let mut blocks_out = Vec::new();
-    // A page with a label column has its labels on lines of their own now: no second column.
-    let blocks = if labelled {
+    // A page with a label or hints column has its labels in its lines now: no second column.
+    let blocks = if labelled || hinted {
         vec![lines]
     } else {
         columns::split(lines, style.body)
     };
     for (index, block) in blocks.into_iter().enumerate() {
-        let mut texts = Vec::new();
+        let mut texts: Vec<String> = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
         let mut previous: Option<&Line> = None;
@@ -178,6 +189,20 @@ fn page_text(lines: Vec<Line>, style: &mut Headings) -> String {
             let paragraph = previous.is_some_and(|prev| {
                 prev.y - line.y > 1.8 * prev.height.max(line.height) || prev.y < line.y
             });
+            if headings.last() == Some(&Some("# "))
+                && previous.is_some_and(|prev| lines::continues_title(prev, line))
+            {
+                // The name line wrapped ("Ada Quill | Staff Data" / "Engineer"): one title.
+                if let Some(title) = texts.last_mut() {
+                    // Broken at its own hyphen ("Weiß-" / "Öztürk"): no space.
+                    if !title.ends_with('-') {
+                        title.push(' ');
+                    }
+                    title.push_str(text.trim());
+                }
+                previous = Some(line);
+                continue;
+            }
             let heading = style.heading(line, &text);
             texts.push(list_marker(&text));
             breaks.push(paragraph);
