@@ -26,20 +26,23 @@ const SOURCES: [&str; 4] = [
     "li-wei-zh",
 ];
 
-/// Per layout: entry recall and field recall (work name, position, dates; education institution,
-/// area, degree, dates), in %, at least. Set at what the parser reached when the slice was made
+/// Per layout: entry recall, field recall (work name, position, dates; education institution,
+/// area, degree, dates), contact recall (name, email, phone) and skill recall, in %, at least.
+/// Contact and skills were added to the slice in session 14 at what the parser then read: the
+/// HTML themes' skills are its weak point (macchiato's skill keywords are shown and none is
+/// exported; flat's email and phone are lost), to be raised with the parser. Set at what the parser reached when the slice was made
 /// (README, "Resume understanding"); raise them with the parser, never lower them quietly.
-const FLOORS: [(&str, u32, u32); 8] = [
-    ("even", 100, 100),
-    ("elegant", 100, 100),
-    ("stackoverflow", 100, 100),
-    ("macchiato", 100, 100),
-    ("flat", 100, 100),
+const FLOORS: [(&str, u32, u32, u32, u32); 8] = [
+    ("even", 100, 100, 100, 30),
+    ("elegant", 100, 100, 100, 78),
+    ("stackoverflow", 100, 100, 100, 43),
+    ("macchiato", 100, 100, 100, 0),
+    ("flat", 100, 100, 33, 8),
     // LaTeX (moderncv, typeset by TeX Live): the dates column of `classic`, the employer over
     // the title in `banking`.
-    ("moderncv-classic", 100, 100),
-    ("moderncv-banking", 100, 100),
-    ("docx-labelled", 100, 100),
+    ("moderncv-classic", 100, 100, 100, 100),
+    ("moderncv-banking", 100, 100, 100, 100),
+    ("docx-labelled", 100, 100, 100, 100),
 ];
 
 fn fixtures() -> PathBuf {
@@ -208,6 +211,78 @@ struct Counts {
     entries_found: usize,
     fields_truth: usize,
     fields_correct: usize,
+    /// Name, email and phone the page shows, and how many the export has right.
+    contact_truth: usize,
+    contact_correct: usize,
+    /// Skill keywords the page shows, and how many the export lists.
+    skills_truth: usize,
+    skills_correct: usize,
+}
+
+/// The digits of a phone number: phones compare by them, as in score.mjs.
+fn digits(v: Option<&Value>) -> String {
+    v.and_then(Value::as_str)
+        .unwrap_or("")
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect()
+}
+
+/// A document's skill keywords, normalised (a group without keywords: its name), as score.mjs
+/// reads them.
+fn skill_set(doc: &Value) -> HashSet<String> {
+    let mut set = HashSet::new();
+    for skill in doc["skills"].as_array().into_iter().flatten() {
+        let items: Vec<&Value> = match skill["keywords"].as_array() {
+            Some(keywords) if !keywords.is_empty() => keywords.iter().collect(),
+            _ => vec![&skill["name"]],
+        };
+        for item in items {
+            for part in item
+                .as_str()
+                .unwrap_or("")
+                .split([',', ';', '，', '；', '、'])
+            {
+                let part = text(Some(&Value::String(part.into())));
+                if !part.is_empty() {
+                    set.insert(part);
+                }
+            }
+        }
+    }
+    set
+}
+
+/// Contact details and skills, counted only where the page shows them (score.mjs's rule).
+fn score_basics_and_skills(truth: &Value, got: &Value, shown: &str, counts: &mut Counts) {
+    let shown_digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+    for field in ["name", "email", "phone"] {
+        let (t, g) = if field == "phone" {
+            (
+                digits(truth["basics"].get(field)),
+                digits(got["basics"].get(field)),
+            )
+        } else {
+            (
+                text(truth["basics"].get(field)),
+                text(got["basics"].get(field)),
+            )
+        };
+        let visible = if field == "phone" {
+            shown_digits.contains(&t)
+        } else {
+            shown.contains(&t)
+        };
+        if !t.is_empty() && visible {
+            counts.contact_truth += 1;
+            counts.contact_correct += usize::from(t == g);
+        }
+    }
+    let got_skills = skill_set(got);
+    for skill in skill_set(truth).into_iter().filter(|s| shown.contains(s)) {
+        counts.skills_truth += 1;
+        counts.skills_correct += usize::from(got_skills.contains(&skill));
+    }
 }
 
 /// `shown`: the imported text, normalised. A truth name it lacks is one the layout does not print
@@ -249,8 +324,8 @@ fn percent(n: usize, d: usize) -> u32 {
 #[test]
 fn fictional_layouts_stay_understood_at_their_floors() {
     let mut failures = Vec::new();
-    println!("layout           entry recall  field recall  (floors)");
-    for (layout, entry_floor, field_floor) in FLOORS {
+    println!("layout           entry recall  field recall  contact  skills  (floors)");
+    for (layout, entry_floor, field_floor, contact_floor, skills_floor) in FLOORS {
         let mut counts = Counts::default();
         for source in SOURCES {
             let path = fixtures().join("sources").join(format!("{source}.json"));
@@ -261,16 +336,24 @@ fn fictional_layouts_stay_understood_at_their_floors() {
             let shown = text(Some(&Value::String(imported.clone())));
             let export = to_json_resume(&Resume::new(imported));
             score(&truth, &export, &shown, &mut counts);
+            score_basics_and_skills(&truth, &export, &shown, &mut counts);
         }
         let entries = percent(counts.entries_found, counts.entries_truth);
         let fields = percent(counts.fields_correct, counts.fields_truth);
+        let contact = percent(counts.contact_correct, counts.contact_truth);
+        let skills = percent(counts.skills_correct, counts.skills_truth);
         println!(
-            "{layout:<16} {entries:>3}% ({}/{})  {fields:>3}% ({}/{})  ({entry_floor}%, {field_floor}%)",
-            counts.entries_found, counts.entries_truth, counts.fields_correct, counts.fields_truth
+            "{layout:<16} {entries:>3}% ({}/{})  {fields:>3}% ({}/{})  {contact:>3}% ({}/{})  {skills:>3}% ({}/{})  ({entry_floor}%, {field_floor}%, {contact_floor}%, {skills_floor}%)",
+            counts.entries_found, counts.entries_truth, counts.fields_correct, counts.fields_truth,
+            counts.contact_correct, counts.contact_truth, counts.skills_correct, counts.skills_truth
         );
-        if entries < entry_floor || fields < field_floor {
+        if entries < entry_floor
+            || fields < field_floor
+            || contact < contact_floor
+            || skills < skills_floor
+        {
             failures.push(format!(
-                "{layout}: entry recall {entries}% (floor {entry_floor}%), field recall {fields}% (floor {field_floor}%)"
+                "{layout}: entry recall {entries}% (floor {entry_floor}%), field recall {fields}% (floor {field_floor}%), contact {contact}% (floor {contact_floor}%), skills {skills}% (floor {skills_floor}%)"
             ));
         }
     }
