@@ -36,12 +36,13 @@ fn key_value(line: &str, key: &str) -> Option<String> {
 }
 
 /// A run's title from a job description or target role: the front matter's title, else the
-/// first non-empty line after it; at most 70 characters (an ellipsis says it was cut).
+/// first non-empty line after it, without a Markdown heading's `#` marks; at most 70 characters
+/// (an ellipsis says it was cut).
 pub fn title_line(text: &str) -> Option<String> {
     let (title, body) = split(text);
     let line = title.or_else(|| {
         body.lines()
-            .map(str::trim)
+            .map(|l| l.trim().trim_start_matches('#').trim())
             .find(|l| !l.is_empty())
             .map(str::to_string)
     })?;
@@ -73,6 +74,18 @@ mod tests {
         // Windows line ends.
         let crlf = "---\r\ntitle: Data Engineer\r\n---\r\nBody";
         assert_eq!(split(crlf), (Some("Data Engineer".to_string()), "Body"));
+    }
+
+    #[test]
+    fn a_markdown_heading_titles_the_run_without_its_marks() {
+        assert_eq!(
+            title_line("# Senior Backend Engineer — Larkspur Freight\n\n## About us\n").as_deref(),
+            Some("Senior Backend Engineer — Larkspur Freight")
+        );
+        assert_eq!(
+            title_line("##\n\nData Engineer").as_deref(),
+            Some("Data Engineer")
+        );
     }
 
     #[test]
