@@ -13,6 +13,7 @@ use crate::domain::Feedback;
 use crate::graph::StreamEvent;
 use crate::session::{ReviewWorkflow, Step};
 use crate::ui::run::{clamped_values, Clamped, ViewModel};
+use crate::workflows::resume_review::agents::{self, critic_node};
 use crate::workflows::resume_review::{integrated_score, ReviewState};
 
 pub const CRITICS: [(&str, &str); 3] = [
@@ -20,14 +21,6 @@ pub const CRITICS: [(&str, &str); 3] = [
     ("tech_writer", "Technical writer"),
     ("copywriter", "Copywriter"),
 ];
-
-/// The critic node whose feedback carries `feedback_name` ("technical_writer" → "tech_writer").
-pub fn critic_node(feedback_name: &str) -> &str {
-    match feedback_name {
-        "technical_writer" => "tech_writer",
-        other => other,
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NodeStatus {
@@ -259,14 +252,10 @@ impl ViewModel<ReviewWorkflow> for RunModel {
                 }
             });
             // After "Retry failed critics": the critics asked again are done, or failed again.
-            for (id, _) in CRITICS {
+            for critic in agents::CRITICS {
+                let id = critic.agent.node;
                 if self.status(id) == NodeStatus::Running {
-                    let failed = of(if id == "tech_writer" {
-                        "technical_writer"
-                    } else {
-                        id
-                    })
-                    .is_none_or(|f| f.is_failure());
+                    let failed = of(critic.feedback_name).is_none_or(|f| f.is_failure());
                     self.set_status(
                         id,
                         if failed {

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::model::{critic_node, RunModel, UsageTotals, CRITICS};
+use super::model::{RunModel, UsageTotals, CRITICS};
 use crate::domain::{diff_lines, DiffLine, Language};
 use crate::session::{ReviewWorkflow, WorkflowRun};
 use crate::ui::components::{
@@ -13,6 +13,7 @@ use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::RunPhase;
 use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
+use crate::workflows::resume_review::agents::critic_node;
 use crate::workflows::resume_review::{
     answered_line, final_resume_decided, report_markdown_decided, score_is_meaningful, Decisions,
     ReviewState,

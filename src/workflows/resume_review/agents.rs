@@ -77,6 +77,15 @@ pub const CRITICS: [Critic; 3] = [
     },
 ];
 
+/// The critic node whose feedback carries `feedback_name` ("technical_writer" → "tech_writer");
+/// an unknown name is returned as it is.
+pub fn critic_node(feedback_name: &str) -> &str {
+    CRITICS
+        .iter()
+        .find(|c| c.feedback_name == feedback_name)
+        .map_or(feedback_name, |c| c.agent.node)
+}
+
 // Schemas are written for OpenAI's strict mode (every property required, no extra properties),
 // which the other providers accept as well. Scores carry `minimum`/`maximum` (OpenAI's strict
 // mode documents them); lists and short strings get default bounds when the request is built.

@@ -14,7 +14,7 @@ use crate::workflows::agent_name;
 use crate::workflows::common::RunSettings;
 use crate::workflows::registry::Workflow;
 
-use super::agents::{Critic, CRITICS};
+use super::agents::{critic_node, Critic, CRITICS};
 use super::aggregate::{answered, integrated_score, score_is_meaningful};
 use super::best::BestRound;
 use super::critics::ask_critic;
@@ -139,11 +139,11 @@ fn retry_warning(fresh: &[Feedback], round: &[Feedback], score: f64, lang: Langu
 
 /// A critic's name as pages show it, from its feedback name ("technical_writer").
 fn critic_name(feedback_name: &str, lang: Language) -> String {
-    let node = CRITICS
-        .iter()
-        .find(|c| c.feedback_name == feedback_name)
-        .map_or(feedback_name, |c| c.agent.node);
-    agent_name(<super::ReviewWorkflow as Workflow>::ID, node, lang)
+    agent_name(
+        <super::ReviewWorkflow as Workflow>::ID,
+        critic_node(feedback_name),
+        lang,
+    )
 }
 
 #[cfg(test)]

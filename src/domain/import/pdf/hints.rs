@@ -14,6 +14,7 @@
 //! that line) is short, at least two thirds of them sit on a line with content, and at least two
 //! are dates, on this page or (for a later page of labels only) on another page of the document.
 
+use super::labels::content_edge;
 use super::lines::{item_height, line_text, Line};
 use super::PdfTextItem;
 use crate::domain::structured::find_range;
@@ -193,23 +194,4 @@ fn join_wrapped(start: &str, end: &str) -> String {
     } else {
         format!("{start} {end}")
     }
-}
-
-/// Where most lines start: the content's left edge (rounded to a unit).
-fn content_edge(lines: &[Line]) -> Option<f64> {
-    let mut counts: Vec<(i64, usize)> = Vec::new();
-    for line in lines {
-        let Some(first) = line.items.iter().find(|i| !i.text.trim().is_empty()) else {
-            continue;
-        };
-        let key = first.x.round() as i64;
-        match counts.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((key, 1)),
-        }
-    }
-    counts
-        .into_iter()
-        .max_by(|a, b| a.1.cmp(&b.1).then(b.0.cmp(&a.0)))
-        .map(|(x, _)| x as f64)
 }

@@ -105,8 +105,9 @@ fn split_named_label(line: Line, body: f64) -> Vec<Line> {
     vec![Line::new(line.y, label), Line::new(line.y, content)]
 }
 
-/// Where most lines start: the content column's left edge (rounded to a unit).
-fn content_edge(lines: &[Line]) -> Option<f64> {
+/// Where most lines start: the content column's left edge (rounded to a unit). Also the
+/// hints-column pass's (`hints.rs`).
+pub(super) fn content_edge(lines: &[Line]) -> Option<f64> {
     let mut counts: Vec<(i64, usize)> = Vec::new();
     for line in lines {
         let Some(first) = line.items.iter().find(|i| !i.text.trim().is_empty()) else {
