@@ -17,10 +17,14 @@ use futures::future::{join_all, LocalBoxFuture};
 use futures::StreamExt;
 use serde_json::{json, Value};
 
-/// Answers every completion with `answer` (streamed in two chunks when asked), or fails with
-/// `error`; logs each request body and the most calls ever open at once.
+/// Loads a model of `context` tokens when first made ready (or fails with `load_error`), then
+/// answers every completion with `answer` (streamed in two chunks when asked), or fails with
+/// `error`; logs each request body, the loads, and the most calls ever open at once.
 struct FakeEngine {
     context: Option<u32>,
+    loaded: Cell<bool>,
+    loads: Cell<u32>,
+    load_error: Option<String>,
     answer: String,
     error: Option<String>,
     bodies: RefCell<Vec<Value>>,
@@ -32,6 +36,9 @@ impl FakeEngine {
     fn new(context: Option<u32>, answer: &str) -> Rc<Self> {
         Rc::new(FakeEngine {
             context,
+            loaded: Cell::new(false),
+            loads: Cell::new(0),
+            load_error: None,
             answer: answer.into(),
             error: None,
             bodies: RefCell::default(),
@@ -42,8 +49,20 @@ impl FakeEngine {
 }
 
 impl TabEngine for FakeEngine {
+    fn ready(&self) -> LocalBoxFuture<'static, Result<(), String>> {
+        if !self.loaded.get() {
+            self.loads.set(self.loads.get() + 1);
+            if let Some(error) = &self.load_error {
+                let error = error.clone();
+                return Box::pin(async move { Err(error) });
+            }
+            self.loaded.set(true);
+        }
+        Box::pin(async { Ok(()) })
+    }
+
     fn context_tokens(&self) -> Option<u32> {
-        self.context
+        self.context.filter(|_| self.loaded.get())
     }
 
     fn complete(
@@ -152,6 +171,46 @@ fn an_input_larger_than_the_loaded_context_is_refused_before_the_engine_runs() {
         other => panic!("expected the context refusal, got {other:?}"),
     }
     assert!(engine.bodies.borrow().is_empty(), "the engine never ran");
+}
+
+/// The model is not loaded when the run starts (a first run, or a page reloaded mid-run): the
+/// first call loads it, and the limits it then reports still hold for every call, the first
+/// ones included.
+#[test]
+fn the_first_call_loads_the_model_and_its_limits_hold_from_the_start() {
+    let engine = FakeEngine::new(Some(8192), ANSWER);
+    let model = tab_model(engine.clone(), "m.gguf");
+    assert_eq!(engine.context_tokens(), None, "nothing loaded yet");
+    let answers = block_on(join_all((0..3).map(|_| model.complete(critic()))));
+    assert!(answers.iter().all(Result::is_ok), "{answers:?}");
+    assert_eq!(engine.most_open.get(), 1, "queued from the first call on");
+
+    let small = FakeEngine::new(Some(1024), ANSWER);
+    let model = tab_model(small.clone(), "m.gguf");
+    let large = critic().user("experience ".repeat(1500));
+    assert!(matches!(
+        block_on(model.complete(large)),
+        Err(LlmError::ContextTooSmall {
+            context_tokens: 1024,
+            ..
+        })
+    ));
+    assert_eq!(small.loads.get(), 1);
+}
+
+#[test]
+fn a_model_that_cannot_load_ends_the_call_with_why_and_is_not_asked_again() {
+    let engine = Rc::new(FakeEngine {
+        load_error: Some("The model file m.gguf is no longer kept in this browser.".into()),
+        ..Rc::try_unwrap(FakeEngine::new(Some(4096), ANSWER))
+            .ok()
+            .unwrap()
+    });
+    let model = tab_model(engine.clone(), "m.gguf");
+    let error = block_on(model.complete(critic())).unwrap_err();
+    assert!(error.to_string().contains("no longer kept"), "{error}");
+    assert!(!error.is_retryable(), "loading again would fail again");
+    assert!(engine.bodies.borrow().is_empty());
 }
 
 #[test]

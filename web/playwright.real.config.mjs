@@ -24,8 +24,11 @@ export default defineConfig({
         '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // Cross-origin isolated (COOP/COEP, as `make serve`): the in-browser model runs multi-threaded.
+  // /test-models/ is the installed wheel's folder with the GGUF (in-tab.spec.mjs).
   webServer: [{
-    command: `node e2e/serve.mjs ../dist ${PORT}`,
+    command: `SERVE_ISOLATED=1 node e2e/serve.mjs ../dist ${PORT}`
+      + (process.env.IN_TAB_MODEL_DIR ? ` /test-models=${process.env.IN_TAB_MODEL_DIR}` : ''),
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 30_000,

@@ -222,8 +222,11 @@ fn probe(
         ollama_url(base_url, "show"),
     );
     let model = model.to_string();
-    let timeout = runtime.sleep(PROBE_TIMEOUT * 3);
+    let runtime = runtime.clone();
     async move {
+        // Armed at the first call, not when the model is built: a model loaded before its first
+        // call (the one in the tab) may take longer than this to get there.
+        let timeout = runtime.sleep(PROBE_TIMEOUT * 3);
         let ask = async move {
             let transport = transport.as_ref();
             if let Some(limits) = body_of(transport, HttpRequest::get(props))

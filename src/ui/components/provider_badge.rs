@@ -46,6 +46,14 @@ fn provider_label(settings: &Settings, lang: Language) -> String {
     let own_host = default_base_url(kind).and_then(|url| check_base_url(&url).ok());
     let name = match kind {
         ProviderKind::Demo => return tr(lang, "Demo", "演示").to_string(),
+        ProviderKind::InTab => {
+            let model = if settings.model.trim().is_empty() {
+                tr(lang, "no model file chosen", "未选择模型文件").to_string()
+            } else {
+                model
+            };
+            return format!("{} · {model}", tr(lang, "In this browser", "浏览器内"));
+        }
         ProviderKind::Openai => "OpenAI",
         ProviderKind::Anthropic => "Anthropic",
         ProviderKind::Gemini => "Gemini",

@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::domain::Language;
 use crate::session::{default_base_url, host_to_confirm, ProviderKind};
-use crate::ui::components::cycle_focus;
+use crate::ui::components::{cycle_focus, InTabModels};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
 use crate::ui::settings::{Settings, AGENTS};
@@ -100,6 +100,7 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                                 ("openai_compatible", crate::domain::Language::Zh) => {
                                     "OpenAI 兼容接口（Ollama、LM Studio…）"
                                 }
+                                ("in_tab", crate::domain::Language::Zh) => "在此浏览器中运行（实验性）",
                                 _ => kind.label(),
                             };
                             view! { <option value=kind.id()>{label}</option> }
@@ -126,7 +127,10 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             <p class="field__hint" hidden=move || provider() != "demo">
                 {move || tr(lang.get(), "The demo scores your text with transparent heuristics (keywords, metrics, action verbs, length). No model is called.", "演示模式用透明的启发式规则（关键词、量化数据、动作动词、篇幅）为你的文本评分，不调用任何模型。")}
             </p>
-            <div class="field">
+            <Show when=move || provider() == "in_tab">
+                <InTabModels settings=settings lang=lang />
+            </Show>
+            <div class="field" hidden=move || provider() == "in_tab">
                 <label class="field__label" for="api-key">{move || tr(lang.get(), "API key", "API 密钥")}</label>
                 <input
                     id="api-key"
@@ -149,7 +153,7 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 />
                 <span class="field__hint" id="api-key-hint">{move || tr(lang.get(), "Sent only to the provider you choose, straight from this page. Kept for this tab only unless you tick below.", "只会从本页面直接发送给你选择的服务商。除非勾选下方选项，否则只在当前标签页中保留。")}</span>
             </div>
-            <label class="field field--inline">
+            <label class="field field--inline" hidden=move || provider() == "in_tab">
                 <input autocomplete="off"
                     type="checkbox"
                     data-testid="remember-keys"
@@ -161,9 +165,9 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             <p class="field__warning" hidden=move || !settings.with(|s| s.remember_keys)>
                 {move || tr(lang.get(), "Anyone using this browser profile can read remembered keys.", "使用此浏览器配置文件的任何人都能读取已记住的密钥。")}
             </p>
-            <button type="button" class="button" data-testid="forget-keys" on:click=forget>{move || tr(lang.get(), "Forget keys", "清除密钥")}</button>
+            <button type="button" class="button" data-testid="forget-keys" hidden=move || provider() == "in_tab" on:click=forget>{move || tr(lang.get(), "Forget keys", "清除密钥")}</button>
 
-            <div class="field">
+            <div class="field" hidden=move || provider() == "in_tab">
                 <label class="field__label" for="model">{move || tr(lang.get(), "Model", "模型")}</label>
                 <input autocomplete="off"
                     id="model"
@@ -308,7 +312,7 @@ fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl In
         }
     };
     view! {
-        <div class="field" hidden=move || kind() == ProviderKind::Demo>
+        <div class="field" hidden=move || matches!(kind(), ProviderKind::Demo | ProviderKind::InTab)>
             <label class="field__label" for="base-url">{move || tr(lang.get(), "Base URL", "接口地址（Base URL）")}</label>
             <input autocomplete="off"
                 id="base-url"

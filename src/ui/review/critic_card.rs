@@ -175,17 +175,43 @@ pub fn CriticCard(model: RunModel, id: &'static str) -> impl IntoView {
     });
     let running = move || model.status(id) == NodeStatus::Running;
     let lang = use_language();
+    let speed = Memo::new(move |_| {
+        model
+            .cards
+            .with(|c| c.get(id).and_then(|card| card.speed.tokens_per_second()))
+    });
+    // One model in the tab answers one agent at a time: a running critic with nothing written
+    // while another one writes is waiting its turn, and says so.
+    let in_tab = use_context::<RwSignal<crate::ui::settings::Settings>>().is_some_and(|s| {
+        s.with_untracked(|s| s.provider_kind() == crate::session::ProviderKind::InTab)
+    });
+    let queued = move || {
+        in_tab
+            && running()
+            && model.cards.with(|c| {
+                c.iter().any(|(other, card)| {
+                    other != id && !card.streamed.is_empty() && card.feedback.is_none()
+                })
+            })
+    };
     view! {
         <article class="card" data-testid=format!("card-{id}") aria-busy=move || running().to_string()>
             <header class="card__header">
                 <h2 class="card__title">{move || critic_title(id, lang.get())}</h2>
                 {move || running().then(|| view! { <span class="spinner" aria-hidden="true"></span> })}
+                {move || speed.get().map(|rate| view! {
+                    <span class="card__speed" data-testid="card-speed" title=tr(lang.get(), "Tokens per second of this answer", "此回答每秒生成的 token 数")>
+                        {format!("{rate:.1} tok/s")}
+                    </span>
+                })}
             </header>
             {move || match face.get() {
                 Face::Done => feedback.get().map(|f| feedback_view(f, lang.get())).into_any(),
                 Face::Live => view! { <LiveAnswer live=live /> }.into_any(),
                 Face::Waiting => {
-                    let waiting = if running() {
+                    let waiting = if queued() {
+                        tr(lang.get(), "Queued: the model in this tab answers one agent at a time.", "排队中：此标签页中的模型一次只回答一个智能体。")
+                    } else if running() {
                         tr(lang.get(), "Reading the resume…", "正在阅读简历…")
                     } else {
                         tr(lang.get(), "Waiting", "等待中")

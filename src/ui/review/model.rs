@@ -43,6 +43,35 @@ pub struct Card {
     /// The critic's score was off its scale after the second ask and clamped: what the model
     /// gave, so the card can say why the score is, say, a round 10.
     pub clamped: Vec<Clamped>,
+    pub speed: Speed,
+}
+
+/// How fast a critic's answer streams: deltas counted as they come (a local server sends one
+/// token per delta), then the tokens its usage reports, over the time from the first delta to
+/// the last.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Speed {
+    first_ms: f64,
+    last_ms: f64,
+    deltas: u32,
+    output_tokens: Option<u64>,
+}
+
+impl Speed {
+    fn delta(&mut self, now_ms: f64) {
+        if self.deltas == 0 {
+            self.first_ms = now_ms;
+        }
+        self.deltas += 1;
+        self.last_ms = now_ms;
+    }
+
+    /// Tokens per second, once there is a second of answer (or the whole answer) to divide.
+    pub fn tokens_per_second(&self) -> Option<f64> {
+        let seconds = (self.last_ms - self.first_ms) / 1000.0;
+        let tokens = self.output_tokens.unwrap_or(u64::from(self.deltas)) as f64;
+        (self.deltas > 1 && seconds >= 1.0).then(|| tokens / seconds)
+    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -155,6 +184,7 @@ impl RunModel {
                 if CRITICS.iter().any(|(id, _)| *id == agent) {
                     self.cards.update(|c| {
                         let card = c.entry(agent).or_default();
+                        card.speed.delta(js_sys::Date::now());
                         card.streamed.push_str(delta);
                         card.live = feedback_so_far(&card.streamed);
                     });
@@ -176,16 +206,15 @@ impl RunModel {
                     a.remove(&agent);
                 });
             }
-            Some("usage") => self.usage.update(|u| {
-                u.calls += 1;
-                u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
-                u.cached_input_tokens += payload["cached_input_tokens"].as_u64().unwrap_or(0);
-                u.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
-                match payload["cost_usd"].as_f64() {
-                    Some(cost) => u.cost_usd = Some(u.cost_usd.unwrap_or(0.0) + cost),
-                    None => u.cost_unknown = true,
+            Some("usage") => {
+                if let Some(card) = CRITICS.iter().find(|(id, _)| *id == agent) {
+                    let tokens = payload["output_tokens"].as_u64();
+                    self.cards.update(|c| {
+                        c.entry(card.0.to_string()).or_default().speed.output_tokens = tokens
+                    });
                 }
-            }),
+                self.add_usage(payload);
+            }
             Some("clamped") if CRITICS.iter().any(|(id, _)| *id == agent) => {
                 let values = clamped_values(payload);
                 self.cards
@@ -198,6 +227,21 @@ impl RunModel {
             }
             _ => {}
         }
+    }
+}
+
+impl RunModel {
+    fn add_usage(&self, payload: &Value) {
+        self.usage.update(|u| {
+            u.calls += 1;
+            u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
+            u.cached_input_tokens += payload["cached_input_tokens"].as_u64().unwrap_or(0);
+            u.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
+            match payload["cost_usd"].as_f64() {
+                Some(cost) => u.cost_usd = Some(u.cost_usd.unwrap_or(0.0) + cost),
+                None => u.cost_unknown = true,
+            }
+        });
     }
 }
 

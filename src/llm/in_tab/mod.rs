@@ -1,5 +1,5 @@
-//! A model that runs inside the tab (issue 30), seen by the rest of the app as the local
-//! OpenAI-compatible server it imitates.
+//! A model that runs inside the tab, seen by the rest of the app as the local OpenAI-compatible
+//! server it imitates.
 //!
 //! The engine in the browser is llama.cpp compiled to WebAssembly (npm `@wllama/wllama`), whose
 //! chat API takes OpenAI's request body (messages, `response_format: json_schema`, `max_tokens`,
@@ -14,35 +14,80 @@
 
 use std::rc::Rc;
 
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
+#[cfg(target_arch = "wasm32")]
+pub mod kept;
+
 use futures::channel::mpsc;
 use futures::future::{self, Either, LocalBoxFuture};
 use futures::stream::{self, StreamExt};
 
+use futures::stream::LocalBoxStream;
+
+use crate::llm::error::LlmError;
 use crate::llm::http::{ByteStream, HttpRequest, HttpResponse, HttpTransport, TransportError};
 use crate::llm::local_server::LocalServer;
-use crate::llm::model::ChatModel;
+use crate::llm::model::{pass_through_model_info, ChatModel};
 use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::runtime::CancelToken;
+use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
 use crate::llm::ApiKey;
 
 /// The provider id the in-tab model's answers and usage carry.
 pub const TAB_PROVIDER: &str = "in_tab";
 
 /// The chat model of `engine`: OpenAI's wire format over [`TabTransport`], held to the loaded
-/// model's context and to one call at a time like any local server. `model` names the loaded
-/// file (what usage and the run's notes show).
+/// model's context and to one call at a time like any local server. `model` names the model file
+/// (what usage and the run's notes show). Every call first waits for the engine to have the model
+/// loaded ([`TabEngine::ready`]): the first call of a run, or of a page reloaded mid-run, loads it.
 pub fn tab_model(engine: Rc<dyn TabEngine>, model: &str) -> Rc<dyn ChatModel> {
-    let transport: Rc<dyn HttpTransport> = Rc::new(TabTransport::new(engine));
+    let transport: Rc<dyn HttpTransport> = Rc::new(TabTransport::new(engine.clone()));
     let chat: Rc<dyn ChatModel> = Rc::new(OpenAiModel::new(
         OpenAiConfig::compatible(TAB_PROVIDER, TAB_BASE_URL, ApiKey::default(), model),
         transport.clone(),
     ));
-    Rc::new(LocalServer::new(
-        chat,
-        transport,
-        &Default::default(),
-        TAB_BASE_URL,
-    ))
+    let server = LocalServer::new(chat, transport, &Default::default(), TAB_BASE_URL);
+    Rc::new(TabModel { engine, server })
+}
+
+/// Loads the model before the first call reaches the [`LocalServer`]: its `/props` probe (which
+/// gives up after seconds) then finds the model's context and one slot, so parallel agents are
+/// queued from the first call on, and a model that takes a minute to load is not a timeout.
+struct TabModel {
+    engine: Rc<dyn TabEngine>,
+    server: LocalServer,
+}
+
+impl TabModel {
+    async fn ready(&self) -> Result<(), LlmError> {
+        self.engine
+            .ready()
+            .await
+            // Not a server that may come back: asking again would only load again.
+            .map_err(LlmError::Config)
+    }
+}
+
+impl ChatModel for TabModel {
+    pass_through_model_info!(server);
+
+    fn complete(&self, request: ChatRequest) -> LocalBoxFuture<'_, Result<ChatResponse, LlmError>> {
+        Box::pin(async move {
+            self.ready().await?;
+            self.server.complete(request).await
+        })
+    }
+
+    fn stream(&self, request: ChatRequest) -> LocalBoxStream<'_, Result<StreamEvent, LlmError>> {
+        let opened = async move {
+            match self.ready().await {
+                Ok(()) => self.server.stream(request),
+                Err(error) => stream::once(future::ready(Err(error))).boxed_local(),
+            }
+        };
+        Box::pin(stream::once(opened).flatten())
+    }
 }
 
 /// The base URL the app gives the in-tab model: not a network address (nothing is ever sent to
@@ -51,6 +96,10 @@ pub const TAB_BASE_URL: &str = "tab://model/v1";
 
 /// What the engine in the tab does for one chat completion.
 pub trait TabEngine {
+    /// Loads the model if it is not loaded yet (every caller waits for the one load), or says
+    /// why it cannot be: a message for the user (the file is gone, out of memory, no SIMD).
+    fn ready(&self) -> LocalBoxFuture<'static, Result<(), String>>;
+
     /// The loaded model's context, in tokens; `None` while no model is loaded.
     fn context_tokens(&self) -> Option<u32>;
 

@@ -1,0 +1,112 @@
+// The model inside the tab (provider "In this browser"): SmolLM2-135M-Instruct, the GGUF of the
+// PyPI wheel the real-model suite installs, served by the test server under /test-models/ and
+// added in Settings by its address like any https: model. Then the review, with the page
+// reloaded mid-run, and tailoring with its dialogs, each to a result or a named error.
+// Witnesses: Playwright's request log (no request leaves the page's origin, the model file is
+// fetched once: after the reload it comes from the Origin Private File System).
+import { test, expect } from '@playwright/test';
+import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
+
+const MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
+// tests/real_model/suite.sh serves the installed wheel's folder there; without it, fail.
+if (!process.env.IN_TAB_MODEL_DIR) throw new Error('IN_TAB_MODEL_DIR is not set: run tests/real_model/suite.sh');
+
+const RUN_BOUND = 420_000;
+const ANSWER_TOKENS = '300';
+
+let consoleErrors;
+let requests;
+test.beforeEach(async ({ page }) => {
+  consoleErrors = [];
+  requests = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') consoleErrors.push(`${msg.text()} (${msg.location().url})`); });
+  page.on('pageerror', (err) => consoleErrors.push(String(err)));
+  page.context().on('request', (request) => requests.push(request.url()));
+});
+test.afterEach(async ({ baseURL }) => {
+  expect(consoleErrors).toEqual([]);
+  const origin = new URL(baseURL).origin;
+  // Every request the page, its workers and the engine made stayed on the page's origin.
+  const away = requests.filter((url) => !url.startsWith(`${origin}/`) && !/^(blob|data):/.test(url));
+  expect(away).toEqual([]);
+});
+
+function expectNamed(message) {
+  expect(message.trim().length).toBeGreaterThan(11);
+  expect(message.toLowerCase()).not.toMatch(/unknown error|panicked/);
+}
+
+async function openSettings(page) {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  return page.getByRole('complementary', { name: 'Settings' });
+}
+
+test('in the tab: add the model by its address, a review reloaded mid-run, tailoring with its dialogs', async ({ page, baseURL }) => {
+  test.setTimeout(2 * RUN_BOUND);
+  await page.goto('/');
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const drawer = await openSettings(page);
+  await drawer.getByLabel('Provider').selectOption('in_tab');
+  await expect(drawer.getByTestId('in-tab-capabilities')).toContainText('SIMD yes');
+  const address = `${baseURL}/test-models/${MODEL_FILE}`;
+  await drawer.getByTestId('in-tab-url').fill(address);
+  await drawer.getByTestId('in-tab-download').click();
+  const kept = drawer.getByRole('radio', { name: new RegExp(MODEL_FILE.replace(/\./g, '\\.')) });
+  await expect(kept).toBeChecked({ timeout: 60_000 });
+  await expect(drawer.getByTestId('in-tab-progress')).toHaveCount(0);
+  await drawer.getByLabel('Longest answer (tokens)').fill(ANSWER_TOKENS);
+  await drawer.getByLabel('Longest answer (tokens)').press('Tab');
+  await drawer.getByLabel('Max iterations').fill('1');
+  await drawer.getByLabel('Max iterations').press('Tab');
+  await drawer.getByTestId('design-review').uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('provider-badge')).toContainText(MODEL_FILE);
+
+  // The review: reloaded once a critic writes (the model is loaded and generating), it goes on.
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByTestId('card-stream').first()).toBeVisible({ timeout: RUN_BOUND });
+  const firstAnswer = Date.now();
+  await page.reload();
+  const phase = page.getByTestId('phase');
+  await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
+  const text = await phase.textContent();
+  console.log(`in the tab, review: first answer after ${((firstAnswer - started) / 1000).toFixed(1)} s, `
+    + `done after ${((Date.now() - started) / 1000).toFixed(1)} s (one reload): ${text}`);
+  if (text.startsWith('The review failed: ')) expectNamed(text.slice('The review failed: '.length));
+  for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
+  await page.screenshot({ path: '../target/playwright/in-tab-review.png', fullPage: true });
+
+  // Tailoring: whatever it asks is answered, the draft approved.
+  const tailorStarted = Date.now();
+  await page.getByTestId('workflow').selectOption('resume_tailoring');
+  await page.getByLabel('Job description').fill(JOB);
+  await page.getByLabel('Resume', { exact: true }).fill(RESUME);
+  await page.getByRole('button', { name: 'Run' }).click();
+  const tailorPhase = page.getByTestId('tailor-phase');
+  const done = /^(Tailoring finished(\.|, but \d+ step\(s\) failed: .+)|The run failed: .+)$/;
+  const deadline = Date.now() + RUN_BOUND;
+  while (Date.now() < deadline) {
+    if (done.test((await tailorPhase.textContent()) ?? '')) break;
+    const question = page.getByRole('dialog', { name: /^Question \d+ \/ \d+$/ });
+    const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
+    if (await question.isVisible()) {
+      await question.getByLabel('Your answer').fill('I used Redis as a cache at Example Freight.');
+      await question.getByRole('button', { name: 'Send' }).click();
+      await expect(question).toBeHidden({ timeout: 10_000 });
+    } else if (await review.isVisible()) {
+      await review.getByRole('button', { name: 'Approve' }).click();
+      await expect(review).toBeHidden({ timeout: 10_000 });
+    } else {
+      await page.waitForTimeout(500);
+    }
+  }
+  const tailored = await tailorPhase.textContent();
+  console.log(`in the tab, tailoring: ${((Date.now() - tailorStarted) / 1000).toFixed(1)} s: ${tailored}`);
+  expect(tailored).toMatch(done);
+  if (tailored !== 'Tailoring finished.') expectNamed(tailored);
+  for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
+
+  // The model file was read from the test server once: after the reload it came from OPFS.
+  expect(requests.filter((url) => url.endsWith(`/test-models/${MODEL_FILE}`))).toHaveLength(1);
+});
