@@ -101,7 +101,7 @@ pkg: tools
 # The npm package before the app, in this order: both builds write the same
 # $CARGO_TARGET_DIR/wasm32-unknown-unknown/release/careergraph.wasm, and the size breakdown reads
 # the app's (with its name section) from there.
-bench: tools browser bench-anchors
+bench: tools browser bench-anchors local-model-install
 	bash web/pkg/build.sh
 	trunk build --release
 	cargo build --example mock_provider

@@ -9,6 +9,7 @@ mod convert;
 mod error;
 mod event_log;
 mod handle;
+mod in_tab;
 mod interrupts;
 mod runner;
 mod start;

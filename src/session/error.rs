@@ -30,6 +30,9 @@ pub enum ErrorCode {
     /// since every other call would be refused too. Fix the key, then run again.
     KeyRefused,
     RunFailed,
+    /// Keeping, listing or deleting a model file for the in-browser model failed (not a GGUF
+    /// file, no storage, storage full, a download that failed or was cancelled).
+    ModelFile,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]

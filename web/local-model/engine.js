@@ -224,7 +224,15 @@ export async function loadModel(name) {
     const quiet = { debug() {}, log() {}, warn: console.warn, error: console.error };
     const wllama = new Wllama({ default: asset('wllama.wasm') }, { suppressNativeLog: true, logger: quiet });
     try {
-      await wllama.loadModel([file], { n_ctx: MAX_CONTEXT });
+      await wllama.loadModel([file], {
+        n_ctx: MAX_CONTEXT,
+        // Every core when the page is cross-origin isolated (wllama's default is half of them,
+        // one on a two-core machine: single-threaded); one otherwise.
+        n_threads: capabilities().threads ? Math.max(1, navigator.hardwareConcurrency ?? 1) : 1,
+        // The CPU: wllama offloads every layer to WebGPU where the browser has it, which on a
+        // machine without a GPU is a software renderer, 20 times slower than the CPU here.
+        n_gpu_layers: 0,
+      });
     } catch (cause) {
       await wllama.exit().catch(() => {});
       throw failure('load_failed', cause);

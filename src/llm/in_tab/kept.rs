@@ -31,10 +31,21 @@ extern "C" {
 
     #[wasm_bindgen(js_name = storageEstimate, catch)]
     async fn storage_estimate() -> Result<JsValue, JsValue>;
+
+    #[wasm_bindgen(js_name = setAssetsBase)]
+    fn set_assets_base(url: &str);
 }
 
-/// One kept model file.
+/// Where wllama's `index.min.js` and `wllama.wasm` are served (default: `wllama/` beside the
+/// page, where the app's build puts them): for a host app that serves them elsewhere.
+pub fn set_assets(url: &str) {
+    set_assets_base(url);
+}
+
+/// A model file kept in this browser for the in-browser model: its name (what
+/// `ProviderConfig.model` names) and size.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(tsify::Tsify))]
 pub struct KeptModel {
     pub name: String,
     /// Bytes.
@@ -78,6 +89,23 @@ pub enum KeptError {
     DownloadFailed(String),
     Cancelled,
     Other(String),
+}
+
+impl KeptError {
+    /// What went wrong, in English (the JS API's message; the app words it in its language).
+    pub fn message(&self) -> String {
+        match self {
+            KeptError::NotGguf => {
+                "This is not a GGUF model file (its first bytes are not \"GGUF\").".into()
+            }
+            KeptError::NoStorage => "This browser cannot keep files for the app (no Origin Private File System; a private window may have none).".into(),
+            KeptError::StorageFull => "The browser refused the space for this model: free some, or choose a smaller model.".into(),
+            KeptError::NotHttps => "Give the https:// address of a .gguf file.".into(),
+            KeptError::DownloadFailed(detail) => format!("The download failed ({detail}). The server must allow this page to fetch it (CORS)."),
+            KeptError::Cancelled => "Cancelled: nothing was kept.".into(),
+            KeptError::Other(detail) => format!("That did not work: {detail}"),
+        }
+    }
 }
 
 fn kept_error(error: JsValue) -> KeptError {
