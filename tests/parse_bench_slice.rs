@@ -80,7 +80,13 @@ fn imported_text(source: &str, layout: &str) -> String {
 // ---- normalising, as score.mjs ----
 
 fn text(v: Option<&Value>) -> String {
-    let s = v.and_then(Value::as_str).unwrap_or("").to_lowercase();
+    // Apostrophes fold as in score.mjs (typesetting turns `'` into `’`; the import keeps what
+    // the page shows).
+    let s = v
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_lowercase()
+        .replace(['\u{2019}', '\u{2018}', '\u{02bc}', '\u{2032}'], "'");
     let s = s.split_whitespace().collect::<Vec<_>>().join(" ");
     s.trim_matches(|c: char| c.is_whitespace() || ",;:|·•–—-".contains(c))
         .to_string()
