@@ -521,3 +521,49 @@ fn a_large_name_beside_small_contact_lines_is_the_title() {
     );
     assert_eq!(from_text(&text).basics.name.unwrap().value, "Ada Quill");
 }
+
+#[test]
+fn a_wrapped_bullet_ending_on_a_section_word_opens_no_section() {
+    // Plain text, no Markdown headings: short lines holding a section word are headings only
+    // when written as one (a capital first, no sentence end).
+    let text = "Ada Quill\n\nExperience\n\
+        Staff Engineer, Tinroof Rail\tSep 2021 – Present\n\
+        - Planned the quarter with the teams for upcoming and\n\
+        prospective projects.\n\
+        - Ran the on-call rota\n\
+        Data Engineer, Quillfeather Labs\tMar 2018 – Aug 2021\n\
+        - Built the feature store\n\n\
+        Skills\nRust, Kafka\n";
+    let resume = from_text(text);
+    let jobs = resume.entries_of(&SectionKind::Work);
+    assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
+    assert!(resume.entries_of(&SectionKind::Projects).is_empty());
+    assert!(jobs[0].highlights[0].value.ends_with("prospective projects."));
+    assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
+}
+
+#[test]
+fn where_headings_are_marked_a_bare_name_holding_a_section_word_is_no_heading() {
+    // The PDF and DOCX readers mark what is set as a heading (`## …`): an employer alone on its
+    // line, in the body's font, is no "Technologies" section however short it is.
+    let text = "# Ada Quill\n\n## Experience\n\
+        Lumenfold Technologies\n\
+        Staff Engineer\tSep 2021 – Present\n\
+        - Ran the on-call rota\n\
+        Lumenfold Technologies\n\
+        Data Engineer\tMar 2018 – Aug 2021\n\
+        - Built the feature store\n\n\
+        ## Skills\nRust, Kafka\n";
+    let resume = from_text(text);
+    let jobs = resume.entries_of(&SectionKind::Work);
+    assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
+    assert_eq!(
+        (title(jobs[1]), org(jobs[1])),
+        ("Data Engineer", "Lumenfold Technologies")
+    );
+    assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
+    // Unmarked text keeps its short headings: "Technical Skills" alone on its line is one.
+    let plain = from_text("Ada Quill\n\nTechnical Skills\nRust, Kafka\n\nEducation\nMSc Physics, Lakeside University\t2012\n");
+    assert_eq!(plain.entries_of(&SectionKind::Skills).len(), 1, "{:#?}", plain.sections);
+    assert_eq!(plain.entries_of(&SectionKind::Education).len(), 1);
+}

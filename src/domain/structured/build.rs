@@ -22,8 +22,15 @@ use Confidence::{High, Low, Medium};
 /// free text of the nearest entry, or in an `Other` section.
 pub fn from_text(text: &str) -> StructuredResume {
     let lines: Vec<&str> = text.lines().collect();
+    // Headings written as Markdown (`## Experience`, as the PDF and DOCX readers mark a line
+    // set as a heading): then the text marks all of them.
+    let headings_marked = lines.iter().any(|l| {
+        let (level, text) = heading_level(l.trim());
+        (1..=3).contains(&level) && section_kind(text).is_some()
+    });
     let mut b = Builder {
         wrap_width: wrap_width(&lines),
+        headings_marked,
         ..Builder::default()
     };
     // YAML front matter (`---` … `---` at the top) is metadata, not resume text.
@@ -126,6 +133,8 @@ struct Builder {
     over_titled_date: Option<(usize, String, Option<String>)>,
     /// The section's first entry was `Employer\tPlace` over `Title\tDates`: the others are too.
     employer_over_title: bool,
+    /// The text marks its section headings (`## Experience`): a bare short line is none.
+    headings_marked: bool,
 }
 
 impl Builder {
@@ -138,7 +147,9 @@ impl Builder {
         if level > 0 {
             return self.heading(level, heading, number);
         }
-        if let Some(kind) = plain_heading(line).filter(|_| bullet(line).is_none()) {
+        if let Some(kind) =
+            plain_heading(line, self.headings_marked).filter(|_| bullet(line).is_none())
+        {
             return self.open_section(
                 kind,
                 &plain(line.trim_end_matches([':', '：'])),
