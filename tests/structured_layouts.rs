@@ -538,7 +538,9 @@ fn a_wrapped_bullet_ending_on_a_section_word_opens_no_section() {
     let jobs = resume.entries_of(&SectionKind::Work);
     assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
     assert!(resume.entries_of(&SectionKind::Projects).is_empty());
-    assert!(jobs[0].highlights[0].value.ends_with("prospective projects."));
+    assert!(jobs[0].highlights[0]
+        .value
+        .ends_with("prospective projects."));
     assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
 }
 
@@ -564,6 +566,11 @@ fn where_headings_are_marked_a_bare_name_holding_a_section_word_is_no_heading() 
     assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
     // Unmarked text keeps its short headings: "Technical Skills" alone on its line is one.
     let plain = from_text("Ada Quill\n\nTechnical Skills\nRust, Kafka\n\nEducation\nMSc Physics, Lakeside University\t2012\n");
-    assert_eq!(plain.entries_of(&SectionKind::Skills).len(), 1, "{:#?}", plain.sections);
+    assert_eq!(
+        plain.entries_of(&SectionKind::Skills).len(),
+        1,
+        "{:#?}",
+        plain.sections
+    );
     assert_eq!(plain.entries_of(&SectionKind::Education).len(), 1);
 }
