@@ -574,3 +574,57 @@ fn where_headings_are_marked_a_bare_name_holding_a_section_word_is_no_heading() 
     );
     assert_eq!(plain.entries_of(&SectionKind::Education).len(), 1);
 }
+
+#[test]
+fn a_degree_of_several_words_is_split_from_its_area_at_the_preposition() {
+    // "Diplôme d'ingénieur en …", "Master of Science in …": the degree's own words run up to
+    // the preposition that leads to the area (in, en, im, w, z).
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\
+         Diplôme d’ingénieur en Chimie des matériaux, École des Mines de Valbrune\tSep 2010 – Jun 2013\n\
+         Master of Science in Marine Biology, Lakeside University\tSep 2008 – Jun 2010\n\
+         Bachelor of Arts, Tinroof University\tSep 2005 – Jun 2008\n",
+    );
+    assert_eq!(degrees.len(), 3, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        (
+            "Diplôme d’ingénieur",
+            "Chimie des matériaux",
+            "École des Mines de Valbrune"
+        )
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1])),
+        ("Master of Science", "Marine Biology")
+    );
+    assert_eq!(
+        (title(&degrees[2]), detail(&degrees[2])),
+        ("Bachelor of Arts", "")
+    );
+    // Without a preposition the degree's words are not cut at the first space.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\nDiplôme d'Ingénieur, Lakeside Institute\tSep 2010 – Jun 2013\n",
+    );
+    assert_eq!(title(&degrees[0]), "Diplôme d'Ingénieur", "{degrees:#?}");
+}
+
+#[test]
+fn degree_area_school_in_polish_gives_the_school_its_name() {
+    // A school word in the languages read ("Uniwersytet", "Politechnika"): the last part of
+    // "Degree, Area, School" is the school, the middle one the area.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\
+         Licencjat, Socjologia, Uniwersytet Nadrzeczny\tOct 2012 – Jun 2015\n\
+         Inżynier, Automatyka, Politechnika Zalesie\tOct 2008 – Feb 2012\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("Licencjat", "Socjologia", "Uniwersytet Nadrzeczny")
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
+        ("Inżynier", "Automatyka", "Politechnika Zalesie")
+    );
+}
