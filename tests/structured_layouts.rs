@@ -628,3 +628,63 @@ fn degree_area_school_in_polish_gives_the_school_its_name() {
         ("Inżynier", "Automatyka", "Politechnika Zalesie")
     );
 }
+
+// ---- skills as grids and group headings (issue 29) ----
+
+/// The skills section's groups: (name, keywords); a loose item is a group of its own name.
+fn skill_groups(text: &str) -> Vec<(String, Vec<String>)> {
+    from_text(text)
+        .entries_of(&SectionKind::Skills)
+        .into_iter()
+        .map(|e| (title(e).to_string(), e.keywords.clone()))
+        .collect()
+}
+
+fn owned(groups: &[(&str, &[&str])]) -> Vec<(String, Vec<String>)> {
+    groups
+        .iter()
+        .map(|(name, words)| {
+            (
+                name.to_string(),
+                words.iter().map(|w| w.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_row_of_group_names_over_a_row_of_keyword_lists_names_each_column() {
+    // A theme sets skill groups side by side: the names in one row, each group's keywords
+    // under its name; a group that wraps to the next row is set as a heading of its own.
+    let groups = skill_groups(
+        "# Ada Quill\n\n## Skills\nData\tLanguages\nKafka · Spark · dbt\tPython · SQL\n\n\
+         ## Cloud\nAWS · Terraform\n\n## Languages\nSwedish\tEnglish\n",
+    );
+    assert_eq!(
+        groups,
+        owned(&[
+            ("Data", &["Kafka", "Spark", "dbt"]),
+            ("Languages", &["Python", "SQL"]),
+            ("Cloud", &["AWS", "Terraform"]),
+        ])
+    );
+}
+
+#[test]
+fn skills_set_apart_by_tabs_are_items_each() {
+    let groups = skill_groups("# Ada Quill\n\n## Skills\nKafka\tPython\nSpark\tScala\ndbt\n");
+    let names: Vec<&str> = groups.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Kafka", "Python", "Spark", "Scala", "dbt"]);
+    // A section with an unknown name after the skills, holding sentences, stays a section.
+    let resume = from_text(
+        "# Ada Quill\n\n## Skills\nRust, Kafka\n\n## Open Source Impact\n\
+         Maintainer of a scheduling library used by forty teams.\n",
+    );
+    assert_eq!(
+        resume.entries_of(&SectionKind::Skills).len(),
+        1,
+        "{:#?}",
+        resume.sections
+    );
+    assert_eq!(resume.sections.len(), 2);
+}

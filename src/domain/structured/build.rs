@@ -7,9 +7,9 @@ use super::dates::find_range;
 use super::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bold_line, bullet, capitalised_name, clean_part, heading_level, icon_letter,
-    is_phone, is_rule, is_school, link, plain, plain_heading, profile, split_keywords, split_title,
-    titled_date_line, without_duration, without_icon_label,
+    bare_date_line, bold_line, bullet, capitalised_name, clean_part, heading_level, holds_list,
+    icon_letter, is_phone, is_rule, is_school, keyword_line, link, plain, plain_heading, profile,
+    split_keywords, split_title, titled_date_line, without_duration, without_icon_label,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -93,6 +93,17 @@ pub fn from_text(text: &str) -> StructuredResume {
             .filter(|l| !l.is_empty() && !is_rule(l))
             .take(3)
             .any(|l| heading_level(l).0 == 0 && find_range(l).is_some());
+        // The lines up to the next heading are all keywords: a heading over them inside the
+        // skills is a group's name. The next line, for a row of group names over their lists.
+        let ahead: Vec<&str> = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !is_rule(l))
+            .take_while(|l| heading_level(l).0 == 0)
+            .take(12)
+            .collect();
+        b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
+        b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
         b.line(line, number, next_has_date);
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
@@ -135,6 +146,13 @@ struct Builder {
     employer_over_title: bool,
     /// The text marks its section headings (`## Experience`): a bare short line is none.
     headings_marked: bool,
+    /// The lines up to the next heading are keywords only (set before each line).
+    keywords_ahead: bool,
+    /// The next line with text before the next heading (set before each line).
+    next_line: String,
+    /// A row of skill group names was read: the first group's index in the section and how
+    /// many columns, so each cell of the rows under it goes to its column's group.
+    skill_grid: Option<(usize, usize)>,
 }
 
 impl Builder {
@@ -232,6 +250,12 @@ impl Builder {
                         .is_none_or(|s| matches!(s.kind, SectionKind::Other(_)))
             })
         };
+        if level <= 2 && self.skill_group_heading(kind.as_ref(), &title) {
+            // A skills group set as a heading ("## Cloud" over "AWS · Terraform").
+            self.new_entry(number).title = Some(Field::new(title, Medium, Some(number)));
+            self.entry_from_heading = true;
+            return;
+        }
         if let Some(kind) = kind {
             return self.open_section(kind, &title, number, High);
         }
@@ -259,6 +283,20 @@ impl Builder {
         self.entry_from_heading = true;
     }
 
+    /// A heading inside the skills that names one group of them, not a section: keyword lines
+    /// only up to the next heading, a short name, and either no known section's name or right
+    /// under the skills heading itself ("Skills", then "Languages" over "Python · SQL").
+    fn skill_group_heading(&self, kind: Option<&SectionKind>, title: &str) -> bool {
+        let Some(section) = self.resume.sections.last() else {
+            return false;
+        };
+        section.kind == SectionKind::Skills
+            && self.keywords_ahead
+            && title.split_whitespace().count() <= 3
+            && !is_contact(title)
+            && (kind.is_none() || section.entries.is_empty() && kind != Some(&SectionKind::Skills))
+    }
+
     fn open_section(
         &mut self,
         kind: SectionKind,
@@ -270,6 +308,7 @@ impl Builder {
         self.contact_section = false;
         self.entry_from_heading = false;
         self.employer_over_title = false;
+        self.skill_grid = None;
         self.resume.sections.push(Section {
             kind,
             title: title.to_string(),
@@ -848,8 +887,22 @@ impl Builder {
     /// heading, bullets belong to that heading's entry.
     fn list_body(&mut self, line: &str, number: usize) {
         let item = plain(bullet(line).unwrap_or(line));
+        let in_skills = self.in_section(SectionKind::Skills);
+        if in_skills && self.skill_row(&item, number) {
+            return;
+        }
         if self.entry_from_heading {
             if let Some(entry) = self.entry_mut() {
+                // In the skills a group's line is its keywords ("AWS · Terraform").
+                let keywords = if in_skills {
+                    split_keywords(&item)
+                } else {
+                    vec![item.clone()]
+                };
+                if keywords.len() > 1 {
+                    entry.keywords.extend(keywords);
+                    return;
+                }
                 entry.keywords.push(item.clone());
                 entry
                     .highlights
@@ -885,6 +938,54 @@ impl Builder {
         } else {
             entry.title = Some(Field::new(item, Medium, Some(number)));
         }
+    }
+
+    /// A row of the skills set in columns (cells parted by tabs): a row of group names over a
+    /// row of their keyword lists opens one group per column, and the rows under it give each
+    /// column's cell to its group; other rows are an item per cell. False for a line without
+    /// tabs, which is read as any list line.
+    fn skill_row(&mut self, item: &str, number: usize) -> bool {
+        let cells: Vec<&str> = item
+            .split('\t')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        if cells.len() < 2 {
+            self.skill_grid = None;
+            return false;
+        }
+        let section_len = self.resume.sections.last().map_or(0, |s| s.entries.len());
+        if let Some((first, _)) = self.skill_grid.filter(|(_, n)| *n == cells.len()) {
+            if let Some(section) = self.resume.sections.last_mut() {
+                for (entry, cell) in section.entries[first..].iter_mut().zip(&cells) {
+                    entry.keywords.extend(split_keywords(cell));
+                }
+                return true;
+            }
+        }
+        self.skill_grid = None;
+        let next_line = plain(&self.next_line);
+        let next: Vec<&str> = next_line
+            .split('\t')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .collect();
+        let names = cells
+            .iter()
+            .all(|c| !holds_list(c) && c.split_whitespace().count() <= 3);
+        let lists_under = next.len() == cells.len() && next.iter().any(|c| holds_list(c));
+        if names && lists_under {
+            for cell in &cells {
+                self.new_entry(number).title =
+                    Some(Field::new(cell.to_string(), Medium, Some(number)));
+            }
+            self.skill_grid = Some((section_len, cells.len()));
+            return true;
+        }
+        for cell in &cells {
+            self.new_entry(number).title = Some(Field::new(cell.to_string(), Medium, Some(number)));
+        }
+        true
     }
 
     /// True when the current entry was started by a line of its own (a dated line), so bullets

@@ -282,10 +282,26 @@ pub(super) fn is_capitals(text: &str) -> bool {
 }
 
 pub(super) fn split_keywords(text: &str) -> Vec<String> {
-    text.split([',', '，', '、', ';', '；', '|', '·'])
+    text.split([',', '，', '、', ';', '；', '|', '·', '\t'])
         .map(|k| clean_part(&plain(k)))
         .filter(|k| !k.is_empty())
         .collect()
+}
+
+/// A line of keywords, not of sentences: each item (between commas, `·`, tabs) at most four
+/// words, no date and no sentence end ("Kafka · Spark · dbt", "AWS", "- Rust, Go").
+pub(super) fn keyword_line(line: &str) -> bool {
+    let text = plain(bullet(line).unwrap_or(line));
+    let items = split_keywords(&text);
+    !items.is_empty()
+        && find_range(&text).is_none()
+        && !text.trim_end().ends_with(['.', '!', '?', '。', '！', '？'])
+        && items.iter().all(|k| k.split_whitespace().count() <= 4)
+}
+
+/// A list inside one cell of a row: `Kafka · Spark`, `Python, SQL`.
+pub(super) fn holds_list(cell: &str) -> bool {
+    cell.contains(['·', ',', '，', '、', ';', '|'])
 }
 
 pub(super) fn is_phone(text: &str) -> bool {
