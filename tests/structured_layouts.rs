@@ -671,6 +671,23 @@ fn a_row_of_group_names_over_a_row_of_keyword_lists_names_each_column() {
 }
 
 #[test]
+fn a_group_heading_set_unlike_the_section_headings_stays_in_the_skills() {
+    // "Languages" in mixed case among headings in capitals names a group of the skills; the
+    // spoken languages under their own capital heading stay a section.
+    let resume = from_text(
+        "# Ada Quill\n\n## SKILLS\nData\nKafka · Spark\n\n## Languages\nPython · SQL\n\n\
+         ## LANGUAGES\nSwedish · English\n",
+    );
+    let groups: Vec<&str> = resume
+        .entries_of(&SectionKind::Skills)
+        .into_iter()
+        .map(title)
+        .collect();
+    assert!(groups.contains(&"Languages"), "{:#?}", resume.sections);
+    assert_eq!(resume.sections_of(&SectionKind::Languages).count(), 1);
+}
+
+#[test]
 fn skills_set_apart_by_tabs_are_items_each() {
     let groups = skill_groups("# Ada Quill\n\n## Skills\nKafka\tPython\nSpark\tScala\ndbt\n");
     let names: Vec<&str> = groups.iter().map(|(n, _)| n.as_str()).collect();

@@ -8,8 +8,9 @@ use super::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use super::headings::{is_contact, section_kind};
 use super::lines::{
     bare_date_line, bold_line, bullet, capitalised_name, clean_part, heading_level, holds_list,
-    icon_letter, is_phone, is_rule, is_school, keyword_line, link, plain, plain_heading, profile,
-    split_keywords, split_title, titled_date_line, without_duration, without_icon_label,
+    icon_letter, is_capitals, is_phone, is_rule, is_school, keyword_line, link, plain,
+    plain_heading, profile, split_keywords, split_title, titled_date_line, without_duration,
+    without_icon_label,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Location, Section, SectionKind};
@@ -284,8 +285,10 @@ impl Builder {
     }
 
     /// A heading inside the skills that names one group of them, not a section: keyword lines
-    /// only up to the next heading, a short name, and either no known section's name or right
-    /// under the skills heading itself ("Skills", then "Languages" over "Python · SQL").
+    /// only up to the next heading, a short name, and either no known section's name, or right
+    /// under the skills heading itself ("Skills", then "Languages" over "Python · SQL"), or set
+    /// unlike the section headings ("Languages" under "SKILLS": a document sets its sections'
+    /// names alike).
     fn skill_group_heading(&self, kind: Option<&SectionKind>, title: &str) -> bool {
         let Some(section) = self.resume.sections.last() else {
             return false;
@@ -294,7 +297,10 @@ impl Builder {
             && self.keywords_ahead
             && title.split_whitespace().count() <= 3
             && !is_contact(title)
-            && (kind.is_none() || section.entries.is_empty() && kind != Some(&SectionKind::Skills))
+            && kind != Some(&SectionKind::Skills)
+            && (kind.is_none()
+                || section.entries.is_empty()
+                || is_capitals(&section.title) && !is_capitals(title))
     }
 
     fn open_section(
