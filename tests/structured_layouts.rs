@@ -705,3 +705,21 @@ fn skills_set_apart_by_tabs_are_items_each() {
     );
     assert_eq!(resume.sections.len(), 2);
 }
+
+#[test]
+fn a_row_of_contact_labels_over_a_row_of_values_gives_the_values() {
+    let resume = from_text(
+        "# Ada Quill\n\n## Staff Engineer\n\n## Contact\nEmail\tPhone\n\
+         ada.quill@example.org\t+44 113 555 0100\n\n## About\nBuilds pipelines.\n",
+    );
+    let basics = &resume.basics;
+    assert_eq!(
+        basics.email.as_ref().map(|f| f.value.as_str()),
+        Some("ada.quill@example.org"),
+        "{resume:#?}"
+    );
+    assert_eq!(
+        basics.phone.as_ref().map(|f| f.value.as_str()),
+        Some("+44 113 555 0100")
+    );
+}

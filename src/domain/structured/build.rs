@@ -182,6 +182,10 @@ impl Builder {
             // A dated line ends the header even without a heading (text without headings).
             self.in_header = false;
         }
+        if self.contact_section && contact_labels(line) {
+            // "Email\tPhone" over the values' row: the names of the values, read with them.
+            return;
+        }
         if self.in_header || self.contact_section {
             match self.contact(line, number) {
                 Some(rest) if rest.is_empty() => return,
@@ -396,6 +400,47 @@ impl Builder {
         super::roles::order_roles(&mut self.resume.sections);
         self.resume
     }
+}
+
+/// A row naming contact details, not giving them ("Email\tPhone", "Téléphone | Adresse"): every
+/// part a usual label, as a contact block sets over its row of values.
+fn contact_labels(line: &str) -> bool {
+    let parts: Vec<String> = plain(line)
+        .split(['\t', '|', '·'])
+        .map(|p| p.trim().trim_end_matches([':', '：']).to_lowercase())
+        .filter(|p| !p.is_empty())
+        .collect();
+    !parts.is_empty()
+        && parts.iter().all(|p| {
+            [
+                "email",
+                "e-mail",
+                "mail",
+                "phone",
+                "tel",
+                "tel.",
+                "telephone",
+                "mobile",
+                "website",
+                "web",
+                "url",
+                "location",
+                "address",
+                "linkedin",
+                "github",
+                "courriel",
+                "téléphone",
+                "adresse",
+                "correo",
+                "teléfono",
+                "dirección",
+                "telefon",
+                "邮箱",
+                "电话",
+                "地址",
+            ]
+            .contains(&p.as_str())
+        })
 }
 
 /// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):
