@@ -521,3 +521,205 @@ fn a_large_name_beside_small_contact_lines_is_the_title() {
     );
     assert_eq!(from_text(&text).basics.name.unwrap().value, "Ada Quill");
 }
+
+#[test]
+fn a_wrapped_bullet_ending_on_a_section_word_opens_no_section() {
+    // Plain text, no Markdown headings: short lines holding a section word are headings only
+    // when written as one (a capital first, no sentence end).
+    let text = "Ada Quill\n\nExperience\n\
+        Staff Engineer, Tinroof Rail\tSep 2021 – Present\n\
+        - Planned the quarter with the teams for upcoming and\n\
+        prospective projects.\n\
+        - Ran the on-call rota\n\
+        Data Engineer, Quillfeather Labs\tMar 2018 – Aug 2021\n\
+        - Built the feature store\n\n\
+        Skills\nRust, Kafka\n";
+    let resume = from_text(text);
+    let jobs = resume.entries_of(&SectionKind::Work);
+    assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
+    assert!(resume.entries_of(&SectionKind::Projects).is_empty());
+    assert!(jobs[0].highlights[0]
+        .value
+        .ends_with("prospective projects."));
+    assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
+}
+
+#[test]
+fn where_headings_are_marked_a_bare_name_holding_a_section_word_is_no_heading() {
+    // The PDF and DOCX readers mark what is set as a heading (`## …`): an employer alone on its
+    // line, in the body's font, is no "Technologies" section however short it is.
+    let text = "# Ada Quill\n\n## Experience\n\
+        Lumenfold Technologies\n\
+        Staff Engineer\tSep 2021 – Present\n\
+        - Ran the on-call rota\n\
+        Lumenfold Technologies\n\
+        Data Engineer\tMar 2018 – Aug 2021\n\
+        - Built the feature store\n\n\
+        ## Skills\nRust, Kafka\n";
+    let resume = from_text(text);
+    let jobs = resume.entries_of(&SectionKind::Work);
+    assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
+    assert_eq!(
+        (title(jobs[1]), org(jobs[1])),
+        ("Data Engineer", "Lumenfold Technologies")
+    );
+    assert_eq!(resume.entries_of(&SectionKind::Skills).len(), 1);
+    // Unmarked text keeps its short headings: "Technical Skills" alone on its line is one.
+    let plain = from_text("Ada Quill\n\nTechnical Skills\nRust, Kafka\n\nEducation\nMSc Physics, Lakeside University\t2012\n");
+    assert_eq!(
+        plain.entries_of(&SectionKind::Skills).len(),
+        1,
+        "{:#?}",
+        plain.sections
+    );
+    assert_eq!(plain.entries_of(&SectionKind::Education).len(), 1);
+}
+
+#[test]
+fn a_degree_of_several_words_is_split_from_its_area_at_the_preposition() {
+    // "Diplôme d'ingénieur en …", "Master of Science in …": the degree's own words run up to
+    // the preposition that leads to the area (in, en, im, w, z).
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\
+         Diplôme d’ingénieur en Chimie des matériaux, École des Mines de Valbrune\tSep 2010 – Jun 2013\n\
+         Master of Science in Marine Biology, Lakeside University\tSep 2008 – Jun 2010\n\
+         Bachelor of Arts, Tinroof University\tSep 2005 – Jun 2008\n",
+    );
+    assert_eq!(degrees.len(), 3, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        (
+            "Diplôme d’ingénieur",
+            "Chimie des matériaux",
+            "École des Mines de Valbrune"
+        )
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1])),
+        ("Master of Science", "Marine Biology")
+    );
+    assert_eq!(
+        (title(&degrees[2]), detail(&degrees[2])),
+        ("Bachelor of Arts", "")
+    );
+    // Without a preposition the degree's words are not cut at the first space.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\nDiplôme d'Ingénieur, Lakeside Institute\tSep 2010 – Jun 2013\n",
+    );
+    assert_eq!(title(&degrees[0]), "Diplôme d'Ingénieur", "{degrees:#?}");
+}
+
+#[test]
+fn degree_area_school_in_polish_gives_the_school_its_name() {
+    // A school word in the languages read ("Uniwersytet", "Politechnika"): the last part of
+    // "Degree, Area, School" is the school, the middle one the area.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\
+         Licencjat, Socjologia, Uniwersytet Nadrzeczny\tOct 2012 – Jun 2015\n\
+         Inżynier, Automatyka, Politechnika Zalesie\tOct 2008 – Feb 2012\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("Licencjat", "Socjologia", "Uniwersytet Nadrzeczny")
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
+        ("Inżynier", "Automatyka", "Politechnika Zalesie")
+    );
+}
+
+// ---- skills as grids and group headings (issue 29) ----
+
+/// The skills section's groups: (name, keywords); a loose item is a group of its own name.
+fn skill_groups(text: &str) -> Vec<(String, Vec<String>)> {
+    from_text(text)
+        .entries_of(&SectionKind::Skills)
+        .into_iter()
+        .map(|e| (title(e).to_string(), e.keywords.clone()))
+        .collect()
+}
+
+fn owned(groups: &[(&str, &[&str])]) -> Vec<(String, Vec<String>)> {
+    groups
+        .iter()
+        .map(|(name, words)| {
+            (
+                name.to_string(),
+                words.iter().map(|w| w.to_string()).collect(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_row_of_group_names_over_a_row_of_keyword_lists_names_each_column() {
+    // A theme sets skill groups side by side: the names in one row, each group's keywords
+    // under its name; a group that wraps to the next row is set as a heading of its own.
+    let groups = skill_groups(
+        "# Ada Quill\n\n## Skills\nData\tLanguages\nKafka · Spark · dbt\tPython · SQL\n\n\
+         ## Cloud\nAWS · Terraform\n\n## Languages\nSwedish\tEnglish\n",
+    );
+    assert_eq!(
+        groups,
+        owned(&[
+            ("Data", &["Kafka", "Spark", "dbt"]),
+            ("Languages", &["Python", "SQL"]),
+            ("Cloud", &["AWS", "Terraform"]),
+        ])
+    );
+}
+
+#[test]
+fn a_group_heading_set_unlike_the_section_headings_stays_in_the_skills() {
+    // "Languages" in mixed case among headings in capitals names a group of the skills; the
+    // spoken languages under their own capital heading stay a section.
+    let resume = from_text(
+        "# Ada Quill\n\n## SKILLS\nData\nKafka · Spark\n\n## Languages\nPython · SQL\n\n\
+         ## LANGUAGES\nSwedish · English\n",
+    );
+    let groups: Vec<&str> = resume
+        .entries_of(&SectionKind::Skills)
+        .into_iter()
+        .map(title)
+        .collect();
+    assert!(groups.contains(&"Languages"), "{:#?}", resume.sections);
+    assert_eq!(resume.sections_of(&SectionKind::Languages).count(), 1);
+}
+
+#[test]
+fn skills_set_apart_by_tabs_are_items_each() {
+    let groups = skill_groups("# Ada Quill\n\n## Skills\nKafka\tPython\nSpark\tScala\ndbt\n");
+    let names: Vec<&str> = groups.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Kafka", "Python", "Spark", "Scala", "dbt"]);
+    // A section with an unknown name after the skills, holding sentences, stays a section.
+    let resume = from_text(
+        "# Ada Quill\n\n## Skills\nRust, Kafka\n\n## Open Source Impact\n\
+         Maintainer of a scheduling library used by forty teams.\n",
+    );
+    assert_eq!(
+        resume.entries_of(&SectionKind::Skills).len(),
+        1,
+        "{:#?}",
+        resume.sections
+    );
+    assert_eq!(resume.sections.len(), 2);
+}
+
+#[test]
+fn a_row_of_contact_labels_over_a_row_of_values_gives_the_values() {
+    let resume = from_text(
+        "# Ada Quill\n\n## Staff Engineer\n\n## Contact\nEmail\tPhone\n\
+         ada.quill@example.org\t+44 113 555 0100\n\n## About\nBuilds pipelines.\n",
+    );
+    let basics = &resume.basics;
+    assert_eq!(
+        basics.email.as_ref().map(|f| f.value.as_str()),
+        Some("ada.quill@example.org"),
+        "{resume:#?}"
+    );
+    assert_eq!(
+        basics.phone.as_ref().map(|f| f.value.as_str()),
+        Some("+44 113 555 0100")
+    );
+}

@@ -4,12 +4,8 @@
 # export natively (examples/parse_bench_native.rs), the same scoring. The table it prints is the
 # browser run's to within pdf.js in Node vs in Chromium; the README's figures come from full runs.
 # PARSE_BENCH_SOURCES / PARSE_BENCH_LAYOUTS narrow it, as for `make parse-bench`.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-only=()
-[ -n "${PARSE_BENCH_SOURCES:-}" ] && only+=(--only-sources "$PARSE_BENCH_SOURCES")
-[ -n "${PARSE_BENCH_LAYOUTS:-}" ] && only+=(--only-layouts "$PARSE_BENCH_LAYOUTS")
-target_dir=${CARGO_TARGET_DIR:-$PWD/target}
+# Strict mode, the repository root, `only` (the narrowing options) and `target_dir`:
+source "$(dirname "$0")/common.sh"
 out=target/parse-bench
 [ -d "$out/rendered" ] || { echo "native: no renders in $out/rendered (run make parse-bench once)"; exit 1; }
 # pdf.js warns that it cannot render (no canvas in Node): extraction does not need it.

@@ -8,12 +8,8 @@
 #   4. parse_bench_export  the app's JSON Resume export of each imported text
 #   5. score.mjs    the table: target/parse-bench/report.{md,json}
 # PARSE_BENCH_SOURCES / PARSE_BENCH_LAYOUTS (comma lists of ids) narrow a run.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-only=()
-[ -n "${PARSE_BENCH_SOURCES:-}" ] && only+=(--only-sources "$PARSE_BENCH_SOURCES")
-[ -n "${PARSE_BENCH_LAYOUTS:-}" ] && only+=(--only-layouts "$PARSE_BENCH_LAYOUTS")
-target_dir=${CARGO_TARGET_DIR:-$PWD/target}
+# Strict mode, the repository root, `only` (the narrowing options) and `target_dir`:
+source "$(dirname "$0")/common.sh"
 start=$SECONDS
 
 node tests/parse-bench/render.mjs "${only[@]}"

@@ -29,7 +29,13 @@ const { values: args } = parseArgs({ options: {
   date: { type: 'string', default: new Date().toISOString().slice(0, 10) } } });
 
 // ---- normalising ----
+// Apostrophes fold to one (’ ‘ ʼ ′ → '): typesetting, not the parser, changes them. LaTeX
+// prints the source's "O'Connor" as "O’Connor" and a theme's font may too, so the app reads the
+// character the page shows; the import keeps the user's text as the page has it (rewriting a
+// name's apostrophe silently would change what the user wrote), and the score does not count a
+// layout's typography as a field lost.
 const text = (v) => (typeof v === 'string' ? v : '').normalize('NFKC').toLowerCase()
+  .replace(/[\u2019\u2018\u02bc\u2032]/g, "'")
   .replace(/\s+/g, ' ').trim().replace(/^[\s,;:|·•–—-]+|[\s,;:|·•–—-]+$/g, '');
 const phone = (v) => (typeof v === 'string' ? v.replace(/\D/g, '') : '');
 // Words for pairing entries: Latin words, and each Han/kana character on its own.

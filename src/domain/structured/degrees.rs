@@ -46,6 +46,9 @@ pub(super) fn is_degree(text: &str) -> bool {
         "doctorate",
         "diploma",
         "diplom",
+        "diplôme",
+        "diplome",
+        "doctorat",
         "associate",
         "licence",
         "licenciatura",
@@ -53,6 +56,9 @@ pub(super) fn is_degree(text: &str) -> bool {
         "grado",
         "máster",
         "magister",
+        "licencjat",
+        "inżynier",
+        "inzynier",
         "abitur",
         "baccalauréat",
         "bac",
@@ -80,10 +86,17 @@ pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
     {
         return Some((degree.trim().to_string(), area.trim().to_string()));
     }
+    if let Some(split) = degree_words_then_area(title) {
+        return Some(split);
+    }
     let (first, rest) = title.trim().split_once(' ')?;
     let rest = rest.trim();
-    // "Bachelor of Science" is all degree; "MSc in Physics", "Licenciatura en Bellas Artes" not.
-    if rest.starts_with("of ") {
+    // "Bachelor of Science", "Diplôme d'ingénieur" are all degree; "MSc in Physics",
+    // "Licenciatura en Bellas Artes" not.
+    if ["of ", "d'", "d’", "de ", "du ", "der ", "des "]
+        .iter()
+        .any(|p| rest.to_lowercase().starts_with(p))
+    {
         return None;
     }
     let rest = ["in ", "en ", "im ", "z "]
@@ -102,6 +115,25 @@ pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
     let named = is_degree(first) && first.chars().count() >= 2;
     ((abbreviation && !spelled_out || named) && !rest.is_empty() && !rest.contains(','))
         .then(|| (first.to_string(), rest.to_string()))
+}
+
+/// Words that lead from a degree to its area ("Master of Science *in* Physics", "Diplôme
+/// d'ingénieur *en* Chimie", "Diplom *im* Fach …", "Magister *w* zakresie …").
+const AREA_PREPOSITIONS: &[&str] = &[" in ", " en ", " im ", " w ", " z "];
+
+/// A degree named in a few words, then its area after a preposition: "Master of Science in
+/// Marine Biology", "Diplôme d'ingénieur en Chimie des matériaux". The degree's words (at most
+/// three after the degree word, no comma) run up to the first preposition.
+fn degree_words_then_area(title: &str) -> Option<(String, String)> {
+    let title = title.trim();
+    let (at, preposition) = AREA_PREPOSITIONS
+        .iter()
+        .filter_map(|p| title.find(p).map(|at| (at, *p)))
+        .min_by_key(|(at, _)| *at)?;
+    let (degree, area) = (title[..at].trim(), title[at + preposition.len()..].trim());
+    let words = degree.split_whitespace().count();
+    ((2..=4).contains(&words) && is_degree(degree) && !degree.contains(',') && !area.is_empty())
+        .then(|| (degree.to_string(), area.to_string()))
 }
 
 /// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics`, `硕士，软件工程`

@@ -142,7 +142,13 @@ pub(super) fn link(text: &str) -> Option<String> {
 
 /// Looks like a heading in text without Markdown: a known section name, short, and set apart
 /// (capitals, bold, a trailing colon, letter spacing, or alone on its line in CJK).
-pub(super) fn plain_heading(line: &str) -> Option<SectionKind> {
+///
+/// A line set apart by nothing but being short must also be written as a heading (see
+/// [`heading_form`]), and only counts in a text whose headings are not marked: where the text
+/// marks its headings (`## …`, which the PDF and DOCX readers write from how a line is set), an
+/// unmarked line was set as body text, so "Lumenfold Technologies" alone on its line (an
+/// employer) names no section.
+pub(super) fn plain_heading(line: &str, headings_marked: bool) -> Option<SectionKind> {
     if find_range(line).is_some() {
         return None;
     }
@@ -154,8 +160,22 @@ pub(super) fn plain_heading(line: &str) -> Option<SectionKind> {
         || bold_line(line).is_some()
         || line.ends_with(':')
         || line.ends_with('：')
-        || core.split_whitespace().count() <= 3;
+        || !headings_marked && heading_form(&core);
     set_apart.then_some(kind)
+}
+
+/// Written as a heading, not as a piece of a sentence: at most three words, the first letter a
+/// capital (or in a script without case), and no sentence or list end (`.`, `,`, `;`). A
+/// wrapped bullet's last line ("prospective projects.") holds a section word too.
+fn heading_form(core: &str) -> bool {
+    core.split_whitespace().count() <= 3
+        && core
+            .chars()
+            .find(|c| c.is_alphabetic())
+            .is_some_and(|c| !c.is_lowercase())
+        && !core
+            .trim_end()
+            .ends_with(['.', ',', ';', '!', '?', '。', '，', '；'])
 }
 
 pub(super) fn is_school(text: &str) -> bool {
@@ -170,6 +190,12 @@ pub(super) fn is_school(text: &str) -> bool {
         "ecole",
         "hochschule",
         "universidad",
+        "uniwersytet",
+        "politechnika",
+        "polytechn",
+        "akademi",
+        "szkoła",
+        "escuela",
         "lycée",
         "大学",
         "学院",
@@ -256,10 +282,26 @@ pub(super) fn is_capitals(text: &str) -> bool {
 }
 
 pub(super) fn split_keywords(text: &str) -> Vec<String> {
-    text.split([',', '，', '、', ';', '；', '|', '·'])
+    text.split([',', '，', '、', ';', '；', '|', '·', '\t'])
         .map(|k| clean_part(&plain(k)))
         .filter(|k| !k.is_empty())
         .collect()
+}
+
+/// A line of keywords, not of sentences: each item (between commas, `·`, tabs) at most four
+/// words, no date and no sentence end ("Kafka · Spark · dbt", "AWS", "- Rust, Go").
+pub(super) fn keyword_line(line: &str) -> bool {
+    let text = plain(bullet(line).unwrap_or(line));
+    let items = split_keywords(&text);
+    !items.is_empty()
+        && find_range(&text).is_none()
+        && !text.trim_end().ends_with(['.', '!', '?', '。', '！', '？'])
+        && items.iter().all(|k| k.split_whitespace().count() <= 4)
+}
+
+/// A list inside one cell of a row: `Kafka · Spark`, `Python, SQL`.
+pub(super) fn holds_list(cell: &str) -> bool {
+    cell.contains(['·', ',', '，', '、', ';', '|'])
 }
 
 pub(super) fn is_phone(text: &str) -> bool {

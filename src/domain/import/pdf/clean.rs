@@ -420,20 +420,25 @@ const SUFFIXES: [&str; 27] = [
     "ization", "isation", "ure", "ures",
 ];
 
-/// Words broken at a line end, re-joined on the first line: after a soft hyphen always without
-/// it; after `-` when the next line goes on in lower case, without the hyphen if the rest is a
-/// word ending ([`SUFFIXES`]), with it otherwise.
-/// An e-mail address broken at a narrow column's edge (`ada.quill@example.` / `com`): the line
-/// ending in the address's open end and the next line one piece of address joined back.
+/// An e-mail address broken at a narrow column's edge (`ada.quill@example.` / `com`, or in the
+/// domain: `ada.quill@example` / `.org`, `ada.quill@exampl` / `e.org`): the line ending in the address's open end and the
+/// next line one piece of address joined back.
 pub(super) fn join_broken_addresses(lines: &mut [String]) {
     for n in 1..lines.len() {
         let (head, tail) = lines.split_at_mut(n);
         let (prev, next) = (&mut head[n - 1], &mut tail[0]);
-        let open_address = prev
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|last| last.contains('@') && last.ends_with(['.', '@', '-', '_']));
         let piece = next.trim();
+        let open_address = prev.split_whitespace().next_back().is_some_and(|last| {
+            last.contains('@')
+                && (last.ends_with(['.', '@', '-', '_'])
+                    // A domain without its dot yet, the next piece holding the rest of it and
+                    // ending in a top-level domain (`.org`, `e.com`).
+                    || last.rsplit_once('@').is_some_and(|(_, d)| !d.contains('.'))
+                        && piece.rsplit_once('.').is_some_and(|(_, tld)| {
+                            (2..=6).contains(&tld.len())
+                                && tld.chars().all(|c| c.is_ascii_alphabetic())
+                        }))
+        });
         let rest_of_address = !piece.is_empty()
             && !piece.contains(char::is_whitespace)
             && piece
@@ -446,6 +451,9 @@ pub(super) fn join_broken_addresses(lines: &mut [String]) {
     }
 }
 
+/// Words broken at a line end, re-joined on the first line: after a soft hyphen always without
+/// it; after `-` when the next line goes on in lower case, without the hyphen if the rest is a
+/// word ending ([`SUFFIXES`]), with it otherwise.
 pub(super) fn join_broken_words(lines: &mut [String]) {
     for n in 1..lines.len() {
         let (head, tail) = lines.split_at_mut(n);
@@ -509,6 +517,15 @@ mod tests {
         let mut lines = vec!["ada.quill@example.".to_string(), "com".to_string()];
         join_broken_addresses(&mut lines);
         assert_eq!(lines, ["ada.quill@example.com", ""]);
+        let mut lines = vec!["ada.quill@example".to_string(), ".org".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["ada.quill@example.org", ""]);
+        let mut lines = vec!["ada.quill@exampl".to_string(), "e.org".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["ada.quill@example.org", ""]);
+        let mut lines = vec!["ada@home".to_string(), "Thanks.".to_string()];
+        join_broken_addresses(&mut lines);
+        assert_eq!(lines, ["ada@home", "Thanks."]);
         let mut lines = vec!["Write to me.".to_string(), "Thanks".to_string()];
         join_broken_addresses(&mut lines);
         assert_eq!(lines, ["Write to me.", "Thanks"]);

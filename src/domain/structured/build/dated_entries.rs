@@ -1,0 +1,474 @@
+//! Lines inside a section of dated entries (work, education, projects, awards…): which line
+//! opens an entry, which carries its dates, which names its organisation or degree, and which
+//! carries on a wrapped bullet.
+
+use super::header::is_place;
+use super::Builder;
+use crate::domain::structured::dates::find_range;
+use crate::domain::structured::degrees::{degree_and_area_of, degree_then_area, is_degree};
+use crate::domain::structured::lines::{
+    bold_line, bullet, capitalised_name, clean_part, is_school, link, plain, split_title,
+    titled_date_line, without_duration,
+};
+use crate::domain::structured::model::{Confidence, Field, SectionKind};
+use Confidence::{Low, Medium};
+
+impl Builder {
+    pub(super) fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
+        if is_table_header(line) && self.date_ahead {
+            // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
+            // Kept as the first row's text, so the export still carries every word.
+            self.table_header = Some((plain(line), number));
+            return;
+        }
+        if let Some(item) = bullet(line) {
+            // A bullet list of dated positions ("2 years as X at Y from 2014 to today").
+            let full_range = find_range(item).is_some_and(|(r, _)| r.end.is_some() || r.present);
+            // Awards, certificates, publications as a bullet list: one entry per bullet.
+            let listed = matches!(
+                self.resume.sections.last().map(|s| &s.kind),
+                Some(SectionKind::Awards | SectionKind::Certificates | SectionKind::Publications)
+            ) && !self.entry_from_heading
+                && (self.entry_from_bullet || !self.entry_came_from_line());
+            if listed || full_range && (self.entry_from_bullet || self.entry_mut().is_none()) {
+                self.new_entry_from_line(item, number, Low);
+                self.entry_from_bullet = true;
+                return;
+            }
+            let item = plain(item);
+            match self.entry_mut() {
+                Some(entry) => entry
+                    .highlights
+                    .push(Field::new(item, Medium, Some(number))),
+                None => {
+                    let entry = self.new_entry(number);
+                    entry.highlights.push(Field::new(item, Low, Some(number)));
+                }
+            };
+            self.highlight_end = Some(number);
+            self.highlight_tail = line.chars().count();
+            return;
+        }
+        if self.continues_highlight(line, number, next_has_date) {
+            return;
+        }
+        let complete = self
+            .entry_mut()
+            .is_none_or(|e| e.dates.is_some() || !e.highlights.is_empty());
+        // A lone year in a long sentence ("cited over 2000 times") is no entry's date, except in
+        // publications, where a long line with a year is one publication.
+        let publications = self.in_section(SectionKind::Publications);
+        let dated = find_range(line).filter(|(r, span)| {
+            // "2012. Guest Lecturer, …": a year that opens the line, set off by a mark.
+            let leads = span.start == 0
+                && line[span.end..]
+                    .trim_start()
+                    .starts_with(['.', ':', ',', '|', '\t']);
+            publications
+                || leads
+                || r.end.is_some()
+                || r.present
+                || r.start.is_some_and(|d| d.month.is_some())
+                || line.split_whitespace().count() <= 12
+        });
+        if let Some((range, span)) = dated {
+            let waiting = self
+                .entry_mut()
+                .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
+            let over = self.over_titled_date.take();
+            if let Some((n, name, place)) = over.filter(|_| waiting && titled_date_line(line)) {
+                if n + 1 == number {
+                    return self.title_under_employer(line, span, range, number, (name, place));
+                }
+            }
+            if waiting {
+                let after = without_duration(&line[span.end..]);
+                let rest = format!("{} {after}", &line[..span.start]);
+                let rest = clean_part(&plain(&rest));
+                let entry = self.entry_mut().expect("waiting implies an entry");
+                entry.dates = Some(Field::new(range, Medium, Some(number)));
+                if !rest.is_empty() {
+                    if entry.title.is_none() {
+                        let (title, org, place) = split_title(&rest);
+                        entry.title = title.map(|t| Field::new(t, Low, Some(number)));
+                        entry.organisation = entry
+                            .organisation
+                            .take()
+                            .or(org.map(|o| Field::new(o, Low, Some(number))));
+                        entry.location = place.map(|p| Field::new(p, Low, Some(number)));
+                    } else if entry.location.is_none() && rest.split_whitespace().count() <= 4 {
+                        entry.location = Some(Field::new(rest, Low, Some(number)));
+                    } else {
+                        entry.text.push(Field::new(rest, Low, Some(number)));
+                    }
+                }
+                self.entry_from_heading = false;
+                return;
+            }
+            self.new_entry_from_line(line, number, Medium);
+            self.entry_from_heading = false;
+            return;
+        }
+        if let Some(bold) = bold_line(line) {
+            let only_title = self.entry_from_heading
+                && self
+                    .entry_mut()
+                    .is_some_and(|e| e.organisation.is_none() && e.text.is_empty());
+            if only_title {
+                let entry = self.entry_mut().expect("only_title implies an entry");
+                entry.organisation = Some(Field::new(plain(bold), Low, Some(number)));
+                return;
+            }
+            self.new_entry_from_line(line, number, Medium);
+            self.entry_from_heading = true;
+            return;
+        }
+        // Undated degrees, each with its bullets: a plain line after the bullets is the next
+        // degree (a wrapped bullet was joined above; "GPA: 4.0" lines stay with their degree).
+        let in_education = self.in_section(SectionKind::Education);
+        let after_bullets = self.entry_mut().is_some_and(|e| !e.highlights.is_empty());
+        let labelled = line.split_once(':').is_some_and(|(key, _)| {
+            key.split_whitespace().count() <= 2 && key.chars().count() <= 24
+        });
+        if in_education && after_bullets && !labelled && line.split_whitespace().count() <= 16 {
+            self.new_entry_from_line(line, number, Low);
+            return;
+        }
+        if complete && next_has_date {
+            self.new_entry_from_line(line, number, Low);
+            return;
+        }
+        // `Employer\tPlace` over `Title\tDates`: a short line that is no sentence, no label
+        // and no bullet, with a place after a tab, written as a name (its longer words
+        // capitalised) or naming a school, opens the entry the next line dates. A highlight in sentence case, or
+        // one in a script without case and no tab, stays the last entry's text.
+        let short_name = line.split_whitespace().count() <= 8
+            && !line.trim_end().ends_with(['.', ':', ';', '。', '：'])
+            && !line.contains(": ")
+            && find_range(line).is_none()
+            && (line.contains('\t')
+                || capitalised_name(line)
+                || self.in_section(SectionKind::Education) && is_school(line)
+                // In a section already read so, a name in a script without case ("远帆软件").
+                || self.employer_over_title && !line.chars().any(|c| c.is_lowercase() || c.is_uppercase()));
+        // Only where the section's first entry was written so: other layouts put the last
+        // entry's short lines (its title, a degree's area) over the next `Employer\tDates`.
+        let first_in_section = self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.entries.is_empty());
+        if complete
+            && self.titled_date_next
+            && short_name
+            && (first_in_section || self.employer_over_title)
+        {
+            self.new_entry_from_line(line, number, Low);
+            let (name, place) = match plain(line).split_once('\t') {
+                Some((name, place)) => (clean_part(name), Some(clean_part(place))),
+                None => (clean_part(&plain(line)), None),
+            };
+            self.over_titled_date = Some((number, name, place));
+            return;
+        }
+        let text = plain(line);
+        let from_heading = self.entry_from_heading;
+        let is_education = self.in_section(SectionKind::Education);
+        if text.contains("---") {
+            // `Title ------ Place` leader lines: one entry each.
+            return self.new_entry_from_line(line, number, Low);
+        }
+        match self.entry_mut() {
+            Some(entry)
+                if from_heading
+                    && entry.organisation.is_none()
+                    && entry.title.is_some()
+                    && entry.dates.is_none()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 6 =>
+            {
+                let title_is_school = entry.title.as_ref().is_some_and(|t| is_school(&t.value));
+                if is_education && title_is_school && !is_school(&text) {
+                    // A school set as the heading, the degree under it ("MSc in Physics").
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.organisation = entry.title.take();
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+                } else {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                }
+            }
+            // A school heading read as the organisation already: the degree under it.
+            Some(entry)
+                if from_heading
+                    && is_education
+                    && entry.title.is_none()
+                    && entry.organisation.is_some()
+                    && entry.dates.is_none()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 8 =>
+            {
+                let (degree, area) = degree_and_area_of(&text);
+                entry.title = Some(Field::new(degree, Low, Some(number)));
+                entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+            }
+            // The line right under `Title  Dates`: the organisation (and place).
+            Some(entry)
+                if entry.line == Some(number - 1)
+                    && entry.dates.is_some()
+                    && entry.highlights.is_empty()
+                    && entry.text.is_empty()
+                    && text.split_whitespace().count() <= 14 =>
+            {
+                let org_is_school = entry
+                    .organisation
+                    .as_ref()
+                    .is_some_and(|o| is_school(&o.value));
+                if entry.organisation.is_none() {
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if is_education && org_is_school && entry.title.is_none() {
+                    // `School  Dates` over `MSc Computer Science`: the degree and its area.
+                    let (degree, area) = degree_and_area_of(&text);
+                    entry.title = Some(Field::new(degree, Low, Some(number)));
+                    entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+                } else if is_education && is_school(&text) && !org_is_school {
+                    entry.detail = entry.organisation.take();
+                    entry.organisation = Some(Field::new(text, Low, Some(number)));
+                } else if entry.location.is_none() && is_place(&text) {
+                    entry.location = Some(Field::new(text, Low, Some(number)));
+                } else {
+                    entry.text.push(Field::new(text, Medium, Some(number)));
+                }
+            }
+            // `School  Dates` / `Computer Science` / `MSc`: the area came first, the degree under.
+            Some(entry)
+                if is_education
+                    && is_degree(&text)
+                    && text.split_whitespace().count() <= 3
+                    && entry.detail.is_none()
+                    && entry.highlights.is_empty()
+                    && entry.title.as_ref().is_some_and(|t| !is_degree(&t.value)) =>
+            {
+                entry.detail = entry.title.take();
+                entry.title = Some(Field::new(text, Low, Some(number)));
+            }
+            Some(entry) => entry.text.push(Field::new(text, Medium, Some(number))),
+            None => {
+                let entry = self.new_entry(number);
+                entry.title = Some(Field::new(text, Low, Some(number)));
+            }
+        }
+    }
+
+    /// `Title\tDates` under the line that opened the entry (`Employer\tPlace`, or a school): the
+    /// line above names the organisation (and after its tab the place), this one the title, or
+    /// in education the degree and its area. Which of the two is the job is decided for the
+    /// whole section afterwards (roles.rs), as for any entry.
+    pub(super) fn title_under_employer(
+        &mut self,
+        line: &str,
+        span: std::ops::Range<usize>,
+        range: crate::domain::structured::dates::DateRange,
+        number: usize,
+        (name, place): (String, Option<String>),
+    ) {
+        let is_education = self.in_section(SectionKind::Education);
+        let title = clean_part(&plain(&line[..span.start]));
+        let entry = self.entry_mut().expect("waiting implies an entry");
+        let opened = entry.line;
+        entry.organisation = Some(Field::new(name, Low, opened));
+        entry.location = place
+            .filter(|p| !p.is_empty())
+            .map(|p| Field::new(p, Low, opened));
+        if is_education {
+            let (degree, area) = degree_and_area_of(&title);
+            entry.title = Some(Field::new(degree, Low, Some(number)));
+            entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+        } else {
+            entry.title = Some(Field::new(title, Low, Some(number)));
+        }
+        entry.dates = Some(Field::new(range, Medium, Some(number)));
+        self.entry_from_heading = false;
+        if self
+            .resume
+            .sections
+            .last()
+            .is_some_and(|s| s.entries.len() == 1)
+        {
+            self.employer_over_title = true;
+        }
+    }
+
+    /// A line that carries on the bullet above it across a wrap (PDF and DOCX text keep the
+    /// wraps): it joins that highlight. A wrap starts in lower case, or follows a long bullet
+    /// that has not ended its sentence; a dated, tabbed or bold line is never one.
+    pub(super) fn continues_highlight(
+        &mut self,
+        line: &str,
+        number: usize,
+        next_has_date: bool,
+    ) -> bool {
+        let labelled = line.split_once(':').is_some_and(|(key, _)| {
+            key.split_whitespace().count() <= 2 && key.chars().count() <= 24
+        });
+        // Over a `Title\tDates` line in a section of `Employer` over `Title\tDates`, a line
+        // is the next employer, however long the bullet before it.
+        let names_next = self.titled_date_next && self.employer_over_title;
+        if self.highlight_end != Some(number.saturating_sub(1))
+            || labelled
+            || line.contains('\t')
+            || next_has_date
+            || names_next
+            || bold_line(line).is_some()
+            || find_range(line).is_some_and(|(r, _)| r.end.is_some() || r.present)
+        {
+            return false;
+        }
+        let text = plain(line);
+        // In education, a line naming a school opens the next degree, however long the last
+        // bullet was.
+        let in_education = self.in_section(SectionKind::Education);
+        let long_tail = self.highlight_tail >= 50.max(self.wrap_width * 8 / 10);
+        let Some(last) = self.entry_mut().and_then(|e| e.highlights.last_mut()) else {
+            return false;
+        };
+        let previous = last.value.trim_end();
+        let lower = text.chars().next().is_some_and(char::is_lowercase);
+        let unfinished =
+            long_tail && !previous.ends_with(['.', '!', '?', ':', ';', '。', '！', '？', '：']);
+        if !(lower || unfinished) || (!lower && in_education && is_school(&text)) {
+            return false;
+        }
+        let hyphenated = previous.ends_with('-')
+            && previous
+                .chars()
+                .rev()
+                .nth(1)
+                .is_some_and(char::is_lowercase)
+            && lower;
+        let mut joined = previous.to_string();
+        if hyphenated {
+            joined.pop();
+        } else {
+            joined.push(' ');
+        }
+        joined.push_str(text.trim());
+        last.value = joined;
+        self.highlight_end = Some(number);
+        self.highlight_tail = line.chars().count();
+        true
+    }
+
+    /// True when the current entry was started by a line of its own (a dated line), so bullets
+    /// under it are its highlights.
+    pub(super) fn entry_came_from_line(&mut self) -> bool {
+        self.entry_mut()
+            .is_some_and(|e| e.title.is_some() && e.highlights.iter().all(|h| h.line != e.line))
+    }
+
+    /// An entry from a heading, bold or dated line: dates out, then title / organisation / place.
+    pub(super) fn new_entry_from_line(
+        &mut self,
+        line: &str,
+        number: usize,
+        confidence: Confidence,
+    ) {
+        let is_education = self.in_section(SectionKind::Education);
+        // "Title — By (2014-11): what it was for": the words after the date's colon are text.
+        let mut said = None;
+        let (dates, rest) = match find_range(line) {
+            Some((range, span)) => {
+                let after = line[span.end..].trim_start_matches(')').trim_start();
+                match after
+                    .strip_prefix(':')
+                    .map(str::trim)
+                    .filter(|t| !t.is_empty())
+                {
+                    Some(text) if span.start > 0 => {
+                        said = Some(plain(text));
+                        (Some(range), line[..span.start].to_string())
+                    }
+                    _ => (
+                        Some(range),
+                        format!("{} {}", &line[..span.start], &line[span.end..]),
+                    ),
+                }
+            }
+            None => (None, line.to_string()),
+        };
+        let url = link(&rest);
+        // `**Title** [Org](url)`: the bold part is the title, the rest the organisation.
+        let (title, org, place) = match rest
+            .trim()
+            .strip_prefix("**")
+            .and_then(|s| s.split_once("**"))
+        {
+            Some((bold, after)) if !clean_part(&plain(after)).is_empty() => (
+                Some(clean_part(bold)),
+                Some(clean_part(&plain(after))),
+                None,
+            ),
+            _ => split_title(&clean_part(&plain(&rest))),
+        };
+        let (title, org) = if is_education
+            && title.as_deref().is_some_and(is_school)
+            && !org.as_deref().is_some_and(is_school)
+        {
+            (org, title)
+        } else {
+            (title, org)
+        };
+        // "BSc, Computer Science — State University": degree, area, then the school.
+        let (org, place, area) = if is_education
+            && place.as_deref().is_some_and(is_school)
+            && !org.as_deref().is_some_and(is_school)
+        {
+            (place, None, org)
+        } else {
+            (org, place, None)
+        };
+        // "Computer Science, MSc, Chalmers": the area was written before the degree.
+        let (title, area) = match (title, area) {
+            (Some(t), Some(a)) if is_education && is_degree(&a) && !is_degree(&t) => {
+                (Some(a), Some(t))
+            }
+            // "PhD Computer Science": an abbreviated degree, then its area.
+            (Some(t), None) if is_education => match degree_then_area(&t) {
+                Some((degree, area)) => (Some(degree), Some(area)),
+                None => (Some(t), None),
+            },
+            (t, a) => (t, a),
+        };
+        let entry = self.new_entry(number);
+        let low = if confidence == Low { Low } else { Medium };
+        entry.title = title
+            .filter(|t| !t.is_empty())
+            .map(|t| Field::new(t, confidence, Some(number)));
+        entry.organisation = org
+            .filter(|o| !o.is_empty())
+            .map(|o| Field::new(o, low, Some(number)));
+        entry.location = place
+            .filter(|p| !p.is_empty())
+            .map(|p| Field::new(p, Low, Some(number)));
+        entry.detail = area
+            .filter(|a| !a.is_empty())
+            .map(|a| Field::new(a, Low, Some(number)));
+        entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
+        entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
+        entry
+            .text
+            .extend(said.map(|t| Field::new(t, Medium, Some(number))));
+    }
+}
+
+/// A table's header row as the DOCX reader writes it: cells parted by ` | `, each a word or two
+/// without digits ("Degree | Institution | Dates").
+pub(super) fn is_table_header(line: &str) -> bool {
+    let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+    cells.len() >= 2
+        && cells.iter().all(|c| {
+            !c.is_empty()
+                && c.split_whitespace().count() <= 2
+                && !c.chars().any(|ch| ch.is_ascii_digit())
+        })
+}
