@@ -80,6 +80,9 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   // (one model, one sequence).
   await expect(page.getByText('Queued: the model in this tab answers one agent at a time.').first())
     .toBeVisible({ timeout: RUN_BOUND });
+  // The graph says the same: a critic node that waits is "queued", not "running".
+  await expect.poll(() => page.locator('[data-testid^=node-][data-status=queued]').count(), { timeout: 10_000 })
+    .toBeGreaterThan(0);
   const phase = page.getByTestId('phase');
   await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
   const text = await phase.textContent();

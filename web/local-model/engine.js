@@ -264,6 +264,24 @@ export function complete(body, onChunk, signal) {
   return run;
 }
 
+// wllama's last stream chunk carries llama.cpp's `timings` but no OpenAI `usage`: the tokens read
+// (of them, those its prompt cache held) and written are there, so the app's usage line and the
+// cards' tokens per second count them like any provider's.
+function withUsage(response) {
+  const t = response?.timings;
+  if (response?.usage || !t) return response;
+  const cached = t.cache_n ?? 0;
+  return {
+    ...response,
+    usage: {
+      prompt_tokens: (t.prompt_n ?? 0) + cached,
+      completion_tokens: t.predicted_n ?? 0,
+      total_tokens: (t.prompt_n ?? 0) + cached + (t.predicted_n ?? 0),
+      prompt_tokens_details: { cached_tokens: cached },
+    },
+  };
+}
+
 async function generate(body, onChunk, signal) {
   if (!engine) throw failure('load_failed', 'no model is loaded in this tab');
   if (signal?.aborted) throw failure('cancelled', 'cancelled');
@@ -276,11 +294,11 @@ async function generate(body, onChunk, signal) {
     if (stream) {
       await engine.wllama.createChatCompletion({
         ...request, stream: true, abortSignal: signal,
-        onData: (chunk) => onChunk(JSON.stringify(chunk)),
+        onData: (chunk) => onChunk(JSON.stringify(withUsage(chunk))),
       });
       return undefined;
     }
-    return JSON.stringify(await engine.wllama.createChatCompletion({ ...request, abortSignal: signal }));
+    return JSON.stringify(withUsage(await engine.wllama.createChatCompletion({ ...request, abortSignal: signal })));
   } catch (cause) {
     if (signal?.aborted || cause?.name === 'AbortError' || cause?.name === 'WllamaAbortError') {
       throw failure('cancelled', cause);

@@ -13,6 +13,7 @@ import type {
   InputOf,
   InterruptId,
   InterruptKind,
+  KeptModel,
   ProviderConfig,
   RunEvent,
   StateOf,
@@ -71,6 +72,7 @@ export type {
   InterviewQuestions,
   Issue,
   JdAnalysis,
+  KeptModel,
   KeyRefusedPayload,
   Language,
   MatchingAnalysis,
@@ -164,6 +166,22 @@ export declare class Runner {
   static workflows(): WorkflowInfo[];
   /** The workflow's graph as a Mermaid flowchart. Throws `unknown_workflow`. */
   static mermaid(workflowId: WorkflowId): string;
+  /** The model files kept in this browser for `provider: "in_tab"`. */
+  static inTabModels(): Promise<KeptModel[]>;
+  /**
+   * Keeps a GGUF file the user picked (copied into the Origin Private File System); its `name`
+   * goes into `configure({ provider: "in_tab", model: name })`. Throws `model_file`.
+   */
+  static keepInTabModel(file: File, onProgress?: (done: number, total: number | null) => void, signal?: AbortSignal): Promise<KeptModel>;
+  /**
+   * Downloads a GGUF file from an `https:` address (or one on the page's own origin) into the kept
+   * models; the server must allow the page to fetch it (CORS). Throws `model_file`.
+   */
+  static downloadInTabModel(url: string, onProgress?: (done: number, total: number | null) => void, signal?: AbortSignal): Promise<KeptModel>;
+  /** Deletes a kept model file. */
+  static deleteInTabModel(name: string): Promise<void>;
+  /** Where wllama's `index.min.js` and `wllama.wasm` are served (default `wllama/` beside the page). */
+  static setInTabAssets(url: string): void;
   /**
    * Starts a run of `workflowId` and returns at once; the run goes on in the background. `input`
    * is that workflow's input type. Throws `unknown_workflow` or `invalid_input` (with what to fix)

@@ -154,6 +154,13 @@ enum Face {
     Done,
 }
 
+/// Whether the chosen provider answers one agent at a time (the model in this tab).
+pub fn one_at_a_time() -> bool {
+    use_context::<RwSignal<crate::ui::settings::Settings>>().is_some_and(|s| {
+        s.with_untracked(|s| s.provider_kind() == crate::session::ProviderKind::InTab)
+    })
+}
+
 #[component]
 pub fn CriticCard(model: RunModel, id: &'static str) -> impl IntoView {
     let face = Memo::new(move |_| {
@@ -180,20 +187,9 @@ pub fn CriticCard(model: RunModel, id: &'static str) -> impl IntoView {
             .cards
             .with(|c| c.get(id).and_then(|card| card.speed.tokens_per_second()))
     });
-    // One model in the tab answers one agent at a time: a running critic with nothing written
-    // while another one writes is waiting its turn, and says so.
-    let in_tab = use_context::<RwSignal<crate::ui::settings::Settings>>().is_some_and(|s| {
-        s.with_untracked(|s| s.provider_kind() == crate::session::ProviderKind::InTab)
-    });
-    let queued = move || {
-        in_tab
-            && running()
-            && model.cards.with(|c| {
-                c.iter().any(|(other, card)| {
-                    other != id && !card.streamed.is_empty() && card.feedback.is_none()
-                })
-            })
-    };
+    // One model in the tab answers one agent at a time: a critic waiting its turn says so.
+    let one_at_a_time = one_at_a_time();
+    let queued = move || model.waiting_turn(id, one_at_a_time);
     view! {
         <article class="card" data-testid=format!("card-{id}") aria-busy=move || running().to_string()>
             <header class="card__header">

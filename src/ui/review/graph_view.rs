@@ -23,9 +23,11 @@ const ROWS: &[&[(&str, &str, &str)]] = &[
     &[("design", "design", "版式设计")],
 ];
 
-/// The status as `data-status` holds it (English, for styles and tests).
-fn status_name(status: NodeStatus) -> &'static str {
+/// The status as `data-status` holds it (English, for styles and tests); `queued`: running, but
+/// waiting for its turn on a model that answers one agent at a time.
+fn status_name(status: NodeStatus, queued: bool) -> &'static str {
     match status {
+        NodeStatus::Running if queued => "queued",
         NodeStatus::Idle => "idle",
         NodeStatus::Running => "running",
         NodeStatus::Done => "done",
@@ -34,8 +36,9 @@ fn status_name(status: NodeStatus) -> &'static str {
 }
 
 /// The status as a screen reader says it.
-fn status_label(status: NodeStatus, lang: Language) -> &'static str {
+fn status_label(status: NodeStatus, queued: bool, lang: Language) -> &'static str {
     match status {
+        NodeStatus::Running if queued => tr(lang, "queued", "排队中"),
         NodeStatus::Idle => tr(lang, "idle", "等待"),
         NodeStatus::Running => tr(lang, "running", "运行中"),
         NodeStatus::Done => tr(lang, "done", "完成"),
@@ -46,6 +49,7 @@ fn status_label(status: NodeStatus, lang: Language) -> &'static str {
 #[component]
 pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
     let lang = use_language();
+    let one_at_a_time = super::critic_card::one_at_a_time();
     view! {
         <section class="graph" aria-label=move || tr(lang.get(), "Workflow progress", "工作流程进度") data-testid="graph">
             <p class="graph__round" data-testid="round">
@@ -66,7 +70,8 @@ pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
                                 .iter()
                                 .map(|(id, en, zh)| {
                                     let (id, en, zh) = (*id, *en, *zh);
-                                    let status = move || status_name(model.status(id));
+                                    let queued = move || model.waiting_turn(id, one_at_a_time);
+                                    let status = move || status_name(model.status(id), queued());
                                     let label = move || tr(lang.get(), en, zh);
                                     view! {
                                         <li
@@ -75,7 +80,7 @@ pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
                                             data-status=status
                                             aria-label=move || {
                                                 let lang = lang.get();
-                                                format!("{}{}{}", tr(lang, en, zh), tr(lang, ": ", "："), status_label(model.status(id), lang))
+                                                format!("{}{}{}", tr(lang, en, zh), tr(lang, ": ", "："), status_label(model.status(id), queued(), lang))
                                             }
                                         >
                                             {label}

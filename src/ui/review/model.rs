@@ -69,7 +69,11 @@ impl Speed {
     /// Tokens per second, once there is a second of answer (or the whole answer) to divide.
     pub fn tokens_per_second(&self) -> Option<f64> {
         let seconds = (self.last_ms - self.first_ms) / 1000.0;
-        let tokens = self.output_tokens.unwrap_or(u64::from(self.deltas)) as f64;
+        // A provider that reports no usage says 0: the deltas count then.
+        let tokens = self
+            .output_tokens
+            .filter(|&n| n > 0)
+            .unwrap_or(u64::from(self.deltas)) as f64;
         (self.deltas > 1 && seconds >= 1.0).then(|| tokens / seconds)
     }
 }
@@ -116,6 +120,20 @@ impl RunModel {
     pub fn status(&self, node: &str) -> NodeStatus {
         self.nodes
             .with(|n| n.get(node).copied().unwrap_or(NodeStatus::Idle))
+    }
+
+    /// Whether critic `id` is waiting for its turn on a model that answers one agent at a time
+    /// (`one_at_a_time`: the model in the tab): its node runs, it has written nothing, and another
+    /// critic is writing.
+    pub fn waiting_turn(&self, id: &str, one_at_a_time: bool) -> bool {
+        one_at_a_time
+            && self.status(id) == NodeStatus::Running
+            && self.cards.with(|c| {
+                c.get(id).is_none_or(|card| card.streamed.is_empty())
+                    && c.iter().any(|(other, card)| {
+                        other != id && !card.streamed.is_empty() && card.feedback.is_none()
+                    })
+            })
     }
 
     fn set_status(&self, node: &str, status: NodeStatus) {
