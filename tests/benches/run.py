@@ -120,7 +120,7 @@ def in_tab_rows():
         f"{speed(single['timings'])}, {multi['threads']} threads {speed(multi['timings'])} | | | "
         f"tab ÷ server: single {ratio(single['timings'], server)}, multi {ratio(multi['timings'], server)} |",
         f"| one review round in the app (3 critics + revisor, 128-token answers): llama-server vs in the "
-        f"tab ({multi['threads']} threads) | {native['seconds']:.1f} s | {tab['seconds']:.1f} s | | | "
+        f"tab (the app's threads: all cores but one) | {native['seconds']:.1f} s | {tab['seconds']:.1f} s | | | "
         f"tab ÷ server {tab['seconds'] / native['seconds']:.2f} |",
     ]
 

@@ -7,7 +7,7 @@
 //   llama.cpp's server code in WebAssembly: the same fields), single-threaded (no cross-origin
 //   isolation) and multi-threaded (COOP/COEP), and on llama-server (all cores);
 // - the wall time of one review round in the app (one round, no design review, the longest answer
-//   128 tokens), in the tab and on llama-server.
+//   128 tokens), in the tab (the app's own thread count: all cores but one) and on llama-server.
 // Usage (from the repo root, after `make build-release` and `make local-model-install`):
 //   IN_TAB_MODEL_DIR=… node web/bench/in-tab.mjs
 // Prints one JSON line per measurement, then `IN_TAB {json}` (read by tests/benches/run.py).
@@ -92,25 +92,28 @@ try {
     const page = await context.newPage();
     await page.goto(`${base}/`);
     const mode = isolated ? 'multi_thread' : 'single_thread';
-    const first = await page.evaluate(async ({ engineModule, MODEL, REQUEST }) => {
+    const first = await page.evaluate(async ({ engineModule, MODEL, REQUEST, isolated }) => {
       const engine = await import(engineModule);
+      // Isolated: every core (the app itself leaves one core to the page, so on 2 cores it runs
+      // one thread: the single-threaded row is what it gets there).
+      const threads = isolated ? navigator.hardwareConcurrency : 1;
       let t = performance.now();
       await engine.downloadModel(`${location.origin}/test-models/${MODEL}`);
       const download = performance.now() - t;
       t = performance.now();
-      const loaded = await engine.loadModel(MODEL);
+      const loaded = await engine.loadModel(MODEL, { threads });
       const load = performance.now() - t;
       const answer = JSON.parse(await engine.complete(JSON.stringify(REQUEST), () => {}, new AbortController().signal));
       return { download_ms: download, load_ms: load, multithread: loaded.multithread, timings: answer.timings,
         threads: navigator.hardwareConcurrency, isolated: crossOriginIsolated };
-    }, { engineModule, MODEL, REQUEST });
+    }, { engineModule, MODEL, REQUEST, isolated });
     await page.reload();
-    const opfs = await page.evaluate(async ({ engineModule, MODEL }) => {
+    const opfs = await page.evaluate(async ({ engineModule, MODEL, isolated }) => {
       const engine = await import(engineModule);
       const t = performance.now();
-      await engine.loadModel(MODEL);
+      await engine.loadModel(MODEL, { threads: isolated ? navigator.hardwareConcurrency : 1 });
       return performance.now() - t;
-    }, { engineModule, MODEL });
+    }, { engineModule, MODEL, isolated });
     results[mode] = { ...first, opfs_load_ms: opfs };
     console.log(JSON.stringify({ mode, ...results[mode] }));
     if (isolated) {

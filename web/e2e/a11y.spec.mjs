@@ -104,6 +104,10 @@ for (const [lang, colorScheme] of LANGS.flatMap((l) => [[l, 'light'], [l, 'dark'
     await page.getByTestId('open-settings').click();
     await expect(page.getByTestId('settings-drawer')).toBeVisible();
     await audit(page, `${lang} settings drawer`);
+    // The in-browser model's section: capabilities, the (empty) kept list, file and address.
+    await page.getByTestId('provider').selectOption('in_tab');
+    await expect(page.getByTestId('in-tab-models')).toBeVisible();
+    await audit(page, `${lang} settings drawer, in-browser model`);
   });
 
   test(`${lang}: resume review after a demo run, with the run list, and a file import`, async ({ page }) => {

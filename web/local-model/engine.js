@@ -11,7 +11,7 @@
 //
 // Errors are Errors with a `code` that src/llm/in_tab/browser.rs maps to a message:
 // unavailable, not_gguf, no_storage, storage_full, download_failed, not_https, cancelled,
-// missing, load_failed, inference_failed.
+// missing, load_failed, crashed, inference_failed.
 // A .js file, not .mjs: wasm-bindgen-test-runner serves .mjs with a non-JS MIME type.
 
 const MODELS_DIR = 'careergraph-models';
@@ -206,8 +206,18 @@ export function loadedModel() {
   return { name, nCtx, multithread, seconds };
 }
 
-/** Loads the kept model `name` (once: a second call for the same model waits for the first). */
-export async function loadModel(name) {
+// Threads for the model: all cores but one where the page is cross-origin isolated (llama.cpp's
+// threads spin while they wait: one per core, with the page's own work beside them, made answers
+// 4 times slower on 2 cores here, `make bench`), else one.
+function defaultThreads() {
+  return capabilities().threads ? Math.max(1, (navigator.hardwareConcurrency ?? 1) - 1) : 1;
+}
+
+/**
+ * Loads the kept model `name` (once: a second call for the same model waits for the first).
+ * `threads` overrides the number of threads (for `make bench`).
+ */
+export async function loadModel(name, { threads } = {}) {
   if (engine?.name === name) return loadedModel();
   if (loading?.name === name) return loading.promise;
   const promise = (async () => {
@@ -226,9 +236,7 @@ export async function loadModel(name) {
     try {
       await wllama.loadModel([file], {
         n_ctx: MAX_CONTEXT,
-        // Every core when the page is cross-origin isolated (wllama's default is half of them,
-        // one on a two-core machine: single-threaded); one otherwise.
-        n_threads: capabilities().threads ? Math.max(1, navigator.hardwareConcurrency ?? 1) : 1,
+        n_threads: threads ?? defaultThreads(),
         // The CPU: wllama offloads every layer to WebGPU where the browser has it, which on a
         // machine without a GPU is a software renderer, 20 times slower than the CPU here.
         n_gpu_layers: 0,
@@ -302,6 +310,12 @@ async function generate(body, onChunk, signal) {
   } catch (cause) {
     if (signal?.aborted || cause?.name === 'AbortError' || cause?.name === 'WllamaAbortError') {
       throw failure('cancelled', cause);
+    }
+    // llama.cpp aborted inside its worker (a damaged file that loaded, memory): the module is
+    // dead. Dropped, so the next call loads the model again instead of failing the same way.
+    if (/crash/i.test(cause?.message ?? '')) {
+      await unload();
+      throw failure('crashed', cause);
     }
     throw failure('inference_failed', cause);
   }

@@ -156,6 +156,10 @@ fn engine_error(error: &JsValue) -> String {
             "The model could not be loaded in this tab ({detail}). It may be too large for this \
              device's memory, or not a model llama.cpp can read."
         ),
+        "crashed" => format!(
+            "The model engine in this tab stopped ({detail}): the model file may be damaged, or \
+             too large for this device's memory. The next run loads it again."
+        ),
         "cancelled" => "stopped".into(),
         _ => format!("The model in this tab failed: {detail}"),
     }
