@@ -313,7 +313,8 @@ async function generate(body, onChunk, signal) {
     }
     // llama.cpp aborted inside its worker (a damaged file that loaded, memory): the module is
     // dead. Dropped, so the next call loads the model again instead of failing the same way.
-    if (/crash/i.test(cause?.message ?? '')) {
+    // (wllama throws it as a plain string, not an Error.)
+    if (/crash/i.test(String(cause?.message ?? cause))) {
       await unload();
       throw failure('crashed', cause);
     }

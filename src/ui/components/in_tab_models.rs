@@ -254,7 +254,7 @@ pub fn InTabModels(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl
             >{move || tr(lang.get(), "Download", "下载")}</button>
             {move || transfer.get().map(|t| view! {
                 <div class="kept-models__progress" data-testid="in-tab-progress" role="status">
-                    <progress max=t.total.unwrap_or(0.0) value=t.done></progress>
+                    <progress max=t.total.unwrap_or(0.0) value=t.done aria-label=tr(lang.get(), "Model file copied so far", "模型文件已复制的部分")></progress>
                     <span>{match (t.total, lang.get()) {
                         (Some(total), Language::En) => format!("{} of {}", size(t.done), size(total)),
                         (Some(total), Language::Zh) => format!("{} / {}", size(t.done), size(total)),
