@@ -23,11 +23,20 @@ fn size(bytes: f64) -> String {
 fn kept_error(error: &KeptError, lang: Language) -> String {
     match (lang, error) {
         (Language::En, _) => error.message(),
-        (Language::Zh, KeptError::NotGguf) => "这不是 GGUF 模型文件（文件开头不是 \"GGUF\"）。".into(),
-        (Language::Zh, KeptError::NoStorage) => "此浏览器无法为应用保存文件（没有 Origin Private File System；隐私窗口可能没有）。".into(),
-        (Language::Zh, KeptError::StorageFull) => "浏览器拒绝为此模型分配空间：请释放空间或选择更小的模型。".into(),
+        (Language::Zh, KeptError::NotGguf) => {
+            "这不是 GGUF 模型文件（文件开头不是 \"GGUF\"）。".into()
+        }
+        (Language::Zh, KeptError::NoStorage) => {
+            "此浏览器无法为应用保存文件（没有 Origin Private File System；隐私窗口可能没有）。"
+                .into()
+        }
+        (Language::Zh, KeptError::StorageFull) => {
+            "浏览器拒绝为此模型分配空间：请释放空间或选择更小的模型。".into()
+        }
         (Language::Zh, KeptError::NotHttps) => "请填写 .gguf 文件的 https:// 地址。".into(),
-        (Language::Zh, KeptError::DownloadFailed(detail)) => format!("下载失败（{detail}）。服务器必须允许本页面获取该文件（CORS）。"),
+        (Language::Zh, KeptError::DownloadFailed(detail)) => {
+            format!("下载失败（{detail}）。服务器必须允许本页面获取该文件（CORS）。")
+        }
         (Language::Zh, KeptError::Cancelled) => "已取消：没有保存任何文件。".into(),
         (Language::Zh, KeptError::Other(detail)) => format!("操作失败：{detail}"),
     }
