@@ -71,6 +71,7 @@ export type {
   InterviewQuestions,
   Issue,
   JdAnalysis,
+  KeptModel,
   KeyRefusedPayload,
   Language,
   MatchingAnalysis,
