@@ -316,20 +316,78 @@ fn a_failed_merge_keeps_both_writes_and_continuing_calls_no_node_again() {
     let again = block_on(graph.continue_run(&config)).unwrap_err();
     assert_eq!(again, error, "the same clear error");
     assert_eq!((a.get(), b.get()), (1, 1), "neither node was paid twice");
+}
 
+/// The thread reads as failed at the step that could not commit, not as finished: both tasks
+/// pending (`next`), the merge error on the snapshot and on each task, the committed values;
+/// continuing raises that error again without calling a node, and the thread reads the same.
+#[test]
+fn a_failed_merge_reads_as_failed_at_its_step_with_its_tasks_pending() {
+    let saver: Rc<dyn Checkpointer> = Rc::new(MemorySaver::new());
+    let (a, b) = (Calls::default(), Calls::default());
+    let graph = clashing(saver.clone(), &a, &b);
+    let config = RunConfig::thread("t");
+    let error = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap_err();
+
+    let check = |live: &careergraph::graph::StateSnapshot<TestState>| {
+        assert_eq!(
+            live.next,
+            strings(&["a", "b"]),
+            "the step's tasks are pending"
+        );
+        assert_eq!(live.error.as_ref(), Some(&error), "the step's error");
+        assert!(live.is_failed() && !live.is_done());
+        assert_eq!(live.step, 0, "failed at the step after the input");
+        assert_eq!(
+            live.values.value, "",
+            "committed values: the writes cannot merge"
+        );
+        assert_eq!(live.tasks.len(), 2);
+        for task in &live.tasks {
+            assert!(task.is_finished(), "each task's result is kept");
+            let message = task.error.as_deref().unwrap();
+            assert!(message.contains("cannot be merged"), "{message}");
+            assert!(message.contains("`value`"), "{message}");
+        }
+    };
     let live = block_on(graph.get_state(&config)).unwrap();
-    assert_eq!(
-        live.values.value, "",
-        "committed values: the writes cannot merge"
-    );
-    assert!(live.next.is_empty(), "no task left to run");
-    assert!(!live.is_done(), "but the step is not committed");
-    for task in &live.tasks {
-        assert!(task.is_finished());
-        let message = task.error.as_deref().unwrap();
-        assert!(message.contains("cannot be merged"), "{message}");
-        assert!(message.contains("`value`"), "{message}");
+    check(&live);
+
+    for _ in 0..2 {
+        let again = block_on(graph.continue_run(&config)).unwrap_err();
+        assert_eq!(again, error, "continuing raises the same error");
+        check(&block_on(graph.get_state(&config)).unwrap());
     }
+    assert_eq!((a.get(), b.get()), (1, 1), "no node was called again");
+
+    // The checkpoint itself, as committed: the step's tasks, not yet merged.
+    let at = RunConfig::thread("t").at_checkpoint(live.checkpoint_id.clone());
+    let committed = block_on(graph.get_state(&at)).unwrap();
+    assert_eq!(committed.next, strings(&["a", "b"]));
+}
+
+/// A node that failed leaves the thread failed at its step too: the failed task is pending with
+/// its error (continuing runs it again, so the snapshot names no step error); the finished
+/// sibling is not pending.
+#[test]
+fn a_failed_node_reads_as_failed_at_its_step() {
+    let saver: Rc<dyn Checkpointer> = Rc::new(MemorySaver::new());
+    let mut graph = StateGraph::<TestState>::new();
+    graph.add_node("a", log_node("a", 0));
+    graph.add_node("b", |_s: TestState, _c: NodeContext| async move {
+        Err::<TestUpdate, _>(NodeError::msg("model down"))
+    });
+    graph.add_edge(START, "a");
+    graph.add_edge(START, "b");
+    let graph = graph.compile_with_checkpointer(saver).unwrap();
+    let config = RunConfig::thread("t");
+    let error = block_on(graph.invoke(TestUpdate::default(), &config)).unwrap_err();
+    let live = block_on(graph.get_state(&config)).unwrap();
+    assert_eq!(live.next, strings(&["b"]), "a finished: only b runs again");
+    assert!(live.is_failed() && !live.is_done());
+    assert_eq!(live.error, None, "nothing that continuing cannot fix");
+    let failed = live.tasks.iter().find(|t| t.node == "b").unwrap();
+    assert_eq!(failed.error.as_deref(), Some(error.to_string().as_str()));
 }
 
 fn join(a: String, b: String) -> String {

@@ -139,7 +139,9 @@ fn uninterrupted<W: Workflow>() -> (Value, usize, BTreeMap<String, u32>) {
                 }
                 step = block_on(run.resume(answer_for(&interrupts[0]), sink())).unwrap();
             }
-            Step::CutShort { .. } => panic!("a fresh run is never cut short"),
+            Step::CutShort { .. } | Step::Failed { .. } => {
+                panic!("a fresh run is never cut short, and a failure is an error")
+            }
         }
     }
 }
@@ -175,7 +177,9 @@ fn reloaded_at_every_pause<W: Workflow>() -> (Value, usize, BTreeMap<String, u32
                 pauses += 1;
                 block_on(run.resume(answer_for(&interrupts[0]), sink())).unwrap()
             }
-            Step::CutShort { .. } => panic!("{}: nothing was cut short", W::ID),
+            Step::CutShort { .. } | Step::Failed { .. } => {
+                panic!("{}: nothing was cut short or failed", W::ID)
+            }
         };
     }
 }

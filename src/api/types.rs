@@ -255,7 +255,6 @@ export interface AgentErrorPayload {
   invalid_output: boolean;
 }
 
-/** The payload of a `custom` event, in every workflow. */
 /** `batch_screening`: where one candidate's screening stands (`id` is `c1`, `c2`, …; the
  * agents' events of that candidate carry its number as `iteration`). */
 export interface CandidatePayload {
@@ -264,14 +263,16 @@ export interface CandidatePayload {
   stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred" | "cancelled";
 }
 
-export type CustomPayload =
+/** The payload of a `custom` event of `W`: the common ones, and `candidate` on
+ * `batch_screening` only. */
+export type CustomPayload<W extends WorkflowId = WorkflowId> =
   | DeltaPayload
   | DeltaResetPayload
   | UsagePayload
   | ClampedPayload
   | StructuredModePayload
   | AgentErrorPayload
-  | CandidatePayload;
+  | (W extends "batch_screening" ? CandidatePayload : never);
 
 /** One moment of a run of `W`; switch on `type`. Only the run's own events (`path: []`) are
  * `node_*`, `step_done`, `interrupted`, `run_finished` and `run_failed`, so each pause arrives
@@ -282,7 +283,7 @@ export type RunEvent<W extends WorkflowId = WorkflowId> =
   | { type: "node_failed"; path: []; step: number; node: string; error: string }
   | { type: "step_done"; path: []; step: number; nodes: string[]; state: StateOf<W> }
   | { type: "interrupted"; path: []; interrupts: Interrupt<W>[] }
-  | { type: "custom"; path: string[]; node: string; payload: CustomPayload }
+  | { type: "custom"; path: string[]; node: string; payload: CustomPayload<W> }
   | { type: "run_finished"; path: []; state: StateOf<W> }
   | { type: "run_failed"; path: []; error: string }
   | SubgraphEvent;

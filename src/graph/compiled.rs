@@ -76,8 +76,9 @@ impl<S: State> CompiledGraph<S> {
 
     /// The thread's state. Without `config.checkpoint_id`, the live view: the latest checkpoint
     /// with the writes of the next step's finished tasks applied (on a copy) and `next` listing
-    /// only the tasks still to run; if those writes cannot be merged, the committed values and
-    /// the merge error on each finished task. With a checkpoint id, that checkpoint as committed.
+    /// only the tasks still to run; if those writes cannot be merged, the thread reads as failed
+    /// at that step: the committed values, every task of the step in `next`, and the merge error
+    /// (`error`, and on each finished task). With a checkpoint id, that checkpoint as committed.
     /// Either way each task carries its result, error or interrupts.
     pub async fn get_state(&self, config: &RunConfig) -> Result<StateSnapshot<S>, GraphError> {
         let saver = self.saver(config, "get_state")?;

@@ -19,7 +19,8 @@ pub struct StateSnapshot<S: State> {
     /// writes of the next step's finished tasks applied too.
     pub values: S,
     /// Nodes of the next superstep (edge-triggered by name, then `Send`s); in the live view,
-    /// only those whose task has not finished.
+    /// only those whose task has not finished, unless the finished tasks' writes cannot be
+    /// merged (`error`): then the whole step is pending, every task of it.
     pub next: Vec<String>,
     pub step: i64,
     pub checkpoint_id: String,
@@ -31,6 +32,12 @@ pub struct StateSnapshot<S: State> {
     pub completed_tasks: Vec<String>,
     /// Every task of the next step with what it left so far. Empty when the thread is done.
     pub tasks: Vec<TaskSnapshot>,
+    /// Live view only: why the next step cannot commit as saved: its finished tasks' writes
+    /// cannot be merged (two values for a key without a reducer). The run failed with this
+    /// error, and continuing raises it again without calling a node (LangGraph's
+    /// `InvalidUpdateError` on resume), until the graph declares a reducer for the key. A failed
+    /// node's error is on its task instead: continuing runs that task again.
+    pub error: Option<GraphError>,
 }
 
 /// One task of the next step (LangGraph's `PregelTask`).
@@ -60,6 +67,12 @@ impl<S: State> StateSnapshot<S> {
     pub fn is_done(&self) -> bool {
         self.tasks.is_empty()
     }
+
+    /// The run failed at the next step: its writes cannot be merged (`error`), or one of its
+    /// tasks failed.
+    pub fn is_failed(&self) -> bool {
+        self.error.is_some() || self.tasks.iter().any(|t| t.error.is_some())
+    }
 }
 
 /// Which state a snapshot shows.
@@ -82,12 +95,8 @@ pub(crate) fn build_snapshot<S: State>(
     let mut task_snapshots = thread.pending.task_snapshots(&tasks)?;
     let mut values = thread.state.clone();
     let mut next: Vec<String> = tasks.iter().map(|t| t.node.clone()).collect();
+    let mut error = None;
     if view == View::Live {
-        next = tasks
-            .iter()
-            .filter(|t| !thread.pending.writes.contains_key(&t.id))
-            .map(|t| t.node.clone())
-            .collect();
         let finished: Vec<_> = tasks
             .iter()
             .filter_map(|t| thread.pending.writes.get(&t.id).map(|w| (t, w.clone())))
@@ -95,13 +104,26 @@ pub(crate) fn build_snapshot<S: State>(
         if !finished.is_empty() {
             let mut merged = thread.state.clone();
             match apply_writes(topology, &mut merged, &thread.triggers, finished, false) {
-                Ok(_) => values = merged,
-                Err(error) => {
+                Ok(_) => {
+                    values = merged;
+                    next = tasks
+                        .iter()
+                        .filter(|t| !thread.pending.writes.contains_key(&t.id))
+                        .map(|t| t.node.clone())
+                        .collect();
+                }
+                // Like LangGraph, a step whose writes cannot be merged does not commit: the
+                // thread stays at the checkpoint before it, every task of the step pending
+                // (their writes saved) with the error, which `continue_run` raises again without
+                // calling a node. Listing only the unfinished tasks in `next` would leave it
+                // empty, and the thread would read as finished.
+                Err(merge_error) => {
                     for task in task_snapshots.iter_mut().filter(|t| t.is_finished()) {
                         task.error = Some(format!(
-                            "its writes cannot be merged with the step's other writes: {error}"
+                            "its writes cannot be merged with the step's other writes: {merge_error}"
                         ));
                     }
+                    error = Some(merge_error);
                 }
             }
         }
@@ -120,5 +142,6 @@ pub(crate) fn build_snapshot<S: State>(
             .map(|t| t.id.clone())
             .collect(),
         tasks: task_snapshots,
+        error,
     })
 }

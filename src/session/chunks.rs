@@ -75,7 +75,9 @@ pub fn check_start(workflow_id: &str, input: Value) -> Result<CheckedStart, Sess
 /// Loads the workflow's chunk (once per page), builds the run on `runtime` and registers it, as
 /// `start_on` does. Fails with `run_failed` when the chunk cannot be fetched (a host that does
 /// not serve the package's `split_*.wasm` and `chunk_*.wasm` files next to
-/// `careergraph_bg.wasm`).
+/// `careergraph_bg.wasm`, or a Content-Security-Policy whose `connect-src` leaves out their
+/// origin). A chunk a bundler inlined as a `data:` URL is decoded without a fetch
+/// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
 pub async fn start_checked(
     checked: CheckedStart,
     runtime: &Runtime,
@@ -150,8 +152,9 @@ async fn load(workflow_id: &str) -> Result<NewRun, SessionError> {
             ErrorCode::RunFailed,
             format!(
                 "The code of the “{workflow_id}” workflow could not be loaded: serve the package's \
-                 split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, then start the \
-                 run again."
+                 split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, and allow their \
+                 origin in the page's Content-Security-Policy (connect-src); the browser console \
+                 names the file and the cause. Then start the run again."
             ),
         )
     })

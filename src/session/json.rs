@@ -4,7 +4,8 @@
 //!
 //! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
 //! "payload"}], "state"}`, `{"status": "done", "threadId", "state"}`, or (reopen only)
-//! `{"status": "stopped", "threadId", "next", "state"}`.
+//! `{"status": "stopped", "threadId", "next", "state"}` or `{"status": "failed", "threadId",
+//! "next", "error": {"code", "message"}, "state"}`.
 
 use std::rc::Rc;
 
@@ -57,6 +58,13 @@ pub fn step_json<S: State>(thread_id: &str, step: &Step<S>) -> Result<Value, Ses
             "status": "stopped",
             "threadId": thread_id,
             "next": next,
+            "state": to_json(state)?,
+        }),
+        Step::Failed { error, next, state } => json!({
+            "status": "failed",
+            "threadId": thread_id,
+            "next": next,
+            "error": to_json(error)?,
             "state": to_json(state)?,
         }),
     })

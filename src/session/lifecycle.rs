@@ -34,12 +34,25 @@ pub enum Step<S> {
     /// A reload cut a step short (only from [`WorkflowRun::reopen`]): `next` will run when the
     /// run is continued with [`WorkflowRun::continue_run`]; finished tasks are not run again.
     CutShort { next: Vec<String>, state: S },
+    /// The run failed at a step (only from [`WorkflowRun::reopen`]): a node failed, or the
+    /// step's writes cannot be merged. `next` are the step's pending tasks and `error` is what
+    /// the run failed with. [`WorkflowRun::continue_run`] runs the failed tasks again (finished
+    /// ones are not); a step whose writes cannot be merged fails again with the same error
+    /// without calling a node.
+    Failed {
+        error: SessionError,
+        next: Vec<String>,
+        state: S,
+    },
 }
 
 impl<S> Step<S> {
     pub fn state(&self) -> &S {
         match self {
-            Step::Paused { state, .. } | Step::Done(state) | Step::CutShort { state, .. } => state,
+            Step::Paused { state, .. }
+            | Step::Done(state)
+            | Step::CutShort { state, .. }
+            | Step::Failed { state, .. } => state,
         }
     }
 
@@ -180,6 +193,21 @@ impl<W: Workflow> WorkflowRun<W> {
                 .follow_up
                 .set(W::follow_up(&snapshot.values).is_some());
             Step::Done(snapshot.values)
+        } else if snapshot.is_failed() {
+            // Not cut short: continuing would raise the same error (writes that cannot be
+            // merged) or retry what failed, so the run reads as failed until its user says so.
+            let error = match &snapshot.error {
+                Some(error) => SessionError::from_graph(error),
+                None => {
+                    let failed = snapshot.tasks.iter().find_map(|t| t.error.clone());
+                    SessionError::new(ErrorCode::RunFailed, failed.unwrap_or_default())
+                }
+            };
+            Step::Failed {
+                error,
+                next: snapshot.next,
+                state: snapshot.values,
+            }
         } else {
             Step::CutShort {
                 next: snapshot.next,

@@ -160,8 +160,9 @@ pub fn resume_run(
     Ok(handle.tracked(handle.run()?.resume(answer, events)))
 }
 
-/// Goes on with a reopened run whose step a reload cut short (`"status": "stopped"`): only the
-/// tasks of that step that had not finished run again.
+/// Goes on with a reopened run whose step a reload cut short (`"status": "stopped"`) or failed
+/// (`"status": "failed"`): only the tasks of that step that had not finished run again; a step
+/// whose writes cannot be merged fails again with the same error.
 pub fn continue_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, SessionError> {
     Ok(handle.tracked(handle.run()?.continue_run(events)))
 }
@@ -184,7 +185,7 @@ pub fn follow_up_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, 
 pub struct ReopenedRun {
     pub handle: RunHandle,
     pub mermaid: String,
-    /// Where the run stands, as a JSON step (`interrupted`, `done` or `stopped`).
+    /// Where the run stands, as a JSON step (`interrupted`, `done`, `stopped` or `failed`).
     pub step: Value,
 }
 

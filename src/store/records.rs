@@ -123,15 +123,17 @@ impl RunRecord {
     }
 
     /// Records a step the session returned: `"interrupted"` → paused, `"done"` → done,
+    /// `"failed"` (a reopened run that had failed at a step) → failed with its message,
     /// `"stopped"` (a reopened run that had not finished its step) → running.
     pub fn record_step(&mut self, step: &Value, now_ms: u64) {
         self.status = match step["status"].as_str() {
             Some("done") => RunStatus::Done,
             Some("interrupted") => RunStatus::Paused,
+            Some("failed") => RunStatus::Failed,
             _ => RunStatus::Running,
         };
         self.last_step = Some(step.clone());
-        self.error = None;
+        self.error = step["error"]["message"].as_str().map(str::to_string);
         self.updated_at_ms = now_ms;
     }
 
@@ -200,6 +202,16 @@ mod tests {
             (record.status, record.error.clone()),
             (RunStatus::Done, None)
         );
+        // A run reopened at the step it failed on reads as failed, with the message.
+        let failed = json!({"status": "failed", "next": ["a", "b"],
+            "error": {"code": "run_failed", "message": "invalid update for key `value`"}});
+        record.record_step(&failed, 7);
+        assert_eq!(record.status, RunStatus::Failed);
+        assert_eq!(
+            record.error.as_deref(),
+            Some("invalid update for key `value`")
+        );
+        assert!(!record.can_reopen());
     }
 
     #[test]

@@ -1,9 +1,12 @@
 // The packed npm package in a Vite 8 + TypeScript app (web/examples/vite-app; its build.sh, which
 // tests/suites.sh runs before this suite, installs the tarball and builds into target/vite-app):
 // a tailoring run on the demo provider, every `interrupted` event answered in a plain
-// `for await` loop, once from the production build and once under Vite's dev server.
+// `for await` loop, once from the production build and once under Vite's dev server. The page
+// has a strict Content-Security-Policy (index.html: `connect-src 'self'`, no data:), and the
+// build keeps Vite's default `assetsInlineLimit`, so some chunks are data: URLs: the run proves
+// the package's loader decodes them without a fetch (any CSP violation is a console error here).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { test, expect } from '@playwright/test';
 import { EMBED_PORT } from '../playwright.config.mjs';
 
@@ -62,6 +65,13 @@ test.describe('the package in a Vite app', () => {
   test.afterAll(() => servers.forEach((server) => server.kill()));
 
   test('vite build: each pause answered once, the final state typed and right', async ({ page }) => {
+    // What this run proves: a strict policy, and chunks Vite inlined as data: URLs.
+    const html = readFileSync(`${DIST}/index.html`, 'utf8');
+    expect(html).toMatch(/http-equiv="Content-Security-Policy"[^>]*connect-src 'self';/);
+    expect(html).not.toMatch(/Content-Security-Policy[^>]*data:/);
+    const script = readdirSync(`${DIST}/assets`).find((f) => /^index-.*\.js$/.test(f));
+    const inlined = readFileSync(`${DIST}/assets/${script}`, 'utf8').split('data:application/wasm;base64,').length - 1;
+    expect(inlined, 'chunks Vite inlined as data: URLs').toBeGreaterThan(0);
     // Served like the other pages (e2e/serve.mjs), by this spec alone.
     servers.push(await start('node', ['e2e/serve.mjs', DIST, String(BUILD_PORT)], {}, /serving/));
     await tailorAndCheck(page, `http://127.0.0.1:${BUILD_PORT}/`);

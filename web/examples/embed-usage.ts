@@ -51,9 +51,9 @@ function describe(event: RunEvent<"resume_review">): string {
           return `${event.payload.model}: ${event.payload.input_tokens + event.payload.output_tokens} tokens`;
         case "agent_error":
           return `${event.payload.agent}: ${event.payload.error}`;
+        // @ts-expect-error: only batch_screening sends `candidate` payloads, never a review
         case "candidate":
-          // Only batch_screening sends these: where one candidate's screening stands.
-          return `${event.payload.id}: ${event.payload.stage}`;
+          return "unreachable";
       }
     // falls through: the payload union is exhaustive, tsc knows this is unreachable
     case "run_finished":
@@ -139,6 +139,28 @@ export async function typesAreNotAny(runner: Runner, resume: string): Promise<vo
   const plain = runner.start("hiring_pipeline", { resume, jobDescription: "SRE" });
   // @ts-expect-error: a hiring run never pauses, so it takes no answer
   plain.answer("any", { decision: "approve" });
+  // @ts-expect-error: only a batch stops one candidate
+  run.cancelCandidate("c1");
+  // @ts-expect-error: only a batch takes a follow-up
+  plain.retryFailed();
+}
+
+/** A batch: its `candidate` events, one candidate stopped, then the failed ones again. */
+export async function screenBatch(runner: Runner, resume: string): Promise<number> {
+  const batch = runner.start("batch_screening", {
+    jobDescription: "SRE",
+    resumes: [{ label: "a.md", text: resume }, { label: "b.md", text: resume }],
+  });
+  for await (const event of batch) {
+    if (event.type === "custom" && event.payload.type === "candidate") {
+      // Where one candidate's screening stands, typed on batch_screening's handle.
+      if (event.payload.stage === "parse" && event.payload.id === "c2") batch.cancelCandidate("c2");
+    }
+  }
+  const first = await batch.result();
+  const again = batch.retryFailed();
+  const state = await again.result();
+  return state.table.length + first.table.length;
 }
 
 export async function bundlerBuild(resume: string): Promise<number> {

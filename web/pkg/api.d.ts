@@ -233,15 +233,16 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
   /** Stops the run: model calls under way are aborted and `result()` rejects with `cancelled`. */
   cancel(): void;
   /**
-   * `batch_screening` only: stops candidate `id` (`c1`, `c2`, … as its `candidate` events name
-   * them) while the batch goes on. It is recorded as `cancelled`, and a retry screens it again.
-   * False when that candidate is not waiting or being screened (finished, unknown, or a run of
-   * another workflow).
+   * `batch_screening` only (on another workflow's handle it is a type error): stops candidate
+   * `id` (`c1`, `c2`, … as its `candidate` events name them) while the batch goes on. It is
+   * recorded as `cancelled`, and a retry screens it again. False when that candidate is not
+   * waiting or being screened (finished, unknown, or a run of another workflow).
    */
-  cancelCandidate(id: string): boolean;
+  cancelCandidate(this: RunHandle<"batch_screening">, id: string): boolean;
   /**
-   * Once this run has finished: runs it again on the same thread with its workflow's follow-up
-   * (`batch_screening`: its failed and cancelled candidates are screened again; screened ones
+   * `batch_screening` only, the one workflow that takes a follow-up (on another workflow's
+   * handle it is a type error). Once this run has finished: runs it again on the same thread
+   * with its workflow's follow-up (its failed and cancelled candidates are screened again; screened ones
    * keep their results and are not sent again). Returns a new handle for that part, with its own
    * events and `result()` (the whole final state). Throws `invalid_input` when the run has not
    * finished, or has nothing to do again (no failed or cancelled candidate, or a workflow that
@@ -254,7 +255,7 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
    * }
    * ```
    */
-  retryFailed(): RunHandle<W>;
+  retryFailed(this: RunHandle<"batch_screening">): RunHandle<"batch_screening">;
   /**
    * Answers the pause `interruptId` (from an `interrupted` event) with `value`, in the shape its
    * kind takes; the run then goes on and `result()` still gives its end. May be called from inside

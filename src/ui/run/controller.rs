@@ -266,6 +266,11 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
                 self.save(RunStatus::Running, Some(&step));
                 self.drive(self.shared.run.continue_run(self.sink()));
             }
+            // Not continued: it would fail the same way, or pay again for what failed.
+            Step::Failed { error, .. } => {
+                let message = self.shared.settings.with_untracked(|s| page_text(error, s));
+                self.end(RunPhase::Failed(message), RunStatus::Failed, Some(&step));
+            }
         }
     }
 

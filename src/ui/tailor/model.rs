@@ -252,7 +252,7 @@ impl TailorModel {
                 self.paused_at_ms.set(js_sys::Date::now());
                 Ok(())
             }
-            Step::CutShort { .. } => {
+            Step::CutShort { .. } | Step::Failed { .. } => {
                 self.prompt.set(None);
                 Ok(())
             }

@@ -1,0 +1,125 @@
+//! A run that failed at a step reads as failed when it is re-opened, not as finished nor as cut
+//! short: its step's tasks are pending and the error is the one the run failed with. Continuing
+//! it raises that error again and calls no node. The workflow here is declared by the test: two
+//! parallel nodes write a key without a reducer, which no registered workflow does.
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use careergraph::graph::{EventSink, MemorySaver, NodeContext, StateGraph, START};
+use careergraph::llm::demo::DemoModel;
+use careergraph::session::{step_json, ErrorCode, ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::state;
+use careergraph::workflows::{
+    Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
+};
+use futures::executor::block_on;
+
+state! {
+    pub struct Clash updates ClashUpdate {
+        pub value: String,
+    }
+}
+
+thread_local! {
+    /// Node calls across every run of this thread (each test runs on its own thread).
+    static CALLS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// START → (a ∥ b), both writing `value`, which has no reducer.
+struct Clashing;
+
+impl Workflow for Clashing {
+    const ID: &'static str = "clashing";
+    const THREAD_PREFIX: &'static str = "clash";
+    type Input = ();
+    type State = Clash;
+    type Pause = NoPause;
+    type Answer = NoPause;
+
+    fn meta() -> WorkflowMeta {
+        let text = Bilingual {
+            en: "Clashing",
+            zh: "冲突",
+        };
+        WorkflowMeta {
+            id: Self::ID,
+            title: text,
+            description: text,
+            interactive: false,
+        }
+    }
+
+    fn prepare(_input: (), env: &RunEnv) -> Result<Prepared<Clash>, InputError> {
+        let mut graph = StateGraph::<Clash>::new();
+        for name in ["a", "b"] {
+            graph.add_node(name, move |_s: Clash, _c: NodeContext| async move {
+                CALLS.with(|c| c.set(c.get() + 1));
+                Ok(ClashUpdate::default().value(name))
+            });
+            graph.add_edge(START, name);
+        }
+        Ok(Prepared {
+            graph: graph.compile_with_checkpointer(env.checkpointer.clone())?,
+            initial: ClashUpdate::default(),
+            recursion_limit: 10,
+        })
+    }
+
+    fn sample_input() {}
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        model
+    }
+}
+
+fn calls() -> u32 {
+    CALLS.with(Cell::get)
+}
+
+fn sink() -> EventSink {
+    EventSink::new(|_| {})
+}
+
+#[test]
+fn a_run_failed_at_a_step_reopens_as_failed_and_continuing_calls_no_node() {
+    let runtime = Runtime::new(&ProviderConfig::default(), Rc::new(DemoModel::new()))
+        .with_checkpointer(Rc::new(MemorySaver::new()));
+    let run = WorkflowRun::<Clashing>::new((), &runtime).unwrap();
+    let error = block_on(run.start(sink())).unwrap_err();
+    assert_eq!(error.code, ErrorCode::RunFailed);
+    assert!(error.message.contains("`value`"), "{}", error.message);
+    assert_eq!(calls(), 2);
+
+    // The page reloads: the run is rebuilt from its checkpoints.
+    let (reopened, step) = block_on(WorkflowRun::<Clashing>::reopen(
+        (),
+        &runtime,
+        run.thread_id(),
+    ))
+    .unwrap();
+    match &step {
+        Step::Failed {
+            error: saved,
+            next,
+            state,
+        } => {
+            assert_eq!(saved, &error, "the error the run failed with");
+            assert_eq!(next, &["a", "b"], "both tasks of the step are pending");
+            assert_eq!(state.value, "", "the state before the step");
+        }
+        other => panic!("expected a failed step, got {other:?}"),
+    }
+    assert!(!step.is_done());
+    let json = step_json(run.thread_id(), &step).unwrap();
+    assert_eq!(json["status"], "failed");
+    assert_eq!(json["next"], serde_json::json!(["a", "b"]));
+    assert_eq!(json["error"]["code"], "run_failed");
+    assert_eq!(json["error"]["message"], error.message.as_str());
+
+    let again = block_on(reopened.continue_run(sink())).unwrap_err();
+    assert_eq!(again, error, "continuing raises the same error");
+    assert_eq!(calls(), 2, "and calls no node again");
+}

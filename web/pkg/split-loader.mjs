@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+// Makes wasm-split-cli's chunk loader (__wasm_split.js) work under a strict Content-Security-Policy
+// when a bundler inlines small chunks: node web/pkg/split-loader.mjs DIR/__wasm_split.js
+//
+// Why: the loader fetches each chunk with `fetch(new URL("./chunk_N.wasm", import.meta.url))`.
+// Vite rewrites that URL to its emitted asset, but inlines assets under `build.assetsInlineLimit`
+// (4 KB by default) as `data:application/wasm;base64,…` URLs: 18 of the package's chunks. A
+// `fetch` of a data: URL is checked against `connect-src`, so under `connect-src 'self'` the
+// chunk never arrives and the run fails. Decoding the data: URL in the page needs no network
+// permission, so the package works with Vite's default and with `assetsInlineLimit: 0` alike.
+// Compiling the bytes still needs `script-src 'wasm-unsafe-eval'`, as every wasm does.
+//
+// Only the one call is rewritten (`fetch(new URL(` → `fetchChunk(new URL(`); the script fails if
+// the generated loader no longer has it, so a new wasm-split-cli cannot silently skip this.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [file] = process.argv.slice(2);
+if (!file) {
+  console.error("usage: node web/pkg/split-loader.mjs __wasm_split.js");
+  process.exit(2);
+}
+const source = readFileSync(file, "utf8");
+const call = 'fetch(new URL("./';
+const calls = source.split(call).length - 1;
+if (calls === 0 || source.includes("function fetchChunk(")) {
+  console.error(`${file}: expected wasm-split-cli's loader with ${call}…) calls and no fetchChunk`);
+  process.exit(1);
+}
+
+const helper = `
+// A chunk a bundler inlined as a data: URL is decoded here, not fetched: a fetch of a data: URL
+// needs \`connect-src data:\` under a Content-Security-Policy (web/pkg/split-loader.mjs).
+function fetchChunk(url) {
+    const href = url.href;
+    const comma = href.indexOf(",");
+    if (url.protocol !== "data:" || comma < 0 || !/;base64$/i.test(href.slice(0, comma))) {
+        return fetch(url);
+    }
+    try {
+        const binary = atob(href.slice(comma + 1));
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+        return Promise.resolve(new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
+    } catch (error) {
+        return Promise.reject(error);
+    }
+}
+`;
+// After the import line(s): ES module imports come first, and nothing runs before the chunks load.
+const lines = source.split("\n");
+const lastImport = lines.findLastIndex((line) => line.startsWith("import "));
+lines.splice(lastImport + 1, 0, helper);
+const patched = lines.join("\n").replaceAll(call, 'fetchChunk(new URL("./');
+writeFileSync(file, patched);
+console.log(`${file}: ${calls} chunk fetches decode data: URLs without fetch`);
