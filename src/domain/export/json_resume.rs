@@ -404,7 +404,23 @@ fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
         }
         SectionKind::Languages => {
             put(&mut map, "language", title);
-            put(&mut map, "fluency", detail);
+            if from_json {
+                put(&mut map, "fluency", detail);
+            } else {
+                // The schema has one slot beside the language: whatever the line gave besides it
+                // ("Swedish: Native" reads "Native" as the organisation) is its fluency, not lost
+                // (issue 29).
+                let rest: Vec<String> = [detail, org, place]
+                    .into_iter()
+                    .flatten()
+                    .map(str::to_string)
+                    .chain(text)
+                    .chain(highlights.iter().cloned())
+                    .chain(keywords.iter().cloned())
+                    .filter(|s| !s.trim().is_empty())
+                    .collect();
+                put(&mut map, "fluency", Some(rest.join(", ").as_str()));
+            }
         }
         SectionKind::Interests => {
             put(&mut map, "name", title);

@@ -175,6 +175,16 @@ mod tests {
         assert!(summary.contains("Backend engineer who keeps freight moving."), "{doc:#}");
     }
 
+    /// Issue 29: a language line's level ("Swedish: Native") reaches `fluency`, whichever slot
+    /// the structure read it into.
+    #[test]
+    fn a_languages_level_reaches_fluency() {
+        let text = "# Ann Example\n\n## Languages\nSwedish: Native\nEnglish: Fluent\n";
+        let doc = to_json_resume(&crate::domain::Resume::new(text));
+        let shown = crate::domain::export::json_text(&doc["languages"]);
+        assert!(shown.contains("Native") && shown.contains("Fluent"), "{doc:#}");
+    }
+
     #[test]
     fn file_stems_are_safe() {
         assert_eq!(file_stem("Ada Quill"), "ada-quill-resume");
