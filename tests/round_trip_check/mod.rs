@@ -112,11 +112,13 @@ pub fn unplaced(resume: &StructuredResume) -> Vec<String> {
 }
 
 /// What one text's round trip lost: `lost_words` are the text's words the re-imported text lacks;
-/// `failures` names every check that failed (with its own lost words).
+/// `failures` says what every failed check found and `checks` names them ("text", "Work
+/// periods", "unplaced", "re-export", "export", "next export", "base").
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct RoundTrip {
     pub lost_words: Vec<String>,
     pub failures: Vec<String>,
+    pub checks: Vec<&'static str>,
 }
 
 impl RoundTrip {
@@ -124,11 +126,17 @@ impl RoundTrip {
         self.failures.is_empty()
     }
 
-    /// For report.json: `{"lossless": …, "lostWords": […], "failures": […]}`.
+    fn fail(&mut self, check: &'static str, message: String) {
+        self.checks.push(check);
+        self.failures.push(message);
+    }
+
+    /// For report.json: `{"lossless": …, "lostWords": […], "checks": […], "failures": […]}`.
     pub fn to_json(&self) -> Value {
         serde_json::json!({
             "lossless": self.lossless(),
             "lostWords": self.lost_words,
+            "checks": self.checks,
             "failures": self.failures,
         })
     }
@@ -143,36 +151,38 @@ pub fn round_trip(text: &str) -> RoundTrip {
     // Every word back in the re-imported text.
     if text_share(&content, &imported.text) < 1.0 {
         out.lost_words = missing_words(&content, &imported.text);
-        out.failures
-            .push(format!("the re-imported text lost {:?}", out.lost_words));
+        let message = format!("the re-imported text lost {:?}", out.lost_words);
+        out.fail("text", message);
     }
 
     // The same periods and unplaced sections.
     let back = imported.structured();
-    for kind in [
-        SectionKind::Work,
-        SectionKind::Education,
-        SectionKind::Projects,
+    for (kind, check) in [
+        (SectionKind::Work, "Work periods"),
+        (SectionKind::Education, "Education periods"),
+        (SectionKind::Projects, "Projects periods"),
     ] {
         let (was, is) = (periods(&original, &kind), periods(&back, &kind));
         if was != is {
-            out.failures
-                .push(format!("{kind:?} periods {was:?} came back as {is:?}"));
+            out.fail(check, format!("{check} {was:?} came back as {is:?}"));
         }
     }
     let (was, is) = (unplaced(&original), unplaced(&back));
     if was != is {
-        out.failures
-            .push(format!("unplaced sections {was:?} came back as {is:?}"));
+        out.fail(
+            "unplaced",
+            format!("unplaced sections {was:?} came back as {is:?}"),
+        );
     }
 
     // Exporting the re-import gives back the same document.
     let again = json_resume_of(&back);
     if again != exported {
-        out.failures.push(format!(
+        let message = format!(
             "the re-import exports differently:\n{}",
             serde_json::to_string_pretty(&again).unwrap()
-        ));
+        );
+        out.fail("re-export", message);
     }
 
     // The export shows every word outside meta.
@@ -182,10 +192,11 @@ pub fn round_trip(text: &str) -> RoundTrip {
     }
     let shown = json_text(&outside_meta);
     if text_share(&content, &shown) < 1.0 {
-        out.failures.push(format!(
+        let message = format!(
             "the export outside meta lacks {:?}",
             missing_words(&content, &shown)
-        ));
+        );
+        out.fail("export", message);
     }
 
     // The app's next export (the re-imported text, its file as base) too.
@@ -196,14 +207,17 @@ pub fn round_trip(text: &str) -> RoundTrip {
         }
         let shown = json_text(&next);
         if text_share(&content, &shown) < 1.0 {
-            out.failures.push(format!(
+            let message = format!(
                 "the app's next export outside meta lacks {:?}",
                 missing_words(&content, &shown)
-            ));
+            );
+            out.fail("next export", message);
         }
     } else {
-        out.failures
-            .push("the re-import kept no JSON Resume file as base".into());
+        out.fail(
+            "base",
+            "the re-import kept no JSON Resume file as base".into(),
+        );
     }
     out
 }

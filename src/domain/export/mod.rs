@@ -172,7 +172,10 @@ mod tests {
         let text = "# Ann Example\n\n## About\nLeeds, UK\n\n## Experience\n### Engineer — Example Freight (2019 – 2024)\n- Built tracking services.\n\n## Summary\nBackend engineer who keeps freight moving.\n";
         let doc = to_json_resume(&crate::domain::Resume::new(text));
         let summary = doc["basics"]["summary"].as_str().unwrap_or_default();
-        assert!(summary.contains("Backend engineer who keeps freight moving."), "{doc:#}");
+        assert!(
+            summary.contains("Backend engineer who keeps freight moving."),
+            "{doc:#}"
+        );
     }
 
     /// Issue 29: a language line's level ("Swedish: Native") reaches `fluency`, whichever slot
@@ -182,7 +185,10 @@ mod tests {
         let text = "# Ann Example\n\n## Languages\nSwedish: Native\nEnglish: Fluent\n";
         let doc = to_json_resume(&crate::domain::Resume::new(text));
         let shown = crate::domain::export::json_text(&doc["languages"]);
-        assert!(shown.contains("Native") && shown.contains("Fluent"), "{doc:#}");
+        assert!(
+            shown.contains("Native") && shown.contains("Fluent"),
+            "{doc:#}"
+        );
     }
 
     #[test]
