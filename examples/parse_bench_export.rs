@@ -34,7 +34,7 @@ fn main() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("read an imported text");
-        let doc = to_json_resume(&Resume::new(text));
+        let doc = to_json_resume(&Resume::new(text.clone()));
         let out = path.with_extension("export.json");
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(&out, body).expect("write the export");
