@@ -10,7 +10,14 @@
 //! ```sh
 //! cargo run --example parse_bench_export -- target/parse-bench/imported
 //! ```
-//! For every `NAME.txt` in the directory writes `NAME.export.json`.
+//! For every `NAME.txt` in the directory writes `NAME.export.json`, and `NAME.roundtrip.json`:
+//! whether re-importing that export is lossless (issue 29), and the words lost if not.
+
+// The round-trip check of issue 29 (tests/json_resume_round_trip.rs runs it on its fixtures,
+// tests/parse_bench_slice.rs on the slice): export, re-import, compare.
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "../tests/round_trip_check/mod.rs"]
+mod round_trip_check;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -27,10 +34,13 @@ fn main() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("read an imported text");
-        let doc = to_json_resume(&Resume::new(text));
+        let doc = to_json_resume(&Resume::new(text.clone()));
         let out = path.with_extension("export.json");
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(&out, body).expect("write the export");
+        let round_trip = round_trip_check::round_trip(&text).to_json();
+        let body = serde_json::to_string_pretty(&round_trip).expect("serialise");
+        std::fs::write(path.with_extension("roundtrip.json"), body).expect("write the round trip");
         count += 1;
     }
     println!("parse_bench_export: {count} exports in {dir}");

@@ -12,7 +12,14 @@
 //! cargo run --example parse_bench_native -- target/parse-bench/pages target/parse-bench/rendered target/parse-bench/native
 //! ```
 //! Reads `NAME.pages.json` from the first directory and `SOURCE/docx-labelled.docx` from the
-//! second; writes `NAME.txt` and `NAME.export.json` into the third.
+//! second; writes `NAME.txt`, `NAME.export.json` and `NAME.roundtrip.json` (whether re-importing
+//! the export is lossless, issue 29) into the third.
+
+// The round-trip check of issue 29 (tests/json_resume_round_trip.rs runs it on its fixtures,
+// tests/parse_bench_slice.rs on the slice): export, re-import, compare.
+#[cfg(not(target_arch = "wasm32"))]
+#[path = "../tests/round_trip_check/mod.rs"]
+mod round_trip_check;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
@@ -32,6 +39,10 @@ fn main() {
         let doc = to_json_resume(&Resume::new(text.to_string()));
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(out.join(format!("{name}.export.json")), body).expect("write the export");
+        let round_trip = round_trip_check::round_trip(text).to_json();
+        let body = serde_json::to_string_pretty(&round_trip).expect("serialise");
+        std::fs::write(out.join(format!("{name}.roundtrip.json")), body)
+            .expect("write the round trip");
     };
     let mut count = 0;
     for entry in std::fs::read_dir(pages_dir).expect("read the pages directory") {

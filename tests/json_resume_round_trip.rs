@@ -1,101 +1,22 @@
 //! No silent loss in our own round trip: resume text → structured resume → JSON Resume export →
 //! JSON Resume import gives back every word of the text and the same jobs, degrees and dates,
 //! and exporting the re-import gives back the same document (`meta.careergraph` included).
-//! The fixtures are fictional (`round_trip_fixtures`).
+//! The fixtures are fictional (`round_trip_fixtures`); the checks are `round_trip_check`'s, which
+//! tests/parse_bench_slice.rs runs on the benchmark slice and the benchmark on every file.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod round_trip_check;
 mod round_trip_fixtures;
 
 use careergraph::domain::export::{
     json_resume_of, json_text, text_share, to_json_resume_with_base,
 };
-use careergraph::domain::import::{import_file, Imported};
-use careergraph::domain::structured::{find_range, from_any, SectionKind, StructuredResume};
+use careergraph::domain::structured::{from_any, SectionKind};
 use careergraph::domain::Language;
+use round_trip_check::{
+    content_of, export_and_reimport, missing_words, periods, round_trip, unplaced,
+};
 use round_trip_fixtures::ALL;
-use serde_json::Value;
-
-/// The resume's words as an export must carry them: without the headings of sections the schema
-/// has an array for (they become its key: "工作经历" → `work`), without date text (the schema
-/// writes ISO dates and no end for "Present"; [`periods`] compares dates as dates), and without
-/// the word the schema's fields replace ("Certificate in Data Ethics" → studyType + area).
-fn content_of(text: &str, resume: &StructuredResume) -> String {
-    const SCHEMA_JOINERS: [&str; 1] = ["in"];
-    let placed_headings: Vec<usize> = resume
-        .sections
-        .iter()
-        .filter(|s| !matches!(s.kind, SectionKind::Other(_)))
-        .filter_map(|s| s.line)
-        .collect();
-    text.lines()
-        .enumerate()
-        .filter(|(i, _)| !placed_headings.contains(&(i + 1)))
-        .map(|(_, line)| {
-            let mut line = line.to_string();
-            while let Some((_, span)) = find_range(&line) {
-                line.replace_range(span, " ");
-            }
-            line.split(' ')
-                .filter(|w| !SCHEMA_JOINERS.contains(w))
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The source's words (lower case; a CJK character a word) that the export lacks, counted as
-/// often as they occur: what a failing share names.
-fn missing_words(source: &str, export: &str) -> Vec<String> {
-    fn words(text: &str) -> Vec<String> {
-        let mut out = Vec::new();
-        for piece in text.split(|c: char| !c.is_alphanumeric()) {
-            let mut word = String::new();
-            for c in piece.chars() {
-                if c > '\u{2E80}' {
-                    out.extend((!word.is_empty()).then(|| std::mem::take(&mut word)));
-                    out.push(c.to_string());
-                } else {
-                    word.extend(c.to_lowercase());
-                }
-            }
-            out.extend((!word.is_empty()).then_some(word));
-        }
-        out
-    }
-    let mut available = words(export);
-    words(source)
-        .into_iter()
-        .filter(|w| match available.iter().position(|a| a == w) {
-            Some(at) => {
-                available.swap_remove(at);
-                false
-            }
-            None => true,
-        })
-        .collect()
-}
-
-fn export_and_reimport(text: &str) -> (StructuredResume, Value, Imported) {
-    let original = from_any(text);
-    let exported = json_resume_of(&original);
-    let file = serde_json::to_string_pretty(&exported).unwrap();
-    let imported = import_file("resume.json", "application/json", file.as_bytes()).unwrap();
-    (original, exported, imported)
-}
-
-/// Start, end and whether it runs on, per entry of a kind.
-fn periods(resume: &StructuredResume, kind: &SectionKind) -> Vec<Option<String>> {
-    resume
-        .entries_of(kind)
-        .iter()
-        .map(|e| {
-            e.dates
-                .as_ref()
-                .map(|d| format!("{:?} {:?} {}", d.value.start, d.value.end, d.value.present))
-        })
-        .collect()
-}
 
 #[test]
 fn reimporting_our_export_keeps_every_word_of_the_text() {
@@ -133,15 +54,6 @@ fn reimporting_our_export_keeps_jobs_degrees_and_dates() {
                 "{name}: {kind:?}"
             );
         }
-        let unplaced = |r: &StructuredResume| -> Vec<String> {
-            r.sections
-                .iter()
-                .filter_map(|s| match &s.kind {
-                    SectionKind::Other(title) => Some(title.clone()),
-                    _ => None,
-                })
-                .collect()
-        };
         assert_eq!(unplaced(&back), unplaced(&original), "{name}");
     }
 }
@@ -173,6 +85,15 @@ fn the_export_shows_every_word_outside_meta() {
             "{name} lost {:?}: {exported:#}",
             missing_words(&content_of(text, &original), &json_text(&exported))
         );
+    }
+}
+
+/// The shared check (the one the benchmark runs on every file) passes every fixture too.
+#[test]
+fn the_shared_round_trip_check_passes_every_fixture() {
+    for (name, text) in ALL {
+        let result = round_trip(text);
+        assert!(result.lossless(), "{name}: {:#?}", result.failures);
     }
 }
 

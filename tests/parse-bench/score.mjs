@@ -16,6 +16,11 @@
 // - Skills: the set of skill keywords (a group without keywords: its name). Export items are
 //   split at commas and semicolons; an export item equal to a truth group's name is a heading
 //   and not counted.
+// - Round trip (issue 29): whether re-importing the app's JSON Resume export of the imported text
+//   is lossless (every word back, the same periods and unplaced sections, the same document when
+//   exported again): NAME.roundtrip.json, written by the export step with the checks of
+//   tests/round_trip_check. Per row: lossless files / files in the row; per file in report.json
+//   the lost words.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -173,6 +178,8 @@ for (const source of sources({ only: args['only-sources'] })) {
       ? JSON.parse(readFileSync(`${base}.export.json`, 'utf8')) : null;
     const imported = existsSync(`${base}.import.json`)
       ? JSON.parse(readFileSync(`${base}.import.json`, 'utf8')) : null;
+    const roundTrip = existsSync(`${base}.roundtrip.json`)
+      ? JSON.parse(readFileSync(`${base}.roundtrip.json`, 'utf8')) : null;
     const group = !source.fictional ? 'corpus' : source.heldOut ? 'held-out' : 'tuning';
     // The app's own status line must agree with the export (the same structure, wasm vs native).
     const said = imported?.understood?.match(/(\d+) jobs?, (\d+) degrees?/);
@@ -181,6 +188,7 @@ for (const source of sources({ only: args['only-sources'] })) {
     if (mismatch) console.warn(`note: ${source.id} × ${layout.id}: the app said "${imported.understood}", the export has ${(exported.work ?? []).length} jobs, ${(exported.education ?? []).length} degrees`);
     files.push({ source: source.id, layout: layout.id, group, imported: Boolean(exported),
       status: imported?.status ?? 'not rendered', understood: imported?.understood ?? '',
+      roundTrip,
       ...scoreFile(truthDoc, exported, existsSync(shownPath(source, layout))
         ? readFileSync(shownPath(source, layout), 'utf8') : null) });
   }
@@ -204,7 +212,10 @@ for (const group of ['tuning', 'held-out', 'corpus']) {
       imported: these.filter((f) => f.imported).length,
       entryRecall: pct(sum((f) => f.entries.found), sum((f) => f.entries.truth)),
       entries: { truth: sum((f) => f.entries.truth), found: sum((f) => f.entries.found),
-        extra: sum((f) => f.entries.extra) }, hiddenFields: sum((f) => f.hiddenFields), fields });
+        extra: sum((f) => f.entries.extra) },
+      roundTrip: { lossless: these.filter((f) => f.roundTrip?.lossless).length,
+        checked: these.filter((f) => f.roundTrip).length },
+      hiddenFields: sum((f) => f.hiddenFields), fields });
   }
 }
 const SHORT = { 'work.name': 'work name', 'work.position': 'position', 'work.startDate': 'work start',
@@ -212,21 +223,23 @@ const SHORT = { 'work.name': 'work name', 'work.position': 'position', 'work.sta
   'education.studyType': 'degree', 'education.startDate': 'edu start', 'education.endDate': 'edu end',
   'basics.name': 'name', 'basics.email': 'email', 'basics.phone': 'phone', skills: 'skills' };
 const head = ['sources', 'layout', 'files', 'entry recall', 'found/truth (+extra)',
-  ...FIELDS.map((k) => SHORT[k]), 'not shown'];
+  ...FIELDS.map((k) => SHORT[k]), 'not shown', 'round trip'];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
 for (const r of rows) {
   lines.push(`| ${[r.group, r.layout + (r.heldOutLayout ? ' (held out)' : ''),
     r.imported === r.files ? r.files : `${r.imported} of ${r.files}`,
     r.entryRecall === null ? '–' : `${r.entryRecall}%`,
     `${r.entries.found}/${r.entries.truth} (+${r.entries.extra})`,
-    ...FIELDS.map((k) => cell(r.fields[k])), r.hiddenFields].join(' | ')} |`);
+    ...FIELDS.map((k) => cell(r.fields[k])), r.hiddenFields,
+    `${r.roundTrip.lossless}/${r.files}`].join(' | ')} |`);
 }
 const table = lines.join('\n');
 const md = `# make parse-bench, ${args.date}\n\nCells are precision/recall in % per field` +
   ' (– where there is nothing to count). "tuning": fictional sources the parser may be tuned on;' +
   ` "held-out": fictional sources it must not be (${manifest.held_out_sources.join(', ')});` +
   ' "corpus": the real JSON Resumes of the shared corpus, read in place. A layout marked (held out) is' +
-  ' not to be tuned on either.\n\n' + table + '\n'
+  ' not to be tuned on either. "round trip": files whose JSON Resume export re-imports losslessly' +
+  ' / files in the row (report.json lists the lost words per file).\n\n' + table + '\n'
   + (notRendered.length ? `\nNot rendered (the theme threw on the source): ${notRendered.join(', ')}.\n` : '');
 console.log('\n' + table + '\n');
 if (notRendered.length) console.log(`not rendered (the theme threw): ${notRendered.join(', ')}`);
@@ -235,4 +248,6 @@ const REPORT = args.dir === join(OUT, 'imported') ? OUT : args.dir;
 writeFileSync(join(REPORT, 'report.md'), md);
 writeFileSync(join(REPORT, 'report.json'), JSON.stringify({ date: args.date, rows, notRendered, files }, (k, v) =>
   (v instanceof Set ? [...v] : v), 2));
+const lossless = files.filter((f) => f.roundTrip?.lossless).length;
+console.log(`round trip: ${lossless} of ${files.length} files re-import their export losslessly`);
 console.log(`score: ${files.length} files; ${join(REPORT, 'report.md')} and report.json`);

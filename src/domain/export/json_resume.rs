@@ -134,9 +134,18 @@ fn basics(resume: &StructuredResume) -> Map<String, Value> {
     if let Some(url) = val(&b.url) {
         map.insert("url".into(), json!(absolute(url, from_json)));
     }
-    let summary = match resume.sections_of(&SectionKind::Summary).next() {
-        Some(section) if !from_json => Some(section_text(section)),
-        _ => b.summary.as_ref().map(|s| paragraphs_of_text(&s.value)),
+    // Every summary section, not the first only: a theme that prints an "About" block of
+    // contact lines and, further down, the summary itself gives two (issue 29: the second was
+    // lost from the export).
+    let sections: Vec<String> = resume
+        .sections_of(&SectionKind::Summary)
+        .map(section_text)
+        .filter(|t| !t.trim().is_empty())
+        .collect();
+    let summary = if !from_json && !sections.is_empty() {
+        Some(sections.join("\n\n"))
+    } else {
+        b.summary.as_ref().map(|s| paragraphs_of_text(&s.value))
     };
     put(&mut map, "summary", summary.as_deref());
     if let Some(place) = &b.location {
@@ -395,7 +404,23 @@ fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
         }
         SectionKind::Languages => {
             put(&mut map, "language", title);
-            put(&mut map, "fluency", detail);
+            if from_json {
+                put(&mut map, "fluency", detail);
+            } else {
+                // The schema has one slot beside the language: whatever the line gave besides it
+                // ("Swedish: Native" reads "Native" as the organisation) is its fluency, not lost
+                // (issue 29).
+                let rest: Vec<String> = [detail, org, place]
+                    .into_iter()
+                    .flatten()
+                    .map(str::to_string)
+                    .chain(text)
+                    .chain(highlights.iter().cloned())
+                    .chain(keywords.iter().cloned())
+                    .filter(|s| !s.trim().is_empty())
+                    .collect();
+                put(&mut map, "fluency", Some(rest.join(", ").as_str()));
+            }
         }
         SectionKind::Interests => {
             put(&mut map, "name", title);

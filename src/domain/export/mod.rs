@@ -165,6 +165,32 @@ mod tests {
         );
     }
 
+    /// Issue 29: a resume with two summary sections (a theme's "About" block over its summary)
+    /// exports both in `basics.summary`, not the first alone.
+    #[test]
+    fn every_summary_section_reaches_basics_summary() {
+        let text = "# Ann Example\n\n## About\nLeeds, UK\n\n## Experience\n### Engineer — Example Freight (2019 – 2024)\n- Built tracking services.\n\n## Summary\nBackend engineer who keeps freight moving.\n";
+        let doc = to_json_resume(&crate::domain::Resume::new(text));
+        let summary = doc["basics"]["summary"].as_str().unwrap_or_default();
+        assert!(
+            summary.contains("Backend engineer who keeps freight moving."),
+            "{doc:#}"
+        );
+    }
+
+    /// Issue 29: a language line's level ("Swedish: Native") reaches `fluency`, whichever slot
+    /// the structure read it into.
+    #[test]
+    fn a_languages_level_reaches_fluency() {
+        let text = "# Ann Example\n\n## Languages\nSwedish: Native\nEnglish: Fluent\n";
+        let doc = to_json_resume(&crate::domain::Resume::new(text));
+        let shown = crate::domain::export::json_text(&doc["languages"]);
+        assert!(
+            shown.contains("Native") && shown.contains("Fluent"),
+            "{doc:#}"
+        );
+    }
+
     #[test]
     fn file_stems_are_safe() {
         assert_eq!(file_stem("Ada Quill"), "ada-quill-resume");

@@ -236,7 +236,9 @@ fn basics_block(out: &mut String, basics: &Map<String, Value>) {
         .collect();
     contact.extend(first(basics, &["url", "website"]));
     if let Some(location) = basics.get("location").and_then(Value::as_object) {
-        let place: Vec<String> = ["city", "region", "countryCode"]
+        // The address and postal code too: our own export keeps header lines it cannot place
+        // in `address`, and a re-import that dropped them would lose the user's words.
+        let place: Vec<String> = ["address", "postalCode", "city", "region", "countryCode"]
             .iter()
             .filter_map(|k| text(location, k))
             .collect();
@@ -453,6 +455,19 @@ mod tests {
       "languages": [{"language": "English", "fluency": "Native"}],
       "projects": [{"name": "Tiny DB", "description": "A toy database", "highlights": ["B-trees"]}]
     }"#;
+
+    /// Issue 29: the header lines our export keeps in `basics.location.address` come back in
+    /// the text (they were dropped, so re-importing our own export lost them).
+    #[test]
+    fn the_whole_location_comes_back_address_and_postal_code_included() {
+        let doc = r#"{"basics": {"name": "Ada Quill", "location": {"address": "12 Mill Lane, arialq (GitHub)",
+            "postalCode": "411 04", "city": "Gothenburg", "countryCode": "SE"}}}"#;
+        let (_, md) = to_markdown(doc).unwrap();
+        assert!(
+            md.contains("12 Mill Lane, arialq (GitHub), 411 04, Gothenburg, SE"),
+            "{md}"
+        );
+    }
 
     #[test]
     fn a_resume_becomes_markdown_with_sections_and_bullets() {

@@ -211,8 +211,12 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
                 range.end_text = line.get(after_separator..after_present).map(str::to_string);
                 end = after_present;
             } else if let Some((finish, after_end)) = date_at(line, after_separator) {
-                range.end = Some(finish);
-                range.end_text = line.get(after_separator..after_end).map(str::to_string);
+                // "01/2019 - 01/2019" ends where it starts: one date, as "2019-01" is (a JSON
+                // Resume writes both the same, and its import reads them as one date; issue 29).
+                if finish != start {
+                    range.end = Some(finish);
+                    range.end_text = line.get(after_separator..after_end).map(str::to_string);
+                }
                 end = after_end;
             } else if line[after_start..]
                 .trim()
@@ -501,6 +505,16 @@ mod tests {
         );
         assert_eq!(r.text, text.trim());
         assert!(r.start_text.as_deref().is_some_and(|s| text.starts_with(s)));
+    }
+
+    /// Issue 29: a period that ends where it starts is one date, as a JSON Resume with equal
+    /// `startDate` and `endDate` is read back, so re-importing our export keeps its period.
+    #[test]
+    fn a_period_ending_where_it_starts_is_one_date() {
+        check("01/2019 - 01/2019", d(2019, Some(1)), None, false);
+        assert!(range("01/2019 - 01/2019").is_single_date());
+        check("Jan 2018 – Jan 2018", d(2018, Some(1)), None, false);
+        check("2018 – 2019", d(2018, None), d(2019, None), false);
     }
 
     #[test]

@@ -299,7 +299,11 @@ fn entry_of(section: &str, item: &Value) -> Entry {
     }
     if start.is_some() || end.is_some() {
         // The schema leaves endDate out for a position that runs on.
-        let ongoing = end.is_none() && matches!(section, "work" | "volunteer" | "projects");
+        // A degree too: our export writes one still under way ("2018-08 – Present") without
+        // an end, and a re-import that read it as one date changed its period (issue 29).
+        let ongoing = end.is_none()
+            && start.is_some()
+            && matches!(section, "work" | "volunteer" | "projects" | "education");
         entry.dates = Some(date_field(start.as_deref(), end.as_deref(), ongoing));
     }
     entry
@@ -350,4 +354,24 @@ fn date_field(start: Option<&str>, end: Option<&str>, ongoing: bool) -> Field<Da
         confidence,
         None,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 29: a degree still under way is exported without `endDate` (as a job is) and read
+    /// back as running on, not as a single date.
+    #[test]
+    fn a_degree_without_an_end_runs_on() {
+        let doc = r#"{"basics": {"name": "Ann Example"}, "education": [{"institution": "Harrowgate College",
+            "studyType": "MSc", "area": "Physics", "startDate": "2018-08"}]}"#;
+        let resume = from_json_resume(doc).expect("a JSON Resume");
+        let dates = resume.entries_of(&SectionKind::Education)[0]
+            .dates
+            .clone()
+            .expect("dates");
+        assert!(dates.value.present, "{dates:?}");
+        assert!(dates.value.end.is_none());
+    }
 }
