@@ -8,7 +8,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use careergraph::graph::{EventSink, MemorySaver, NodeContext, StateGraph, START};
+use careergraph::graph::{EventSink, MemorySaver, NodeContext, NodeError, StateGraph, START};
 use careergraph::llm::demo::DemoModel;
 use careergraph::session::{step_json, ErrorCode, ProviderConfig, Runtime, Step, WorkflowRun};
 use careergraph::state;
@@ -75,6 +75,55 @@ impl Workflow for Clashing {
     }
 }
 
+/// START → a, where `a` fails its first call (a call cut off by a reload, a network error) and
+/// answers the next.
+struct FailsOnce;
+
+impl Workflow for FailsOnce {
+    const ID: &'static str = "fails_once";
+    const THREAD_PREFIX: &'static str = "once";
+    type Input = ();
+    type State = Clash;
+    type Pause = NoPause;
+    type Answer = NoPause;
+
+    fn meta() -> WorkflowMeta {
+        let text = Bilingual {
+            en: "Fails once",
+            zh: "失败一次",
+        };
+        WorkflowMeta {
+            id: Self::ID,
+            title: text,
+            description: text,
+            interactive: false,
+        }
+    }
+
+    fn prepare(_input: (), env: &RunEnv) -> Result<Prepared<Clash>, InputError> {
+        let mut graph = StateGraph::<Clash>::new();
+        graph.add_node("a", |_s: Clash, _c: NodeContext| async move {
+            CALLS.with(|c| c.set(c.get() + 1));
+            if calls() == 1 {
+                return Err(NodeError::msg("the request was cancelled"));
+            }
+            Ok(ClashUpdate::default().value("a"))
+        });
+        graph.add_edge(START, "a");
+        Ok(Prepared {
+            graph: graph.compile_with_checkpointer(env.checkpointer.clone())?,
+            initial: ClashUpdate::default(),
+            recursion_limit: 10,
+        })
+    }
+
+    fn sample_input() {}
+
+    fn with_demo(model: DemoModel) -> DemoModel {
+        model
+    }
+}
+
 fn calls() -> u32 {
     CALLS.with(Cell::get)
 }
@@ -122,4 +171,28 @@ fn a_run_failed_at_a_step_reopens_as_failed_and_continuing_calls_no_node() {
     let again = block_on(reopened.continue_run(sink())).unwrap_err();
     assert_eq!(again, error, "continuing raises the same error");
     assert_eq!(calls(), 2, "and calls no node again");
+}
+
+/// A failed *task* is not a failed run: a call cut off by leaving the page or by a reload fails
+/// its node, and the re-opened run must go on (the page continues it), not read as failed.
+#[test]
+fn a_run_whose_task_failed_reopens_cut_short_and_continuing_runs_it_again() {
+    let runtime = Runtime::new(&ProviderConfig::default(), Rc::new(DemoModel::new()))
+        .with_checkpointer(Rc::new(MemorySaver::new()));
+    let run = WorkflowRun::<FailsOnce>::new((), &runtime).unwrap();
+    assert!(block_on(run.start(sink())).is_err());
+    let (reopened, step) = block_on(WorkflowRun::<FailsOnce>::reopen(
+        (),
+        &runtime,
+        run.thread_id(),
+    ))
+    .unwrap();
+    match &step {
+        Step::CutShort { next, .. } => assert_eq!(next, &["a"]),
+        other => panic!("expected a step cut short, got {other:?}"),
+    }
+    let done = block_on(reopened.continue_run(sink())).unwrap();
+    assert!(done.is_done(), "{done:?}");
+    assert_eq!(done.state().value, "a");
+    assert_eq!(calls(), 2, "the failed task ran once more");
 }

@@ -34,11 +34,11 @@ pub enum Step<S> {
     /// A reload cut a step short (only from [`WorkflowRun::reopen`]): `next` will run when the
     /// run is continued with [`WorkflowRun::continue_run`]; finished tasks are not run again.
     CutShort { next: Vec<String>, state: S },
-    /// The run failed at a step (only from [`WorkflowRun::reopen`]): a node failed, or the
-    /// step's writes cannot be merged. `next` are the step's pending tasks and `error` is what
-    /// the run failed with. [`WorkflowRun::continue_run`] runs the failed tasks again (finished
-    /// ones are not); a step whose writes cannot be merged fails again with the same error
-    /// without calling a node.
+    /// The run failed at a step (only from [`WorkflowRun::reopen`]): the step's writes cannot be
+    /// merged (two tasks wrote a key without a reducer). `next` are the step's tasks and `error`
+    /// is what the run failed with; [`WorkflowRun::continue_run`] fails again with the same error
+    /// without calling a node. (A step whose *task* failed, e.g. a call cut off by a reload,
+    /// re-opens as [`Step::CutShort`]: continuing runs that task again.)
     Failed {
         error: SessionError,
         next: Vec<String>,
@@ -193,16 +193,12 @@ impl<W: Workflow> WorkflowRun<W> {
                 .follow_up
                 .set(W::follow_up(&snapshot.values).is_some());
             Step::Done(snapshot.values)
-        } else if snapshot.is_failed() {
-            // Not cut short: continuing would raise the same error (writes that cannot be
-            // merged) or retry what failed, so the run reads as failed until its user says so.
-            let error = match &snapshot.error {
-                Some(error) => SessionError::from_graph(error),
-                None => {
-                    let failed = snapshot.tasks.iter().find_map(|t| t.error.clone());
-                    SessionError::new(ErrorCode::RunFailed, failed.unwrap_or_default())
-                }
-            };
+        } else if let Some(error) = &snapshot.error {
+            // Writes of the step that cannot be merged: continuing raises the same error without
+            // running anything, so the run reads as failed. A task that failed (a call cut off by
+            // a reload or by leaving the page, a network error) is not this: continuing runs it
+            // again, so that run reads as cut short and goes on.
+            let error = SessionError::from_graph(error);
             Step::Failed {
                 error,
                 next: snapshot.next,
