@@ -1,7 +1,8 @@
 //! A run that failed at a step reads as failed when it is re-opened, not as finished nor as cut
 //! short: its step's tasks are pending and the error is the one the run failed with. Continuing
 //! it raises that error again and calls no node. The workflow here is declared by the test: two
-//! parallel nodes write a key without a reducer, which no registered workflow does.
+//! parallel nodes write a key without a reducer, which no registered workflow does. A run whose
+//! *task* failed (a call cut off) is the other case: it re-opens cut short and goes on.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -28,6 +29,17 @@ thread_local! {
     static CALLS: Cell<u32> = const { Cell::new(0) };
 }
 
+/// The declaration of a test workflow: its id and one title in both languages.
+fn meta(id: &'static str, en: &'static str, zh: &'static str) -> WorkflowMeta {
+    let text = Bilingual { en, zh };
+    WorkflowMeta {
+        id,
+        title: text,
+        description: text,
+        interactive: false,
+    }
+}
+
 /// START → (a ∥ b), both writing `value`, which has no reducer.
 struct Clashing;
 
@@ -40,16 +52,7 @@ impl Workflow for Clashing {
     type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
-        let text = Bilingual {
-            en: "Clashing",
-            zh: "冲突",
-        };
-        WorkflowMeta {
-            id: Self::ID,
-            title: text,
-            description: text,
-            interactive: false,
-        }
+        meta(Self::ID, "Clashing", "冲突")
     }
 
     fn prepare(_input: (), env: &RunEnv) -> Result<Prepared<Clash>, InputError> {
@@ -88,16 +91,7 @@ impl Workflow for FailsOnce {
     type Answer = NoPause;
 
     fn meta() -> WorkflowMeta {
-        let text = Bilingual {
-            en: "Fails once",
-            zh: "失败一次",
-        };
-        WorkflowMeta {
-            id: Self::ID,
-            title: text,
-            description: text,
-            interactive: false,
-        }
+        meta(Self::ID, "Fails once", "失败一次")
     }
 
     fn prepare(_input: (), env: &RunEnv) -> Result<Prepared<Clash>, InputError> {
