@@ -2,8 +2,11 @@
 //! that input, whether it pauses for the user, and its offline demo answers. The session, the
 //! app's picker and run list, and the JS API read this registry instead of naming workflows.
 //!
-//! Adding a workflow: its folder under `src/workflows/` with an `impl Workflow`, one line in
-//! [`visit_all`], and (for the app) one page in `src/ui/pages`.
+//! Adding a workflow (docs/adding-a-workflow.md): its folder under `src/workflows/` with an
+//! `impl Workflow`, its `pub mod` line and its entry in the list `for_each_workflow!` (both in
+//! `src/workflows/mod.rs`), and (for the app) its page folder under `src/ui/` with its `mod` line
+//! in `src/ui/mod.rs`. [`visit_all`], the session's wasm chunks, the diagrams, the app's pages and
+//! its per-agent model settings all expand that list.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -15,19 +18,15 @@ use crate::graph::{Checkpointer, CompiledGraph, GraphError, MemorySaver, State, 
 use crate::llm::demo::DemoModel;
 use crate::llm::{CancelToken, ChatModel};
 
-use super::batch_screening::BatchWorkflow;
-use super::career_navigator::NavigatorWorkflow;
-use super::hiring::HiringWorkflow;
-use super::resume_review::ReviewWorkflow;
-use super::resume_tailoring::TailoringWorkflow;
-
-/// Every workflow, in the order the app's picker offers them. The one list to extend.
+/// Every workflow of [`for_each_workflow`](super::for_each_workflow), in its order (the order
+/// the app's picker offers them).
 pub fn visit_all(visitor: &mut impl WorkflowVisitor) {
-    visitor.visit::<ReviewWorkflow>();
-    visitor.visit::<TailoringWorkflow>();
-    visitor.visit::<HiringWorkflow>();
-    visitor.visit::<NavigatorWorkflow>();
-    visitor.visit::<BatchWorkflow>();
+    macro_rules! visit_each {
+        ($(($module:ident, $workflow:ident)),* $(,)?) => {
+            $(visitor.visit::<super::$module::$workflow>();)*
+        };
+    }
+    super::for_each_workflow!(visit_each);
 }
 
 /// Something that wants to know every workflow by its type (the session builds its table of
