@@ -40,6 +40,6 @@ pub(crate) use for_each_workflow;
 
 pub use common::{RunControls, RunSettings};
 pub use registry::{
-    agent_name, demo_model, visit_all, AgentName, Bilingual, InputError, NoPause, Prepared, RunEnv,
-    Workflow, WorkflowMeta, WorkflowVisitor,
+    agent_name, demo_model, model_agents, visit_all, AgentName, Bilingual, InputError, NoPause,
+    Prepared, RunEnv, Workflow, WorkflowMeta, WorkflowVisitor,
 };

@@ -63,15 +63,44 @@ pub struct WorkflowMeta {
 pub struct AgentName {
     pub node: &'static str,
     pub name: Bilingual,
+    /// It asks the model (its requests are named after `node`), so the settings offer a model
+    /// of its own for it (the seeds' `override_model`); false for a step a page names that calls
+    /// no model (a router, a merge, a pause).
+    pub calls_model: bool,
 }
 
 impl AgentName {
+    /// An agent that asks the model.
     pub const fn new(node: &'static str, en: &'static str, zh: &'static str) -> Self {
         AgentName {
             node,
             name: Bilingual { en, zh },
+            calls_model: true,
         }
     }
+
+    /// A step a page names that asks no model.
+    pub const fn step(node: &'static str, en: &'static str, zh: &'static str) -> Self {
+        AgentName {
+            calls_model: false,
+            ..AgentName::new(node, en, zh)
+        }
+    }
+}
+
+/// Every workflow with the agents whose model can be chosen one by one (its
+/// [`Workflow::AGENTS`] that ask the model), in registry order: the settings' per-agent models.
+pub fn model_agents() -> Vec<(WorkflowMeta, Vec<AgentName>)> {
+    struct Collect(Vec<(WorkflowMeta, Vec<AgentName>)>);
+    impl WorkflowVisitor for Collect {
+        fn visit<W: Workflow>(&mut self) {
+            let agents = W::AGENTS.iter().filter(|a| a.calls_model).copied();
+            self.0.push((W::meta(), agents.collect()));
+        }
+    }
+    let mut all = Collect(Vec::new());
+    visit_all(&mut all);
+    all.0
 }
 
 /// The name of `node` of `workflow_id` in `language`, from the workflow's declared
@@ -199,8 +228,10 @@ pub trait Workflow: 'static {
 
     fn meta() -> WorkflowMeta;
 
-    /// Its agents (graph nodes that call a model, and steps a page names) as a person reads them:
-    /// pages show these, never node ids.
+    /// Its agents (graph nodes that call a model, [`AgentName::new`], and steps a page names,
+    /// [`AgentName::step`]) as a person reads them: pages show these, never node ids, and the
+    /// settings offer a model per agent that calls one (a native test checks that every request
+    /// of a run comes from one declared so).
     const AGENTS: &'static [AgentName] = &[];
 
     /// The cheap checks of `input` (text present and not too long, dates, counts), without
