@@ -309,10 +309,13 @@ fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
     assert_eq!(compared.0.len(), workflows().len());
 }
 
-/// The model a run asks, each request recorded as (its node, the model it names).
+/// Each request a model was asked: (its node, the model it names).
+type Requests = Rc<RefCell<Vec<(String, Option<String>)>>>;
+
+/// The model a run asks, recording each request.
 struct Asked {
     inner: careergraph::llm::demo::DemoModel,
-    asked: Rc<RefCell<Vec<(String, Option<String>)>>>,
+    asked: Requests,
 }
 
 impl careergraph::llm::ChatModel for Asked {
@@ -367,7 +370,7 @@ fn every_model_request_comes_from_a_declared_agent_and_takes_its_model() {
                 .map(|a| (a.node.to_string(), json!(format!("model-of-{}", a.node))))
                 .collect();
             let provider = config(json!({"provider": "demo", "agentModels": overrides}));
-            let asked = Rc::new(RefCell::new(Vec::new()));
+            let asked = Requests::default();
             let model = Asked {
                 inner: careergraph::workflows::demo_model(),
                 asked: asked.clone(),
