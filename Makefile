@@ -45,7 +45,11 @@ serve: tools
 	@mkdir -p target
 	trunk serve
 
-test: tools browser local-model-install
+# The real-model suite's server builds in the background from the start (tests/real_model/
+# background.sh): on a cold machine it overlaps the tool installs and the other suites.
+test: pins browser
+	@bash tests/real_model/background.sh start
+	@$(MAKE) --no-print-directory tools || { bash tests/real_model/background.sh stop; exit 1; }
 	bash tests/suites.sh
 
 # Answer quality, measured (never part of `make test` or CI): every workflow over the fictional
