@@ -682,3 +682,30 @@ fn the_demo_is_deterministic() {
     // It does state facts (the resume's own), it just invents none.
     assert!(!facts_kinds.is_empty());
 }
+
+#[test]
+fn a_run_rebuilt_from_its_input_goes_on_from_its_checkpoints() {
+    // What a page reload does: the same input and environment build the same graph, which
+    // resumes the saved thread at its review without calling any agent again.
+    let model = Rc::new(scripted(vec![Ok(inventing_letter())]));
+    let env = RunEnv {
+        model: model.clone(),
+        ..RunEnv::offline("letter-reload")
+    };
+    let first = CoverLetterWorkflow::prepare(sample(), &env).unwrap();
+    let config = RunConfig::thread("letter-reload").with_recursion_limit(first.recursion_limit);
+    let paused = block_on(first.graph.invoke(first.initial, &config)).unwrap();
+    let employer = facts_where(&review(&paused).ungrounded_facts, |f| {
+        f.text.contains("Globex")
+    });
+    let calls = model.requests.borrow().len();
+    let again = CoverLetterWorkflow::prepare(sample(), &env).unwrap();
+    let done = block_on(again.graph.resume(
+        &config,
+        Resume::value(json!({"decision": "approve", "removed_facts": employer})),
+    ))
+    .unwrap();
+    assert!(done.is_done());
+    assert_eq!(model.requests.borrow().len(), calls, "no agent paid twice");
+    assert!(!done.state().letter_markdown.contains("Globex"));
+}

@@ -38,12 +38,15 @@ pub fn ungrounded(state: &CoverLetterState, draft: &[LetterParagraph]) -> Vec<Fa
 /// The keys of `facts` the posting holds.
 pub fn from_posting(state: &CoverLetterState, found: &[Fact]) -> Vec<String> {
     let posting = facts::extract(&state.job_description);
-    let mut keys: Vec<String> = found
-        .iter()
-        .filter(|f| posting.iter().any(|p| p.kind == f.kind && p.key == f.key))
-        .map(|f| f.key.clone())
-        .collect();
-    keys.dedup();
+    let mut keys: Vec<String> = Vec::new();
+    for fact in found {
+        let held = posting
+            .iter()
+            .any(|p| p.kind == fact.kind && p.key == fact.key);
+        if held && !keys.contains(&fact.key) {
+            keys.push(fact.key.clone());
+        }
+    }
     keys
 }
 
