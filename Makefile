@@ -30,7 +30,7 @@ help:
 	@echo "make serve   # serve the app on http://127.0.0.1:8080 (installs what is missing)"
 	@echo "make test    # run every test suite (installs what is missing)"
 	@echo "make pkg     # build the npm package (JS API + .d.ts) into target/pkg/"
-	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates README"
+	@echo "make bench   # figures against LangGraph (Python, JS), sizes, memory; updates docs/performance.md"
 	@echo "make size    # wasm sizes, what they are made of, and the size budget (fails over it)"
 	@echo "make size-pkg # the same for the npm package alone (no app build)"
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
@@ -45,7 +45,11 @@ serve: tools
 	@mkdir -p target
 	trunk serve
 
-test: tools browser local-model-install
+# The real-model suite's server builds in the background from the start (tests/real_model/
+# background.sh): on a cold machine it overlaps the tool installs and the other suites.
+test: pins browser
+	@bash tests/real_model/background.sh start
+	@$(MAKE) --no-print-directory tools || { bash tests/real_model/background.sh stop; exit 1; }
 	bash tests/suites.sh
 
 # Answer quality, measured (never part of `make test` or CI): every workflow over the fictional
@@ -105,8 +109,8 @@ bench: tools browser bench-anchors local-model-install
 	bash web/pkg/build.sh
 	trunk build --release
 	cargo build --example mock_provider
-	@# --readme: the table also replaces the one in README.md's "Performance" section.
-	$(BENCH_VENV)/bin/python tests/benches/run.py --readme
+	@# --docs: the table also replaces the one between the bench markers in docs/performance.md.
+	$(BENCH_VENV)/bin/python tests/benches/run.py --docs
 
 # The first-paint figure alone (also a row of `make bench`): the release app served from dist/,
 # headless Chromium, new context and HTTP cache disabled each run, CPU throttled x4, median of 5.
@@ -183,7 +187,7 @@ tools: pins
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	@# trunk's own release profile is fat LTO with one codegen unit, a long single-threaded link
 	@# for a tool that only copies assets and runs our hook: built without, a cold install took
-	@# 560 s of CPU instead of 705 (README, Build time).
+	@# 560 s of CPU instead of 705 (docs/build-time.md).
 	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' \
 		|| CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
 			cargo install trunk --locked --version $(TRUNK_VERSION)

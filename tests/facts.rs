@@ -224,6 +224,14 @@ fn organisations_and_titles_from_the_usual_lines() {
     assert_eq!(texts(zh, FactKind::Organisation), ["星河科技有限公司"]);
     assert_eq!(keys(zh, FactKind::Organisation), ["星河科技"]);
     assert_eq!(texts(zh, FactKind::Title), ["高级工程师"]);
+
+    // "Your company", "this company", a subsidiary: references, not names.
+    let letter = "我希望加入贵公司。这家公司和我们公司不同，其他公司的子公司也一样；我曾在星河科技有限公司任职。";
+    assert_eq!(texts(letter, FactKind::Organisation), ["星河科技有限公司"]);
+    assert_eq!(
+        texts("在上海银行工作", FactKind::Organisation),
+        ["上海银行"]
+    );
 }
 
 const SOURCE: &str = "# Mira Kestrel\n\

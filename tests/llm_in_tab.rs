@@ -242,6 +242,23 @@ fn an_engine_failure_is_a_message_that_names_it() {
         error.to_string().contains("ran out of memory in this tab"),
         "{error}"
     );
+    // The provider reads as words, not as its id (`in_tab`).
+    assert!(!error.to_string().contains("in_tab"), "{error}");
+}
+
+#[test]
+fn an_answer_cut_at_the_token_limit_names_the_model_in_this_tab() {
+    let error = LlmError::Truncated {
+        provider: careergraph::llm::in_tab::TAB_PROVIDER.into(),
+        max_tokens: Some(128),
+        finish_reason: "length".into(),
+    };
+    assert!(
+        error
+            .to_string()
+            .starts_with("The model in this tab cut the answer off"),
+        "{error}"
+    );
 }
 
 #[test]

@@ -33,7 +33,7 @@ const SOURCES: [&str; 4] = [
 /// Contact and skills were added to the slice in session 14 at what the parser then read: the
 /// HTML themes' skills are its weak point (macchiato's skill keywords are shown and none is
 /// exported; flat's email and phone are lost), to be raised with the parser. Set at what the parser reached when the slice was made
-/// (README, "Resume understanding"); raise them with the parser, never lower them quietly.
+/// (docs/parse-bench.md); raise them with the parser, never lower them quietly.
 /// Skills raised in session 15 (parse-15: rows of group names over their keyword lists, a
 /// group set as a heading, tab-parted cells as items): even, elegant, stackoverflow, flat 100%;
 /// flat's contact 33→100% (a row of contact labels over the row of values).
@@ -384,7 +384,7 @@ fn fictional_layouts_stay_understood_at_their_floors() {
 /// The files that still lose something, with exactly what they lose (failed checks, lost words
 /// sorted), as [`FLOORS`] holds the parser's figures: a new loss fails the test, and so does a
 /// fixed one until its line is removed. What is left are words the schema has no slot for and a
-/// period the schema cannot write (README, "Resume understanding", round trip):
+/// period the schema cannot write (docs/parse-bench.md, round trip):
 /// - elegant: the duration a theme prints after the dates ("· 3 years 5 months", computed from
 ///   them) and the name the page shows twice (the schema has one `basics.name`);
 /// - stackoverflow: "at" between position and employer ("Engineer at Fjordline"), which the

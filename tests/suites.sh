@@ -9,6 +9,14 @@ LOG_DIR=target/test-logs
 mkdir -p "$LOG_DIR"
 summary=()
 failed=0
+MOCK_PIDS=()
+# On any exit: the mock providers end, and so does the local model's background install if it
+# still runs (a suite failed before the real-model suite needed it).
+cleanup() {
+  [ ${#MOCK_PIDS[@]} -gt 0 ] && kill "${MOCK_PIDS[@]}" 2>/dev/null
+  bash tests/real_model/background.sh stop
+}
+trap cleanup EXIT
 
 print_summary() {
   echo
@@ -54,14 +62,12 @@ run native     cargo test --locked
 # The mock provider server (tests/mock_provider) answers the browser and Playwright suites' model calls.
 # Overridable, so two checkouts can run their suites side by side on one machine.
 MOCK_PORT=${MOCK_PORT:-8787}
-MOCK_PIDS=()
 # launch_mock PORT LOG: starts one mock provider (killed when this script exits) and waits until
 # it listens.
 launch_mock() {
   local port=$1 log=$2
   "${CARGO_TARGET_DIR:-target}/debug/examples/mock_provider" --port "$port" > "$log" 2>&1 &
   MOCK_PIDS+=($!)
-  trap 'kill "${MOCK_PIDS[@]}" 2>/dev/null' EXIT
   for _ in $(seq 1 50); do
     grep -q "listening" "$log" && return 0
     sleep 0.2
@@ -146,6 +152,12 @@ e2e_suite() {
 }
 run e2e        e2e_suite
 # A real llama.cpp server with a real small model: every workflow natively and through the app.
+# Its install began in the background when `make test` started (tests/real_model/background.sh):
+# awaited here, outside `run`, whose pipeline would run the wait in a subshell.
+echo "──── real-model: waiting for the local model's install"
+if ! bash tests/real_model/background.sh wait; then
+  failed=1; summary+=("FAIL  local-model install (log: $LOG_DIR/local-model-install.log)"); print_summary; exit 1
+fi
 run real-model bash tests/real_model/suite.sh
 
 print_summary

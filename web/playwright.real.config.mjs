@@ -4,10 +4,15 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_REAL_PORT ?? 4183);
+/** The package's plain embed page (pkg-in-tab.spec.mjs): PORT + 2, so two runs side by side
+ * (tests/real_model/suite.sh: PORT and PORT + 1) do not meet. */
+export const REAL_EMBED_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: './e2e-real',
-  outputDir: '../target/playwright/real-results',
+  // Its own folder per concurrent run (tests/real_model/suite.sh runs the in-tab spec beside the
+  // others): Playwright empties the folder when a run starts.
+  outputDir: process.env.E2E_REAL_OUTPUT ?? '../target/playwright/real-results',
   reporter: [['list']],
   fullyParallel: false,
   workers: 1,
@@ -32,5 +37,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 30_000,
-  }],
+  }, ...(process.env.IN_TAB_MODEL_DIR ? [{
+    // The npm package in a plain page, with wllama's two files beside it (as its README says)
+    // and the model folder: pkg-in-tab.spec.mjs.
+    command: `SERVE_ISOLATED=1 node e2e/serve.mjs examples ${REAL_EMBED_PORT} /pkg=../target/pkg/web`
+      + ` /wllama=../dist/wllama /test-models=${process.env.IN_TAB_MODEL_DIR}`,
+    url: `http://127.0.0.1:${REAL_EMBED_PORT}/embed.html`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  }] : [])],
 });

@@ -11,7 +11,7 @@ use crate::llm::secret::ApiKey;
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum LlmError {
     /// 401/403: the key is missing, wrong, or lacks access.
-    #[error("{provider} rejected the API key (HTTP {status}): {message}")]
+    #[error("{who} rejected the API key (HTTP {status}): {message}", who = spoken(provider, true))]
     Auth {
         provider: String,
         status: u16,
@@ -19,7 +19,7 @@ pub enum LlmError {
     },
 
     /// 429 after all retries.
-    #[error("{provider} is rate limiting requests{}: {message}", retry_hint(*retry_after))]
+    #[error("{who} is rate limiting requests{}: {message}", retry_hint(*retry_after), who = spoken(provider, true))]
     RateLimited {
         provider: String,
         retry_after: Option<Duration>,
@@ -27,7 +27,7 @@ pub enum LlmError {
     },
 
     /// 5xx (or 529 overloaded) after all retries.
-    #[error("{provider} is unavailable right now (HTTP {status}): {message}")]
+    #[error("{who} is unavailable right now (HTTP {status}): {message}", who = spoken(provider, true))]
     ProviderDown {
         provider: String,
         status: u16,
@@ -35,7 +35,7 @@ pub enum LlmError {
     },
 
     /// Any other 4xx: the request itself was refused; `kind` is the provider's error type/status string.
-    #[error("{provider} refused the request (HTTP {status}, {kind}): {message}")]
+    #[error("{who} refused the request (HTTP {status}, {kind}): {message}", who = spoken(provider, true))]
     BadRequest {
         provider: String,
         status: u16,
@@ -44,11 +44,11 @@ pub enum LlmError {
     },
 
     /// No complete answer within the per-call timeout.
-    #[error("{provider} did not answer within {}s", after.as_secs_f32())]
+    #[error("{who} did not answer within {}s", after.as_secs_f32(), who = spoken(provider, true))]
     Timeout { provider: String, after: Duration },
 
     /// The request never got an HTTP answer. In a browser this is also how a CORS refusal looks.
-    #[error("could not reach {provider}: {message} (check the network, the base URL, and that the server allows browser requests (CORS))")]
+    #[error("could not reach {who}: {message} (check the network, the base URL, and that the server allows browser requests (CORS))", who = spoken(provider, false))]
     Network { provider: String, message: String },
 
     /// The caller cancelled the call.
@@ -56,11 +56,11 @@ pub enum LlmError {
     Cancelled,
 
     /// A stream ended before the provider said it was finished.
-    #[error("{provider} stopped streaming mid-answer: {message}")]
+    #[error("{who} stopped streaming mid-answer: {message}", who = spoken(provider, true))]
     StreamInterrupted { provider: String, message: String },
 
     /// The provider answered, but not with the JSON its API documents.
-    #[error("{provider} sent a response that could not be decoded: {message} (starts with: {excerpt:?})")]
+    #[error("{who} sent a response that could not be decoded: {message} (starts with: {excerpt:?})", who = spoken(provider, true))]
     Decode {
         provider: String,
         message: String,
@@ -72,12 +72,12 @@ pub enum LlmError {
     InvalidOutput { reason: String, excerpt: String },
 
     /// The model refused or produced no content.
-    #[error("{provider} returned no answer: {message}")]
+    #[error("{who} returned no answer: {message}", who = spoken(provider, true))]
     Empty { provider: String, message: String },
 
     /// The provider stopped at the output token limit: the answer is incomplete (a structured answer
     /// is half a JSON), so it is not used and no repair call is paid for.
-    #[error("{provider} cut the answer off at the token limit{}: try a shorter input or a model with a larger output limit", token_limit(*max_tokens))]
+    #[error("{who} cut the answer off at the token limit{}: try a shorter input or a model with a larger output limit", token_limit(*max_tokens), who = spoken(provider, true))]
     Truncated {
         provider: String,
         /// The limit sent with the request; `None` when the model's own limit applied.
@@ -89,18 +89,18 @@ pub enum LlmError {
     /// A structured answer was cut at the token limit, and cut again when the model was asked for
     /// a shorter one: the model runs out of room, or (small local models) repeats one item until
     /// the limit. Not retried further.
-    #[error("{provider} cut the answer off at the token limit{} twice, the second time after being asked for a shorter answer: the model ran out of room or kept repeating itself (small local models often repeat one list item until the limit); try a larger model or a shorter input", token_limit(*max_tokens))]
+    #[error("{who} cut the answer off at the token limit{} twice, the second time after being asked for a shorter answer: the model ran out of room or kept repeating itself (small local models often repeat one list item until the limit); try a larger model or a shorter input", token_limit(*max_tokens), who = spoken(provider, true))]
     RanOutOfRoom {
         provider: String,
         max_tokens: Option<u32>,
     },
 
     /// The provider's safety or content filter stopped the answer (or the model refused).
-    #[error("{provider} stopped the answer with its content filter ({reason}): rephrase the input or try another model")]
+    #[error("{who} stopped the answer with its content filter ({reason}): rephrase the input or try another model", who = spoken(provider, true))]
     ContentFiltered { provider: String, reason: String },
 
     /// The response was larger than the limit the app reads (see `llm::limits`); reading stopped.
-    #[error("{provider} sent {what} larger than {}; the app stopped reading it", size(*limit_bytes))]
+    #[error("{who} sent {what} larger than {}; the app stopped reading it", size(*limit_bytes), who = spoken(provider, true))]
     TooLarge {
         provider: String,
         /// "a response", "one stream event", …
@@ -120,6 +120,16 @@ pub enum LlmError {
     /// Local misconfiguration (e.g. missing key for a provider that needs one).
     #[error("configuration problem: {0}")]
     Config(String),
+}
+
+/// The provider as a message names it: its id, except the model inside the tab, whose id
+/// (`in_tab`) reads as code in a sentence; `start` capitalises it for the start of one.
+fn spoken(provider: &str, start: bool) -> &str {
+    match (provider, start) {
+        ("in_tab", true) => "The model in this tab",
+        ("in_tab", false) => "the model in this tab",
+        _ => provider,
+    }
 }
 
 fn retry_hint(retry_after: Option<Duration>) -> String {

@@ -8,6 +8,7 @@
 pub mod batch_screening;
 pub mod career_navigator;
 pub mod common;
+pub mod cover_letter;
 pub mod hiring;
 pub mod registry;
 pub mod resume_review;

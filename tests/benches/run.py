@@ -1,6 +1,6 @@
 """`make bench` driver: runs every measurement, checks that all implementations end in the same
-state, prints ONE Markdown table, and with --readme rewrites the table in README.md's
-"Performance" section. Run from the repo root by `make bench` (which installs the anchors and puts
+state, prints ONE Markdown table, and with --docs rewrites the table between the bench markers in
+docs/performance.md. Run from the repo root by `make bench` (which installs the anchors and puts
 the tools on PATH). Everything is offline and loopback only."""
 
 import contextlib
@@ -181,15 +181,15 @@ def machine():
     return f"{date}, `nproc` = {len(os.sched_getaffinity(0))}, {cpu}"
 
 
-def write_readme(text):
-    readme = ROOT / "README.md"
-    body = readme.read_text()
+def write_docs(text):
+    page = ROOT / "docs" / "performance.md"
+    body = page.read_text()
     start, end = "<!-- bench:start -->", "<!-- bench:end -->"
-    if start not in body:
-        sys.exit("README.md has no <!-- bench:start --> marker")
+    if start not in body or end not in body:
+        sys.exit("docs/performance.md has no <!-- bench:start --> ... <!-- bench:end --> markers")
     before, rest = body.split(start, 1)
     after = rest.split(end, 1)[1]
-    readme.write_text(f"{before}{start}\n{text}\n{end}{after}")
+    page.write_text(f"{before}{start}\n{text}\n{end}{after}")
 
 
 def main():
@@ -204,8 +204,8 @@ def main():
             + "\n" + first_paint_row()
             + "\n" + "\n".join(in_tab_rows()))
     print(text)
-    if "--readme" in sys.argv:
-        write_readme(text)
+    if "--docs" in sys.argv:
+        write_docs(text)
     # Last, so the table is printed and written either way: a build over budget, or an engine
     # whose per-step cost grows with the run's length, fails the bench.
     over = check_growth(results)

@@ -383,7 +383,7 @@ def measure():
 
 
 def size_rows(figures):
-    """(label, value) rows for run.py's README table."""
+    """(label, value) rows for run.py's table in docs/performance.md."""
     def row(t):
         raw, gz, br = t
         return f"{kb(raw)} raw, {kb(gz)} gzip -9, {kb(br)} brotli"

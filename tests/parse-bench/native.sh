@@ -2,7 +2,7 @@
 # The fast path for parser work (seconds, not minutes): the renders of `make parse-bench` (run it
 # once first), their pdf.js pieces (pages.mjs, the app's pdf.js in Node), the app's import and
 # export natively (examples/parse_bench_native.rs), the same scoring. The table it prints is the
-# browser run's to within pdf.js in Node vs in Chromium; the README's figures come from full runs.
+# browser run's to within pdf.js in Node vs in Chromium; docs/parse-bench.md's figures come from full runs.
 # PARSE_BENCH_SOURCES / PARSE_BENCH_LAYOUTS narrow it, as for `make parse-bench`.
 # Strict mode, the repository root, `only` (the narrowing options) and `target_dir`:
 source "$(dirname "$0")/common.sh"

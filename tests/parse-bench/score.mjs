@@ -2,7 +2,7 @@
 // the JSON Resume it was rendered from. Prints one Markdown table and writes
 // target/parse-bench/report.{md,json}.
 //
-// How (the README says the same):
+// How (docs/parse-bench.md says the same):
 // - Entries: truth and export entries (work, education) are paired one to one, best first, by how
 //   many words of name + position (institution + degree + area) they share (Dice ≥ 0.5, or ≥ 0.25
 //   with the same start date). Entry recall = paired truth entries / truth entries. Pairing by

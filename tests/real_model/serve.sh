@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Serves the installed real model (tests/real_model/install.sh) with llama.cpp's own
 # OpenAI-compatible `llama-server`, on 127.0.0.1 only, in the foreground.
-#   serve.sh [--port N] [--ctx N] [--slots N] [--] [more llama-server arguments]
+#   serve.sh [--port N] [--ctx N] [--slots N] [--threads N] [--] [more llama-server arguments]
 # --ctx is the context size of each slot (what one request may fill); --slots how many requests
 # it decodes at once (parallel agents beyond that wait in the server's queue).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-PORT=8091 CTX=8192 SLOTS=2
+PORT=8091 CTX=8192 SLOTS=2 THREADS=$(nproc)
 while [ $# -gt 0 ]; do
   case $1 in
     --port) PORT=$2; shift 2 ;;
     --ctx) CTX=$2; shift 2 ;;
     --slots) SLOTS=$2; shift 2 ;;
+    --threads) THREADS=$2; shift 2 ;;
     --) shift; break ;;
     *) break ;;
   esac
@@ -27,4 +28,4 @@ test -f "$MODEL" || { echo "model file missing: $MODEL" >&2; exit 1; }
 exec "$SERVER" --model "$MODEL" --alias smollm2-135m-instruct \
   --host 127.0.0.1 --port "$PORT" \
   --ctx-size $(( CTX * SLOTS )) --parallel "$SLOTS" \
-  --threads "$(nproc)" --no-webui "$@"
+  --threads "$THREADS" --no-webui "$@"

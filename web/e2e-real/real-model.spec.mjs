@@ -4,6 +4,7 @@
 // The assertion is honesty, not quality: a 135M model writes poor critiques.
 import { test, expect } from '@playwright/test';
 import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
+import { answerTailoringDialogs, TAILORING_DONE } from './tailoring-dialogs.mjs';
 
 const SERVER = process.env.REAL_MODEL_URL;
 // Only the real-model suite runs this folder, and it always sets the URL: without it, fail.
@@ -85,29 +86,9 @@ test('tailoring on a real model: its dialogs answered, then a result or a named 
   await page.getByLabel('Resume', { exact: true }).fill(RESUME);
   await useLocalServer(page);
   await page.getByRole('button', { name: 'Run' }).click();
-  const phase = page.getByTestId('tailor-phase');
-  const done = /^(Tailoring finished(\.|, but \d+ step\(s\) failed: .+)|The run failed: .+)$/;
-  // Answer whatever the run asks until it ends: a question (answered), the draft review (approved).
-  const deadline = Date.now() + RUN_BOUND;
-  while (Date.now() < deadline) {
-    const text = (await phase.textContent()) ?? '';
-    if (done.test(text)) break;
-    const question = page.getByRole('dialog', { name: /^Question \d+ \/ \d+$/ });
-    const review = page.getByRole('dialog', { name: 'Review the tailored draft' });
-    if (await question.isVisible()) {
-      await question.getByLabel('Your answer').fill('I used Redis as a cache at Example Freight.');
-      await question.getByRole('button', { name: 'Send' }).click();
-      await expect(question).toBeHidden({ timeout: 10_000 });
-    } else if (await review.isVisible()) {
-      await review.getByRole('button', { name: 'Approve' }).click();
-      await expect(review).toBeHidden({ timeout: 10_000 });
-    } else {
-      await page.waitForTimeout(500);
-    }
-  }
-  const text = await phase.textContent();
+  const text = await answerTailoringDialogs(page, RUN_BOUND);
   console.log(`real model, tailoring in the app: ${((Date.now() - started) / 1000).toFixed(1)} s: ${text}`);
-  expect(text).toMatch(done);
+  expect(text).toMatch(TAILORING_DONE);
   if (text !== 'Tailoring finished.') expectNamed(text);
   // A step that failed is listed on the result (by name: its cause is in the run's errors).
   if (text !== 'Tailoring finished.' && text.startsWith('Tailoring finished')) await expect(page.getByTestId('tailor-failed-steps')).toBeVisible();

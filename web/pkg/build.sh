@@ -20,7 +20,7 @@
 # the first module's `WebAssembly.Global` (its stack pointer): instantiating a chunk failed with
 # "imported mutable global must be a WebAssembly.Global object" under Vite 8. And not
 # wasm-split-cli's bundler loader: its `import.source(...)` is rewritten by Vite 8 into an
-# unusable JS wrapper (README, Size table).
+# unusable JS wrapper (docs/performance.md, "Size: what was tried").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

@@ -763,6 +763,7 @@ fn chinese_roles(line: &str, offset: usize, found: &mut Found) {
                 if (2..=24).contains(&chars)
                     && org.chars().all(|c| !"，。；、,;".contains(c))
                     && !org.trim().is_empty()
+                    && !is_reference(without_org_end(org))
                 {
                     found.add(FactKind::Organisation, org, offset + org_at);
                 }
@@ -787,7 +788,10 @@ fn chinese_roles(line: &str, offset: usize, found: &mut Found) {
     for (at, _) in line.match_indices("加入") {
         let org_at = at + "加入".len();
         if let Some(end) = cjk_org_end(line, org_at) {
-            found.add(FactKind::Organisation, &line[org_at..end], offset + org_at);
+            let org = &line[org_at..end];
+            if !is_reference(without_org_end(org)) {
+                found.add(FactKind::Organisation, org, offset + org_at);
+            }
         }
     }
 }
@@ -882,7 +886,7 @@ fn suffixed_organisations(text: &str, found: &mut Found) {
     for ending in CJK_ORG_ENDS {
         for (at, _) in text.match_indices(ending) {
             let start = cjk_name_start(text, at, 16);
-            if start < at {
+            if start < at && !is_reference(&text[start..at]) {
                 let mut end = at + ending.len();
                 if text[end..].starts_with("有限公司") {
                     end += "有限公司".len();
@@ -891,6 +895,28 @@ fn suffixed_organisations(text: &str, found: &mut Found) {
             }
         }
     }
+}
+
+/// Whether the words before an organisation ending refer to one instead of naming it: a single
+/// character (贵公司 "your company", 本公司, 该公司, 子公司, 总行 …) or a determiner with its measure
+/// word (这家公司, 我们公司, 其他公司, 各大银行). A cover letter says 贵公司 in every other line.
+fn is_reference(before: &str) -> bool {
+    let chars: Vec<char> = before.chars().collect();
+    match chars.as_slice() {
+        [_] => true,
+        [first, second] => {
+            "这那该每各某其我你他她".contains(*first) && "家们大他些个间所".contains(*second)
+        }
+        _ => false,
+    }
+}
+
+/// `org` without its organisation ending (`贵公司` → `贵`), or as it is.
+fn without_org_end(org: &str) -> &str {
+    CJK_ORG_ENDS
+        .iter()
+        .find_map(|end| org.strip_suffix(end))
+        .unwrap_or(org)
 }
 
 /// Titles and organisations of the structured resume's entries (JSON Resume included), where
