@@ -17,6 +17,7 @@ mod streamed_text;
 // `for_each_workflow!` finds each page as `crate::ui::<module>::Page`).
 pub mod batch_screening;
 mod career_navigator;
+mod cover_letter;
 mod hiring;
 mod resume_review;
 mod resume_tailoring;

@@ -34,6 +34,7 @@ macro_rules! for_each_workflow {
             (hiring, HiringWorkflow),
             (career_navigator, NavigatorWorkflow),
             (batch_screening, BatchWorkflow),
+            (cover_letter, CoverLetterWorkflow),
         }
     };
 }

@@ -1,0 +1,300 @@
+//! The cover letter page: the form (resume, job description, company, role, tone, length,
+//! notes), the run list, and the run: its graph while the agents work, the review of each draft
+//! (every fact no source holds marked, Keep / Remove per fact, Approve or "Request a revision"),
+//! and the letter at the end, each paragraph with the requirements it answers and the resume
+//! lines it rests on, with its exports. Runs go through the shared run controller (`ui::run`):
+//! saved in IndexedDB, re-opened on load with their dialog.
+//!
+//! The dialog: Escape hides it without answering (the run stays paused; "Continue reviewing"
+//! brings it back). Focus moves into it when it opens, back to that button when it is hidden,
+//! and to the run's status line once it is answered.
+
+mod form;
+mod model;
+mod progress;
+mod result;
+mod review_dialog;
+
+use leptos::prelude::*;
+
+use crate::domain::injection::scan_inputs;
+use crate::domain::Language;
+use crate::store::RunRecord;
+use crate::ui::components::{
+    focus_later, FileImport, InjectionWarning, ProviderBadge, ProviderNotes, RunList,
+};
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
+use crate::ui::settings::Settings;
+use crate::ui::streamed_text::streamed_text;
+use crate::workflows::cover_letter::CoverLetterWorkflow;
+use crate::workflows::{agent_name, Workflow};
+use form::{LetterFields, LetterForm, LENGTHS, TONES};
+use model::LetterModel;
+use progress::LetterProgress;
+use result::LetterResult;
+use review_dialog::ReviewDialog;
+
+const REOPEN_BUTTON: &str = "[data-testid=letter-open-review]";
+/// Where focus goes once the review is answered: the run's status line.
+const AFTER_ANSWER_FOCUS: &str = "[data-testid=letter-phase]";
+
+/// A cover letter run the page shows.
+pub type LetterRun = ActiveRun<CoverLetterWorkflow, LetterModel>;
+
+#[component]
+pub fn Page() -> impl IntoView {
+    let lang = use_language();
+    let settings = expect_context::<RwSignal<Settings>>();
+    let form = LetterForm::load();
+    let runs = RunController::<CoverLetterWorkflow, LetterModel>::new();
+    let status = runs.message();
+    let dialog_open = RwSignal::new(true);
+
+    let busy = move || runs.live();
+    // A new review, or another run shown, opens its dialog.
+    Effect::new(move |previous: Option<Option<String>>| {
+        let id = runs.active().map(|r| {
+            let prompt = r.view.prompt.with(|p| p.as_ref().map(|p| p.id.clone()));
+            format!("{}/{}", r.thread_id(), prompt.unwrap_or_default())
+        });
+        if id.is_some() && previous.as_ref() != Some(&id) {
+            dialog_open.set(true);
+        }
+        id
+    });
+
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy() {
+            return;
+        }
+        let language = settings.with_untracked(Settings::language);
+        runs.start(form.input(language), form.title());
+    };
+    let stop = move |_| runs.stop();
+    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
+    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
+    let hide_dialog = Callback::new(move |()| {
+        dialog_open.set(false);
+        focus_later(REOPEN_BUTTON);
+    });
+    let fields = form.fields;
+    let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));
+
+    // autocomplete="off": the signals are the state; a browser must not restore a control
+    // behind their back.
+    view! {
+        <form autocomplete="off" class="run-form letter-form" on:submit=on_submit data-testid="letter-form">
+            <div class="field">
+                <label class="field__label" for="letter-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                <FileImport target=form.resume outline="letter-resume">
+                <textarea
+                    id="letter-resume"
+                    class="field__input field__input--tall"
+                    data-testid="resume"
+                    rows="14"
+                    spellcheck="false"
+                    prop:value=move || form.resume.get()
+                    on:input=move |ev| form.resume.set(event_target_value(&ev))
+                ></textarea>
+                </FileImport>
+            </div>
+            <div class="field">
+                <label class="field__label" for="letter-job">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+                <FileImport target=form.job>
+                <textarea
+                    id="letter-job"
+                    class="field__input field__input--medium"
+                    data-testid="job-description"
+                    rows="8"
+                    prop:value=move || form.job.get()
+                    on:input=move |ev| form.job.set(event_target_value(&ev))
+                ></textarea>
+                </FileImport>
+            </div>
+            <fieldset class="tailor-form__options">
+                <legend>{move || tr(lang.get(), "The letter", "求职信")}</legend>
+                <div class="field">
+                    <label class="field__label" for="letter-company">{move || tr(lang.get(), "Company", "公司")}</label>
+                    <input id="letter-company" type="text" class="field__input" data-testid="letter-company" maxlength="200"
+                        prop:value=move || fields.with(|f| f.company.clone())
+                        on:input=move |ev| { let v = event_target_value(&ev); set_field(&|f| f.company = v.clone()); }
+                    />
+                </div>
+                <div class="field">
+                    <label class="field__label" for="letter-role">{move || tr(lang.get(), "Role", "职位")}</label>
+                    <input id="letter-role" type="text" class="field__input" data-testid="letter-role" maxlength="200"
+                        prop:value=move || fields.with(|f| f.role.clone())
+                        on:input=move |ev| { let v = event_target_value(&ev); set_field(&|f| f.role = v.clone()); }
+                    />
+                </div>
+                <div class="field">
+                    <label class="field__label" for="letter-tone">{move || tr(lang.get(), "Tone", "语气")}</label>
+                    <select id="letter-tone" class="field__input" data-testid="letter-tone"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            if let Some((tone, _, _)) = TONES.iter().find(|(t, _, _)| t.id() == v) {
+                                let tone = *tone;
+                                set_field(&|f| f.tone = tone);
+                            }
+                        }>
+                        {TONES.iter().map(|(tone, en, zh)| {
+                            let tone = *tone;
+                            view! {
+                                <option value=tone.id() selected=move || fields.with(|f| f.tone == tone)>{move || tr(lang.get(), en, zh)}</option>
+                            }
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="field">
+                    <label class="field__label" for="letter-length">{move || tr(lang.get(), "Length", "篇幅")}</label>
+                    <select id="letter-length" class="field__input" data-testid="letter-length"
+                        on:change=move |ev| {
+                            let v = event_target_value(&ev);
+                            if let Some((length, _, _)) = LENGTHS.iter().find(|(l, _, _)| l.id() == v) {
+                                let length = *length;
+                                set_field(&|f| f.length = length);
+                            }
+                        }>
+                        {LENGTHS.iter().map(|(length, en, zh)| {
+                            let length = *length;
+                            view! {
+                                <option value=length.id() selected=move || fields.with(|f| f.length == length)>{move || tr(lang.get(), en, zh)}</option>
+                            }
+                        }).collect_view()}
+                    </select>
+                </div>
+                <div class="field">
+                    <label class="field__label" for="letter-notes">{move || tr(lang.get(), "Notes (optional)", "补充说明（可选）")}</label>
+                    <textarea id="letter-notes" class="field__input" data-testid="letter-notes" rows="3"
+                        aria-describedby="letter-notes-hint"
+                        prop:value=move || fields.with(|f| f.notes.clone())
+                        on:input=move |ev| { let v = event_target_value(&ev); set_field(&|f| f.notes = v.clone()); }
+                    ></textarea>
+                    <span class="field__hint" id="letter-notes-hint">
+                        {move || tr(lang.get(),
+                            "What the letter may say that your resume does not. The job description is never a source of facts about you.",
+                            "求职信可以提到而简历中没有的内容。职位描述不会被当作关于你的事实来源。")}
+                    </span>
+                </div>
+            </fieldset>
+            <div class="run-form__actions">
+                <button type="submit" class="button button--primary" data-testid="run" disabled=busy>
+                    {move || if busy() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
+                </button>
+                <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy() on:click=stop>
+                    {move || tr(lang.get(), "Stop", "停止")}
+                </button>
+                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
+                <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
+            </div>
+        </form>
+        <RunList workflow_id=CoverLetterWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
+        {move || runs.active().map(|run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
+        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=CoverLetterWorkflow::ID />
+    }
+}
+
+/// One run: status line, graph, agent activity and errors, the review it waits on, the letter.
+#[component]
+fn LetterRunView(
+    run: LetterRun,
+    dialog_open: RwSignal<bool>,
+    hide_dialog: Callback<()>,
+) -> impl IntoView {
+    let lang = use_language();
+    let model = run.view;
+    let phase = run.phase;
+    let waiting = move || phase.get() == RunPhase::Waiting;
+    let input = run.input();
+    let findings = scan_inputs(&[
+        ("resume", &input.resume),
+        ("job_description", &input.job_description),
+        ("company", &input.company),
+        ("role", &input.role),
+        ("notes", &input.notes),
+    ]);
+    let phase_text = move || {
+        let lang = lang.get();
+        match phase.get() {
+            RunPhase::Running => tr(lang, "Writing your letter…", "正在撰写求职信…").to_string(),
+            RunPhase::Waiting => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
+            RunPhase::Finished => match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
+                0 => tr(lang, "The letter is ready.", "求职信已完成。").to_string(),
+                n => match lang {
+                    Language::En => format!("The letter is ready, but {n} step(s) failed: it was made without them (see below)."),
+                    Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
+                },
+            },
+            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+            RunPhase::Stopped => tr(
+                lang,
+                "Stopped. Your inputs are kept; press Run to start again.",
+                "已停止。输入已保留，点击“运行”重新开始。",
+            )
+            .to_string(),
+            RunPhase::Failed(message) => {
+                format!("{} {message}", tr(lang, "The run failed:", "运行失败："))
+            }
+        }
+    };
+    let agent_errors = move || {
+        let mut errors: Vec<String> = model.agent_errors.with(|e| e.values().cloned().collect());
+        errors.dedup();
+        errors
+    };
+    let dialog_run = run.clone();
+    view! {
+        <section class="run" aria-label=move || tr(lang.get(), "Cover letter run", "求职信运行") data-testid="letter-run">
+            <div class="run__bar">
+                <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="letter-phase">{phase_text}</p>
+                <button type="button" class="button" data-testid="letter-open-review"
+                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
+                    on:click=move |_| dialog_open.set(true)>
+                    {move || tr(lang.get(), "Continue reviewing", "继续审阅")}
+                </button>
+            </div>
+            <InjectionWarning findings=Signal::stored(findings) />
+            {move || match phase.get() {
+                RunPhase::Failed(message) => Some(view! {
+                    <div class="notice notice--error" role="alert" data-testid="run-error">
+                        <p>{message}</p>
+                        <p>{move || tr(lang.get(), "Your resume and job description are kept above.", "你的简历和职位描述已保留在上方。")}</p>
+                    </div>
+                }),
+                _ => None,
+            }}
+            {move || {
+                let errors = agent_errors();
+                (!errors.is_empty()).then(|| view! {
+                    <div class="notice notice--error" role="alert" data-testid="agent-errors">
+                        {errors.into_iter().map(|e| view! { <p>{e}</p> }).collect_view()}
+                    </div>
+                })
+            }}
+            <LetterProgress model=model />
+            {move || {
+                let activity = model.activity.get();
+                (phase.get() == RunPhase::Running && !activity.is_empty()).then(|| view! {
+                    <div class="activity" data-testid="activity">
+                        {activity.into_iter().map(|(agent, text)| view! {
+                            <details open>
+                                <summary>{agent_name(CoverLetterWorkflow::ID, &agent, lang.get())}</summary>
+                                {streamed_text(&text, lang.get())}
+                            </details>
+                        }).collect_view()}
+                    </div>
+                })
+            }}
+            {move || {
+                let run = dialog_run.clone();
+                (dialog_open.get() && waiting())
+                    .then(|| model.prompt.get())
+                    .flatten()
+                    .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=hide_dialog /> })
+            }}
+            {move || model.result.get().map(|state| view! { <LetterResult state=state /> })}
+        </section>
+    }
+}

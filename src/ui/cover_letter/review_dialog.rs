@@ -1,0 +1,127 @@
+//! The review of a draft letter: the draft with every fact no source holds marked where it
+//! stands, Keep / Remove per fact (plain buttons: Tab, then Enter or Space), what each paragraph
+//! answers and rests on, a note box, Approve and "Request a revision". No countdown: the run
+//! waits for the user. Escape hides the dialog without answering.
+
+use leptos::prelude::*;
+
+use super::model::ReviewPrompt;
+use super::result::Citations;
+use super::{LetterRun, AFTER_ANSWER_FOCUS};
+use crate::domain::grounding::line_pieces;
+use crate::ui::components::{
+    focus_later, kept_keys, marked_line, removed_keys, FactDecisions, FactList, Modal,
+};
+use crate::ui::i18n::{tr, use_language};
+use crate::workflows::cover_letter::CoverLetterAnswer;
+
+#[component]
+pub fn ReviewDialog(
+    run: LetterRun,
+    prompt: ReviewPrompt,
+    on_escape: Callback<()>,
+) -> impl IntoView {
+    let lang = use_language();
+    let note = RwSignal::new(String::new());
+    let hint = RwSignal::new(None::<&'static str>);
+    // Keep / Remove per ungrounded fact: part of the approve answer (undecided = not kept).
+    let decisions: FactDecisions = RwSignal::new(Default::default());
+    let review = prompt.review;
+    let facts = review.ungrounded_facts.clone();
+    let revise_run = run.clone();
+    let revise = Callback::new(move |()| {
+        let text = note.get_untracked().trim().to_string();
+        if text.is_empty() {
+            hint.set(Some(tr(
+                lang.get_untracked(),
+                "Say what to change first, or approve the letter.",
+                "请先写下要修改的内容，或批准这封信。",
+            )));
+            return;
+        }
+        revise_run.answer(CoverLetterAnswer::Revise { note: text });
+        focus_later(AFTER_ANSWER_FOCUS);
+    });
+    let approve = move |_| {
+        let (kept_facts, removed_facts) =
+            decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
+        run.answer(CoverLetterAnswer::Approve {
+            kept_facts,
+            removed_facts,
+        });
+        focus_later(AFTER_ANSWER_FOCUS);
+    };
+    let last_round = review.revision >= review.max_revisions;
+    let lines = line_pieces(&review.letter, &facts);
+    let marks_facts = facts.clone();
+    let paragraphs = review.paragraphs.clone();
+    view! {
+        <Modal labelled_by="letter-review-title" described_by="letter-review-question" testid="letter-review-dialog" on_escape=on_escape on_send=revise>
+            <h2 id="letter-review-title" class="modal__title">{move || tr(lang.get(), "Review the draft letter", "审阅求职信草稿")}</h2>
+            <p id="letter-review-question" class="modal__why">
+                {move || tr(lang.get(),
+                    "Approve it to finalize, or say what to change and request a revision.",
+                    "批准即定稿；或写下修改意见并要求修改。")}
+            </p>
+            {review.unchanged_note.clone().map(|note| view! {
+                <div class="notice notice--warn" role="status" data-testid="letter-review-unchanged">
+                    <strong>{move || tr(lang.get(),
+                        "Your last revision request did not change the draft.",
+                        "上一次修改请求没有改动草稿。")}</strong>
+                    " "
+                    <span>{note}</span>
+                </div>
+            })}
+            <p class="ats-line" data-testid="letter-review-round">
+                {move || format!("{} {} / {}", tr(lang.get(), "Revision requests", "修改请求"), review.revision, review.max_revisions)}
+            </p>
+            <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft", "草稿")}</h3>
+            <div class="draft letter-draft" data-testid="letter-review-draft" tabindex="0">
+                {lines.into_iter().map(|pieces| view! {
+                    <div class="letter-draft__line">{marked_line(pieces, &marks_facts, decisions)}</div>
+                }).collect_view()}
+            </div>
+            <FactList facts=facts decisions=decisions testid="letter-review-facts" />
+            <details class="modal__draft">
+                <summary>{move || tr(lang.get(), "What each paragraph answers and rests on", "每段回应的要求与依据的简历内容")}</summary>
+                <Citations paragraphs=paragraphs testid="letter-review-citations" />
+            </details>
+            <div class="field">
+                <label class="field__label" for="letter-review-note">{move || tr(lang.get(), "What should change?", "需要修改什么？")}</label>
+                <textarea autocomplete="off"
+                    id="letter-review-note"
+                    class="field__input"
+                    data-testid="letter-review-note"
+                    rows="3"
+                    aria-describedby="letter-review-keys"
+                    prop:value=move || note.get()
+                    on:input=move |ev| {
+                        hint.set(None);
+                        note.set(event_target_value(&ev));
+                    }
+                ></textarea>
+                <span class="field__hint" id="letter-review-keys">
+                    {move || tr(lang.get(),
+                        "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
+                        "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。")}
+                </span>
+                {last_round.then(|| view! {
+                    <span class="field__hint" data-testid="letter-review-last-round">
+                        {move || tr(lang.get(),
+                            "The revision limit is reached: another request finalizes this draft with a warning.",
+                            "已达修改次数上限：再次要求修改将直接定稿并给出提醒。")}
+                    </span>
+                })}
+                <p class="field__warning" role="alert">{move || hint.get()}</p>
+            </div>
+            <div class="modal__actions modal__actions--sticky">
+                <button type="button" class="button button--primary" data-testid="letter-approve" on:click=approve>
+                    {move || tr(lang.get(), "Approve", "批准")}
+                </button>
+                <button type="button" class="button" data-testid="letter-revise" on:click=move |_| revise.run(())>
+                    {move || tr(lang.get(), "Request a revision", "要求修改")}
+                </button>
+            </div>
+        </Modal>
+    }
+}
