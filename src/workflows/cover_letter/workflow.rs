@@ -72,13 +72,13 @@ impl Workflow for CoverLetterWorkflow {
     type Answer = super::CoverLetterAnswer;
 
     const AGENTS: &'static [AgentName] = &[
-        AgentName::new("requirements", "Requirements", "职位要求"),
+        AgentName::step("requirements", "Requirements", "职位要求"),
         AgentName::new("evidence", "Evidence", "简历证据"),
         AgentName::new("framing", "Company and role", "公司与职位"),
         AgentName::new("writer", "Writer", "撰写"),
-        AgentName::new("grounding", "Fact check", "事实核查"),
-        AgentName::new("human_review", "Your review", "你的审阅"),
-        AgentName::new("finalize", "Final letter", "定稿"),
+        AgentName::step("grounding", "Fact check", "事实核查"),
+        AgentName::step("human_review", "Your review", "你的审阅"),
+        AgentName::step("finalize", "Final letter", "定稿"),
     ];
 
     fn meta() -> WorkflowMeta {
