@@ -257,7 +257,17 @@ fn states_payloads_and_events_agree_with_the_typescript() {
             "NavigatorState",
             json!({"goal": "Become a staff engineer", "startDate": "2026-01-05"}),
         ),
+        (
+            "cover_letter",
+            "CoverLetterState",
+            json!({"resume": SAMPLE_RESUME, "jobDescription": "Senior engineer: Rust, Kafka.",
+                   "company": "Harbor Logistics", "role": "Senior Backend Engineer"}),
+        ),
     ];
+    // Every registered workflow is run, so a new one cannot go unchecked.
+    let ran: BTreeSet<&str> = runs.iter().map(|(id, _, _)| *id).collect();
+    let registered: BTreeSet<&str> = workflows().iter().map(|w| w.id).collect();
+    assert_eq!(ran, registered, "a demo run per registered workflow");
     let payloads = BTreeMap::from([
         ("question", "QuestionPayload"),
         ("review", "DraftReviewPayload"),
@@ -272,6 +282,8 @@ fn states_payloads_and_events_agree_with_the_typescript() {
         ("candidate", "CandidatePayload"),
         ("cost_cap", "CostCapPayload"),
     ]);
+    // A kind two workflows use with different payloads: (workflow, kind) first.
+    let own_payloads = BTreeMap::from([(("cover_letter", "review"), "LetterReviewPayload")]);
     let mut problems = Vec::new();
     let mut kinds = BTreeSet::new();
     for (id, state_type, input) in runs {
@@ -296,7 +308,10 @@ fn states_payloads_and_events_agree_with_the_typescript() {
                 _ => continue,
             };
             let kind = payload["type"].as_str().unwrap_or("(none)").to_string();
-            match payloads.get(kind.as_str()) {
+            match own_payloads
+                .get(&(id, kind.as_str()))
+                .or_else(|| payloads.get(kind.as_str()))
+            {
                 Some(name) => check(
                     &all,
                     name,

@@ -66,6 +66,13 @@ export interface Workflows {
       confirm_plan: { payload: ConfirmPlanPayload; answer: ConfirmPlanAnswer };
     };
   };
+  cover_letter: {
+    input: CoverLetterInput;
+    state: CoverLetterState;
+    interrupts: {
+      review: { payload: LetterReviewPayload; answer: LetterReviewAnswer };
+    };
+  };
 }
 
 export type WorkflowId = keyof Workflows;
@@ -148,6 +155,29 @@ export interface DraftReviewPayload {
  * final resume; every other one is removed (`removed_facts` records explicit removals; an
  * undecided fact is removed all the same). */
 export type ReviewAnswer = { decision: "approve"; feedback?: string; kept_facts?: string[]; removed_facts?: string[] } | { decision: "revise"; feedback: string } | { decision: "timeout" };
+
+/** `cover_letter` pauses for the review of the draft letter (no countdown: the run waits). */
+export interface LetterReviewPayload {
+  type: "review";
+  /** The draft as one text, paragraphs one blank line apart; `ungrounded_facts` index it. */
+  letter: string;
+  /** The draft's paragraphs with the requirements they answer and the resume lines they rest on. */
+  paragraphs: CitedParagraph[];
+  /** Facts of `letter` that neither the resume, the notes nor the company and role hold, with
+   * byte spans in `letter` (UTF-8). Each stays only if the approve answer keeps it. */
+  ungrounded_facts: Fact[];
+  /** Keys of `ungrounded_facts` the job posting holds (true of the company, perhaps; not of you). */
+  from_posting: string[];
+  /** Revision rounds done, of at most `max_revisions`. */
+  revision: number;
+  max_revisions: number;
+  /** Present when the last revision left the draft unchanged: why, in the run's language. */
+  unchanged_note?: string;
+  actions: ("approve" | "revise")[];
+}
+/** Approve: of the draft's `ungrounded_facts`, those whose `key` is in `kept_facts` stay in the
+ * letter; every other one is removed. Revise: the letter is written again with `note`. */
+export type LetterReviewAnswer = { decision: "approve"; kept_facts?: string[]; removed_facts?: string[] } | { decision: "revise"; note: string };
 
 /** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
 export type SatisfactionLevelId = "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
@@ -381,6 +411,71 @@ export interface InjectionFinding {
   matched: string;
   /** The line, cut, invisible characters shown as [U+200B]. */
   excerpt: string;
+}
+
+/** A requirement of the posting (ATS analysis) with the id the cover letter's agents cite. */
+export interface LetterRequirement {
+  /** `R1`, `R2`, … must-haves first. */
+  id: string;
+  term: string;
+  importance: "required" | "preferred";
+  /** The posting's sentence it came from. */
+  sentence: string;
+  /** Whether the resume mentions it. */
+  shown: boolean;
+  /** A must-have any one of several skills meets ("Go / Rust"): their names. */
+  alternatives?: string[];
+}
+/** A non-empty resume line with its id (`L1`, `L2`, …). */
+export interface LetterResumeLine { id: string; text: string }
+/** Which resume lines answer one requirement. */
+export interface LetterEvidence { requirement: string; lines: string[]; why: string }
+/** The company and role as the posting presents them. */
+export interface LetterFraming { company_focus: string; role_focus: string; themes: string[] }
+/** A draft paragraph with the ids it cites. */
+export interface LetterParagraph { text: string; requirements: string[]; resume_lines: string[] }
+/** A paragraph with the requirements it answers and the resume lines it rests on, written out. */
+export interface CitedParagraph { text: string; requirements: LetterRequirement[]; resume_lines: LetterResumeLine[] }
+
+/** The final state of `cover_letter`. */
+export interface CoverLetterState {
+  resume: string;
+  /** The posting: not a source of facts about the candidate. */
+  job_description: string;
+  company: string;
+  role: string;
+  notes: string;
+  tone: Tone;
+  length: Length;
+  requirements: LetterRequirement[];
+  resume_lines: LetterResumeLine[];
+  evidence: LetterEvidence[];
+  framing: LetterFraming;
+  draft: LetterParagraph[];
+  ungrounded: Fact[];
+  from_posting: string[];
+  revision_count: number;
+  max_revisions: number;
+  /** Every revision note the user gave, in order. */
+  revision_notes: string[];
+  unchanged_note: string | null;
+  decision: "approved" | "revise" | "error" | null;
+  kept_fact_keys: string[];
+  removed_fact_keys: string[];
+  /** The final letter: the draft without the facts not kept, each paragraph with its citations. */
+  letter: CitedParagraph[];
+  letter_markdown: string;
+  /** An HTML fragment (`<article class="cover-letter">`), every character of the text escaped. */
+  letter_html: string;
+  /** The draft's ungrounded facts the user kept (in the letter) and those removed. */
+  ungrounded_kept: Fact[];
+  ungrounded_removed: Fact[];
+  warnings: string[];
+  /** Agents whose call failed and that the run went on without. */
+  failed_steps: string[];
+  error: string | null;
+  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
+  injection_findings: InjectionFinding[];
 }
 
 /** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
