@@ -27,7 +27,9 @@ pub fn Citations(paragraphs: Vec<CitedParagraph>, testid: &'static str) -> impl 
                 let cites = !p.requirements.is_empty() || !p.resume_lines.is_empty();
                 view! {
                     <li class="letter-citations__item" data-testid="letter-paragraph">
-                        <p class="letter-citations__text" data-testid="letter-paragraph-text">{p.text.clone()}</p>
+                        <p class="letter-citations__text" data-testid="letter-paragraph-text">
+                            {p.text.lines().enumerate().map(|(i, line)| view! { {(i > 0).then(|| view! { <br /> })} {line.to_string()} }).collect_view()}
+                        </p>
                         {cites.then(|| view! {
                             <dl class="letter-citations__sources">
                                 {(!p.requirements.is_empty()).then(|| view! {

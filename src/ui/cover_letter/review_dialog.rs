@@ -76,11 +76,9 @@ pub fn ReviewDialog(
                 {move || format!("{} {} / {}", tr(lang.get(), "Revision requests", "修改请求"), review.revision, review.max_revisions)}
             </p>
             <h3 class="modal__subtitle">{move || tr(lang.get(), "Draft", "草稿")}</h3>
-            <div class="draft letter-draft" data-testid="letter-review-draft" tabindex="0">
-                {lines.into_iter().map(|pieces| view! {
-                    <div class="letter-draft__line">{marked_line(pieces, &marks_facts, decisions)}</div>
-                }).collect_view()}
-            </div>
+            <pre class="draft" data-testid="letter-review-draft" tabindex="0">
+                {lines.into_iter().map(|pieces| view! { {marked_line(pieces, &marks_facts, decisions)} "\n" }).collect_view()}
+            </pre>
             <FactList facts=facts decisions=decisions testid="letter-review-facts" />
             <details class="modal__draft">
                 <summary>{move || tr(lang.get(), "What each paragraph answers and rests on", "每段回应的要求与依据的简历内容")}</summary>
