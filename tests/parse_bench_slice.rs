@@ -418,3 +418,32 @@ fn reimporting_the_export_of_every_slice_file_is_lossless() {
         failures.join("\n")
     );
 }
+
+/// The text a re-import puts in the field reads the same work and education periods again (the
+/// outline and every workflow read that text): a line kept as written, shown under the heading
+/// the import renders ("### Engineer — Acme (2021-09 – Present)" over "Engineer at Acme\tSep
+/// 2021 - Current"), is the same entry again, not another job.
+#[test]
+fn the_reimported_text_reads_the_same_entries_again() {
+    use careergraph::domain::structured::{from_any, SectionKind};
+    let mut failures = Vec::new();
+    for (layout, ..) in FLOORS {
+        for source in SOURCES {
+            let (original, _, imported) =
+                round_trip_check::export_and_reimport(&imported_text(source, layout));
+            let again = from_any(&imported.text);
+            for kind in [SectionKind::Work, SectionKind::Education] {
+                let (was, is) = (
+                    round_trip_check::periods(&original, &kind),
+                    round_trip_check::periods(&again, &kind),
+                );
+                if was != is {
+                    failures.push(format!(
+                        "{source}__{layout}: {kind:?} {was:?} read as {is:?}"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

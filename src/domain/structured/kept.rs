@@ -330,4 +330,23 @@ mod tests {
         assert_eq!(first.kind, SectionKind::Other(String::new()), "{resume:#?}");
         assert_eq!(kept(&first.entries[0]), ["Ann Example"]);
     }
+
+    /// What our JSON Resume import renders for a job with a kept line reads as one job again;
+    /// two jobs of the same period with other titles stay two.
+    #[test]
+    fn a_restated_period_under_its_heading_is_the_same_entry() {
+        let resume = from_text(
+            "# Ann\n\n## Experience\n\n### Staff Engineer — Acme Rail (2021-09 – Present)\nStaff Engineer at Acme Rail\tSep 2021 - Current\n\nRuns the platform.\n\n### Analyst — Juniper Bank (2018-03 – 2021-08)\nMar, 2018 - Aug, 2021 · 3 years 5 months\n",
+        );
+        let jobs = resume.entries_of(&SectionKind::Work);
+        assert_eq!(jobs.len(), 2, "{resume:#?}");
+        assert_eq!(
+            jobs[0].text[0].value,
+            "Staff Engineer at Acme Rail\tSep 2021 - Current"
+        );
+        let concurrent = from_text(
+            "# Ann\n\n## Experience\nConsultant, Acme Rail\t2019 – 2020\nAdvisor, Juniper Bank\t2019 – 2020\n",
+        );
+        assert_eq!(concurrent.entries_of(&SectionKind::Work).len(), 2);
+    }
 }
