@@ -4,6 +4,9 @@
 //! JSON Resume import exports without loss; an entry read from text gives only schema fields.
 //! Sections the schema has no place for go to `meta.careergraph.otherSections` and, so that a
 //! theme shows them too, to the end of `basics.summary` (see [`crate::domain::structured::unplaced`]).
+//! A line the structure kept as written (some of its words in no field: "Engineer at Acme") goes
+//! before its entry's free text ([`text_of`]); header lines so kept are an untitled unplaced
+//! section. So the export carries every word of the text, where a JSON Resume reader shows it.
 
 use serde_json::{json, Map, Value};
 
