@@ -1,7 +1,8 @@
 //! The static diagram table (`session::mermaid`, what `Runner.mermaid(id)` and `run.mermaid`
 //! serve while a workflow's code is still a wasm chunk) against the diagram drawn from each
 //! workflow's built graph: the table can never drift from the graphs.
-//! `UPDATE_DIAGRAMS=1 cargo test --test diagram_table` rewrites src/session/diagrams/*.mmd.
+//! `UPDATE_DIAGRAMS=1 cargo test --test diagram_table` rewrites every src/workflows/*/diagram.mmd
+//! (a new workflow's must exist, even empty, for the crate to build: `touch` it first).
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -12,7 +13,8 @@ use std::rc::Rc;
 
 use careergraph::graph::EventSink;
 use careergraph::session::{
-    build_model, draw_mermaid, mermaid, start_run, workflows, ErrorCode, ProviderConfig,
+    build_model, draw_mermaid, mermaid, mermaid_file, start_run, workflows, ErrorCode,
+    ProviderConfig,
 };
 use serde_json::json;
 
@@ -24,12 +26,9 @@ fn every_workflow_s_table_entry_is_its_drawn_graph() {
     for info in all {
         let drawn = draw_mermaid(info.id).expect("the sample input builds the graph");
         assert!(drawn.contains("flowchart"), "{drawn}");
+        let file = mermaid_file(info.id).expect("every workflow has a diagram file");
         if update {
-            let path = format!(
-                "{}/src/session/diagrams/{}.mmd",
-                env!("CARGO_MANIFEST_DIR"),
-                info.id
-            );
+            let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
             std::fs::write(&path, &drawn).unwrap();
             println!("rewrote {path}: rebuild and run again to check it");
             continue;
@@ -38,7 +37,7 @@ fn every_workflow_s_table_entry_is_its_drawn_graph() {
             mermaid(info.id).unwrap_or_else(|e| panic!("{} not in the table: {e}", info.id));
         assert_eq!(
             table, drawn,
-            "src/session/diagrams/{}.mmd differs from the built graph: \
+            "{file} differs from the built graph of {}: \
              UPDATE_DIAGRAMS=1 cargo test --test diagram_table",
             info.id
         );

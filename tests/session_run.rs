@@ -308,3 +308,92 @@ fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
     visit_all(&mut compared);
     assert_eq!(compared.0.len(), workflows().len());
 }
+
+/// Each request a model was asked: (its node, the model it names).
+type Requests = Rc<RefCell<Vec<(String, Option<String>)>>>;
+
+/// The model a run asks, recording each request.
+struct Asked {
+    inner: careergraph::llm::demo::DemoModel,
+    asked: Requests,
+}
+
+impl careergraph::llm::ChatModel for Asked {
+    fn provider(&self) -> &str {
+        self.inner.provider()
+    }
+
+    fn default_model(&self) -> &str {
+        self.inner.default_model()
+    }
+
+    fn complete(
+        &self,
+        request: careergraph::llm::ChatRequest,
+    ) -> futures::future::LocalBoxFuture<
+        '_,
+        Result<careergraph::llm::ChatResponse, careergraph::llm::LlmError>,
+    > {
+        let asked = (request.role_name.clone(), request.model.clone());
+        self.asked.borrow_mut().push(asked);
+        self.inner.complete(request)
+    }
+
+    fn stream(
+        &self,
+        request: careergraph::llm::ChatRequest,
+    ) -> futures::stream::LocalBoxStream<
+        '_,
+        Result<careergraph::llm::StreamEvent, careergraph::llm::LlmError>,
+    > {
+        let asked = (request.role_name.clone(), request.model.clone());
+        self.asked.borrow_mut().push(asked);
+        self.inner.stream(request)
+    }
+}
+
+/// The settings offer a model per agent from each workflow's declared agents that ask the model
+/// (`workflows::model_agents`): every request of a run (its first step from the sample input)
+/// comes from one of them, and goes to the model chosen for it.
+#[test]
+fn every_model_request_comes_from_a_declared_agent_and_takes_its_model() {
+    struct Check(usize);
+    impl WorkflowVisitor for Check {
+        fn visit<W: Workflow>(&mut self) {
+            let agents: Vec<_> = careergraph::workflows::model_agents()
+                .into_iter()
+                .find(|(meta, _)| meta.id == W::ID)
+                .map(|(_, agents)| agents)
+                .unwrap_or_default();
+            let overrides: serde_json::Map<String, Value> = agents
+                .iter()
+                .map(|a| (a.node.to_string(), json!(format!("model-of-{}", a.node))))
+                .collect();
+            let provider = config(json!({"provider": "demo", "agentModels": overrides}));
+            let asked = Requests::default();
+            let model = Asked {
+                inner: careergraph::workflows::demo_model(),
+                asked: asked.clone(),
+            };
+            let runtime = Runtime::new(&provider, Rc::new(model));
+            let input = serde_json::to_value(W::sample_input()).unwrap();
+            let run = start_on(W::ID, input, &runtime, EventSink::new(|_| {})).unwrap();
+            futures::executor::block_on(run.outcome).unwrap();
+            let asked = asked.borrow();
+            assert!(!asked.is_empty(), "{} asked no model", W::ID);
+            for (node, model) in asked.iter() {
+                assert_eq!(
+                    model.as_deref(),
+                    Some(format!("model-of-{node}").as_str()),
+                    "{}: `{node}` asks the model but is not among its AGENTS as \
+                     AgentName::new (the settings offer no model for it)",
+                    W::ID
+                );
+            }
+            self.0 += 1;
+        }
+    }
+    let mut check = Check(0);
+    visit_all(&mut check);
+    assert_eq!(check.0, workflows().len());
+}

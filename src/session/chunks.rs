@@ -19,12 +19,7 @@ use super::lifecycle::WorkflowRun;
 use super::run::{started, Run};
 use super::runtime::Runtime;
 use crate::graph::EventSink;
-use crate::workflows::batch_screening::BatchWorkflow;
-use crate::workflows::career_navigator::NavigatorWorkflow;
-use crate::workflows::hiring::HiringWorkflow;
-use crate::workflows::resume_review::ReviewWorkflow;
-use crate::workflows::resume_tailoring::TailoringWorkflow;
-use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
+use crate::workflows::{for_each_workflow, visit_all, Workflow, WorkflowVisitor};
 
 /// An input that passed its workflow's checks, typed (`W::Input` behind `Any`): the chunk does
 /// not parse it again.
@@ -114,50 +109,45 @@ impl From<wasm_split_helpers::SplitLoaderError> for ChunkNotLoaded {
     }
 }
 
-/// One split point per workflow: `$chunk` names its wasm chunk. Without `api-split` the function
-/// is a plain `async fn` with the same signature.
-macro_rules! chunk {
-    ($chunk:ident, $workflow:ty) => {
-        #[cfg(feature = "api-split")]
-        #[wasm_split_helpers::wasm_split($chunk, fallible)]
-        fn $chunk() -> Result<NewRun, ChunkNotLoaded> {
-            Ok(new_run_of::<$workflow>)
-        }
-        #[cfg(not(feature = "api-split"))]
-        async fn $chunk() -> Result<NewRun, ChunkNotLoaded> {
-            Ok(new_run_of::<$workflow>)
+/// One split point per workflow of `for_each_workflow!`, named after its module (the package's
+/// `split_*`/`chunk_*` files), and `load`, which awaits the one of `workflow_id`. Without
+/// `api-split` each is a plain `async fn` with the same signature.
+macro_rules! chunks {
+    ($(($module:ident, $workflow:ident)),* $(,)?) => {
+        $(
+            #[cfg(feature = "api-split")]
+            #[wasm_split_helpers::wasm_split($module, fallible)]
+            fn $module() -> Result<NewRun, ChunkNotLoaded> {
+                Ok(new_run_of::<crate::workflows::$module::$workflow>)
+            }
+            #[cfg(not(feature = "api-split"))]
+            async fn $module() -> Result<NewRun, ChunkNotLoaded> {
+                Ok(new_run_of::<crate::workflows::$module::$workflow>)
+            }
+        )*
+
+        /// The run builder of `workflow_id`, from its chunk.
+        async fn load(workflow_id: &str) -> Result<NewRun, SessionError> {
+            let loaded = match workflow_id {
+                $(<crate::workflows::$module::$workflow as Workflow>::ID => $module().await,)*
+                _ => return Err(unknown_workflow(workflow_id)),
+            };
+            loaded.map_err(|ChunkNotLoaded| chunk_not_loaded(workflow_id))
         }
     };
 }
+for_each_workflow!(chunks);
 
-chunk!(review_runs, ReviewWorkflow);
-chunk!(tailoring_runs, TailoringWorkflow);
-chunk!(hiring_runs, HiringWorkflow);
-chunk!(navigator_runs, NavigatorWorkflow);
-chunk!(batch_runs, BatchWorkflow);
-
-/// The run builder of `workflow_id`, from its chunk. Every workflow of `visit_all` has one (a
-/// native test checks it): a new workflow needs one `chunk!` line and one arm here.
-async fn load(workflow_id: &str) -> Result<NewRun, SessionError> {
-    let loaded = match workflow_id {
-        ReviewWorkflow::ID => review_runs().await,
-        TailoringWorkflow::ID => tailoring_runs().await,
-        HiringWorkflow::ID => hiring_runs().await,
-        NavigatorWorkflow::ID => navigator_runs().await,
-        BatchWorkflow::ID => batch_runs().await,
-        _ => return Err(unknown_workflow(workflow_id)),
-    };
-    loaded.map_err(|ChunkNotLoaded| {
-        SessionError::new(
-            ErrorCode::RunFailed,
-            format!(
-                "The code of the “{workflow_id}” workflow could not be loaded: serve the package's \
-                 split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, and allow their \
-                 origin in the page's Content-Security-Policy (connect-src); the browser console \
-                 names the file and the cause. Then start the run again."
-            ),
-        )
-    })
+fn chunk_not_loaded(workflow_id: &str) -> SessionError {
+    SessionError::new(
+        ErrorCode::RunFailed,
+        format!(
+            "The code of the “{workflow_id}” workflow could not be loaded: serve the package's \
+             split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, and allow their \
+             origin in the page's Content-Security-Policy (connect-src); the browser console \
+             names the file and the cause. Then start the run again."
+        ),
+    )
 }
 
 #[cfg(test)]

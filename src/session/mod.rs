@@ -24,7 +24,7 @@ pub use ids::new_thread_id;
 pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
-pub use registry::{draw_mermaid, mermaid, workflow, workflows, WorkflowInfo};
+pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
 pub use run::{
     continue_run, follow_up_run, reopen_on, reopen_run, resume_run, start_on, start_run,

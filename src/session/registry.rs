@@ -58,9 +58,19 @@ pub fn workflow(id: &str) -> Option<WorkflowInfo> {
 pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
     super::diagrams::DIAGRAMS
         .iter()
-        .find(|(id, _)| *id == workflow_id)
-        .map(|(_, diagram)| diagram.to_string())
+        .find(|(id, _, _)| *id == workflow_id)
+        .map(|(_, _, diagram)| diagram.to_string())
         .ok_or_else(|| unknown_workflow(workflow_id))
+}
+
+/// Where [`mermaid`]'s diagram of `workflow_id` is kept, relative to the crate's root (the file
+/// tests/diagram_table.rs writes from [`draw_mermaid`]).
+#[doc(hidden)]
+pub fn mermaid_file(workflow_id: &str) -> Option<&'static str> {
+    super::diagrams::DIAGRAMS
+        .iter()
+        .find(|(id, _, _)| *id == workflow_id)
+        .map(|(_, file, _)| *file)
 }
 
 /// The diagram of `workflow_id` drawn from its built graph: the graph's shape does not depend on

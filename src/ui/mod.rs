@@ -1,22 +1,25 @@
 //! The Leptos app (wasm32 only). It drives workflows through the same public API as the JS package.
 
 mod app;
-pub mod batch;
 mod components;
 mod download;
-mod hiring;
 mod i18n;
 mod keys;
-mod navigator;
 mod pages;
 mod panic;
 mod pdf_text;
-mod review;
 mod run;
 mod settings;
 mod storage;
 mod streamed_text;
-mod tailor;
+
+// One page folder per workflow, named as its folder under src/workflows/ (the list
+// `for_each_workflow!` finds each page as `crate::ui::<module>::Page`).
+pub mod batch_screening;
+mod career_navigator;
+mod hiring;
+mod resume_review;
+mod resume_tailoring;
 
 use wasm_bindgen::prelude::*;
 

@@ -10,16 +10,6 @@ use crate::session::{ProviderConfig, ProviderKind};
 
 const SETTINGS_ITEM: &str = "careergraph.settings.v1";
 
-/// Review agents whose model can be overridden one by one (the seed's `override_model`).
-pub const AGENTS: &[(&str, &str)] = &[
-    ("recruiter", "Recruiter"),
-    ("tech_writer", "Technical writer"),
-    ("copywriter", "Copywriter"),
-    ("revisor", "Revisor"),
-    ("portfolio", "Portfolio"),
-    ("design", "Design"),
-];
-
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -36,7 +26,9 @@ pub struct Settings {
     /// never written back.
     #[serde(rename = "base_url", skip_serializing)]
     pub legacy_base_url: String,
-    /// Agent id → model, for agents that should use another model than `model`.
+    /// `workflow id/agent node` ([`Settings::agent_model_key`]) → model, for agents that should
+    /// use another model than `model`; the drawer offers every workflow's agents that ask the
+    /// model (`workflows::model_agents`).
     pub agent_models: BTreeMap<String, String>,
     /// The longest answer any agent may give, in tokens; 0: as long as each answer needs.
     pub max_answer_tokens: u32,
@@ -80,7 +72,20 @@ impl Settings {
     /// selected then, so it moves to that provider only (to the OpenAI-compatible one when the
     /// demo was selected: the only one that needs a URL). A first-party provider gets it without
     /// a confirmed host, so its key goes nowhere new until the user confirms in the drawer.
+    ///
+    /// Per-agent models saved before they were per workflow (keyed by node alone) were the
+    /// review's: they move to the review's keys.
     pub fn migrated(mut self) -> Self {
+        if self.agent_models.keys().any(|key| !key.contains('/')) {
+            let review = <crate::session::ReviewWorkflow as crate::workflows::Workflow>::ID;
+            self.agent_models = std::mem::take(&mut self.agent_models)
+                .into_iter()
+                .map(|(key, model)| match key.contains('/') {
+                    true => (key, model),
+                    false => (Self::agent_model_key(review, &key), model),
+                })
+                .collect();
+        }
         let url = std::mem::take(&mut self.legacy_base_url);
         let url = url.trim();
         if url.is_empty() {
@@ -142,15 +147,28 @@ impl Settings {
         Language::from_id(&self.language)
     }
 
-    /// What `session::build_model` needs: these settings plus the provider's key.
-    pub fn provider_config(&self, api_key: Option<String>) -> ProviderConfig {
+    /// The key of `node` of `workflow_id` in [`Settings::agent_models`].
+    pub fn agent_model_key(workflow_id: &str, node: &str) -> String {
+        format!("{workflow_id}/{node}")
+    }
+
+    /// What `session::build_model` needs for a run of `workflow_id`: these settings (that
+    /// workflow's per-agent models) plus the provider's key.
+    pub fn provider_config(&self, workflow_id: &str, api_key: Option<String>) -> ProviderConfig {
         let non_empty = |v: &str| Some(v.trim().to_string()).filter(|v| !v.is_empty());
         ProviderConfig {
             provider: self.provider_kind(),
             model: non_empty(&self.model),
             base_url: non_empty(&self.base_url()),
             confirmed_host: self.confirmed_host(),
-            agent_models: self.agent_models.clone(),
+            agent_models: self
+                .agent_models
+                .iter()
+                .filter_map(|(key, model)| {
+                    let node = key.strip_prefix(workflow_id)?.strip_prefix('/')?;
+                    Some((node.to_string(), model.clone()))
+                })
+                .collect(),
             max_answer_tokens: (self.max_answer_tokens > 0).then_some(self.max_answer_tokens),
             ..ProviderConfig::default()
         }

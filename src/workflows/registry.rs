@@ -2,8 +2,11 @@
 //! that input, whether it pauses for the user, and its offline demo answers. The session, the
 //! app's picker and run list, and the JS API read this registry instead of naming workflows.
 //!
-//! Adding a workflow: its folder under `src/workflows/` with an `impl Workflow`, one line in
-//! [`visit_all`], and (for the app) one page in `src/ui/pages`.
+//! Adding a workflow (docs/adding-a-workflow.md): its folder under `src/workflows/` with an
+//! `impl Workflow`, its `pub mod` line and its entry in the list `for_each_workflow!` (both in
+//! `src/workflows/mod.rs`), and (for the app) its page folder under `src/ui/` with its `mod` line
+//! in `src/ui/mod.rs`. [`visit_all`], the session's wasm chunks, the diagrams, the app's pages and
+//! its per-agent model settings all expand that list.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -15,19 +18,15 @@ use crate::graph::{Checkpointer, CompiledGraph, GraphError, MemorySaver, State, 
 use crate::llm::demo::DemoModel;
 use crate::llm::{CancelToken, ChatModel};
 
-use super::batch_screening::BatchWorkflow;
-use super::career_navigator::NavigatorWorkflow;
-use super::hiring::HiringWorkflow;
-use super::resume_review::ReviewWorkflow;
-use super::resume_tailoring::TailoringWorkflow;
-
-/// Every workflow, in the order the app's picker offers them. The one list to extend.
+/// Every workflow of [`for_each_workflow`](super::for_each_workflow), in its order (the order
+/// the app's picker offers them).
 pub fn visit_all(visitor: &mut impl WorkflowVisitor) {
-    visitor.visit::<ReviewWorkflow>();
-    visitor.visit::<TailoringWorkflow>();
-    visitor.visit::<HiringWorkflow>();
-    visitor.visit::<NavigatorWorkflow>();
-    visitor.visit::<BatchWorkflow>();
+    macro_rules! visit_each {
+        ($(($module:ident, $workflow:ident)),* $(,)?) => {
+            $(visitor.visit::<super::$module::$workflow>();)*
+        };
+    }
+    super::for_each_workflow!(visit_each);
 }
 
 /// Something that wants to know every workflow by its type (the session builds its table of
@@ -64,15 +63,44 @@ pub struct WorkflowMeta {
 pub struct AgentName {
     pub node: &'static str,
     pub name: Bilingual,
+    /// It asks the model (its requests are named after `node`), so the settings offer a model
+    /// of its own for it (the seeds' `override_model`); false for a step a page names that calls
+    /// no model (a router, a merge, a pause).
+    pub calls_model: bool,
 }
 
 impl AgentName {
+    /// An agent that asks the model.
     pub const fn new(node: &'static str, en: &'static str, zh: &'static str) -> Self {
         AgentName {
             node,
             name: Bilingual { en, zh },
+            calls_model: true,
         }
     }
+
+    /// A step a page names that asks no model.
+    pub const fn step(node: &'static str, en: &'static str, zh: &'static str) -> Self {
+        AgentName {
+            calls_model: false,
+            ..AgentName::new(node, en, zh)
+        }
+    }
+}
+
+/// Every workflow with the agents whose model can be chosen one by one (its
+/// [`Workflow::AGENTS`] that ask the model), in registry order: the settings' per-agent models.
+pub fn model_agents() -> Vec<(WorkflowMeta, Vec<AgentName>)> {
+    struct Collect(Vec<(WorkflowMeta, Vec<AgentName>)>);
+    impl WorkflowVisitor for Collect {
+        fn visit<W: Workflow>(&mut self) {
+            let agents = W::AGENTS.iter().filter(|a| a.calls_model).copied();
+            self.0.push((W::meta(), agents.collect()));
+        }
+    }
+    let mut all = Collect(Vec::new());
+    visit_all(&mut all);
+    all.0
 }
 
 /// The name of `node` of `workflow_id` in `language`, from the workflow's declared
@@ -200,8 +228,10 @@ pub trait Workflow: 'static {
 
     fn meta() -> WorkflowMeta;
 
-    /// Its agents (graph nodes that call a model, and steps a page names) as a person reads them:
-    /// pages show these, never node ids.
+    /// Its agents (graph nodes that call a model, [`AgentName::new`], and steps a page names,
+    /// [`AgentName::step`]) as a person reads them: pages show these, never node ids, and the
+    /// settings offer a model per agent that calls one (a native test checks that every request
+    /// of a run comes from one declared so).
     const AGENTS: &'static [AgentName] = &[];
 
     /// The cheap checks of `input` (text present and not too long, dates, counts), without

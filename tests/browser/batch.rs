@@ -1,8 +1,8 @@
-//! The batch page's table helpers (`ui::batch::table`): sorting by a clicked header and
+//! The batch page's table helpers (`ui::batch_screening::table`): sorting by a clicked header and
 //! filtering by text and recommendation.
 
 use careergraph::domain::hiring::Recommendation;
-use careergraph::ui::batch::table::{filtered, sorted, Sort, SortKey};
+use careergraph::ui::batch_screening::table::{filtered, sorted, Sort, SortKey};
 use careergraph::workflows::batch_screening::RankedRow;
 use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -129,7 +129,7 @@ mod page {
     }
 }
 
-// ---- the resume list's draft (IndexedDB, `ui::batch::draft`) ----
+// ---- the resume list's draft (IndexedDB, `ui::batch_screening::draft`) ----
 
 mod draft {
     use careergraph::store::Store;

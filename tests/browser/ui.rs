@@ -54,26 +54,71 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
     let closed =
         query("[data-testid=settings-drawer]").is_none_or(|drawer| drawer.has_attribute("hidden"));
     assert!(closed, "settings start closed");
-    let open: web_sys::HtmlElement = query("[data-testid=open-settings]")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    open.click();
-    let mut drawer = None;
-    for _ in 0..50 {
-        next_frame().await;
-        drawer = query("[data-testid=settings-drawer]");
-        if drawer.is_some() {
-            break;
-        }
-        gloo_timers::future::TimeoutFuture::new(10).await;
-    }
-    let drawer = drawer.expect("the settings button opens the drawer");
+    let open = open_settings().await;
+    let drawer = query("[data-testid=settings-drawer]").unwrap();
     assert!(
         !drawer.has_attribute("hidden"),
         "the settings button opens the drawer"
     );
     assert_eq!(open.get_attribute("aria-expanded").as_deref(), Some("true"));
+
+    // Every workflow's agents that ask the model, each with a model field of its own.
+    for (workflow, agents) in careergraph::workflows::model_agents() {
+        assert!(!agents.is_empty(), "{} asks the model", workflow.id);
+        for agent in agents {
+            let field = format!("[data-testid=agent-model-{}-{}]", workflow.id, agent.node);
+            assert!(query(&field).is_some(), "{field} in the drawer");
+        }
+    }
+}
+
+/// Clicks Settings and waits for the drawer (built the first time it opens: a lazily loaded
+/// chunk in the split app). Returns the Settings button.
+async fn open_settings() -> web_sys::HtmlElement {
+    let open: web_sys::HtmlElement = query("[data-testid=open-settings]")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    open.click();
+    for _ in 0..50 {
+        next_frame().await;
+        if query("[data-testid=settings-drawer]").is_some() {
+            return open;
+        }
+        gloo_timers::future::TimeoutFuture::new(10).await;
+    }
+    panic!("the settings button opens the drawer");
+}
+
+/// Per-agent models saved before they were per workflow (keyed by node alone) were the review's:
+/// they show under the review's agents.
+#[wasm_bindgen_test]
+async fn per_agent_models_saved_by_node_alone_are_the_review_s() {
+    crate::clear_storage();
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage
+        .set_item(
+            "careergraph.settings.v1",
+            r#"{"agent_models": {"recruiter": "model-a"}}"#,
+        )
+        .unwrap();
+    crate::mount_app();
+    next_frame().await;
+    open_settings().await;
+    let field: web_sys::HtmlInputElement =
+        query("[data-testid=agent-model-resume_review-recruiter]")
+            .expect("the review's recruiter has a model field")
+            .dyn_into()
+            .unwrap();
+    // The drawer sets its fields' values a moment after it is built.
+    for _ in 0..50 {
+        if field.value() == "model-a" {
+            break;
+        }
+        next_frame().await;
+    }
+    assert_eq!(field.value(), "model-a");
+    crate::clear_storage();
 }
 
 #[wasm_bindgen_test]

@@ -7,7 +7,7 @@ use crate::ui::components::{
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::pages::lazy_view;
-use crate::ui::review::{load_review_engine, review_run_view, RunModel};
+use crate::ui::resume_review::{load_review_engine, review_run_view, RunModel};
 use crate::ui::run::RunController;
 use crate::ui::settings::Settings;
 use crate::ui::storage;

@@ -5,7 +5,7 @@ use crate::session::{default_base_url, host_to_confirm, ProviderKind};
 use crate::ui::components::{cycle_focus, InTabModels};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::keys::{self, Keys};
-use crate::ui::settings::{Settings, AGENTS};
+use crate::ui::settings::Settings;
 
 /// The settings drawer as a lazily loaded chunk in the split app (`split` feature, see
 /// `ui::pages`): the first paint shows the Settings button only; the drawer's code loads the first
@@ -201,37 +201,19 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </div>
             <details class="drawer__section">
                 <summary>{move || tr(lang.get(), "Per-agent models", "按智能体指定模型")}</summary>
-                {AGENTS
-                    .iter()
-                    .map(|(agent, _)| {
-                        let agent = *agent;
-                        let label = move || {
-                            crate::workflows::agent_name(
-                                <crate::session::ReviewWorkflow as crate::workflows::Workflow>::ID,
-                                agent,
-                                lang.get(),
-                            )
-                        };
+                {crate::workflows::model_agents()
+                    .into_iter()
+                    .filter(|(_, agents)| !agents.is_empty())
+                    .map(|(workflow, agents)| {
+                        let title_id = format!("agent-models-{}", workflow.id);
+                        let labelled_by = title_id.clone();
                         view! {
-                            <div class="field">
-                                <label class="field__label" for=format!("agent-model-{agent}")>{label}</label>
-                                <input autocomplete="off"
-                                    id=format!("agent-model-{agent}")
-                                    type="text"
-                                    data-testid=format!("agent-model-{agent}")
-                                    placeholder=move || tr(lang.get(), "Same as above", "与上方相同")
-                                    prop:value=move || settings.with(|s| s.agent_models.get(agent).cloned().unwrap_or_default())
-                                    on:input=move |ev| {
-                                        let value = event_target_value(&ev);
-                                        settings.update(|s| {
-                                            if value.trim().is_empty() {
-                                                s.agent_models.remove(agent);
-                                            } else {
-                                                s.agent_models.insert(agent.to_string(), value);
-                                            }
-                                        })
-                                    }
-                                />
+                            <div class="drawer__agents" role="group" aria-labelledby=labelled_by>
+                                <p class="drawer__agents-title" id=title_id>{move || workflow.title.get(lang.get())}</p>
+                                {agents
+                                    .into_iter()
+                                    .map(|agent| agent_model_field(settings, lang, workflow.id, agent))
+                                    .collect_view()}
                             </div>
                         }
                     })
@@ -357,5 +339,39 @@ fn focus_settings_button() {
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(button) = button {
         let _ = button.focus();
+    }
+}
+
+/// The model field of one agent of `workflow_id` (empty: the model above).
+fn agent_model_field(
+    settings: RwSignal<Settings>,
+    lang: Signal<Language>,
+    workflow_id: &'static str,
+    agent: crate::workflows::AgentName,
+) -> impl IntoView {
+    let key = Settings::agent_model_key(workflow_id, agent.node);
+    let id = format!("agent-model-{workflow_id}-{}", agent.node);
+    let shown = key.clone();
+    view! {
+        <div class="field">
+            <label class="field__label" for=id.clone()>{move || agent.name.get(lang.get())}</label>
+            <input autocomplete="off"
+                id=id.clone()
+                type="text"
+                data-testid=id
+                placeholder=move || tr(lang.get(), "Same as above", "与上方相同")
+                prop:value=move || settings.with(|s| s.agent_models.get(&shown).cloned().unwrap_or_default())
+                on:input=move |ev| {
+                    let value = event_target_value(&ev);
+                    settings.update(|s| {
+                        if value.trim().is_empty() {
+                            s.agent_models.remove(&key);
+                        } else {
+                            s.agent_models.insert(key.clone(), value);
+                        }
+                    })
+                }
+            />
+        </div>
     }
 }

@@ -36,7 +36,7 @@ type HiringRunHandle = ActiveRun<HiringWorkflow, HiringModel>;
 
 /// The page: the form, then the run.
 #[component]
-pub fn HiringPage() -> impl IntoView {
+pub fn Page() -> impl IntoView {
     let lang = use_language();
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);

@@ -8,28 +8,41 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::RunForm;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::{for_each_workflow, Workflow};
 
-/// Workflows this app has a page for, in picker order.
-pub const WORKFLOWS_WITH_PAGES: &[&str] = &[
-    "resume_review",
-    "resume_tailoring",
-    "hiring_pipeline",
-    "career_navigator",
-    "batch_screening",
-];
+/// From `for_each_workflow!`: the list of workflows with a page, the page of an id, and one
+/// `#[lazy]` function per page but the first, named after its workflow's module. Each page is
+/// the component `crate::ui::<module>::Page`.
+macro_rules! pages {
+    (
+        ($first_module:ident, $first_workflow:ident),
+        $(($module:ident, $workflow:ident)),* $(,)?
+    ) => {
+        /// Workflows this app has a page for, in picker order.
+        pub const WORKFLOWS_WITH_PAGES: &[&str] = &[
+            <crate::workflows::$first_module::$first_workflow as Workflow>::ID,
+            $(<crate::workflows::$module::$workflow as Workflow>::ID,)*
+        ];
 
-/// The page of workflow `id` (the review page for an unknown id, e.g. an old saved draft).
-pub fn workflow_page(id: &str) -> AnyView {
-    match id {
-        "resume_tailoring" => lazy_view(tailor_page()),
-        "hiring_pipeline" => lazy_view(hiring_page()),
-        "career_navigator" => lazy_view(navigator_page()),
-        "batch_screening" => lazy_view(batch_page()),
-        _ => view! { <RunForm /> }.into_any(),
-    }
+        /// The page of workflow `id` (the first workflow's page for an unknown id, e.g. an old
+        /// saved draft). The first page is in the first module; every other one is lazy.
+        pub fn workflow_page(id: &str) -> AnyView {
+            match id {
+                $(<crate::workflows::$module::$workflow as Workflow>::ID => lazy_view($module()),)*
+                _ => view! { <crate::ui::$first_module::Page /> }.into_any(),
+            }
+        }
+
+        $(
+            #[cfg_attr(feature = "split", leptos::lazy)]
+            async fn $module() -> AnyView {
+                view! { <crate::ui::$module::Page /> }.into_any()
+            }
+        )*
+    };
 }
+for_each_workflow!(pages);
 
 /// A page (or part of one) whose code may still be downloading: a short loading line until it
 /// is there.
@@ -53,24 +66,4 @@ pub fn lazy_view(page: impl std::future::Future<Output = AnyView> + 'static) -> 
 pub fn lazy_part(part: impl std::future::Future<Output = AnyView> + 'static) -> AnyView {
     let part = send_wrapper::SendWrapper::new(part);
     view! { <Suspense fallback=|| ()>{Suspend::new(part)}</Suspense> }.into_any()
-}
-
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn tailor_page() -> AnyView {
-    view! { <crate::ui::tailor::TailorPage /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn hiring_page() -> AnyView {
-    view! { <crate::ui::hiring::HiringPage /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn navigator_page() -> AnyView {
-    view! { <crate::ui::navigator::NavigatorPage /> }.into_any()
-}
-
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn batch_page() -> AnyView {
-    view! { <crate::ui::batch::BatchPage /> }.into_any()
 }

@@ -104,7 +104,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         let key = self
             .keys
             .with_untracked(|k| k.get(&settings.provider).cloned());
-        let runtime = Runtime::in_browser(&settings.provider_config(key))
+        let runtime = Runtime::in_browser(&settings.provider_config(W::ID, key))
             .map_err(|error| SessionError::new(error.code, page_text(&error, &settings)))?;
         Ok(self.on_store(runtime))
     }

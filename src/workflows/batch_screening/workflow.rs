@@ -144,14 +144,14 @@ impl Workflow for BatchWorkflow {
     type Answer = BatchAnswer;
 
     const AGENTS: &'static [AgentName] = &[
-        AgentName::new("ats_screen", "ATS score", "ATS 评分"),
+        AgentName::step("ats_screen", "ATS score", "ATS 评分"),
         AgentName::new("jd_analysis_agent", "Job analysis", "职位分析"),
-        AgentName::new("screen_candidate", "Screening", "候选人筛选"),
+        AgentName::step("screen_candidate", "Screening", "候选人筛选"),
         AgentName::new("resume_parser_agent", "Resume parser", "简历解析"),
         AgentName::new("matching_agent", "Matching", "匹配分析"),
         AgentName::new("evaluation_agent", "Evaluation", "评估"),
-        AgentName::new("cost_gate", "Cost cap", "费用上限"),
-        AgentName::new("rank", "Ranking", "排名"),
+        AgentName::step("cost_gate", "Cost cap", "费用上限"),
+        AgentName::step("rank", "Ranking", "排名"),
     ];
 
     fn meta() -> WorkflowMeta {

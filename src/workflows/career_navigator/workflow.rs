@@ -119,8 +119,8 @@ impl Workflow for NavigatorWorkflow {
         AgentName::new("reporter", "Report writer", "报告撰写"),
         AgentName::new("goal_decomposer", "Goal planning", "目标分解"),
         AgentName::new("scheduler", "Scheduler", "日程安排"),
-        AgentName::new("user_feedback", "Your rating", "你的评价"),
-        AgentName::new("final_confirmation", "Your confirmation", "你的确认"),
+        AgentName::step("user_feedback", "Your rating", "你的评价"),
+        AgentName::step("final_confirmation", "Your confirmation", "你的确认"),
     ];
 
     fn meta() -> WorkflowMeta {

@@ -82,15 +82,15 @@ impl Workflow for ReviewWorkflow {
     type Answer = NoPause;
 
     const AGENTS: &'static [AgentName] = &[
-        AgentName::new("router", "Router", "路由"),
+        AgentName::step("router", "Router", "路由"),
         AgentName::new("recruiter", "Recruiter", "招聘官"),
         AgentName::new("tech_writer", "Technical writer", "技术写作"),
         AgentName::new("copywriter", "Copywriter", "文案"),
-        AgentName::new("aggregator", "Aggregator", "汇总"),
+        AgentName::step("aggregator", "Aggregator", "汇总"),
         AgentName::new("revisor", "Revisor", "修订"),
         AgentName::new("portfolio", "Portfolio advice", "作品集建议"),
         AgentName::new("design", "Design advice", "版式建议"),
-        AgentName::new("retry_critics", "Retry of failed critics", "重试失败的评审"),
+        AgentName::step("retry_critics", "Retry of failed critics", "重试失败的评审"),
     ];
 
     fn meta() -> WorkflowMeta {

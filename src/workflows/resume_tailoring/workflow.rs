@@ -84,17 +84,17 @@ impl Workflow for TailoringWorkflow {
     type Answer = super::TailorAnswer;
 
     const AGENTS: &'static [AgentName] = &[
-        AgentName::new("file_loader", "Loading", "载入"),
+        AgentName::step("file_loader", "Loading", "载入"),
         AgentName::new("job_analyzer", "Job analysis", "职位分析"),
         AgentName::new("resume_screener", "Resume screening", "简历筛查"),
         AgentName::new("resume_tailorer", "Tailoring", "定制"),
         AgentName::new("ats_optimizer", "ATS optimizer", "ATS 优化"),
         AgentName::new("reflexion_agent", "Revision", "修改"),
-        AgentName::new("finalization_agent", "Final draft", "定稿"),
-        AgentName::new("info_collection", "Questions", "提问"),
-        AgentName::new("human_review", "Your review", "你的审阅"),
-        AgentName::new("question_asker", "Questions", "提问"),
-        AgentName::new("info_formatter", "Your answers", "你的回答"),
+        AgentName::step("finalization_agent", "Final draft", "定稿"),
+        AgentName::step("info_collection", "Questions", "提问"),
+        AgentName::step("human_review", "Your review", "你的审阅"),
+        AgentName::step("question_asker", "Questions", "提问"),
+        AgentName::step("info_formatter", "Your answers", "你的回答"),
     ];
 
     fn meta() -> WorkflowMeta {

@@ -30,7 +30,7 @@ type BatchController = RunController<BatchWorkflow, BatchModel>;
 
 /// The page: the form, the saved runs, then the run.
 #[component]
-pub fn BatchPage() -> impl IntoView {
+pub fn Page() -> impl IntoView {
     let runs = BatchController::new();
     let follow_up = Callback::new(move |()| runs.follow_up());
     let open_entry = Callback::new(move |record: RunRecord| runs.open(record));

@@ -49,7 +49,7 @@ const REOPEN_BUTTON: &str = "[data-testid=open-prompt]";
 pub type TailorRun = ActiveRun<TailoringWorkflow, TailorModel>;
 
 #[component]
-pub fn TailorPage() -> impl IntoView {
+pub fn Page() -> impl IntoView {
     let lang = use_language();
     let settings = expect_context::<RwSignal<Settings>>();
     let form = TailorForm::load();

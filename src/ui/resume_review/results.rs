@@ -11,8 +11,8 @@ use crate::ui::components::{
 };
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+use crate::ui::resume_tailoring::diff_view::{line_view, AfterLines, FactMarks};
 use crate::ui::run::RunPhase;
-use crate::ui::tailor::diff_view::{line_view, AfterLines, FactMarks};
 use crate::workflows::resume_review::agents::critic_node;
 use crate::workflows::resume_review::{
     answered_line, final_resume_decided, report_markdown_decided, score_is_meaningful, Decisions,

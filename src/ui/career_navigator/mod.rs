@@ -42,7 +42,7 @@ const ANALYSTS: [(&str, &str, &str); 3] = [
 ];
 
 #[component]
-pub fn NavigatorPage() -> impl IntoView {
+pub fn Page() -> impl IntoView {
     let lang = use_language();
     let settings = expect_context::<RwSignal<Settings>>();
     let fields = ProfileFields::load(lang.get_untracked());

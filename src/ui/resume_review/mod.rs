@@ -1,5 +1,6 @@
-//! The review page's run view: live graph, one card per critic, the score timeline, then results.
-//! Runs go through the shared run controller (`ui::run`), like every page's.
+//! The review page. Its form, [`Page`], is `components::RunForm` (the app's default page, in the
+//! first module); here is its run view: live graph, one card per critic, the score timeline, then
+//! results. Runs go through the shared run controller (`ui::run`), like every page's.
 
 mod critic_card;
 mod graph_view;
@@ -11,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
 use crate::ui::components::InjectionWarning;
+pub use crate::ui::components::RunForm as Page;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunEngine, RunPhase};
 use crate::ui::streamed_text::streamed_text;
