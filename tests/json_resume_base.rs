@@ -298,3 +298,24 @@ fn an_old_schema_file_exports_with_the_current_names() {
     assert_eq!(exported["basics"]["url"], "https://ada.example.org");
     assert_eq!(exported["basics"]["image"], "https://ada.example.org/a.png");
 }
+
+/// Issue 29: a file whose job holds the employer as `position` and the job as `location` (how a
+/// misread layout exported it) reads back, from the import's text, with the two the right way
+/// round; the app's next export must still carry the employer. A key only the text has is left
+/// out as "nothing new" only when the merged entry still says its words, not when the file's
+/// entry did and the text's value of that field won.
+#[test]
+fn a_name_only_the_text_has_stays_when_the_merge_would_lose_it() {
+    let file = json!({
+        "basics": { "name": "Quinn Arlow" },
+        "work": [{ "position": "Harbour Bank S.A.", "location": "Senior data analyst",
+            "startDate": "2019-06", "summary": "Automated regulatory reports." }]
+    })
+    .to_string();
+    let imported = import_file("resume.json", "application/json", file.as_bytes()).unwrap();
+    let next = to_json_resume_with_base(&imported.text, &file);
+    let shown = careergraph::domain::export::json_text(&next["work"]);
+    for word in ["Harbour", "Bank", "Senior", "analyst", "Automated"] {
+        assert!(shown.contains(word), "{word} lost: {next:#}");
+    }
+}

@@ -168,3 +168,70 @@ fn the_import_says_what_it_understood_and_what_it_could_not_place() {
         "0 jobs, 0 degrees, 3 sections unplaced (kept as text: Where I Have Worked, Schooling, Odds and Ends)"
     );
 }
+
+/// Issue 29: a single year in a PDF's layout (title and employer, the year after a tab, as the
+/// PDF reader gives a right-aligned date) is exported as one year and comes back as one year,
+/// not "2021 – Present".
+#[test]
+fn a_single_year_beside_its_job_stays_a_single_year() {
+    let text = "# Sam Reed\n\n## Experience\nEngineer, Northwind Mapping\t2021\nWrote a tile cache.\n\nAnalyst, Juniper Bank\t2018 – 2020\n";
+    let (original, exported, imported) = export_and_reimport(text);
+    assert_eq!(exported["work"][0]["startDate"], "2021", "{exported:#}");
+    assert_eq!(exported["work"][0]["endDate"], "2021", "{exported:#}");
+    assert!(!imported.text.contains("Present"), "{}", imported.text);
+    let back = periods(&imported.structured(), &SectionKind::Work);
+    assert_eq!(back, periods(&original, &SectionKind::Work));
+    assert!(back[0]
+        .as_deref()
+        .is_some_and(|p| p.ends_with("None false")));
+    assert!(round_trip(text).lossless(), "{:?}", round_trip(text));
+}
+
+/// Issue 29: a period left open ("2021-09 —", as a theme prints a job without `endDate`) runs on
+/// in the text's structure as in JSON Resume, so a re-import gives back the same period.
+#[test]
+fn a_period_left_open_runs_on_both_ways() {
+    let text = "# Sam Reed\n\n## Work\nNorthwind Mapping\t2021-09 —\nEngineer\n\nJuniper Bank\t2018-03 — 2021-08\nAnalyst\n";
+    let original = from_any(text);
+    let jobs = periods(&original, &SectionKind::Work);
+    assert!(
+        jobs[0].as_deref().is_some_and(|p| p.ends_with("None true")),
+        "{jobs:?}"
+    );
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+}
+
+/// Issue 29: words no field holds ("at" between position and employer, the duration after the
+/// dates, contact labels over their values, an icon's letter) reach the export with the line
+/// that held them, in a field JSON Resume readers show, and come back on re-import.
+#[test]
+fn words_no_field_holds_come_back_with_their_line() {
+    let text = "# Sam Reed\n\n## Contact\nEmail\tPhone\nsam@example.com\t+44 20 7946 0000\n\n## Experience\nStaff Engineer at Acme Rail\tSep 2021 - Present\nRuns the platform.\n\nEngineer, Northwind Mapping\nMar 2019 - Aug 2021 · 2 years 5 months\nWrote a tile cache.\n\n## Education\nLicenciatura en Física, Universidad de Levante\t2014 – 2018\n";
+    let (_, exported, _) = export_and_reimport(text);
+    let summary = |i: usize| exported["work"][i]["summary"].as_str().unwrap_or_default();
+    assert_eq!(
+        summary(0),
+        "Staff Engineer at Acme Rail\tSep 2021 - Present\n\nRuns the platform.",
+        "{exported:#}"
+    );
+    assert_eq!(
+        summary(1),
+        "Mar 2019 - Aug 2021 · 2 years 5 months\n\nWrote a tile cache.",
+        "{exported:#}"
+    );
+    let courses = json_text(&exported["education"][0]["courses"]);
+    assert!(courses.contains("Licenciatura en Física"), "{exported:#}");
+    let basics = exported["basics"]["summary"].as_str().unwrap_or_default();
+    assert!(
+        basics.contains("Contact") && basics.contains("Email\tPhone"),
+        "{exported:#}"
+    );
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+    let understood = careergraph::domain::structured::Understanding::of(&from_any(text));
+    assert_eq!(
+        understood.sentence(Language::En),
+        "2 jobs, 1 degree, 1 section unplaced, 3 lines kept as written"
+    );
+}

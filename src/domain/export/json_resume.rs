@@ -4,6 +4,9 @@
 //! JSON Resume import exports without loss; an entry read from text gives only schema fields.
 //! Sections the schema has no place for go to `meta.careergraph.otherSections` and, so that a
 //! theme shows them too, to the end of `basics.summary` (see [`crate::domain::structured::unplaced`]).
+//! A line the structure kept as written (some of its words in no field: "Engineer at Acme") goes
+//! before its entry's free text ([`text_of`]); header lines so kept are an untitled unplaced
+//! section. So the export carries every word of the text, where a JSON Resume reader shows it.
 
 use serde_json::{json, Map, Value};
 
@@ -270,13 +273,27 @@ fn put_list(map: &mut Map<String, Value>, key: &str, items: Vec<String>) {
 }
 
 /// The entry's free text as paragraphs: wrapped lines (adjacent source lines) re-joined.
+///
+/// First, each line of the entry the structure kept as written (it has words no field holds:
+/// "Engineer at Acme", "Mar 2018 – Aug 2021 · 3 years 5 months"), a paragraph of its own. The
+/// schema has no field for such words, and a theme shows none but the free text beside the
+/// fields (a job's `summary`, a degree's `courses`), so they go there: every word of the resume
+/// stays with its entry and reaches any JSON Resume reader, and a re-import gives them back
+/// (issue 29). `meta` alone would not do: readers do not show it.
 fn text_of(entry: &Entry) -> Option<String> {
     let lines: Vec<(String, Option<usize>)> = entry
         .text
         .iter()
         .map(|f| (f.value.clone(), f.line))
         .collect();
-    let text = paragraphs(&lines).join("\n\n");
+    let text = entry
+        .as_written
+        .iter()
+        .map(|f| f.value.trim().to_string())
+        .filter(|l| !l.is_empty())
+        .chain(paragraphs(&lines))
+        .collect::<Vec<_>>()
+        .join("\n\n");
     (!text.trim().is_empty()).then_some(text)
 }
 

@@ -160,15 +160,20 @@ pub(super) fn blocks(resume: &StructuredResume) -> Vec<Block> {
         if !title.is_empty() {
             out.push(Block::Heading(title.to_string()));
         }
-        out.extend(section_blocks(section));
+        out.extend(section_blocks(section, false));
     }
     out
 }
 
-/// A section's entries as blocks (no heading).
-fn section_blocks(section: &Section) -> Vec<Block> {
+/// A section's entries as blocks (no heading); with `kept`, each entry's lines kept as written
+/// (`Entry::as_written`) before its text, as the JSON Resume export writes them.
+fn section_blocks(section: &Section, kept: bool) -> Vec<Block> {
     let mut out = Vec::new();
     if section.kind == SectionKind::Summary {
+        if kept {
+            let written = section.entries.iter().flat_map(|e| &e.as_written);
+            out.extend(written.map(|f| Block::Paragraph(f.value.clone())));
+        }
         let lines: Vec<(String, Option<usize>)> = section
             .entries
             .iter()
@@ -179,12 +184,12 @@ fn section_blocks(section: &Section) -> Vec<Block> {
     }
     if section.kind.has_dated_entries() {
         for entry in &section.entries {
-            out.extend(entry_blocks(&section.kind, entry));
+            out.extend(entry_blocks(&section.kind, entry, kept));
         }
         return out;
     }
     // Lists: a line per item.
-    let items: Vec<String> = section.entries.iter().map(list_item).collect();
+    let items: Vec<String> = section.entries.iter().map(|e| list_item(e, kept)).collect();
     let items: Vec<String> = items.into_iter().filter(|i| !i.is_empty()).collect();
     if !items.is_empty() {
         out.push(Block::Bullets(items));
@@ -192,7 +197,7 @@ fn section_blocks(section: &Section) -> Vec<Block> {
     out
 }
 
-fn entry_blocks(kind: &SectionKind, entry: &Entry) -> Vec<Block> {
+fn entry_blocks(kind: &SectionKind, entry: &Entry, kept: bool) -> Vec<Block> {
     let mut out = Vec::new();
     let title = value(&entry.title);
     let org = value(&entry.organisation);
@@ -218,6 +223,14 @@ fn entry_blocks(kind: &SectionKind, entry: &Entry) -> Vec<Block> {
     if let Some(detail) = detail.filter(|_| !education) {
         out.push(Block::Paragraph(detail.to_string()));
     }
+    if kept {
+        out.extend(
+            entry
+                .as_written
+                .iter()
+                .map(|f| Block::Paragraph(f.value.clone())),
+        );
+    }
     out.extend(
         paragraphs(&lines_of(&entry.text))
             .into_iter()
@@ -237,7 +250,7 @@ fn entry_blocks(kind: &SectionKind, entry: &Entry) -> Vec<Block> {
 }
 
 /// A list entry as one line: "Title (detail): keywords — text".
-fn list_item(entry: &Entry) -> String {
+fn list_item(entry: &Entry, kept: bool) -> String {
     let mut item = value(&entry.title).unwrap_or("").to_string();
     if let Some(detail) = value(&entry.detail) {
         item = if item.is_empty() {
@@ -262,6 +275,13 @@ fn list_item(entry: &Entry) -> String {
         .into_iter()
         .flatten()
         .map(str::to_string)
+        .chain(
+            entry
+                .as_written
+                .iter()
+                .filter(|_| kept)
+                .map(|f| f.value.clone()),
+        )
         .chain(paragraphs(&lines_of(&entry.text)))
         .collect();
     if !rest.is_empty() {
@@ -300,7 +320,7 @@ pub(super) fn markdown(blocks: &[Block]) -> String {
 
 /// A section's text for `meta.careergraph.otherSections` and summaries: Markdown, no heading.
 pub(super) fn section_text(section: &Section) -> String {
-    markdown(&section_blocks(section)).trim().to_string()
+    markdown(&section_blocks(section, true)).trim().to_string()
 }
 
 /// The resume rendered as Markdown.

@@ -116,7 +116,9 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map(|i| i + 1);
         b.resume.basics.name = Some(Field::new(name, Medium, line));
     }
-    b.finish()
+    let mut resume = b.finish();
+    super::kept::keep_unplaced_lines(text, front_matter_end + 1, &mut resume);
+    resume
 }
 
 #[derive(Default)]
@@ -398,6 +400,28 @@ impl Builder {
 
     fn finish(mut self) -> StructuredResume {
         super::roles::order_roles(&mut self.resume.sections);
+        // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
+        // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
+        // JSON Resume and every theme read a period without an end (issue 29: a re-import read
+        // it as running on while the text's structure did not).
+        // The sections whose JSON Resume import reads a missing end so (`json::entry_of`).
+        let periods = self.resume.sections.iter_mut().filter(|s| {
+            matches!(
+                s.kind,
+                SectionKind::Work
+                    | SectionKind::Volunteer
+                    | SectionKind::Projects
+                    | SectionKind::Education
+            )
+        });
+        for entry in periods.flat_map(|s| &mut s.entries) {
+            if let Some(dates) = &mut entry.dates {
+                let range = &mut dates.value;
+                if range.start.is_some() && range.end.is_none() && !range.present {
+                    range.present = range.text.trim_end().ends_with(super::dates::DASHES);
+                }
+            }
+        }
         self.resume
     }
 }

@@ -172,7 +172,7 @@ const SEPARATORS: &[&str] = &[
     "到",
 ];
 
-const DASHES: &[char] = &['-', '–', '—', '‒', '―', '−', '~', '～', '〜'];
+pub(super) const DASHES: &[char] = &['-', '–', '—', '‒', '―', '−', '~', '～', '〜'];
 
 /// Parses text that is only a date or a range (`Février 2014`, `2019–2021`); `None` when any of
 /// it is not a date. The whole text is kept in [`DateRange::text`].

@@ -9,6 +9,7 @@ pub mod dates;
 mod degrees;
 mod headings;
 mod json;
+mod kept;
 mod lines;
 pub mod model;
 mod roles;

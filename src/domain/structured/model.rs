@@ -154,6 +154,10 @@ pub struct Entry {
     pub keywords: Vec<String>,
     /// Free text (summary, description) in order.
     pub text: Vec<Field<String>>,
+    /// Lines of the entry kept whole as written because no field holds some of their words
+    /// ("Engineer at Acme": the "at"), for exports to carry (see `structured::kept`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub as_written: Vec<Field<String>>,
     /// The 1-based line the entry starts at.
     pub line: Option<usize>,
     /// JSON Resume fields the model has no slot for, kept as given (`courses`, `score`, `roles`).

@@ -12,6 +12,10 @@ pub struct Understanding {
     /// The headings of the sections no JSON Resume array takes, in order ("" for text that had
     /// no heading). Their text is kept: as text in the app, in `basics.summary` in an export.
     pub unplaced: Vec<String>,
+    /// Lines of jobs, degrees and other entries kept whole as written, because no field holds
+    /// some of their words ("Engineer at Acme": the "at"; see `structured::kept`). An export
+    /// writes them in the entry's free text.
+    pub kept_lines: usize,
 }
 
 impl Understanding {
@@ -27,6 +31,13 @@ impl Understanding {
                     _ => None,
                 })
                 .collect(),
+            kept_lines: resume
+                .sections
+                .iter()
+                .filter(|s| !matches!(s.kind, SectionKind::Other(_)))
+                .flat_map(|s| &s.entries)
+                .map(|e| e.as_written.len())
+                .sum(),
         }
     }
 
@@ -48,6 +59,9 @@ impl Understanding {
                         line.push_str(&format!("（已作为文本保留：{}）", named.join("、")));
                     }
                 }
+                if self.kept_lines > 0 {
+                    line.push_str(&format!("、{} 行按原文保留", self.kept_lines));
+                }
                 line
             }
             Language::En => {
@@ -67,6 +81,12 @@ impl Understanding {
                     if !named.is_empty() {
                         line.push_str(&format!(" (kept as text: {})", named.join(", ")));
                     }
+                }
+                if self.kept_lines > 0 {
+                    line.push_str(&format!(
+                        ", {} kept as written",
+                        plural(self.kept_lines, "line", "lines")
+                    ));
                 }
                 line
             }
@@ -91,6 +111,17 @@ mod tests {
         assert_eq!(
             understood.sentence(Language::Zh),
             "1 份工作、1 个学位、1 个部分未归类（已作为文本保留：Odds and Ends）"
+        );
+        let kept =
+            super::super::from_text("# Ann\n## Experience\nDev at Acme\t2020 – 2021\nBuilt it.\n");
+        let understood = Understanding::of(&kept);
+        assert_eq!(
+            understood.sentence(Language::En),
+            "1 job, 0 degrees, 1 line kept as written"
+        );
+        assert_eq!(
+            understood.sentence(Language::Zh),
+            "1 份工作、0 个学位、1 行按原文保留"
         );
         let nothing = Understanding::default();
         assert_eq!(nothing.sentence(Language::En), "0 jobs, 0 degrees");

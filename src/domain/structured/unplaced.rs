@@ -1,5 +1,5 @@
 //! Sections the structure could not place in a JSON Resume array (a heading the app does not
-//! know, text before the first heading), and how a JSON Resume export carries them without loss:
+//! know, text before the first heading, header lines with words no field holds: `kept`), and how a JSON Resume export carries them without loss:
 //! - in `meta.careergraph.otherSections` (`[{ "title", "body" }]`), so a re-import gives them
 //!   back as sections, and
 //! - appended to `basics.summary` ([`summary_appendix`]), because themes and other JSON Resume

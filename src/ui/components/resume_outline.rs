@@ -341,9 +341,16 @@ fn entry_view(
     let value = |f: &Option<Field<String>>| f.as_ref().map(|f| f.value.clone());
     let title = value(&entry.title);
     let organisation = value(&entry.organisation);
-    // An item with neither title nor organisation is named by its first words, so it can be found.
+    // An item with neither title nor organisation is named by its first words, so it can be found
+    // (lines kept as written too: the header's lines no field holds, `structured::kept`).
     let first_words = (title.is_none() && organisation.is_none())
-        .then(|| entry.highlights.first().or(entry.text.first()))
+        .then(|| {
+            entry
+                .highlights
+                .first()
+                .or(entry.text.first())
+                .or(entry.as_written.first())
+        })
         .flatten()
         .map(|f| {
             let mut words: String = f.value.chars().take(60).collect();

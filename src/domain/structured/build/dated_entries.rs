@@ -105,6 +105,19 @@ impl Builder {
                 self.entry_from_heading = false;
                 return;
             }
+            if self
+                .entry_mut()
+                .is_some_and(|e| restates(e, line, &range, span.clone()))
+            {
+                // The entry's own period again, under its heading, with nothing but its names
+                // and a duration besides: the same entry written a second time (our JSON Resume
+                // import shows a line kept as written, "Engineer at Acme\tSep 2021 - Present",
+                // under the heading it renders, "### Engineer — Acme (2021-09 – Present)"), not
+                // another one.
+                let entry = self.entry_mut().expect("restates implies an entry");
+                entry.text.push(Field::new(plain(line), Low, Some(number)));
+                return;
+            }
             self.new_entry_from_line(line, number, Medium);
             self.entry_from_heading = false;
             return;
@@ -471,4 +484,49 @@ pub(super) fn is_table_header(line: &str) -> bool {
                 && c.split_whitespace().count() <= 2
                 && !c.chars().any(|ch| ch.is_ascii_digit())
         })
+}
+
+/// Whether a dated line restates `entry`: the entry has its dates and nothing under them yet,
+/// the line's period is the same (start, end, running on or left open), and the rest of the
+/// line is only a duration or holds every word of the entry's title (of its organisation when
+/// it has no title). Two concurrent jobs (the same period, other titles) stay two entries; two
+/// with the same title and period, the first without a line under it, would read as one.
+fn restates(
+    entry: &crate::domain::structured::model::Entry,
+    line: &str,
+    range: &crate::domain::structured::dates::DateRange,
+    span: std::ops::Range<usize>,
+) -> bool {
+    use crate::domain::structured::kept::words;
+    let Some(own) = entry.dates.as_ref().map(|d| &d.value) else {
+        return false;
+    };
+    let runs_on = |r: &crate::domain::structured::dates::DateRange| {
+        r.present || (r.end.is_none() && r.text.trim_end().ends_with(['-', '–', '—']))
+    };
+    let same = own.start.is_some()
+        && own.start == range.start
+        && own.end == range.end
+        && runs_on(own) == runs_on(range);
+    if !same || !entry.text.is_empty() || !entry.highlights.is_empty() {
+        return false;
+    }
+    let rest = format!(
+        "{} {}",
+        &line[..span.start],
+        without_duration(&line[span.end..])
+    );
+    let rest = words(&rest);
+    if rest.is_empty() {
+        return true;
+    }
+    // The title names the entry (the organisation when it has none): moderncv's banking style
+    // sets the school apart from the degree, so a restated degree line lacks it.
+    let names: Vec<String> = entry
+        .title
+        .as_ref()
+        .or(entry.organisation.as_ref())
+        .map(|f| words(&f.value))
+        .unwrap_or_default();
+    !names.is_empty() && names.iter().all(|w| rest.contains(w))
 }
