@@ -4,6 +4,7 @@
 // the review marks it, the user removes it by keyboard and approves; the letter and the Markdown
 // and HTML exports lack it. All text is fictional.
 import { test, expect } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { chooseWorkflow, exported, mock, useMock } from './fixtures/runs.mjs';
 
 const HAN = /[\u4e00-\u9fff]/;
@@ -24,7 +25,7 @@ test.beforeEach(async ({ request }) => {
 test('demo in English: review, approve, a letter whose paragraphs cite the posting and the resume', async ({ page }) => {
   await page.goto('/');
   await chooseWorkflow(page, 'cover_letter');
-  await expect(page.getByLabel('Company')).toHaveValue('Harbor Logistics');
+  await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Harbor Logistics');
   await page.getByLabel('Tone').selectOption('warm');
   await page.getByLabel('Length').selectOption('short');
   await useDemo(page);
@@ -53,7 +54,7 @@ test('demo in Chinese: the page and the letter speak Chinese', async ({ page }) 
   await page.goto('/');
   await chooseWorkflow(page, 'cover_letter');
   await useDemo(page, 'zh');
-  await expect(page.getByLabel('公司')).toBeVisible();
+  await expect(page.getByLabel('公司', { exact: true })).toBeVisible();
   await expect(page.getByLabel('语气')).toBeVisible();
   await page.getByRole('button', { name: '运行' }).click();
 
@@ -116,4 +117,44 @@ test('mock: an invented employer is marked, removed by keyboard, and absent from
   const html = await exported(page, 'export-letter-html');
   expect(html).toContain('Senior Backend Engineer');
   expect(html).not.toContain('Globex');
+});
+
+// ---- accessibility: axe on the form, the review dialog and the letter ----
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+async function audit(page, state) {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => {}))));
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ path: AXE });
+  const lines = await page.evaluate(async (tags) => {
+    const results = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id} [${v.impact}] ${n.target.join(' ')} — ${v.help}`));
+  }, TAGS);
+  expect(lines, `axe violations in ${state}`).toEqual([]);
+}
+
+test.describe('accessibility', () => {
+  // axe is injected by the test: the page's CSP is bypassed in this block only.
+  test.use({ bypassCSP: true });
+
+  for (const language of ['en', 'zh']) {
+    test(`${language}: the form, the review dialog and the letter pass axe`, async ({ page }) => {
+      await page.goto('/');
+      await chooseWorkflow(page, 'cover_letter');
+      await useDemo(page, language);
+      await audit(page, `${language} form`);
+      await page.getByTestId('run').click();
+      const review = page.getByTestId('letter-review-dialog');
+      await expect(review).toBeVisible({ timeout: 30_000 });
+      await audit(page, `${language} review dialog`);
+      await page.screenshot({ path: `../target/playwright/cover-letter-review-${language}.png`, fullPage: false });
+      await review.getByTestId('letter-approve').click();
+      await expect(page.getByTestId('letter-result')).toBeVisible({ timeout: 30_000 });
+      await audit(page, `${language} letter`);
+      await page.getByTestId('letter-result').screenshot({ path: `../target/playwright/cover-letter-result-${language}.png` });
+    });
+  }
 });
