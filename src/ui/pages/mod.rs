@@ -47,6 +47,12 @@ for_each_workflow!(pages);
 /// A page (or part of one) whose code may still be downloading: a short loading line until it
 /// is there.
 pub fn lazy_view(page: impl std::future::Future<Output = AnyView> + 'static) -> AnyView {
+    // Boxed at once: the view below is compiled once, not once per page's future type (each
+    // instance sat in the first module).
+    boxed_lazy_view(Box::pin(page))
+}
+
+fn boxed_lazy_view(page: std::pin::Pin<Box<dyn std::future::Future<Output = AnyView>>>) -> AnyView {
     let lang = use_language();
     let page = send_wrapper::SendWrapper::new(page);
     view! {
