@@ -17,6 +17,7 @@ const INPUTS = {
   resume_tailoring: { resume: RESUME, jobDescription: JOB, maxQuestions: 1 },
   hiring_pipeline: { resume: RESUME, jobDescription: JOB },
   career_navigator: { goal: 'Become a staff backend engineer within two years', maxIterations: 1 },
+  cover_letter: { resume: RESUME, jobDescription: JOB, company: 'Example Ledger', role: 'Senior Backend Engineer' },
   batch_screening: {
     jobDescription: JOB,
     resumes: [{ label: 'one', text: RESUME }, { label: 'two', text: RESUME.replace('Kafka', 'Redis') }],
