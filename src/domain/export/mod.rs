@@ -11,7 +11,7 @@ mod render;
 mod with_base;
 
 pub use coverage::{json_text, text_share};
-pub use html::{print_page_html, resume_html};
+pub use html::{escape as escape_html, print_page_html, resume_html};
 pub use json_resume::{json_resume_of, to_json_resume};
 pub use render::markdown_of;
 pub use with_base::to_json_resume_with_base;

@@ -8,6 +8,7 @@
 use std::ops::Range;
 
 use super::state::{CitedParagraph, LetterParagraph, Requirement, ResumeLine};
+use crate::domain::export::escape_html as escape;
 
 /// Between two paragraphs of the draft and of the Markdown.
 pub const PARAGRAPH_BREAK: &str = "\n\n";
@@ -85,22 +86,6 @@ body{margin:0;color:#111;background:#fff;font:11pt/1.5 Georgia,'Times New Roman'
 .cover-letter{max-width:165mm;margin:0 auto;padding:10mm 0}\
 @media print{.cover-letter{max-width:none;padding:0}}\
 p{margin:0 0 4mm}";
-
-/// `&`, `<`, `>`, `"` and `'` as entities.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// `paragraph` with its text replaced by `text` and its citations written out (unknown ids were
 /// dropped when the draft was read, so every id resolves).
