@@ -51,15 +51,33 @@ in_tab_result() {
   return "$status"
 }
 
-start "$PORT" "$LOG_DIR/real-model-server.log" --ctx 8192 --slots 2 --threads "$SERVER_THREADS" || exit 1
+# Four slots: the native runs go two at a time (--test-threads=2) while the app's specs run beside
+# them, and the server decodes their requests together in one batch: on one thread, decoding a
+# batch of several answers of this small model costs little more than decoding one.
+start "$PORT" "$LOG_DIR/real-model-server.log" --ctx 8192 --slots 4 --threads "$SERVER_THREADS" || exit 1
 start "$SMALL_PORT" "$LOG_DIR/real-model-small-server.log" --ctx 1024 --slots 1 --threads "$SERVER_THREADS" || exit 1
 export REAL_MODEL_URL="http://127.0.0.1:$PORT/v1"
 export REAL_MODEL_SMALL_URL="http://127.0.0.1:$SMALL_PORT/v1"
 echo "llama-server $(curl -fsS "http://127.0.0.1:$PORT/props" | python3 -c 'import json,sys; p=json.load(sys.stdin); print("build", p.get("build_info", "?"), "n_ctx", p["default_generation_settings"]["n_ctx"], "slots", p.get("total_slots"))')"
 
-# One workflow at a time: parallel tests would share the server's slots and blur the wall times.
-cargo test --locked --test real_model -- --ignored --test-threads=1 --nocapture || { in_tab_result; exit 1; }
-# Then the app on the server, and the npm package on a second model inside a tab (its own
-# browser: one engine thread, while the server idles).
-(cd web && npx playwright test -c playwright.real.config.mjs real-model pkg-in-tab) || { in_tab_result; exit 1; }
+# The app on the server (web/e2e-real/real-model.spec.mjs), beside the native runs.
+APP_LOG=$LOG_DIR/real-model-app.log
+(cd web && npx playwright test -c playwright.real.config.mjs 'e2e-real/real-model\.spec') > "$APP_LOG" 2>&1 &
+APP_PID=$!
+PIDS+=("$APP_PID")
+# app_result: waits for the app's specs, prints their log, exits with their status.
+app_result() {
+  wait "$APP_PID"; local status=$?
+  echo "──── the app on the server (log: $APP_LOG)"
+  cat "$APP_LOG"
+  return "$status"
+}
+
+# Wall times per workflow are printed, not asserted: runs side by side share the server.
+cargo test --locked --test real_model -- --ignored --test-threads=2 --nocapture \
+  || { app_result; in_tab_result; exit 1; }
+app_result || { in_tab_result; exit 1; }
+# Then the npm package on a second model inside a tab (its own browser, one engine thread), while
+# the server idles.
+(cd web && npx playwright test -c playwright.real.config.mjs 'e2e-real/pkg-in-tab\.spec') || { in_tab_result; exit 1; }
 in_tab_result || exit 1
