@@ -14,7 +14,7 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
-use super::json::{input_from_json, unknown_workflow, AnyRun};
+use super::json::{unknown_workflow, AnyRun};
 use super::lifecycle::WorkflowRun;
 use super::run::{started, Run};
 use super::runtime::Runtime;
@@ -48,7 +48,7 @@ pub fn check_start(workflow_id: &str, input: Value) -> Result<CheckedStart, Sess
                 return;
             }
             let input = self.input.take().unwrap_or_default();
-            self.found = Some(input_from_json::<W>(input).and_then(|input| {
+            self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
                 W::check(&input).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
                 Ok(CheckedStart {
                     workflow_id: W::ID,

@@ -40,43 +40,46 @@ pub trait AnyRun {
     fn can_follow_up(&self) -> bool;
 }
 
-/// `step` as JSON (see the module docs).
-pub fn step_json<S: State>(thread_id: &str, step: &Step<S>) -> Result<Value, SessionError> {
-    Ok(match step {
-        Step::Done(state) => json!({
-            "status": "done",
-            "threadId": thread_id,
-            "state": to_json(state)?,
-        }),
-        Step::Paused { interrupts, state } => json!({
-            "status": "interrupted",
-            "threadId": thread_id,
-            "interrupts": to_json(interrupts)?,
-            "state": to_json(state)?,
-        }),
-        Step::CutShort { next, state } => json!({
-            "status": "stopped",
-            "threadId": thread_id,
-            "next": next,
-            "state": to_json(state)?,
-        }),
-        Step::Failed { error, next, state } => json!({
-            "status": "failed",
-            "threadId": thread_id,
-            "next": next,
-            "error": to_json(error)?,
-            "state": to_json(state)?,
-        }),
-    })
+impl<S: State> Step<S> {
+    /// The step as JSON on thread `thread_id` (see the module docs): what crosses the JS
+    /// boundary and what a run record keeps as its last step.
+    pub fn to_json(&self, thread_id: &str) -> Result<Value, SessionError> {
+        Ok(match self {
+            Step::Done(state) => json!({
+                "status": "done",
+                "threadId": thread_id,
+                "state": value_of(state)?,
+            }),
+            Step::Paused { interrupts, state } => json!({
+                "status": "interrupted",
+                "threadId": thread_id,
+                "interrupts": value_of(interrupts)?,
+                "state": value_of(state)?,
+            }),
+            Step::CutShort { next, state } => json!({
+                "status": "stopped",
+                "threadId": thread_id,
+                "next": next,
+                "state": value_of(state)?,
+            }),
+            Step::Failed { error, next, state } => json!({
+                "status": "failed",
+                "threadId": thread_id,
+                "next": next,
+                "error": value_of(error)?,
+                "state": value_of(state)?,
+            }),
+        })
+    }
 }
 
 /// Serialising a run's own values only fails on a bug: it is reported, never unwrapped.
-fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
+fn value_of<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
     serde_json::to_value(value).map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
 }
 
 fn as_json<S: State>(thread_id: String, step: StepFuture<S>) -> JsonStep {
-    Box::pin(async move { step_json(&thread_id, &step.await?) })
+    Box::pin(async move { step.await?.to_json(&thread_id) })
 }
 
 impl<W: Workflow> AnyRun for WorkflowRun<W> {
@@ -131,9 +134,12 @@ pub(super) fn unknown_workflow(id: &str) -> SessionError {
     )
 }
 
-/// A workflow's input from JSON, with a message that names the workflow and what was wrong.
-pub fn input_from_json<W: Workflow>(input: Value) -> Result<W::Input, SessionError> {
-    parse(input, W::meta().title.en)
+impl<W: Workflow> WorkflowRun<W> {
+    /// The workflow's input from JSON (a saved record's, the JS API's), with a message that names
+    /// the workflow and what was wrong.
+    pub fn input_from_json(input: Value) -> Result<W::Input, SessionError> {
+        parse(input, W::meta().title.en)
+    }
 }
 
 fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionError> {
@@ -164,7 +170,7 @@ pub fn new_run(
                 return;
             }
             let input = self.input.take().unwrap_or_default();
-            self.found = Some(input_from_json::<W>(input).and_then(|input| {
+            self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
                 WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
             }));
         }
@@ -207,9 +213,9 @@ pub async fn reopen_any(
                 self.thread_id,
             );
             self.found = Some(Box::pin(async move {
-                let input = input_from_json::<W>(input)?;
+                let input = WorkflowRun::<W>::input_from_json(input)?;
                 let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
-                let step = step_json(thread_id, &step)?;
+                let step = step.to_json(thread_id)?;
                 Ok((Rc::new(run) as Rc<dyn AnyRun>, step))
             }));
         }

@@ -21,7 +21,7 @@ pub use chunks::{check_start, start_checked, CheckedStart};
 pub use error::{ErrorCode, SessionError};
 pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
-pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
+pub use json::{new_run, reopen_any, AnyRun, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
