@@ -24,16 +24,15 @@ use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
 /// A step as JSON.
 pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
 
-/// A run of some workflow, driven with JSON.
-pub trait AnyRun {
-    fn workflow_id(&self) -> &'static str;
+/// A run of some workflow, driven with JSON: what [`AnyRun`](super::AnyRun) keeps in its
+/// table.
+pub(super) trait DynRun {
     fn thread_id(&self) -> &str;
     fn mermaid(&self) -> &str;
     fn cancel_token(&self) -> CancelToken;
     fn start(&self, events: EventSink) -> JsonStep;
     fn resume(&self, answer: Value, events: EventSink) -> JsonStep;
     fn continue_run(&self, events: EventSink) -> JsonStep;
-    fn cancel(&self);
     /// See [`WorkflowRun::follow_up`].
     fn follow_up(&self, events: EventSink) -> JsonStep;
     /// See [`WorkflowRun::can_follow_up`].
@@ -82,10 +81,7 @@ fn as_json<S: State>(thread_id: String, step: StepFuture<S>) -> JsonStep {
     Box::pin(async move { step.await?.to_json(&thread_id) })
 }
 
-impl<W: Workflow> AnyRun for WorkflowRun<W> {
-    fn workflow_id(&self) -> &'static str {
-        W::ID
-    }
+impl<W: Workflow> DynRun for WorkflowRun<W> {
     fn thread_id(&self) -> &str {
         WorkflowRun::thread_id(self)
     }
@@ -112,9 +108,6 @@ impl<W: Workflow> AnyRun for WorkflowRun<W> {
             self.thread_id().to_string(),
             WorkflowRun::continue_run(self, events),
         )
-    }
-    fn cancel(&self) {
-        WorkflowRun::cancel(self)
     }
     fn follow_up(&self, events: EventSink) -> JsonStep {
         as_json(
@@ -153,16 +146,16 @@ fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionErro
 
 /// Builds a new run of `workflow_id` from JSON input. Nothing is sent until its `start` future
 /// is polled.
-pub fn new_run(
+pub(super) fn new_run(
     workflow_id: &str,
     input: Value,
     runtime: &Runtime,
-) -> Result<Rc<dyn AnyRun>, SessionError> {
+) -> Result<Rc<dyn DynRun>, SessionError> {
     struct Find<'a> {
         id: &'a str,
         input: Option<Value>,
         runtime: &'a Runtime,
-        found: Option<Result<Rc<dyn AnyRun>, SessionError>>,
+        found: Option<Result<Rc<dyn DynRun>, SessionError>>,
     }
     impl WorkflowVisitor for Find<'_> {
         fn visit<W: Workflow>(&mut self) {
@@ -171,7 +164,7 @@ pub fn new_run(
             }
             let input = self.input.take().unwrap_or_default();
             self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
-                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
+                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
             }));
         }
     }
@@ -188,13 +181,13 @@ pub fn new_run(
 
 /// Rebuilds the saved run `thread_id` of `workflow_id` from the JSON input it started with, and
 /// says where it stands as a JSON step.
-pub async fn reopen_any(
+pub(super) async fn reopen_any(
     workflow_id: &str,
     thread_id: &str,
     input: Value,
     runtime: &Runtime,
-) -> Result<(Rc<dyn AnyRun>, Value), SessionError> {
-    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn AnyRun>, Value), SessionError>>;
+) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
+    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
     struct Find<'a> {
         id: &'a str,
         thread_id: &'a str,
@@ -216,7 +209,7 @@ pub async fn reopen_any(
                 let input = WorkflowRun::<W>::input_from_json(input)?;
                 let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
                 let step = step.to_json(thread_id)?;
-                Ok((Rc::new(run) as Rc<dyn AnyRun>, step))
+                Ok((Rc::new(run) as Rc<dyn DynRun>, step))
             }));
         }
     }

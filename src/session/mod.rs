@@ -17,19 +17,16 @@ mod report;
 mod run;
 mod runtime;
 
-pub use chunks::{check_start, start_checked, CheckedStart};
+pub use chunks::CheckedStart;
 pub use error::{ErrorCode, SessionError};
 pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
-pub use json::{new_run, reopen_any, AnyRun, JsonStep};
+pub use json::JsonStep;
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
-pub use run::{
-    continue_run, follow_up_run, reopen_on, reopen_run, resume_run, start_on, start_run,
-    start_run_checkpointed, ReopenedRun, Run, RunHandle,
-};
+pub use run::AnyRun;
 pub use runtime::{Model, Runtime};
 
 /// The model files kept for the in-browser provider, and what the browser can do for it: for the
