@@ -1,6 +1,7 @@
-//! Runs named by workflow id with JSON input and JSON steps: the boundary the JS API and saved
-//! run records need (a record holds a workflow id and the input it started with). Everything
-//! here is a thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
+//! JSON at the boundary the JS API and saved run records need (a record holds a workflow id, the
+//! input it started with and its last step): [`Step::to_json`], [`WorkflowRun::input_from_json`],
+//! and the runs built by workflow id that [`AnyRun`](super::AnyRun) keeps. Everything here is a
+//! thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
 //!
 //! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
 //! "payload"}], "state"}`, `{"status": "done", "threadId", "state"}`, or (reopen only)

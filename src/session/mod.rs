@@ -1,8 +1,14 @@
 //! The one public path from a user's choices to a running workflow, shared by the Leptos app and
 //! the JS API: a provider configuration becomes a [`Runtime`], a declared workflow and its typed
 //! input become a [`WorkflowRun`], and the run goes step by step (start, answer, reopen after a
-//! reload, continue, cancel) the same way for every workflow. Platform-neutral: the HTTP
-//! transport is passed in (fetch in the browser, a native client in tests).
+//! reload, continue, follow-up, cancel) the same way for every workflow. Platform-neutral: the
+//! HTTP transport is passed in (fetch in the browser, a native client in tests).
+//!
+//! One lifecycle, two faces: [`WorkflowRun<W>`] is typed (its own state, pauses and answers);
+//! [`AnyRun`] is the same run named by workflow id, with JSON in and [`JsonStep`]s out, for the
+//! JS API and tests that keep a `Send` handle. Its verbs mirror the typed ones (`new`, `start`,
+//! `resume`, `continue_run`, `follow_up`, `reopen`, `cancel`), plus `check` and `new_checked`,
+//! the two halves of a start whose workflow code is a wasm chunk (`chunks.rs`).
 
 mod chunks;
 mod diagrams;
