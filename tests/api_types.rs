@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, resume_run, start_run, workflows, ProviderConfig};
+use careergraph::session::{build_model, workflows, AnyRun, ProviderConfig, Runtime};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use futures::executor::block_on;
 use serde_json::{json, Value};
@@ -193,8 +193,8 @@ fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
         let seen = seen.clone();
         EventSink::new(move |event| seen.borrow_mut().push(event))
     };
-    let run = start_run(workflow_id, input, &provider, model, sink()).unwrap();
-    let mut step = block_on(run.outcome).unwrap();
+    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
+    let mut step = block_on(run.start(sink())).unwrap();
     while step["status"] == "interrupted" {
         let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
             "question" => json!("Two years of Kafka at Tillpoint"),
@@ -208,7 +208,7 @@ fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
             "confirm_plan" => json!({"confirm": true}),
             other => panic!("an interrupt kind types.rs does not know: {other}"),
         };
-        step = block_on(resume_run(&run.handle, answer, sink()).unwrap()).unwrap();
+        step = block_on(run.resume(answer, sink()).unwrap()).unwrap();
     }
     assert_eq!(step["status"], "done", "{workflow_id}: {step}");
     let events = seen.borrow().clone();

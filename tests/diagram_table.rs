@@ -1,4 +1,4 @@
-//! The static diagram table (`session::mermaid`, what `Runner.mermaid(id)` and `run.mermaid`
+//! The static diagram table (`session::mermaid`, what `Runner.mermaid(id)` and `run.mermaid()`
 //! serve while a workflow's code is still a wasm chunk) against the diagram drawn from each
 //! workflow's built graph: the table can never drift from the graphs.
 //! `UPDATE_DIAGRAMS=1 cargo test --test diagram_table` rewrites every src/workflows/*/diagram.mmd
@@ -11,10 +11,9 @@ mod native_transport;
 
 use std::rc::Rc;
 
-use careergraph::graph::EventSink;
 use careergraph::session::{
-    build_model, draw_mermaid, mermaid, mermaid_file, start_run, workflows, ErrorCode,
-    ProviderConfig,
+    build_model, draw_mermaid, mermaid, mermaid_file, workflows, AnyRun, ErrorCode, ProviderConfig,
+    Runtime,
 };
 use serde_json::json;
 
@@ -50,7 +49,7 @@ fn an_unknown_workflow_has_no_diagram() {
     assert_eq!(err.code, ErrorCode::UnknownWorkflow);
 }
 
-/// `run.mermaid` is served from the table too, so a run's graph must not depend on its input's
+/// `run.mermaid()` is served from the table too, so a run's graph must not depend on its input's
 /// options: runs with non-default options draw the table's diagram.
 #[test]
 fn a_run_s_diagram_does_not_depend_on_its_options() {
@@ -85,13 +84,13 @@ fn a_run_s_diagram_does_not_depend_on_its_options() {
         ),
     ];
     for (id, input) in cases {
-        let run = start_run(id, input, &provider, model.clone(), EventSink::new(|_| {}))
+        let run = AnyRun::new(id, input, &Runtime::new(&provider, model.clone()))
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(
-            run.mermaid,
+            run.mermaid(),
             mermaid(id).unwrap(),
             "{id}: the run's graph differs from the table"
         );
-        run.handle.cancel();
+        run.cancel();
     }
 }

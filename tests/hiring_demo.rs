@@ -16,7 +16,7 @@ use careergraph::domain::ats;
 use careergraph::domain::hiring::Recommendation;
 use careergraph::graph::{EventSink, StreamEvent};
 use careergraph::session::{
-    build_model, start_run, workflow, ErrorCode, ProviderConfig, HIRING_WORKFLOW_ID,
+    build_model, workflow, AnyRun, ErrorCode, ProviderConfig, Runtime, HIRING_WORKFLOW_ID,
 };
 use careergraph::workflows::hiring::{packet_markdown, routing::AGENTS, HiringState, RouteReason};
 use mock_server::MockServer;
@@ -80,9 +80,9 @@ fn run_demo(language: &str) -> (HiringState, Vec<StreamEvent>) {
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let (sink, seen) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "language": language});
-    let run = start_run(HIRING_WORKFLOW_ID, input, &provider, model, sink).unwrap();
-    assert!(run.mermaid.contains("supervisor_agent"));
-    let state: Value = futures::executor::block_on(run.outcome).unwrap()["state"].take();
+    let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
+    assert!(run.mermaid().contains("supervisor_agent"));
+    let state: Value = futures::executor::block_on(run.start(sink)).unwrap()["state"].take();
     let events = seen.borrow().clone();
     (serde_json::from_value(state).unwrap(), events)
 }
@@ -210,8 +210,11 @@ fn bad_input_is_refused_before_any_model_is_called() {
     let provider = demo();
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let start = |input: Value| {
-        let (sink, _) = recorder();
-        start_run(HIRING_WORKFLOW_ID, input, &provider, model.clone(), sink)
+        AnyRun::new(
+            HIRING_WORKFLOW_ID,
+            input,
+            &Runtime::new(&provider, model.clone()),
+        )
     };
     let error = start(json!({"resume": " ", "jobDescription": JD}))
         .err()
@@ -244,13 +247,13 @@ fn openai_through_the_mock_provider_builds_the_packet_by_breaking_loops() {
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD});
-    let run = start_run(HIRING_WORKFLOW_ID, input, &provider, model, sink).unwrap();
+    let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     let state = runtime
-        .block_on(tokio::task::LocalSet::new().run_until(run.outcome))
+        .block_on(tokio::task::LocalSet::new().run_until(run.start(sink)))
         .unwrap()["state"]
         .take();
     assert!(

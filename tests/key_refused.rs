@@ -12,7 +12,7 @@ mod native_transport;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, start_run, ErrorCode, ProviderConfig};
+use careergraph::session::{build_model, AnyRun, ErrorCode, ProviderConfig, Runtime};
 use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use mock_server::MockServer;
 use native_transport::ReqwestTransport;
@@ -41,12 +41,12 @@ impl WorkflowVisitor for EveryWorkflow {
         let seen = events.clone();
         let sink = EventSink::new(move |event| seen.borrow_mut().push(event));
         let input = serde_json::to_value(W::sample_input()).unwrap();
-        let run = start_run(W::ID, input, &provider, model, sink).unwrap();
+        let run = AnyRun::new(W::ID, input, &Runtime::new(&provider, model)).unwrap();
         let tokio = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
-        let outcome = tokio.block_on(run.outcome);
+        let outcome = tokio.block_on(run.start(sink));
         let error = outcome.expect_err(W::ID);
         assert_eq!(
             error.code,

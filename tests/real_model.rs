@@ -17,7 +17,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{resume_run, start_on, ProviderConfig, ProviderKind, Runtime};
+use careergraph::session::{AnyRun, ProviderConfig, ProviderKind, Runtime};
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
 
@@ -117,17 +117,17 @@ async fn run(base_url: &str, workflow: &str, input: Value) -> Outcome {
     let started = Instant::now();
     let runtime = runtime(base_url);
     let result: Result<Value, String> = async {
-        let run = start_on(workflow, input, &runtime, sink.clone()).map_err(|e| e.message)?;
-        let mut step = run.outcome.await.map_err(|e| e.message)?;
+        let run = AnyRun::new(workflow, input, &runtime).map_err(|e| e.message)?;
+        let mut step = run.start(sink.clone()).await.map_err(|e| e.message)?;
         for _ in 0..MAX_PAUSES {
             if step["status"] != "interrupted" {
                 return Ok(step);
             }
             let answer = answer_for(&step["interrupts"][0]["payload"]);
-            let next = resume_run(&run.handle, answer, sink.clone()).map_err(|e| e.message)?;
+            let next = run.resume(answer, sink.clone()).map_err(|e| e.message)?;
             step = next.await.map_err(|e| e.message)?;
         }
-        run.handle.cancel();
+        run.cancel();
         Err(format!("still pausing after {MAX_PAUSES} answers"))
     }
     .await;

@@ -242,17 +242,18 @@ fn markdown_report_has_score_feedback_advice_and_the_final_resume() {
         serde_json::from_value(serde_json::json!({"provider": "demo"})).unwrap();
     let model = careergraph::session::build_model(&provider, std::rc::Rc::new(NoNetwork)).unwrap();
     let input = serde_json::json!({"resume": careergraph::workflows::sample::SAMPLE_RESUME, "targetRole": "Backend engineer"});
-    let run = careergraph::session::start_run(
+    let run = careergraph::session::AnyRun::new(
         "resume_review",
         input,
-        &provider,
-        model,
-        careergraph::graph::EventSink::new(|_| {}),
+        &careergraph::session::Runtime::new(&provider, model),
     )
     .unwrap();
-    let state: careergraph::workflows::resume_review::ReviewState =
-        serde_json::from_value(futures::executor::block_on(run.outcome).unwrap()["state"].take())
-            .unwrap();
+    let state: careergraph::workflows::resume_review::ReviewState = serde_json::from_value(
+        futures::executor::block_on(run.start(careergraph::graph::EventSink::new(|_| {}))).unwrap()
+            ["state"]
+            .take(),
+    )
+    .unwrap();
     let report = careergraph::workflows::resume_review::report_markdown(&state);
     assert!(report.starts_with("# Resume review — Backend engineer"));
     assert!(report.contains(&format!("**{:.1}/10**", state.final_score)));

@@ -1,6 +1,6 @@
-//! `session::check_start` + `session::start_checked`, the two halves the JS API's `start()` uses
-//! so a workflow's code may arrive as a wasm chunk after its input was accepted (issue 17): the
-//! first half checks synchronously what `start_on` would refuse, the second builds and runs.
+//! `session::AnyRun::check` + `AnyRun::new_checked`, the two halves the JS API's `start()` uses
+//! so a workflow's code may arrive as a wasm chunk after its input was accepted (docs/performance.md): the
+//! first half checks synchronously what `AnyRun::new` would refuse, the second builds and runs.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -10,9 +10,7 @@ mod native_transport;
 use std::rc::Rc;
 
 use careergraph::graph::EventSink;
-use careergraph::session::{
-    build_model, check_start, start_checked, start_on, ErrorCode, ProviderConfig, Runtime,
-};
+use careergraph::session::{build_model, AnyRun, ErrorCode, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
@@ -32,10 +30,10 @@ fn demo_runtime() -> Runtime {
 
 const RESUME: &str = "# Robin Sample\n\n## Experience\nBackend engineer at Example Ledger, 2019-2025: Rust, PostgreSQL.\n";
 
-/// Every input `start_on` refuses is refused by `check_start` with the same code: nothing that
+/// Every input `AnyRun::new` refuses is refused by `AnyRun::check` with the same code: nothing that
 /// fails before the chunk in the old path fails only after it in the new one.
 #[test]
-fn check_start_refuses_what_start_on_refuses() {
+fn check_refuses_what_new_refuses() {
     let runtime = demo_runtime();
     let cases: Vec<(&str, Value)> = vec![
         ("nope", json!({})),
@@ -68,14 +66,14 @@ fn check_start_refuses_what_start_on_refuses() {
         ),
     ];
     for (id, input) in cases {
-        let old = start_on(id, input.clone(), &runtime, quiet()).err();
-        let new = check_start(id, input.clone()).err();
-        let old = old.unwrap_or_else(|| panic!("start_on accepted {id} {input}"));
+        let old = AnyRun::new(id, input.clone(), &runtime).err();
+        let new = AnyRun::check(id, input.clone()).err();
+        let old = old.unwrap_or_else(|| panic!("AnyRun::new accepted {id} {input}"));
         let new = new.unwrap_or_else(|| {
             // Only a workflow without its own `check` may defer a refusal to the chunk.
-            assert_eq!(id, "batch_screening", "check_start accepted {id} {input}");
-            let checked = check_start(id, input.clone()).unwrap();
-            block_on(start_checked(checked, &runtime, quiet()))
+            assert_eq!(id, "batch_screening", "AnyRun::check accepted {id} {input}");
+            let checked = AnyRun::check(id, input.clone()).unwrap();
+            block_on(AnyRun::new_checked(checked, &runtime))
                 .err()
                 .unwrap()
         });
@@ -91,11 +89,11 @@ fn check_start_refuses_what_start_on_refuses() {
 fn a_checked_start_runs_to_its_end() {
     let runtime = demo_runtime();
     let input = json!({"resume": RESUME, "targetRole": "Backend engineer", "maxIterations": 1});
-    let checked = check_start("resume_review", input).unwrap();
+    let checked = AnyRun::check("resume_review", input).unwrap();
     assert_eq!(checked.workflow_id(), "resume_review");
-    let run = block_on(start_checked(checked, &runtime, quiet())).unwrap();
-    assert!(run.mermaid.contains("recruiter"));
-    let step = block_on(run.outcome).unwrap();
+    let run = block_on(AnyRun::new_checked(checked, &runtime)).unwrap();
+    assert!(run.mermaid().contains("recruiter"));
+    let step = block_on(run.start(quiet())).unwrap();
     assert_eq!(step["status"], "done", "{step}");
     assert!(step["state"]["final_score"].is_number());
 }

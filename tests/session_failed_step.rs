@@ -11,7 +11,7 @@ use std::rc::Rc;
 
 use careergraph::graph::{EventSink, MemorySaver, NodeContext, NodeError, StateGraph, START};
 use careergraph::llm::demo::DemoModel;
-use careergraph::session::{step_json, ErrorCode, ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::session::{ErrorCode, ProviderConfig, Runtime, Step, WorkflowRun};
 use careergraph::state;
 use careergraph::workflows::{
     Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
@@ -156,7 +156,7 @@ fn a_run_failed_at_a_step_reopens_as_failed_and_continuing_calls_no_node() {
         other => panic!("expected a failed step, got {other:?}"),
     }
     assert!(!step.is_done());
-    let json = step_json(run.thread_id(), &step).unwrap();
+    let json = step.to_json(run.thread_id()).unwrap();
     assert_eq!(json["status"], "failed");
     assert_eq!(json["next"], serde_json::json!(["a", "b"]));
     assert_eq!(json["error"]["code"], "run_failed");

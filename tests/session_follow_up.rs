@@ -11,8 +11,7 @@ use std::rc::Rc;
 use careergraph::graph::{EventSink, MemorySaver};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
 use careergraph::session::{
-    follow_up_run, reopen_on, start_on, ErrorCode, ProviderConfig, Runtime, Step,
-    TailoringWorkflow, WorkflowRun,
+    AnyRun, ErrorCode, ProviderConfig, Runtime, Step, TailoringWorkflow, WorkflowRun,
 };
 use careergraph::workflows::batch_screening::{
     BatchResume, BatchRunInput, BatchState, BatchWorkflow, CandidateStatus,
@@ -332,24 +331,25 @@ fn by_handle_a_finished_batch_stays_followable_until_nothing_is_left() {
     let saver = Rc::new(MemorySaver::new());
     let runtime = runtime(&script, &saver);
     let input = serde_json::to_value(batch(2)).unwrap();
-    let run = start_on("batch_screening", input.clone(), &runtime, sink()).unwrap();
-    let first: Value = block_on(run.outcome).unwrap();
+    let run = AnyRun::new("batch_screening", input.clone(), &runtime).unwrap();
+    let first: Value = block_on(run.start(sink())).unwrap();
     assert_eq!(first["status"], "done");
-    let thread = run.handle.thread_id().unwrap();
+    let thread = run.thread_id().unwrap();
 
-    let again = block_on(follow_up_run(&run.handle, sink()).unwrap()).unwrap();
+    let again = block_on(run.follow_up(sink()).unwrap()).unwrap();
     assert_eq!(again["status"], "done");
     assert_eq!(again["threadId"], thread.as_str());
     assert_eq!(script.parses(0), 2);
     assert_eq!(script.parses(1), 1);
     // Nothing left: the run left the table when it ended.
-    let err = follow_up_run(&run.handle, sink()).err().unwrap();
+    let err = run.follow_up(sink()).err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
 
     // Reopened by id after a "reload": done, and nothing to follow up.
-    let reopened = block_on(reopen_on("batch_screening", &thread, input, &runtime)).unwrap();
-    assert_eq!(reopened.step["status"], "done");
-    assert!(follow_up_run(&reopened.handle, sink()).is_err());
+    let (reopened, reopened_step) =
+        block_on(AnyRun::reopen("batch_screening", &thread, input, &runtime)).unwrap();
+    assert_eq!(reopened_step["status"], "done");
+    assert!(reopened.follow_up(sink()).is_err());
 }
 
 #[test]
@@ -359,13 +359,14 @@ fn by_handle_a_batch_reopened_as_done_with_a_failure_takes_its_follow_up() {
     let saver = Rc::new(MemorySaver::new());
     let runtime = runtime(&script, &saver);
     let input = serde_json::to_value(batch(2)).unwrap();
-    let run = start_on("batch_screening", input.clone(), &runtime, sink()).unwrap();
-    let thread = run.handle.thread_id().unwrap();
-    assert_eq!(block_on(run.outcome).unwrap()["status"], "done");
+    let run = AnyRun::new("batch_screening", input.clone(), &runtime).unwrap();
+    let thread = run.thread_id().unwrap();
+    assert_eq!(block_on(run.start(sink())).unwrap()["status"], "done");
 
-    let reopened = block_on(reopen_on("batch_screening", &thread, input, &runtime)).unwrap();
-    assert_eq!(reopened.step["status"], "done");
-    let step = block_on(follow_up_run(&reopened.handle, sink()).unwrap()).unwrap();
+    let (reopened, reopened_step) =
+        block_on(AnyRun::reopen("batch_screening", &thread, input, &runtime)).unwrap();
+    assert_eq!(reopened_step["status"], "done");
+    let step = block_on(reopened.follow_up(sink()).unwrap()).unwrap();
     assert_eq!(step["status"], "done");
     let state: BatchState = serde_json::from_value(step["state"].clone()).unwrap();
     assert_eq!(statuses(&state), [CandidateStatus::Screened; 2]);

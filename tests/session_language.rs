@@ -10,7 +10,7 @@ use careergraph::domain::Language;
 use careergraph::graph::EventSink;
 use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
-use careergraph::session::{build_model, resume_run, start_run, ProviderConfig};
+use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use futures::future::LocalBoxFuture;
 use futures::stream::LocalBoxStream;
@@ -78,15 +78,8 @@ fn review_prompts_carry_the_chosen_language() {
         if let Some(id) = id {
             input["language"] = json!(id);
         }
-        let run = start_run(
-            "resume_review",
-            input,
-            &provider,
-            model,
-            EventSink::new(|_| {}),
-        )
-        .unwrap();
-        futures::executor::block_on(run.outcome).unwrap();
+        let run = AnyRun::new("resume_review", input, &Runtime::new(&provider, model)).unwrap();
+        futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
         assert_all_in(&systems.borrow(), language);
     }
 }
@@ -100,23 +93,13 @@ fn tailoring_prompts_carry_the_chosen_language() {
         "language": "zh",
         "humanReview": false,
     });
-    let run = start_run(
-        "resume_tailoring",
-        input,
-        &provider,
-        model,
-        EventSink::new(|_| {}),
-    )
-    .unwrap();
-    let mut step: Value = futures::executor::block_on(run.outcome).unwrap();
+    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let mut step: Value = futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
     // Answer whatever is asked with "stop", so the run reaches its end.
     while step["status"] == "interrupted" {
-        let next = resume_run(
-            &run.handle,
-            json!({"action": "stop"}),
-            EventSink::new(|_| {}),
-        )
-        .unwrap();
+        let next = run
+            .resume(json!({"action": "stop"}), EventSink::new(|_| {}))
+            .unwrap();
         step = futures::executor::block_on(next).unwrap();
     }
     assert_eq!(step["status"], "done");

@@ -1,5 +1,5 @@
 //! `career_navigator` through the session path (what the app and the JS API call): input checks,
-//! a demo run answered with `resume_run` to the end, the diagram.
+//! a demo run answered with `AnyRun::resume` to the end, the diagram.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use careergraph::graph::EventSink;
 use careergraph::session::{
-    build_model, mermaid, resume_run, start_run, workflow, ErrorCode, ProviderConfig,
+    build_model, mermaid, workflow, AnyRun, ErrorCode, ProviderConfig, Runtime,
 };
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
@@ -22,15 +22,9 @@ fn demo() -> (ProviderConfig, Rc<dyn careergraph::llm::ChatModel>) {
     (provider, model)
 }
 
-fn start(input: Value) -> Result<careergraph::session::Run, careergraph::session::SessionError> {
+fn start(input: Value) -> Result<AnyRun, careergraph::session::SessionError> {
     let (provider, model) = demo();
-    start_run(
-        "career_navigator",
-        input,
-        &provider,
-        model,
-        EventSink::new(|_| {}),
-    )
+    AnyRun::new("career_navigator", input, &Runtime::new(&provider, model))
 }
 
 #[test]
@@ -75,7 +69,7 @@ fn a_demo_run_pauses_for_ratings_and_the_plan_and_finishes() {
         "language": "en", "maxIterations": 2, "startDate": "2026-03-02", "sessionId": "page-1"
     });
     let run = start(input).unwrap();
-    let step = block_on(run.outcome).unwrap();
+    let step = block_on(run.start(EventSink::new(|_| {}))).unwrap();
     assert_eq!(step["status"], "interrupted");
     assert_eq!(step["interrupts"][0]["payload"]["type"], "satisfaction");
     assert_eq!(step["state"]["session_id"], "page-1");
@@ -89,9 +83,8 @@ fn a_demo_run_pauses_for_ratings_and_the_plan_and_finishes() {
         .unwrap()
         .starts_with("20"));
 
-    let answer = |value: Value| {
-        block_on(resume_run(&run.handle, value, EventSink::new(|_| {})).unwrap()).unwrap()
-    };
+    let answer =
+        |value: Value| block_on(run.resume(value, EventSink::new(|_| {})).unwrap()).unwrap();
     let step = answer(json!({"level": 2, "feedback": "Focus on AI product roles"}));
     let report = &step["interrupts"][0]["payload"]["report"];
     assert_eq!(report["recommended_career"], "Technical product manager");
@@ -105,10 +98,7 @@ fn a_demo_run_pauses_for_ratings_and_the_plan_and_finishes() {
     assert_eq!(done["status"], "done");
     assert_eq!(done["state"]["plan_confirmed"], true);
     assert_eq!(done["state"]["current_stage"], "completed");
-    assert!(resume_run(
-        &run.handle,
-        json!({"confirm": true}),
-        EventSink::new(|_| {})
-    )
-    .is_err());
+    assert!(run
+        .resume(json!({"confirm": true}), EventSink::new(|_| {}))
+        .is_err());
 }

@@ -1,5 +1,5 @@
 //! Interactive runs across a reload, through the session path: a tailoring run checkpoints into
-//! a shared saver, the page "reloads" (the in-page registry forgets the run), `reopen_run`
+//! a shared saver, the page "reloads" (the in-page registry forgets the run), `AnyRun::reopen`
 //! rebuilds it from the same input, and answering it ends in exactly the state of a run that
 //! never reloaded.
 
@@ -12,10 +12,7 @@ use std::rc::Rc;
 
 use careergraph::graph::{Checkpointer, EventSink, GraphError, MemorySaver};
 use careergraph::llm::{CancelToken, ChatModel};
-use careergraph::session::{
-    build_model, continue_run, reopen_run, resume_run, start_run, start_run_checkpointed,
-    ErrorCode, ProviderConfig, RunHandle, SessionError,
-};
+use careergraph::session::{build_model, AnyRun, ErrorCode, ProviderConfig, Runtime, SessionError};
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -46,19 +43,17 @@ fn sink() -> EventSink {
     EventSink::new(|_| {})
 }
 
-fn answer(handle: &RunHandle, value: Value) -> Value {
-    block_on(resume_run(handle, value, sink()).unwrap()).unwrap()
+fn answer(handle: &AnyRun, value: Value) -> Value {
+    block_on(handle.resume(value, sink()).unwrap()).unwrap()
 }
 
-fn reopen(thread: &str, saver: &Rc<MemorySaver>) -> careergraph::session::ReopenedRun {
+fn reopen(thread: &str, saver: &Rc<MemorySaver>) -> (AnyRun, Value) {
     let (provider, model) = demo();
-    block_on(reopen_run(
+    block_on(AnyRun::reopen(
         "resume_tailoring",
         thread,
         input(),
-        &provider,
-        model,
-        saver.clone(),
+        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
     ))
     .unwrap()
 }
@@ -66,38 +61,35 @@ fn reopen(thread: &str, saver: &Rc<MemorySaver>) -> careergraph::session::Reopen
 /// The final state of the run answered without any reload.
 fn uninterrupted() -> Value {
     let (provider, model) = demo();
-    let run = start_run("resume_tailoring", input(), &provider, model, sink()).unwrap();
-    let step = block_on(run.outcome).unwrap();
+    let run = AnyRun::new("resume_tailoring", input(), &Runtime::new(&provider, model)).unwrap();
+    let step = block_on(run.start(sink())).unwrap();
     assert_eq!(step["interrupts"][0]["payload"]["type"], "question");
-    let step = answer(&run.handle, question_answer());
+    let step = answer(&run, question_answer());
     assert_eq!(step["interrupts"][0]["payload"]["type"], "review");
-    let done = answer(&run.handle, approve());
+    let done = answer(&run, approve());
     assert_eq!(done["status"], "done");
     done["state"].clone()
 }
 
 /// Starts a checkpointed run and returns its handle and first step (paused on the question).
-fn start_paused(saver: &Rc<MemorySaver>) -> (RunHandle, Value) {
+fn start_paused(saver: &Rc<MemorySaver>) -> (AnyRun, Value) {
     let (provider, model) = demo();
-    let run = start_run_checkpointed(
+    let run = AnyRun::new(
         "resume_tailoring",
         input(),
-        &provider,
-        model,
-        sink(),
-        saver.clone(),
+        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
     )
     .unwrap();
-    let step = block_on(run.outcome).unwrap();
+    let step = block_on(run.start(sink())).unwrap();
     assert_eq!(step["status"], "interrupted");
     assert_eq!(step["interrupts"][0]["payload"]["type"], "question");
-    (run.handle, step)
+    (run, step)
 }
 
 /// What a reload does to the page: the registry of live runs is gone.
-fn reload(handle: &RunHandle) {
+fn reload(handle: &AnyRun) {
     handle.cancel();
-    let err = resume_run(handle, question_answer(), sink()).err().unwrap();
+    let err = handle.resume(question_answer(), sink()).err().unwrap();
     assert_eq!(
         err.code,
         ErrorCode::InvalidInput,
@@ -113,24 +105,21 @@ fn reloading_at_each_question_ends_in_the_state_of_an_uninterrupted_run() {
     let thread = handle.thread_id().unwrap();
     reload(&handle);
 
-    let reopened = reopen(&thread, &saver);
-    assert!(reopened.mermaid.contains("human_review"));
+    let (reopened, reopened_step) = reopen(&thread, &saver);
+    assert!(reopened.mermaid().contains("human_review"));
+    assert_eq!(reopened.thread_id().as_deref(), Some(thread.as_str()));
     assert_eq!(
-        reopened.handle.thread_id().as_deref(),
-        Some(thread.as_str())
-    );
-    assert_eq!(
-        reopened.step, first,
+        reopened_step, first,
         "the reopened dialog is the one shown before the reload"
     );
-    let review = answer(&reopened.handle, question_answer());
+    let review = answer(&reopened, question_answer());
     assert_eq!(review["interrupts"][0]["payload"]["type"], "review");
 
     // A second reload, now at the review.
-    reload(&reopened.handle);
-    let again = reopen(&thread, &saver);
-    assert_eq!(again.step, review);
-    let done = answer(&again.handle, approve());
+    reload(&reopened);
+    let (again, again_step) = reopen(&thread, &saver);
+    assert_eq!(again_step, review);
+    let done = answer(&again, approve());
     assert_eq!(done["status"], "done");
     assert_eq!(done["state"], expected);
     assert!(done["state"]["master_resume"]
@@ -147,11 +136,9 @@ fn a_finished_run_reopens_as_done_and_takes_no_answers() {
     let done = answer(&handle, approve());
     let thread = handle.thread_id().unwrap();
 
-    let reopened = reopen(&thread, &saver);
-    assert_eq!(reopened.step, done);
-    let err = resume_run(&reopened.handle, approve(), sink())
-        .err()
-        .unwrap();
+    let (reopened, reopened_step) = reopen(&thread, &saver);
+    assert_eq!(reopened_step, done);
+    let err = reopened.resume(approve(), sink()).err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
 }
 
@@ -171,18 +158,18 @@ fn a_step_cut_short_by_a_reload_reopens_as_stopped_and_continues() {
         block_on(cut.put(checkpoint)).unwrap();
     }
 
-    let reopened = reopen(&thread, &cut);
-    assert_eq!(reopened.step["status"], "stopped");
-    assert_eq!(reopened.step["next"], json!(["job_analyzer"]));
-    let err = resume_run(&reopened.handle, approve(), sink());
+    let (reopened, reopened_step) = reopen(&thread, &cut);
+    assert_eq!(reopened_step["status"], "stopped");
+    assert_eq!(reopened_step["next"], json!(["job_analyzer"]));
+    let err = reopened.resume(approve(), sink());
     assert!(
         block_on(err.unwrap()).is_err(),
         "nothing to answer before it goes on"
     );
-    let step = block_on(continue_run(&reopened.handle, sink()).unwrap()).unwrap();
+    let step = block_on(reopened.continue_run(sink()).unwrap()).unwrap();
     assert_eq!(step["interrupts"][0]["payload"]["type"], "question");
-    answer(&reopened.handle, question_answer());
-    let done = answer(&reopened.handle, approve());
+    answer(&reopened, question_answer());
+    let done = answer(&reopened, approve());
     assert_eq!(done["state"], expected);
 }
 
@@ -191,13 +178,11 @@ fn reopen_explains_what_cannot_be_reopened() {
     let saver = Rc::new(MemorySaver::new());
     let (provider, model) = demo();
     let reopen_as = |workflow: &str, thread: &str| {
-        block_on(reopen_run(
+        block_on(AnyRun::reopen(
             workflow,
             thread,
             input(),
-            &provider,
-            model.clone(),
-            saver.clone(),
+            &Runtime::new(&provider, model.clone()).with_checkpointer(saver.clone()),
         ))
         .err()
         .unwrap()

@@ -12,9 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{
-    build_model, start_on, start_run, workflows, ErrorCode, ProviderConfig, Runtime,
-};
+use careergraph::session::{build_model, workflows, AnyRun, ErrorCode, ProviderConfig, Runtime};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use mock_server::MockServer;
@@ -60,9 +58,14 @@ fn demo_review_runs_offline_and_reports_events_and_final_state() {
     let provider = config(json!({"provider": "demo"}));
     let model = build_model(&provider, transport()).unwrap();
     let (sink, seen) = recorder();
-    let run = start_run("resume_review", review_input(), &provider, model, sink).unwrap();
-    assert!(run.mermaid.contains("aggregator"));
-    let state = futures::executor::block_on(run.outcome).unwrap()["state"].take();
+    let run = AnyRun::new(
+        "resume_review",
+        review_input(),
+        &Runtime::new(&provider, model),
+    )
+    .unwrap();
+    assert!(run.mermaid().contains("aggregator"));
+    let state = futures::executor::block_on(run.start(sink)).unwrap()["state"].take();
     let score = state["final_score"].as_f64().unwrap();
     assert!((0.0..=10.0).contains(&score));
     let events = seen.borrow();
@@ -160,42 +163,35 @@ fn a_first_party_key_goes_to_another_host_only_once_that_host_is_confirmed() {
 fn bad_input_is_rejected_before_any_call() {
     let provider = config(json!({"provider": "demo"}));
     let model = || build_model(&provider, transport()).unwrap();
-    let (sink, _) = recorder();
-    let empty = start_run(
+    let empty = AnyRun::new(
         "resume_review",
         json!({"resume": "  ", "targetRole": "SRE"}),
-        &provider,
-        model(),
-        sink.clone(),
+        &Runtime::new(&provider, model()),
     );
     let err = empty.err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
     assert!(err.message.contains("resume is empty"), "{}", err.message);
 
     let huge = "word ".repeat(20_000);
-    let err = start_run(
+    let err = AnyRun::new(
         "resume_review",
         json!({"resume": huge, "targetRole": "SRE"}),
-        &provider,
-        model(),
-        sink.clone(),
+        &Runtime::new(&provider, model()),
     )
     .err()
     .unwrap();
     assert!(err.message.contains("limit"), "{}", err.message);
 
-    let err = start_run(
+    let err = AnyRun::new(
         "resume_review",
         json!({"resume": "x"}),
-        &provider,
-        model(),
-        sink.clone(),
+        &Runtime::new(&provider, model()),
     )
     .err()
     .unwrap();
     assert!(err.message.contains("targetRole"), "{}", err.message);
 
-    let err = start_run("nope", review_input(), &provider, model(), sink)
+    let err = AnyRun::new("nope", review_input(), &Runtime::new(&provider, model()))
         .err()
         .unwrap();
     assert_eq!(err.code, ErrorCode::UnknownWorkflow);
@@ -206,9 +202,14 @@ fn cancelled_run_ends_with_the_cancelled_code() {
     let provider = config(json!({"provider": "demo"}));
     let model = build_model(&provider, transport()).unwrap();
     let (sink, _) = recorder();
-    let run = start_run("resume_review", review_input(), &provider, model, sink).unwrap();
-    run.handle.cancel();
-    let err = futures::executor::block_on(run.outcome).err().unwrap();
+    let run = AnyRun::new(
+        "resume_review",
+        review_input(),
+        &Runtime::new(&provider, model),
+    )
+    .unwrap();
+    run.cancel();
+    let err = futures::executor::block_on(run.start(sink)).err().unwrap();
     assert_eq!(err.code, ErrorCode::Cancelled, "{}", err.message);
 }
 
@@ -228,13 +229,13 @@ fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
     let model = build_model(&provider, transport()).unwrap();
     let (sink, seen) = recorder();
     let input = json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1, "designReview": false});
-    let run = start_run("resume_review", input, &provider, model, sink).unwrap();
+    let run = AnyRun::new("resume_review", input, &Runtime::new(&provider, model)).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .unwrap();
     let state = runtime
-        .block_on(tokio::task::LocalSet::new().run_until(run.outcome))
+        .block_on(tokio::task::LocalSet::new().run_until(run.start(sink)))
         .unwrap()["state"]
         .take();
     assert!(
@@ -287,8 +288,8 @@ fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
             let input = serde_json::to_value(W::sample_input()).unwrap();
             let first_step = |runtime: Runtime| {
                 let runtime = runtime.with_clock(|| 1_700_000_000_000.0);
-                let run = start_on(W::ID, input.clone(), &runtime, EventSink::new(|_| {})).unwrap();
-                let step = futures::executor::block_on(run.outcome).unwrap();
+                let run = AnyRun::new(W::ID, input.clone(), &runtime).unwrap();
+                let step = futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
                 // The state names its thread (task ids), which is new for every run.
                 let thread = step["threadId"].as_str().unwrap();
                 let state = step["state"].to_string().replace(thread, "<thread>");
@@ -377,8 +378,8 @@ fn every_model_request_comes_from_a_declared_agent_and_takes_its_model() {
             };
             let runtime = Runtime::new(&provider, Rc::new(model));
             let input = serde_json::to_value(W::sample_input()).unwrap();
-            let run = start_on(W::ID, input, &runtime, EventSink::new(|_| {})).unwrap();
-            futures::executor::block_on(run.outcome).unwrap();
+            let run = AnyRun::new(W::ID, input, &runtime).unwrap();
+            futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
             let asked = asked.borrow();
             assert!(!asked.is_empty(), "{} asked no model", W::ID);
             for (node, model) in asked.iter() {

@@ -1,5 +1,5 @@
 //! `resume_tailoring` through the session path (what the app and the JS API call): start on the
-//! demo provider, answer the interrupts with `resume_run`, get the final state.
+//! demo provider, answer the interrupts with `AnyRun::resume`, get the final state.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -10,9 +10,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{
-    build_model, resume_run, start_run, workflow, ErrorCode, ProviderConfig,
-};
+use careergraph::session::{build_model, workflow, AnyRun, ErrorCode, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -49,10 +47,10 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
     let (provider, model) = demo();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "userId": "u1", "jobId": "j1"});
-    let run = start_run("resume_tailoring", input, &provider, model, sink).unwrap();
-    assert!(run.mermaid.contains("human_review"));
-    let thread = run.handle.thread_id().expect("interactive");
-    let step = block_on(run.outcome).unwrap();
+    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    assert!(run.mermaid().contains("human_review"));
+    let thread = run.thread_id().expect("interactive");
+    let step = block_on(run.start(sink)).unwrap();
     assert_eq!(step["status"], "interrupted");
     assert_eq!(step["threadId"], thread.as_str());
     assert_eq!(step["interrupts"][0]["payload"]["type"], "question");
@@ -61,15 +59,14 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
 
     let (sink, seen) = recorder();
     let answer = json!({"action": "answer", "answer": "Cached sessions in Redis"});
-    let step = block_on(resume_run(&run.handle, answer, sink).unwrap()).unwrap();
+    let step = block_on(run.resume(answer, sink).unwrap()).unwrap();
     assert_eq!(step["status"], "interrupted");
     assert_eq!(step["interrupts"][0]["payload"]["type"], "review");
     assert_eq!(step["interrupts"][0]["payload"]["ats_score"], 100);
     assert!(!seen.borrow().is_empty(), "the resumed part reports events");
 
     let (sink, _) = recorder();
-    let done =
-        block_on(resume_run(&run.handle, json!({"decision": "approve"}), sink).unwrap()).unwrap();
+    let done = block_on(run.resume(json!({"decision": "approve"}), sink).unwrap()).unwrap();
     assert_eq!(done["status"], "done");
     let state: &Value = &done["state"];
     assert_eq!(state["human_decision"], "approved");
@@ -83,7 +80,8 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
 
     // A finished run takes no more answers.
     let (sink, _) = recorder();
-    let err = resume_run(&run.handle, json!({"decision": "approve"}), sink)
+    let err = run
+        .resume(json!({"decision": "approve"}), sink)
         .err()
         .unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
@@ -92,19 +90,20 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
 #[test]
 fn a_cancelled_paused_run_takes_no_answers_and_handles_stay_send_sync() {
     fn send_sync<T: Send + Sync>() {}
-    send_sync::<careergraph::session::RunHandle>();
+    send_sync::<careergraph::session::AnyRun>();
     let (provider, model) = demo();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "maxQuestions": 0});
-    let run = start_run("resume_tailoring", input, &provider, model, sink).unwrap();
-    let step = block_on(run.outcome).unwrap();
+    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let step = block_on(run.start(sink)).unwrap();
     assert_eq!(
         step["interrupts"][0]["payload"]["type"], "review",
         "no questions allowed"
     );
-    run.handle.cancel();
+    run.cancel();
     let (sink, _) = recorder();
-    let err = resume_run(&run.handle, json!({"decision": "approve"}), sink)
+    let err = run
+        .resume(json!({"decision": "approve"}), sink)
         .err()
         .unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
@@ -113,36 +112,30 @@ fn a_cancelled_paused_run_takes_no_answers_and_handles_stay_send_sync() {
 #[test]
 fn tailoring_input_is_checked_and_one_shot_runs_take_no_answers() {
     let (provider, model) = demo();
-    let (sink, _) = recorder();
-    let err = start_run(
+    let err = AnyRun::new(
         "resume_tailoring",
         json!({"resume": RESUME}),
-        &provider,
-        model.clone(),
-        sink,
+        &Runtime::new(&provider, model.clone()),
     )
     .err()
     .unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
 
     let (sink, _) = recorder();
-    let review = start_run(
+    let review = AnyRun::new(
         "resume_review",
         json!({"resume": RESUME, "targetRole": "Backend engineer"}),
-        &provider,
-        model,
-        sink,
+        &Runtime::new(&provider, model),
     )
     .unwrap();
     // Every workflow is checkpointed under a thread (so it can be reopened after a reload)...
     assert!(review
-        .handle
         .thread_id()
         .is_some_and(|id| id.starts_with("review-")));
     // ...and a one-shot run, once finished, takes no answers.
-    let done = block_on(review.outcome).unwrap();
+    let done = block_on(review.start(sink)).unwrap();
     assert_eq!(done["status"], "done");
     let (sink, _) = recorder();
-    let err = resume_run(&review.handle, json!("x"), sink).err().unwrap();
+    let err = review.resume(json!("x"), sink).err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use careergraph::domain::han::has_han;
 use careergraph::graph::EventSink;
-use careergraph::session::{build_model, resume_run, start_run, ProviderConfig};
+use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -36,20 +36,12 @@ fn tailor(language: &str) -> (Value, Value) {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let input = json!({"resume": RESUME, "jobDescription": JD, "language": language});
-    let run = start_run(
-        "resume_tailoring",
-        input,
-        &provider,
-        model,
-        EventSink::new(|_| {}),
-    )
-    .unwrap();
-    let step = block_on(run.outcome).unwrap();
+    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let step = block_on(run.start(EventSink::new(|_| {}))).unwrap();
     assert_eq!(step["status"], "interrupted");
     let question = step["interrupts"][0]["payload"].clone();
     let mut step = block_on(
-        resume_run(
-            &run.handle,
+        run.resume(
             json!({"action": "answer", "answer": "在青禾支付用 Redis 做会话缓存"}),
             EventSink::new(|_| {}),
         )
@@ -58,12 +50,8 @@ fn tailor(language: &str) -> (Value, Value) {
     .unwrap();
     while step["status"] == "interrupted" {
         step = block_on(
-            resume_run(
-                &run.handle,
-                json!({"decision": "approve"}),
-                EventSink::new(|_| {}),
-            )
-            .unwrap(),
+            run.resume(json!({"decision": "approve"}), EventSink::new(|_| {}))
+                .unwrap(),
         )
         .unwrap();
     }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{resume_run, start_on, Runtime};
+use careergraph::session::{AnyRun, Runtime};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
@@ -82,8 +82,8 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value) -> RunResult {
     let sink = EventSink::new(move |event| record(&sink_result, &event));
     let started = Instant::now();
     let outcome = (|| -> Result<Value, String> {
-        let run = start_on(workflow_id, input, runtime, sink.clone()).map_err(|e| e.message)?;
-        let mut step = block_on(run.outcome).map_err(|e| e.message)?;
+        let run = AnyRun::new(workflow_id, input, runtime).map_err(|e| e.message)?;
+        let mut step = block_on(run.start(sink.clone())).map_err(|e| e.message)?;
         for _ in 0..MAX_STEPS {
             if step["status"] != "interrupted" {
                 return Ok(step);
@@ -93,10 +93,10 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value) -> RunResult {
                 result.borrow_mut().drafts.push(draft.to_string());
             }
             let answer = answer_for(pause);
-            let next = resume_run(&run.handle, answer, sink.clone()).map_err(|e| e.message)?;
+            let next = run.resume(answer, sink.clone()).map_err(|e| e.message)?;
             step = block_on(next).map_err(|e| e.message)?;
         }
-        run.handle.cancel();
+        run.cancel();
         Err(format!("still pausing after {MAX_STEPS} answers"))
     })();
     let mut result = result.take();

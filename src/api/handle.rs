@@ -3,7 +3,7 @@
 //! `retryFailed()` on a finished run that takes a follow-up (a new handle, same thread).
 //!
 //! A run is a sequence of steps: an interactive workflow's step ends `{status: "interrupted"}`
-//! and the next one starts when `answer()` hands the driver `session::resume_run`'s future.
+//! and the next one starts when `answer()` hands the driver `session::AnyRun::resume`'s future.
 //!
 //! The handle exists before the run does: `start()` returns it once the input is checked, and the
 //! driver builds the run when the workflow's code is there (a wasm chunk fetched on the first run
@@ -33,7 +33,7 @@ type Outcome = Shared<LocalBoxFuture<'static, Result<Value, SessionError>>>;
 #[derive(Default)]
 pub(super) struct Stopper {
     /// The session's handle, once the run is built.
-    run: RefCell<Option<session::RunHandle>>,
+    run: RefCell<Option<session::AnyRun>>,
     /// `cancel()` was called: a run built after it never starts.
     cancelled: Cell<bool>,
 }
@@ -98,8 +98,9 @@ impl RunHandle {
         let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
         let sink = events.sink();
         let build = async move {
-            let run = session::start_checked(checked, &runtime, sink).await?;
-            Ok((run.handle, run.outcome))
+            let run = session::AnyRun::new_checked(checked, &runtime).await?;
+            let first = run.start(sink);
+            Ok((run, first))
         };
         Self::launch(events, mermaid, build.boxed_local())
     }
@@ -110,10 +111,7 @@ impl RunHandle {
     fn launch(
         events: Rc<EventLog>,
         mermaid: String,
-        build: LocalBoxFuture<
-            'static,
-            Result<(session::RunHandle, session::JsonStep), SessionError>,
-        >,
+        build: LocalBoxFuture<'static, Result<(session::AnyRun, session::JsonStep), SessionError>>,
     ) -> RunHandle {
         let (answers, mut answered) = mpsc::unbounded::<(String, Value)>();
         let (done, finished) = oneshot::channel();
@@ -158,7 +156,7 @@ impl RunHandle {
 
 /// Awaits each step of a built run; a paused step waits for an answer to one of its interrupts.
 async fn drive(
-    stopper: session::RunHandle,
+    stopper: session::AnyRun,
     first: session::JsonStep,
     log: &Rc<EventLog>,
     answered: &mut mpsc::UnboundedReceiver<(String, Value)>,
@@ -177,7 +175,7 @@ async fn drive(
                 break 'run Err(stopped());
             };
             if ids.contains(&id) {
-                match session::resume_run(&stopper, answer, log.sink()) {
+                match stopper.resume(answer, log.sink()) {
                     Ok(next) => step = next,
                     Err(error) => break 'run Err(error),
                 }
@@ -253,7 +251,7 @@ impl RunHandle {
             )
         })?;
         let events = EventLog::new();
-        let first = session::follow_up_run(&handle, events.sink())?;
+        let first = handle.follow_up(events.sink())?;
         let build = async move { Ok((handle, first)) };
         Ok(RunHandle::launch(
             events,

@@ -26,8 +26,8 @@ impl Runner {
     ) -> Result<RunHandle, JsValue> {
         let input = from_js(input, ErrorCode::InvalidInput, "input")?;
         // Checked here, synchronously; the run is built once the workflow's code has arrived
-        // (a wasm chunk in the split package, see `session::start_checked`).
-        let checked = session::check_start(&workflow_id, input)?;
+        // (a wasm chunk in the split package, see `session::AnyRun::new_checked`).
+        let checked = session::AnyRun::check(&workflow_id, input)?;
         Ok(RunHandle::spawn(checked, self.runtime.clone()))
     }
 }

@@ -1,7 +1,8 @@
 //! Runs started in two halves, so a workflow's code can arrive after its input was accepted
-//! (issue 17, the npm package's split): [`check_start`] is synchronous and small (the input's
-//! deserializer and the workflow's cheap [`Workflow::check`]), [`start_checked`] awaits the
-//! workflow's chunk, then builds the run there (graph, nodes, prompts, demo answers).
+//! (the npm package's split, docs/performance.md): [`AnyRun::check`] is synchronous and small
+//! (the input's deserializer and the workflow's cheap [`Workflow::check`]),
+//! [`AnyRun::new_checked`] awaits the workflow's chunk, then builds the run there (graph, nodes,
+//! prompts, demo answers).
 //!
 //! With the `api-split` feature each workflow's run building is a `#[wasm_split]` point, so the
 //! split tool (web/pkg/build.sh) moves everything only that workflow reaches into its own wasm
@@ -14,11 +15,10 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
-use super::json::{input_from_json, unknown_workflow, AnyRun};
+use super::json::{unknown_workflow, DynRun};
 use super::lifecycle::WorkflowRun;
-use super::run::{started, Run};
+use super::run::AnyRun;
 use super::runtime::Runtime;
-use crate::graph::EventSink;
 use crate::workflows::{for_each_workflow, visit_all, Workflow, WorkflowVisitor};
 
 /// An input that passed its workflow's checks, typed (`W::Input` behind `Any`): the chunk does
@@ -34,69 +34,71 @@ impl CheckedStart {
     }
 }
 
-/// Parses `input` for `workflow_id` and runs the workflow's cheap checks; builds nothing.
-/// Fails with `unknown_workflow` or `invalid_input`, as `start_on` would.
-pub fn check_start(workflow_id: &str, input: Value) -> Result<CheckedStart, SessionError> {
-    struct Find<'a> {
-        id: &'a str,
-        input: Option<Value>,
-        found: Option<Result<CheckedStart, SessionError>>,
-    }
-    impl WorkflowVisitor for Find<'_> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID != self.id || self.found.is_some() {
-                return;
-            }
-            let input = self.input.take().unwrap_or_default();
-            self.found = Some(input_from_json::<W>(input).and_then(|input| {
-                W::check(&input).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
-                Ok(CheckedStart {
-                    workflow_id: W::ID,
-                    input: Box::new(input),
-                })
-            }));
+impl AnyRun {
+    /// Parses `input` for `workflow_id` and runs the workflow's cheap checks; builds nothing.
+    /// Fails with `unknown_workflow` or `invalid_input`, as [`AnyRun::new`] would.
+    pub fn check(workflow_id: &str, input: Value) -> Result<CheckedStart, SessionError> {
+        struct Find<'a> {
+            id: &'a str,
+            input: Option<Value>,
+            found: Option<Result<CheckedStart, SessionError>>,
         }
+        impl WorkflowVisitor for Find<'_> {
+            fn visit<W: Workflow>(&mut self) {
+                if W::ID != self.id || self.found.is_some() {
+                    return;
+                }
+                let input = self.input.take().unwrap_or_default();
+                self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
+                    W::check(&input)
+                        .map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
+                    Ok(CheckedStart {
+                        workflow_id: W::ID,
+                        input: Box::new(input),
+                    })
+                }));
+            }
+        }
+        let mut find = Find {
+            id: workflow_id,
+            input: Some(input),
+            found: None,
+        };
+        visit_all(&mut find);
+        find.found
+            .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
     }
-    let mut find = Find {
-        id: workflow_id,
-        input: Some(input),
-        found: None,
-    };
-    visit_all(&mut find);
-    find.found
-        .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
-}
 
-/// Loads the workflow's chunk (once per page), builds the run on `runtime` and registers it, as
-/// `start_on` does. Fails with `run_failed` when the chunk cannot be fetched (a host that does
-/// not serve the package's `split_*.wasm` and `chunk_*.wasm` files next to
-/// `careergraph_bg.wasm`, or a Content-Security-Policy whose `connect-src` leaves out their
-/// origin). A chunk a bundler inlined as a `data:` URL is decoded without a fetch
-/// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
-pub async fn start_checked(
-    checked: CheckedStart,
-    runtime: &Runtime,
-    events: EventSink,
-) -> Result<Run, SessionError> {
-    let new_run = load(checked.workflow_id).await?;
-    Ok(started(new_run(checked.input, runtime)?, events))
+    /// Loads the workflow's chunk (once per page), then builds the run on `runtime` and keeps it,
+    /// as [`AnyRun::new`] does: nothing is sent until [`AnyRun::start`]'s future is polled. Fails
+    /// with `run_failed` when the chunk cannot be fetched (a host that does not serve the
+    /// package's `split_*.wasm` and `chunk_*.wasm` files next to `careergraph_bg.wasm`, or a
+    /// Content-Security-Policy whose `connect-src` leaves out their origin). A chunk a bundler inlined as a `data:` URL is decoded without a fetch
+    /// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
+    pub async fn new_checked(
+        checked: CheckedStart,
+        runtime: &Runtime,
+    ) -> Result<AnyRun, SessionError> {
+        let new_run = load(checked.workflow_id).await?;
+        Ok(AnyRun::register(new_run(checked.input, runtime)?))
+    }
 }
 
 /// What a chunk hands back: its workflow's run builder.
-type NewRun = fn(Box<dyn Any>, &Runtime) -> Result<Rc<dyn AnyRun>, SessionError>;
+type NewRun = fn(Box<dyn Any>, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
 
 fn new_run_of<W: Workflow>(
     input: Box<dyn Any>,
     runtime: &Runtime,
-) -> Result<Rc<dyn AnyRun>, SessionError> {
-    // `check_start` boxed a `W::Input` for `W::ID`, and `load` picks `W` by that id.
+) -> Result<Rc<dyn DynRun>, SessionError> {
+    // `AnyRun::check` boxed a `W::Input` for `W::ID`, and `load` picks `W` by that id.
     let input = input.downcast::<W::Input>().map_err(|_| {
         SessionError::new(
             ErrorCode::RunFailed,
             "The input does not match its workflow.",
         )
     })?;
-    WorkflowRun::<W>::new(*input, runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
+    WorkflowRun::<W>::new(*input, runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
 }
 
 /// A chunk that could not be fetched or instantiated.

@@ -1,6 +1,7 @@
-//! Runs named by workflow id with JSON input and JSON steps: the boundary the JS API and saved
-//! run records need (a record holds a workflow id and the input it started with). Everything
-//! here is a thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
+//! JSON at the boundary the JS API and saved run records need (a record holds a workflow id, the
+//! input it started with and its last step): [`Step::to_json`], [`WorkflowRun::input_from_json`],
+//! and the runs built by workflow id that [`AnyRun`](super::AnyRun) keeps. Everything here is a
+//! thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
 //!
 //! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
 //! "payload"}], "state"}`, `{"status": "done", "threadId", "state"}`, or (reopen only)
@@ -24,65 +25,64 @@ use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
 /// A step as JSON.
 pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
 
-/// A run of some workflow, driven with JSON.
-pub trait AnyRun {
-    fn workflow_id(&self) -> &'static str;
+/// A run of some workflow, driven with JSON: what [`AnyRun`](super::AnyRun) keeps in its
+/// table.
+pub(super) trait DynRun {
     fn thread_id(&self) -> &str;
     fn mermaid(&self) -> &str;
     fn cancel_token(&self) -> CancelToken;
     fn start(&self, events: EventSink) -> JsonStep;
     fn resume(&self, answer: Value, events: EventSink) -> JsonStep;
     fn continue_run(&self, events: EventSink) -> JsonStep;
-    fn cancel(&self);
     /// See [`WorkflowRun::follow_up`].
     fn follow_up(&self, events: EventSink) -> JsonStep;
     /// See [`WorkflowRun::can_follow_up`].
     fn can_follow_up(&self) -> bool;
 }
 
-/// `step` as JSON (see the module docs).
-pub fn step_json<S: State>(thread_id: &str, step: &Step<S>) -> Result<Value, SessionError> {
-    Ok(match step {
-        Step::Done(state) => json!({
-            "status": "done",
-            "threadId": thread_id,
-            "state": to_json(state)?,
-        }),
-        Step::Paused { interrupts, state } => json!({
-            "status": "interrupted",
-            "threadId": thread_id,
-            "interrupts": to_json(interrupts)?,
-            "state": to_json(state)?,
-        }),
-        Step::CutShort { next, state } => json!({
-            "status": "stopped",
-            "threadId": thread_id,
-            "next": next,
-            "state": to_json(state)?,
-        }),
-        Step::Failed { error, next, state } => json!({
-            "status": "failed",
-            "threadId": thread_id,
-            "next": next,
-            "error": to_json(error)?,
-            "state": to_json(state)?,
-        }),
-    })
+impl<S: State> Step<S> {
+    /// The step as JSON on thread `thread_id` (see the module docs): what crosses the JS
+    /// boundary and what a run record keeps as its last step.
+    pub fn to_json(&self, thread_id: &str) -> Result<Value, SessionError> {
+        Ok(match self {
+            Step::Done(state) => json!({
+                "status": "done",
+                "threadId": thread_id,
+                "state": value_of(state)?,
+            }),
+            Step::Paused { interrupts, state } => json!({
+                "status": "interrupted",
+                "threadId": thread_id,
+                "interrupts": value_of(interrupts)?,
+                "state": value_of(state)?,
+            }),
+            Step::CutShort { next, state } => json!({
+                "status": "stopped",
+                "threadId": thread_id,
+                "next": next,
+                "state": value_of(state)?,
+            }),
+            Step::Failed { error, next, state } => json!({
+                "status": "failed",
+                "threadId": thread_id,
+                "next": next,
+                "error": value_of(error)?,
+                "state": value_of(state)?,
+            }),
+        })
+    }
 }
 
 /// Serialising a run's own values only fails on a bug: it is reported, never unwrapped.
-fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
+fn value_of<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
     serde_json::to_value(value).map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
 }
 
 fn as_json<S: State>(thread_id: String, step: StepFuture<S>) -> JsonStep {
-    Box::pin(async move { step_json(&thread_id, &step.await?) })
+    Box::pin(async move { step.await?.to_json(&thread_id) })
 }
 
-impl<W: Workflow> AnyRun for WorkflowRun<W> {
-    fn workflow_id(&self) -> &'static str {
-        W::ID
-    }
+impl<W: Workflow> DynRun for WorkflowRun<W> {
     fn thread_id(&self) -> &str {
         WorkflowRun::thread_id(self)
     }
@@ -110,9 +110,6 @@ impl<W: Workflow> AnyRun for WorkflowRun<W> {
             WorkflowRun::continue_run(self, events),
         )
     }
-    fn cancel(&self) {
-        WorkflowRun::cancel(self)
-    }
     fn follow_up(&self, events: EventSink) -> JsonStep {
         as_json(
             self.thread_id().to_string(),
@@ -131,9 +128,12 @@ pub(super) fn unknown_workflow(id: &str) -> SessionError {
     )
 }
 
-/// A workflow's input from JSON, with a message that names the workflow and what was wrong.
-pub fn input_from_json<W: Workflow>(input: Value) -> Result<W::Input, SessionError> {
-    parse(input, W::meta().title.en)
+impl<W: Workflow> WorkflowRun<W> {
+    /// The workflow's input from JSON (a saved record's, the JS API's), with a message that names
+    /// the workflow and what was wrong.
+    pub fn input_from_json(input: Value) -> Result<W::Input, SessionError> {
+        parse(input, W::meta().title.en)
+    }
 }
 
 fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionError> {
@@ -147,16 +147,16 @@ fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionErro
 
 /// Builds a new run of `workflow_id` from JSON input. Nothing is sent until its `start` future
 /// is polled.
-pub fn new_run(
+pub(super) fn new_run(
     workflow_id: &str,
     input: Value,
     runtime: &Runtime,
-) -> Result<Rc<dyn AnyRun>, SessionError> {
+) -> Result<Rc<dyn DynRun>, SessionError> {
     struct Find<'a> {
         id: &'a str,
         input: Option<Value>,
         runtime: &'a Runtime,
-        found: Option<Result<Rc<dyn AnyRun>, SessionError>>,
+        found: Option<Result<Rc<dyn DynRun>, SessionError>>,
     }
     impl WorkflowVisitor for Find<'_> {
         fn visit<W: Workflow>(&mut self) {
@@ -164,8 +164,8 @@ pub fn new_run(
                 return;
             }
             let input = self.input.take().unwrap_or_default();
-            self.found = Some(input_from_json::<W>(input).and_then(|input| {
-                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn AnyRun>)
+            self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
+                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
             }));
         }
     }
@@ -182,13 +182,13 @@ pub fn new_run(
 
 /// Rebuilds the saved run `thread_id` of `workflow_id` from the JSON input it started with, and
 /// says where it stands as a JSON step.
-pub async fn reopen_any(
+pub(super) async fn reopen_any(
     workflow_id: &str,
     thread_id: &str,
     input: Value,
     runtime: &Runtime,
-) -> Result<(Rc<dyn AnyRun>, Value), SessionError> {
-    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn AnyRun>, Value), SessionError>>;
+) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
+    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
     struct Find<'a> {
         id: &'a str,
         thread_id: &'a str,
@@ -207,10 +207,10 @@ pub async fn reopen_any(
                 self.thread_id,
             );
             self.found = Some(Box::pin(async move {
-                let input = input_from_json::<W>(input)?;
+                let input = WorkflowRun::<W>::input_from_json(input)?;
                 let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
-                let step = step_json(thread_id, &step)?;
-                Ok((Rc::new(run) as Rc<dyn AnyRun>, step))
+                let step = step.to_json(thread_id)?;
+                Ok((Rc::new(run) as Rc<dyn DynRun>, step))
             }));
         }
     }

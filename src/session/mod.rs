@@ -1,8 +1,14 @@
 //! The one public path from a user's choices to a running workflow, shared by the Leptos app and
 //! the JS API: a provider configuration becomes a [`Runtime`], a declared workflow and its typed
 //! input become a [`WorkflowRun`], and the run goes step by step (start, answer, reopen after a
-//! reload, continue, cancel) the same way for every workflow. Platform-neutral: the HTTP
-//! transport is passed in (fetch in the browser, a native client in tests).
+//! reload, continue, follow-up, cancel) the same way for every workflow. Platform-neutral: the
+//! HTTP transport is passed in (fetch in the browser, a native client in tests).
+//!
+//! One lifecycle, two faces: [`WorkflowRun<W>`] is typed (its own state, pauses and answers);
+//! [`AnyRun`] is the same run named by workflow id, with JSON in and [`JsonStep`]s out, for the
+//! JS API and tests that keep a `Send` handle. Its verbs mirror the typed ones (`new`, `start`,
+//! `resume`, `continue_run`, `follow_up`, `reopen`, `cancel`), plus `check` and `new_checked`,
+//! the two halves of a start whose workflow code is a wasm chunk (`chunks.rs`).
 
 mod chunks;
 mod diagrams;
@@ -17,19 +23,16 @@ mod report;
 mod run;
 mod runtime;
 
-pub use chunks::{check_start, start_checked, CheckedStart};
+pub use chunks::CheckedStart;
 pub use error::{ErrorCode, SessionError};
 pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
-pub use json::{input_from_json, new_run, reopen_any, step_json, AnyRun, JsonStep};
+pub use json::JsonStep;
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
-pub use run::{
-    continue_run, follow_up_run, reopen_on, reopen_run, resume_run, start_on, start_run,
-    start_run_checkpointed, ReopenedRun, Run, RunHandle,
-};
+pub use run::AnyRun;
 pub use runtime::{Model, Runtime};
 
 /// The model files kept for the in-browser provider, and what the browser can do for it: for the

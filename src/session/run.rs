@@ -1,8 +1,11 @@
-//! Runs by handle, for callers that keep a `Send` handle rather than the run (the JS API's
-//! driver, tests): `start_run` → steps as JSON; `resume_run` / `continue_run` on the handle;
-//! `reopen_run` after a reload; `follow_up_run` on a finished run that takes one. A live run sits
-//! in this thread's table from start (or reopen) until it ends (and takes no follow-up) or is
-//! cancelled.
+//! [`AnyRun`]: a run named by workflow id and driven with JSON, for the JS API and for tests that
+//! keep a `Send` handle rather than the run. Its verbs mirror [`WorkflowRun`]'s: [`AnyRun::new`]
+//! then [`start`](AnyRun::start), [`resume`](AnyRun::resume) a pause,
+//! [`reopen`](AnyRun::reopen) after a reload and [`continue_run`](AnyRun::continue_run) a step
+//! the reload cut short, [`follow_up`](AnyRun::follow_up) a finished run that takes one,
+//! [`cancel`](AnyRun::cancel); each step resolves to JSON (`json.rs`). The run itself is not
+//! `Send`: it sits in this thread's table from `new` (or `reopen`) until it ends (and takes no
+//! follow-up) or is cancelled, and the handle names it there.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -11,38 +14,114 @@ use std::rc::Rc;
 use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
-use super::json::{new_run, reopen_any, AnyRun, JsonStep};
-use super::provider::ProviderConfig;
+use super::json::{new_run, reopen_any, DynRun, JsonStep};
 use super::runtime::Runtime;
-use crate::graph::{Checkpointer, EventSink};
-use crate::llm::{CancelToken, ChatModel};
+use crate::graph::EventSink;
+use crate::llm::CancelToken;
 
-/// Stops a run and names it. `Send + Sync`: the run itself stays in this thread's table.
+/// A run of the workflow a caller named by id, driven with JSON. `Send + Sync` and cheap to
+/// clone: the run itself stays in this thread's table, and every clone drives the same run.
 #[derive(Clone, Debug, Default)]
-pub struct RunHandle {
+pub struct AnyRun {
     cancel: CancelToken,
     thread_id: Option<String>,
+    mermaid: String,
 }
 
 thread_local! {
-    static LIVE: RefCell<HashMap<String, Rc<dyn AnyRun>>> = Default::default();
+    static LIVE: RefCell<HashMap<String, Rc<dyn DynRun>>> = Default::default();
 }
 
-impl RunHandle {
-    fn register(run: Rc<dyn AnyRun>) -> RunHandle {
-        let thread_id = run.thread_id().to_string();
-        let cancel = run.cancel_token();
-        LIVE.with(|live| live.borrow_mut().insert(thread_id.clone(), run));
-        RunHandle {
-            cancel,
-            thread_id: Some(thread_id),
+impl AnyRun {
+    /// Builds a new run of `workflow_id` from its JSON `input` on `runtime` (checks the input,
+    /// builds the graph) and keeps it in this thread's table. Nothing is sent until
+    /// [`start`](Self::start)'s future is polled.
+    pub fn new(workflow_id: &str, input: Value, runtime: &Runtime) -> Result<AnyRun, SessionError> {
+        Ok(AnyRun::register(new_run(workflow_id, input, runtime)?))
+    }
+
+    /// Re-opens the run `thread_id` saved in `runtime`'s checkpointer, and says where it stands
+    /// as a JSON step (`interrupted`, `done`, `stopped` or `failed`). `input` must be the input it
+    /// was started with and the runtime's model the same settings, otherwise the rebuilt graph
+    /// differs.
+    pub async fn reopen(
+        workflow_id: &str,
+        thread_id: &str,
+        input: Value,
+        runtime: &Runtime,
+    ) -> Result<(AnyRun, Value), SessionError> {
+        let (run, step) = reopen_any(workflow_id, thread_id, input, runtime).await?;
+        let run = AnyRun::register(run);
+        if step["status"] == "done" {
+            forget_unless_followed(thread_id);
         }
+        Ok((run, step))
+    }
+
+    pub(super) fn register(run: Rc<dyn DynRun>) -> AnyRun {
+        let thread_id = run.thread_id().to_string();
+        let handle = AnyRun {
+            cancel: run.cancel_token(),
+            thread_id: Some(thread_id.clone()),
+            mermaid: run.mermaid().to_string(),
+        };
+        LIVE.with(|live| live.borrow_mut().insert(thread_id, run));
+        handle
+    }
+
+    /// Runs from the input to the first pause or the end; resolves to that step. A second call
+    /// fails: a run starts once. Answer an `interrupted` step with [`resume`](Self::resume).
+    pub fn start(&self, events: EventSink) -> JsonStep {
+        match self.run() {
+            Ok(run) => self.tracked(run.start(events)),
+            // Cancelled before it started (the run left the table): stopped, as a typed run says.
+            Err(_) if self.cancel.is_cancelled() => {
+                Box::pin(async { Err(SessionError::stopped()) })
+            }
+            Err(error) => Box::pin(async move { Err(error) }),
+        }
+    }
+
+    /// Answers the pause the run waits on; resolves to the next step.
+    pub fn resume(&self, answer: Value, events: EventSink) -> Result<JsonStep, SessionError> {
+        Ok(self.tracked(self.run()?.resume(answer, events)))
+    }
+
+    /// Goes on with a reopened run whose step a reload cut short (`"status": "stopped"`) or
+    /// failed (`"status": "failed"`): only the tasks of that step that had not finished run
+    /// again; a step whose writes cannot be merged fails again with the same error.
+    pub fn continue_run(&self, events: EventSink) -> Result<JsonStep, SessionError> {
+        Ok(self.tracked(self.run()?.continue_run(events)))
+    }
+
+    /// Invokes the finished run again on its thread with its workflow's follow-up (the batch's
+    /// "Retry failed"); resolves to the next step. Fails at once when the run has not finished,
+    /// or finished with nothing to do again (it then left the table when it ended).
+    pub fn follow_up(&self, events: EventSink) -> Result<JsonStep, SessionError> {
+        let run = self.run()?;
+        if !run.can_follow_up() {
+            return Err(SessionError::new(
+                ErrorCode::InvalidInput,
+                "This run takes no follow-up now: it has not finished, or has nothing to do again.",
+            ));
+        }
+        Ok(self.tracked(run.follow_up(events)))
     }
 
     /// Cancels in-flight calls; the run takes no further answers.
     pub fn cancel(&self) {
         self.cancel.cancel();
         self.forget();
+    }
+
+    /// The run's checkpoint thread.
+    pub fn thread_id(&self) -> Option<String> {
+        self.thread_id.clone()
+    }
+
+    /// The workflow's graph as a Mermaid flowchart.
+    pub fn mermaid(&self) -> &str {
+        &self.mermaid
     }
 
     /// Takes the run out of this thread's table (it takes no more answers).
@@ -52,12 +131,7 @@ impl RunHandle {
         }
     }
 
-    /// The run's checkpoint thread.
-    pub fn thread_id(&self) -> Option<String> {
-        self.thread_id.clone()
-    }
-
-    fn run(&self) -> Result<Rc<dyn AnyRun>, SessionError> {
+    fn run(&self) -> Result<Rc<dyn DynRun>, SessionError> {
         self.thread_id
             .as_ref()
             .and_then(|id| LIVE.with(|live| live.borrow().get(id).cloned()))
@@ -70,7 +144,7 @@ impl RunHandle {
     }
 
     /// `step`, with the run leaving the table once it has reached its end (unless it ended in a
-    /// state that takes a follow-up: see [`follow_up_run`]).
+    /// state that takes a follow-up: see [`follow_up`](Self::follow_up)).
     fn tracked(&self, step: JsonStep) -> JsonStep {
         let thread_id = self.thread_id.clone();
         Box::pin(async move {
@@ -93,132 +167,4 @@ fn forget_unless_followed(thread_id: &str) {
             live.remove(thread_id);
         }
     });
-}
-
-/// A started run: the handle, the workflow's Mermaid diagram, and the future of its first step.
-pub struct Run {
-    pub handle: RunHandle,
-    pub mermaid: String,
-    pub outcome: JsonStep,
-}
-
-/// Starts `workflow_id` with JSON `input` on `model`, checkpointed in memory. Events go to
-/// `events` as they happen; nothing runs until `outcome` is polled. `outcome` resolves to the
-/// first step (see `json.rs`): answer an `interrupted` step with [`resume_run`].
-pub fn start_run(
-    workflow_id: &str,
-    input: Value,
-    provider: &ProviderConfig,
-    model: Rc<dyn ChatModel>,
-    events: EventSink,
-) -> Result<Run, SessionError> {
-    start_on(workflow_id, input, &Runtime::new(provider, model), events)
-}
-
-/// [`start_run`], with every superstep saved to `checkpointer`, so the run can be re-opened with
-/// [`reopen_run`] after a reload.
-pub fn start_run_checkpointed(
-    workflow_id: &str,
-    input: Value,
-    provider: &ProviderConfig,
-    model: Rc<dyn ChatModel>,
-    events: EventSink,
-    checkpointer: Rc<dyn Checkpointer>,
-) -> Result<Run, SessionError> {
-    let runtime = Runtime::new(provider, model).with_checkpointer(checkpointer);
-    start_on(workflow_id, input, &runtime, events)
-}
-
-/// Starts `workflow_id` on `runtime`.
-pub fn start_on(
-    workflow_id: &str,
-    input: Value,
-    runtime: &Runtime,
-    events: EventSink,
-) -> Result<Run, SessionError> {
-    Ok(started(new_run(workflow_id, input, runtime)?, events))
-}
-
-/// `run` registered as live, with the future of its first step (also for `chunks::start_checked`).
-pub(super) fn started(run: Rc<dyn AnyRun>, events: EventSink) -> Run {
-    let mermaid = run.mermaid().to_string();
-    let first = run.start(events);
-    let handle = RunHandle::register(run);
-    Run {
-        outcome: handle.tracked(first),
-        handle,
-        mermaid,
-    }
-}
-
-/// Answers the pause the run behind `handle` waits on; resolves to the next step.
-pub fn resume_run(
-    handle: &RunHandle,
-    answer: Value,
-    events: EventSink,
-) -> Result<JsonStep, SessionError> {
-    Ok(handle.tracked(handle.run()?.resume(answer, events)))
-}
-
-/// Goes on with a reopened run whose step a reload cut short (`"status": "stopped"`) or failed
-/// (`"status": "failed"`): only the tasks of that step that had not finished run again; a step
-/// whose writes cannot be merged fails again with the same error.
-pub fn continue_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, SessionError> {
-    Ok(handle.tracked(handle.run()?.continue_run(events)))
-}
-
-/// Invokes the finished run behind `handle` again on its thread with its workflow's follow-up
-/// (the batch's "Retry failed"); resolves to the next step. Fails at once when the run has not
-/// finished, or finished with nothing to do again (it then left the table when it ended).
-pub fn follow_up_run(handle: &RunHandle, events: EventSink) -> Result<JsonStep, SessionError> {
-    let run = handle.run()?;
-    if !run.can_follow_up() {
-        return Err(SessionError::new(
-            ErrorCode::InvalidInput,
-            "This run takes no follow-up now: it has not finished, or has nothing to do again.",
-        ));
-    }
-    Ok(handle.tracked(run.follow_up(events)))
-}
-
-/// A run rebuilt from its checkpoints by [`reopen_run`].
-pub struct ReopenedRun {
-    pub handle: RunHandle,
-    pub mermaid: String,
-    /// Where the run stands, as a JSON step (`interrupted`, `done`, `stopped` or `failed`).
-    pub step: Value,
-}
-
-/// Re-opens the run `thread_id` saved in `checkpointer`. `input` must be the input it was
-/// started with and `provider` the same model settings, otherwise the rebuilt graph differs.
-pub async fn reopen_run(
-    workflow_id: &str,
-    thread_id: &str,
-    input: Value,
-    provider: &ProviderConfig,
-    model: Rc<dyn ChatModel>,
-    checkpointer: Rc<dyn Checkpointer>,
-) -> Result<ReopenedRun, SessionError> {
-    let runtime = Runtime::new(provider, model).with_checkpointer(checkpointer);
-    reopen_on(workflow_id, thread_id, input, &runtime).await
-}
-
-/// [`reopen_run`] on `runtime`.
-pub async fn reopen_on(
-    workflow_id: &str,
-    thread_id: &str,
-    input: Value,
-    runtime: &Runtime,
-) -> Result<ReopenedRun, SessionError> {
-    let (run, step) = reopen_any(workflow_id, thread_id, input, runtime).await?;
-    let mermaid = run.mermaid().to_string();
-    let handle = RunHandle::register(run);
-    if step["status"] == "done" {
-        forget_unless_followed(thread_id);
-    }
-    Ok(ReopenedRun {
-        handle,
-        mermaid,
-        step,
-    })
 }

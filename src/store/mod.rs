@@ -29,7 +29,7 @@
 //! let mut record = RunRecord::new(run.thread_id(), TailoringWorkflow::ID, "Backend engineer at Acme",
 //!                                 serde_json::to_value(&input)?, now_ms());
 //! store.put_run(&record).await?;
-//! let step = run.start(events).await?;               // record.last_step = step_json(..), put_run again
+//! let step = run.start(events).await?;               // record.last_step = step.to_json(..), put_run again
 //!
 //! // After a reload: list (unreadable records skipped and reported), reopen, answer.
 //! let saved = store.read_runs().await?;              // saved.runs, saved.unreadable

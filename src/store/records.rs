@@ -17,7 +17,7 @@ use crate::session::{ErrorCode, SessionError};
 #[serde(rename_all = "snake_case")]
 pub enum RunStatus {
     /// Started and not yet paused or finished. After a reload this means the page was closed
-    /// mid-step: `session::reopen_run` reports it as `"stopped"` and `continue_run` goes on.
+    /// mid-step: `session::AnyRun::reopen` reports it as `"stopped"` and `continue_run` goes on.
     Running,
     /// Waiting for the user's answer (a question or the review).
     Paused,
@@ -42,7 +42,7 @@ pub struct RunRecord {
     /// Which format wrote this record (absent in format 1).
     #[serde(default = "first_format")]
     pub format: u32,
-    /// The checkpoint thread (`RunHandle::thread_id`), unique across page loads.
+    /// The checkpoint thread (`AnyRun::thread_id`), unique across page loads.
     pub thread_id: String,
     pub workflow_id: String,
     /// What the run list shows, e.g. the job title.
@@ -51,7 +51,7 @@ pub struct RunRecord {
     pub created_at_ms: u64,
     pub updated_at_ms: u64,
     pub status: RunStatus,
-    /// The input `start_run` was given (`reopen_run` needs the same one).
+    /// The input `AnyRun::new` was given (`AnyRun::reopen` needs the same one).
     pub input: Value,
     /// The session's latest step JSON (`{"status": "interrupted", "interrupts", "state", ...}`).
     #[serde(default)]

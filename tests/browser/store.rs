@@ -12,10 +12,7 @@ use careergraph::graph::{
 };
 use careergraph::llm::http::fetch::FetchTransport;
 use careergraph::llm::ChatModel;
-use careergraph::session::{
-    build_model, reopen_run, resume_run, start_run, start_run_checkpointed, ProviderConfig, Run,
-    RunHandle,
-};
+use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
 use careergraph::store::{
     now_ms, updated_master_resume, IdbCheckpointer, QuotaFallback, RunRecord, RunStatus, Store,
     StoreError, StoreErrorKind,
@@ -120,11 +117,15 @@ fn input() -> Value {
 }
 
 /// A demo tailoring run saved through `saver`, and its thread: how the stored-run tests start.
-fn start_demo_tailoring(saver: Rc<dyn Checkpointer>) -> (Run, String) {
+fn start_demo_tailoring(saver: Rc<dyn Checkpointer>) -> (AnyRun, String) {
     let (provider, model) = demo();
-    let run = start_run_checkpointed("resume_tailoring", input(), &provider, model, sink(), saver)
-        .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let run = AnyRun::new(
+        "resume_tailoring",
+        input(),
+        &Runtime::new(&provider, model).with_checkpointer(saver),
+    )
+    .unwrap();
+    let thread = run.thread_id().unwrap();
     (run, thread)
 }
 
@@ -133,7 +134,7 @@ fn sink() -> EventSink {
 }
 
 /// Answers whatever the run asks (a question, then the review) until it is done.
-async fn answer_to_the_end(handle: &RunHandle, mut step: Value) -> Value {
+async fn answer_to_the_end(handle: &AnyRun, mut step: Value) -> Value {
     for _ in 0..12 {
         if step["status"] == "done" {
             return step;
@@ -143,7 +144,7 @@ async fn answer_to_the_end(handle: &RunHandle, mut step: Value) -> Value {
             Some("question") => json!({"action": "answer", "answer": "Cached sessions in Redis"}),
             _ => json!({"decision": "approve"}),
         };
-        step = resume_run(handle, answer, sink()).unwrap().await.unwrap();
+        step = handle.resume(answer, sink()).unwrap().await.unwrap();
     }
     panic!("the run did not finish: {step}")
 }
@@ -284,13 +285,13 @@ async fn a_paused_run_reopens_from_indexeddb_in_a_fresh_connection_and_ends_the_
         now_ms(),
     );
     store.put_run(&record).await.unwrap();
-    let paused = run.outcome.await.unwrap();
+    let paused = run.start(sink()).await.unwrap();
     assert_eq!(paused["interrupts"][0]["payload"]["type"], "question");
     record.record_step(&paused, now_ms());
     store.put_run(&record).await.unwrap();
 
     // The reload: the page's runs and its connection are gone.
-    run.handle.cancel();
+    run.cancel();
     store.close();
     drop(store);
 
@@ -302,18 +303,16 @@ async fn a_paused_run_reopens_from_indexeddb_in_a_fresh_connection_and_ends_the_
     assert!(saved.can_reopen());
     assert_eq!(saved.last_step.as_ref(), Some(&paused));
     let (provider, model) = demo();
-    let reopened = reopen_run(
+    let (reopened, reopened_step) = AnyRun::reopen(
         &saved.workflow_id,
         &saved.thread_id,
         saved.input.clone(),
-        &provider,
-        model,
-        Rc::new(store.checkpointer()),
+        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();
-    assert_eq!(reopened.step, paused, "the same dialog opens again");
-    let done = answer_to_the_end(&reopened.handle, reopened.step.clone()).await;
+    assert_eq!(reopened_step, paused, "the same dialog opens again");
+    let done = answer_to_the_end(&reopened, reopened_step.clone()).await;
     assert_eq!(done["state"], expected["state"]);
 
     store.close();
@@ -327,8 +326,8 @@ async fn deleting_a_run_deletes_its_record_and_every_checkpoint_of_its_thread() 
     let mut threads = Vec::new();
     for _ in 0..2 {
         let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
-        let first = run.outcome.await.unwrap();
-        let done = answer_to_the_end(&run.handle, first).await;
+        let first = run.start(sink()).await.unwrap();
+        let done = answer_to_the_end(&run, first).await;
         let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());
         record.record_step(&done, now_ms());
         store.put_run(&record).await.unwrap();
@@ -462,20 +461,17 @@ async fn no_api_key_reaches_any_stored_record() {
     let marker = "Kept-In-The-Store-7f3a";
     let run_input =
         json!({"resume": format!("{RESUME}{marker}\n"), "jobDescription": JD, "userId": "u1"});
-    let run = start_run_checkpointed(
+    let run = AnyRun::new(
         "resume_tailoring",
         run_input.clone(),
-        &provider,
-        model,
-        sink(),
-        Rc::new(store.checkpointer()),
+        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .unwrap();
-    let thread = run.handle.thread_id().unwrap();
+    let thread = run.thread_id().unwrap();
     let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", run_input, now_ms());
     store.put_run(&record).await.unwrap();
-    let first = run.outcome.await.unwrap();
-    let done = answer_to_the_end(&run.handle, first).await;
+    let first = run.start(sink()).await.unwrap();
+    let done = answer_to_the_end(&run, first).await;
     record.record_step(&done, now_ms());
     // Saved whether or not the mock's answers made the run update it: the scan must see one.
     let master = done["state"]["master_resume"].as_str().unwrap();
@@ -586,9 +582,9 @@ impl Checkpointer for FullDisk {
 /// The state a tailoring run ends with when nothing goes wrong (in memory).
 async fn expected_tailoring_end() -> Value {
     let (provider, model) = demo();
-    let run = start_run("resume_tailoring", input(), &provider, model, sink()).unwrap();
-    let first = run.outcome.await.unwrap();
-    answer_to_the_end(&run.handle, first).await
+    let run = AnyRun::new("resume_tailoring", input(), &Runtime::new(&provider, model)).unwrap();
+    let first = run.start(sink()).await.unwrap();
+    answer_to_the_end(&run, first).await
 }
 
 #[wasm_bindgen_test]
@@ -608,10 +604,10 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
 
     let (run, thread) = start_demo_tailoring(saver.clone());
     let first = run
-        .outcome
+        .start(sink())
         .await
         .expect("a full disk does not fail the run");
-    let done = answer_to_the_end(&run.handle, first).await;
+    let done = answer_to_the_end(&run, first).await;
     assert_eq!(done["state"], expected["state"], "nothing lost");
     assert_eq!(
         *told.borrow(),
@@ -627,18 +623,16 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
 
     // Reopened in the same page (the run list's Open): the result is there.
     let (provider, model) = demo();
-    let reopened = reopen_run(
+    let (_, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &provider,
-        model,
-        saver.clone(),
+        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
     )
     .await
     .unwrap();
-    assert_eq!(reopened.step["status"], "done");
-    assert_eq!(reopened.step["state"], expected["state"]);
+    assert_eq!(reopened_step["status"], "done");
+    assert_eq!(reopened_step["state"], expected["state"]);
 
     store.close();
     Store::delete_database(&name).await.unwrap();
@@ -649,8 +643,8 @@ async fn a_finished_run_is_pruned_to_its_final_checkpoint_and_reopens_with_its_r
     let name = db_name("prune-done");
     let store = Store::open_named(&name).await.unwrap();
     let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
-    let first = run.outcome.await.unwrap();
-    let done = answer_to_the_end(&run.handle, first).await;
+    let first = run.start(sink()).await.unwrap();
+    let done = answer_to_the_end(&run, first).await;
     let before = store.checkpoint_count(&thread).await.unwrap();
     assert!(before > 3, "a multi-step run saved {before} checkpoints");
 
@@ -664,18 +658,16 @@ async fn a_finished_run_is_pruned_to_its_final_checkpoint_and_reopens_with_its_r
     store.close();
     let store = Store::open_named(&name).await.unwrap();
     let (provider, model) = demo();
-    let reopened = reopen_run(
+    let (_, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &provider,
-        model,
-        Rc::new(store.checkpointer()),
+        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();
-    assert_eq!(reopened.step["status"], "done");
-    assert_eq!(reopened.step["state"], done["state"]);
+    assert_eq!(reopened_step["status"], "done");
+    assert_eq!(reopened_step["state"], done["state"]);
 
     store.close();
     Store::delete_database(&name).await.unwrap();
@@ -687,12 +679,12 @@ async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
     let name = db_name("prune-open");
     let store = Store::open_named(&name).await.unwrap();
     let (run, thread) = start_demo_tailoring(Rc::new(store.checkpointer()));
-    let paused = run.outcome.await.unwrap();
+    let paused = run.start(sink()).await.unwrap();
     assert_eq!(paused["status"], "interrupted");
     let mut record = RunRecord::new(&thread, "resume_tailoring", "Acme", input(), now_ms());
     record.record_step(&paused, now_ms());
     store.put_run(&record).await.unwrap();
-    run.handle.cancel();
+    run.cancel();
     let before = store.checkpoint_count(&thread).await.unwrap();
 
     // What the app does at start for every saved run.
@@ -705,18 +697,16 @@ async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
     assert!(after >= 1);
 
     let (provider, model) = demo();
-    let reopened = reopen_run(
+    let (reopened, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &provider,
-        model,
-        Rc::new(store.checkpointer()),
+        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();
-    assert_eq!(reopened.step, paused, "the same dialog opens again");
-    let done = answer_to_the_end(&reopened.handle, reopened.step.clone()).await;
+    assert_eq!(reopened_step, paused, "the same dialog opens again");
+    let done = answer_to_the_end(&reopened, reopened_step.clone()).await;
     assert_eq!(done["state"], expected["state"]);
 
     store.close();

@@ -15,7 +15,7 @@ use super::phase::RunPhase;
 use super::store::RunStore;
 use super::view_model::ViewModel;
 use crate::graph::{EventSink, StreamEvent};
-use crate::session::{step_json, ErrorCode, SessionError, Step, StepFuture, Workflow, WorkflowRun};
+use crate::session::{ErrorCode, SessionError, Step, StepFuture, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::settings::Settings;
 
@@ -218,7 +218,7 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
     ) -> RunRecord {
         let mut record = self.shared.record.borrow_mut();
         if let Some(step) = step {
-            record.last_step = step_json(&self.shared.thread_id, step).ok();
+            record.last_step = step.to_json(&self.shared.thread_id).ok();
         }
         record.status = status;
         record.error = error;

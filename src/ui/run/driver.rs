@@ -16,7 +16,7 @@ use super::notes::RunNotes;
 use super::phase::{elsewhere_text, RunPhase};
 use super::store::RunStore;
 use super::view_model::ViewModel;
-use crate::session::{input_from_json, Runtime, SessionError, Workflow, WorkflowRun};
+use crate::session::{Runtime, SessionError, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
@@ -209,7 +209,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         Box::pin(async move {
             let ended = !record.can_reopen();
             self.say("Re-opening the saved run…", "正在重新打开保存的运行…");
-            let input = match input_from_json::<W>(record.input.clone()) {
+            let input = match WorkflowRun::<W>::input_from_json(record.input.clone()) {
                 Ok(input) => input,
                 Err(error) => {
                     self.message.set(error.message);
@@ -307,7 +307,8 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
     }
 
     pub(super) async fn following_up(self: Rc<Self>, record: RunRecord) -> Result<(), String> {
-        let input = input_from_json::<W>(record.input.clone()).map_err(|e| e.message)?;
+        let input =
+            WorkflowRun::<W>::input_from_json(record.input.clone()).map_err(|e| e.message)?;
         let lang = self.settings.with_untracked(Settings::language);
         let Some(lock) = lock::try_lock(&record.thread_id).await else {
             return Err(elsewhere_text(lang).to_string());

@@ -1,7 +1,7 @@
 //! "Retry failed critics" (issue 28: "offer to retry that one agent"). A finished review whose
 //! result round has critics that failed (a timeout, an answer that stayed unreadable) asks just
 //! those again, on the result's resume, as the run's follow-up on its own thread
-//! ([`ReviewWorkflow::follow_up`](super::ReviewWorkflow), the session's `follow_up_run`). START
+//! ([`ReviewWorkflow::follow_up`](super::ReviewWorkflow), the session's `follow_up`). START
 //! routes that follow-up to the `retry_critics` node instead of the router: no new round, no
 //! revision, and the advice stands (the resume it read has not changed). The round's score is
 //! made again from what its critics now say, and a warning says what the retry changed.
