@@ -247,18 +247,32 @@ fn basics_block(out: &mut String, basics: &Map<String, Value>) {
         }
     }
     for profile in entries(basics, "profiles") {
-        let network = text(profile, "network");
-        match (text(profile, "url"), text(profile, "username")) {
-            (Some(url), _) => contact.push(url),
-            (None, Some(user)) => contact.push(format!(
-                "{}: {user}",
-                network.unwrap_or_else(|| "Profile".into())
-            )),
-            (None, None) => {}
-        }
+        contact.extend(profile_line(profile));
     }
     if !contact.is_empty() {
         out.push_str(&format!("{}\n", contact.join(" · ")));
+    }
+}
+
+/// A profile as the contact line shows it: every part the file has, "Network: username URL"
+/// (read back as one profile), or the URL alone when that is all there is. A URL alone lost the
+/// username and network it does not spell ("https://www.twitter.com"), and the ones it does
+/// spell once where the text had them twice (a "GitHub" label over the link).
+fn profile_line(profile: &Map<String, Value>) -> Option<String> {
+    let network = text(profile, "network");
+    let user = text(profile, "username");
+    let url = text(profile, "url");
+    let label = || network.clone().unwrap_or_else(|| "Profile".into());
+    match (url, user) {
+        (Some(url), Some(user)) => Some(format!("{}: {user} {url}", label())),
+        (Some(url), None) => Some(match &network {
+            Some(network) if !url.to_lowercase().contains(&network.to_lowercase()) => {
+                format!("{network}: {url}")
+            }
+            _ => url,
+        }),
+        (None, Some(user)) => Some(format!("{}: {user}", label())),
+        (None, None) => None,
     }
 }
 

@@ -348,6 +348,28 @@ pub(super) fn profile(text: &str, number: usize) -> Option<Profile> {
     })
 }
 
+/// "Network: username URL", one profile spelled out (how the JSON Resume import writes a profile
+/// whose URL does not spell its username): the label is the network. `None` for anything else.
+pub(super) fn labelled_profile(part: &str, number: usize) -> Option<Profile> {
+    let (label, value) = part.split_once([':', '：'])?;
+    let label = label.trim();
+    let short_name = (1..=24).contains(&label.chars().count())
+        && label.split_whitespace().count() <= 2
+        && !label.contains(['/', '@', '.']);
+    let [user, url] = value.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let found = profile(url, number)?;
+    if !short_name || user.contains('/') || profile(user, number).is_some() {
+        return None;
+    }
+    Some(Profile {
+        network: Some(label.to_string()),
+        username: Some(user.to_string()),
+        ..found
+    })
+}
+
 /// A contact value without a short label before it ("M", "Tel.", "Mobile"): up to six letters.
 pub(super) fn without_icon_label(value: &str) -> &str {
     match value.split_once(' ') {
