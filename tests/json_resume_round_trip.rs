@@ -271,3 +271,13 @@ fn a_network_named_over_its_link_keeps_both_words() {
     let result = round_trip(text);
     assert!(result.lossless(), "{result:?}");
 }
+
+/// A job's second line with a link set apart by a tab ("Engineer\thttps://…", how a theme prints
+/// a position beside its employer's site) is read as the position, tab and all: the re-imported
+/// heading must keep the link's words with the position, and the app's next export too.
+#[test]
+fn a_position_with_a_link_set_apart_keeps_the_link() {
+    let text = "# Sam Reed\n\nsam@example.com\n\n## Work\nNorthwind Mapping\t2021-09 — 2023-01\nEngineer\thttps://northwind.example/maps (https://northwind.example/maps)\nWrote a tile cache.\n\nJuniper Bank\t2018-03 — 2021-08\nAnalyst\nBuilt the risk reports.\n";
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+}

@@ -136,12 +136,15 @@ fn month_of_iso(date: &str) -> String {
     }
 }
 
-/// `### Title — Place (period)` with whichever parts exist.
+/// `### Title — Place (period)` with whichever parts exist. A tab or line break inside a part
+/// (a title read from a PDF line with a link set apart: "Engineer\thttps://…") becomes a space:
+/// the text's reader takes a tab for a column and would split the title there, and the app's
+/// next export would then keep the title without the words after it.
 fn heading(title: Option<String>, place: Option<String>, period: Option<String>) -> String {
     let mut line = "###".to_string();
     for part in [title, place].into_iter().flatten() {
         line.push_str(if line == "###" { " " } else { " — " });
-        line.push_str(&part);
+        line.push_str(&part.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     if let Some(period) = period {
         line.push_str(&format!(" ({period})"));
