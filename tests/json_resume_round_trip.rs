@@ -281,3 +281,12 @@ fn a_position_with_a_link_set_apart_keeps_the_link() {
     let result = round_trip(text);
     assert!(result.lossless(), "{result:?}");
 }
+
+/// An award's line with words beside its date ("Awarded on: Mar 03, 2019") keeps them: the
+/// schema's award has no place for what the line gave besides the date, so it joins the summary.
+#[test]
+fn an_awards_words_beside_its_date_are_kept() {
+    let text = "# Sam Reed\n\nsam@example.com\n\n## Work\n### Engineer — Northwind Mapping (2021 – Present)\n- Wrote a tile cache\n\n## Awards\n\nBest Paper Award , Harbour Conference\nAwarded on: Mar 03, 2019\n\nFor the tile cache paper.\n";
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+}
