@@ -493,7 +493,7 @@ mod tests {
         for expected in [
             "# Ada Quill\n",
             "Data Engineer",
-            "ada@example.org · +1 555 0100 · https://ada.example.org · Springfield, US · https://github.com/adaq",
+            "ada@example.org · +1 555 0100 · https://ada.example.org · Springfield, US · GitHub: adaq https://github.com/adaq",
             "## Summary\n\nBuilds pipelines.",
             "### Engineer — Acme Rail (2019-03 – Present)\n- Cut batch time 40%\n- Led 3 engineers",
             "### Intern — Old Co (2017 – 2018)",
