@@ -729,15 +729,20 @@ fn a_row_of_contact_labels_over_a_row_of_values_gives_the_values() {
 /// employer heading is the next job, not a section of its own.
 #[test]
 fn an_employer_heading_over_a_job_title_is_a_job_without_dates() {
-    let text = "# Ada Quill\n\n## Experience\n\n## Tinroof Rail\nSenior Data Engineer\nBuilt the feature store for the pricing team.\n\nPython\nSQL\n\n## Quillfeather\nCo-Founder\nWrote the weekly reports.\n\n## Education\n\n## Harbour University\nBSc Mathematics\n";
+    let text = "# Ada Quill\n\n## Experience\n\n## Tinroof Rail\nSenior Data Engineer\nBuilt the feature store for the pricing team.\n\nPython\nSQL\n\n## Quillfeather Technologies\n05/2017 - Present\nAnalyst\nWrote the reports.\n\n## Quillfeather\nCo-Founder\nWrote the weekly reports.\n\n## Education\n\n## Harbour University\nBSc Mathematics\n";
     let jobs = work(text);
-    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
     assert_eq!(
         (title(&jobs[0]), org(&jobs[0])),
         ("Senior Data Engineer", "Tinroof Rail")
     );
+    // Named as an organisation ("Technologies" also names a skills section), over its dates.
     assert_eq!(
         (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Technologies")
+    );
+    assert_eq!(
+        (title(&jobs[2]), org(&jobs[2])),
         ("Co-Founder", "Quillfeather")
     );
     let degrees = education(text);

@@ -12,7 +12,7 @@ use super::lines::{
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Section, SectionKind};
-use super::roles::is_job;
+use super::roles::{is_job, names_organisation};
 
 pub use super::json::from_json_resume;
 
@@ -249,8 +249,14 @@ impl Builder {
         let kind = if level <= 2 {
             // A school set as a heading in education ("… Institute of Technology" is not the
             // skills section) is the next degree.
-            section_kind(text)
-                .filter(|_| !(in_education && self.entry_ahead() && is_school(&title)))
+            // So is an employer in work, named as one ("… Technologies" is not the skills
+            // section either), over its dates or its job title.
+            section_kind(text).filter(|_| {
+                !(in_education && self.entry_ahead() && is_school(&title))
+                    && !(self.in_section(SectionKind::Work)
+                        && self.entry_ahead()
+                        && names_organisation(&title))
+            })
         } else {
             // A deep heading is an entry unless it is exactly a section name.
             section_kind(text).filter(|_| {

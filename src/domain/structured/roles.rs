@@ -214,6 +214,11 @@ pub(super) fn is_job(text: &str) -> bool {
         || JOB_PARTS.iter().any(|p| lower.contains(p))
 }
 
+/// The name has a word that names an organisation ("Tinroof Technologies", "Acme Labs").
+pub(super) fn names_organisation(text: &str) -> bool {
+    has_word(text, ORG_WORDS)
+}
+
 fn tokens(lower: &str) -> Vec<&str> {
     lower
         .split(|c: char| !(c.is_alphanumeric() || c == '-' || c == '.'))
