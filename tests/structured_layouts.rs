@@ -749,3 +749,21 @@ fn an_employer_heading_over_a_job_title_is_a_job_without_dates() {
     assert_eq!(degrees.len(), 1, "{degrees:#?}");
     assert_eq!(org(&degrees[0]), "Harbour University", "{degrees:#?}");
 }
+
+/// "Tinroof Rail, Inc" is one employer with its legal form, not a title and an employer
+/// ("Inc"): the comma before a legal form does not split a name.
+#[test]
+fn a_legal_form_after_a_comma_stays_with_its_name() {
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail, Inc\t03/2016 - 10/2016\nPrincipal Developer\nBuilt the feature store.\n\nQuillfeather, LLC\t03/2012 - 03/2016\nSenior Developer\nWrote the reports.\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Principal Developer", "Tinroof Rail, Inc")
+    );
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Senior Developer", "Quillfeather, LLC")
+    );
+}
