@@ -251,12 +251,9 @@ impl Builder {
             // skills section) is the next degree.
             // So is an employer in work, named as one ("… Technologies" is not the skills
             // section either), over its dates or its job title.
-            section_kind(text).filter(|_| {
-                !(in_education && self.entry_ahead() && is_school(&title))
-                    && !(self.in_section(SectionKind::Work)
-                        && self.entry_ahead()
-                        && names_organisation(&title))
-            })
+            let names_an_entry = (in_education && is_school(&title))
+                || (self.in_section(SectionKind::Work) && names_organisation(&title));
+            section_kind(text).filter(|_| !(names_an_entry && self.entry_ahead()))
         } else {
             // A deep heading is an entry unless it is exactly a section name.
             section_kind(text).filter(|_| {
