@@ -11,6 +11,7 @@ mod round_trip_fixtures;
 use careergraph::domain::export::{
     json_resume_of, json_text, text_share, to_json_resume_with_base,
 };
+use careergraph::domain::import::import_file;
 use careergraph::domain::structured::{from_any, SectionKind};
 use careergraph::domain::Language;
 use round_trip_check::{
@@ -234,4 +235,58 @@ fn words_no_field_holds_come_back_with_their_line() {
         understood.sentence(Language::En),
         "2 jobs, 1 degree, 1 section unplaced, 3 lines kept as written"
     );
+}
+
+/// A profile whose URL does not spell its username or network (a site's front page, a short
+/// link) comes back whole from a JSON Resume file: the text shows the username and the network,
+/// and reading that text gives the same profile again. The URL alone lost both words.
+#[test]
+fn a_profile_whose_url_does_not_spell_it_comes_back_whole() {
+    let file = r#"{"basics": {"name": "Sam Reed", "email": "sam@example.com",
+        "profiles": [
+            {"network": "Twitter", "username": "samreads", "url": "https://www.twitter.com"},
+            {"network": "Mastodon", "username": "sreed", "url": "https://fosstodon.example/@s"},
+            {"network": "GitHub", "username": "samreed", "url": "https://github.com/samreed"}
+        ]}}"#;
+    let imported = import_file("resume.json", "application/json", file.as_bytes()).unwrap();
+    for word in ["samreads", "Mastodon", "sreed", "github.com/samreed"] {
+        assert!(imported.text.contains(word), "{word}:\n{}", imported.text);
+    }
+    let source: serde_json::Value = serde_json::from_str(file).unwrap();
+    let read = json_resume_of(&from_any(&imported.text));
+    assert_eq!(
+        read["basics"]["profiles"], source["basics"]["profiles"],
+        "{}",
+        imported.text
+    );
+    let result = round_trip(&imported.text);
+    assert!(result.lossless(), "{result:?}");
+}
+
+/// A network's name printed over its link ("GitHub" then "https://github.com/…") is said twice
+/// in the text: the re-imported text must say it twice too, not only inside the URL.
+#[test]
+fn a_network_named_over_its_link_keeps_both_words() {
+    let text = "# Sam Reed\n\nsam@example.com\n\n## Experience\n### Engineer — Northwind Mapping (2021 – Present)\n- Wrote a tile cache\n\n## Contact\nGitHub\nhttps://github.com/samreed\nsamreads · https://twitter.com/samreads\n";
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+}
+
+/// A job's second line with a link set apart by a tab ("Engineer\thttps://…", how a theme prints
+/// a position beside its employer's site) is read as the position, tab and all: the re-imported
+/// heading must keep the link's words with the position, and the app's next export too.
+#[test]
+fn a_position_with_a_link_set_apart_keeps_the_link() {
+    let text = "# Sam Reed\n\nsam@example.com\n\n## Work\nNorthwind Mapping\t2021-09 — 2023-01\nEngineer\thttps://northwind.example/maps (https://northwind.example/maps)\nWrote a tile cache.\n\nJuniper Bank\t2018-03 — 2021-08\nAnalyst\nBuilt the risk reports.\n";
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
+}
+
+/// An award's line with words beside its date ("Awarded on: Mar 03, 2019") keeps them: the
+/// schema's award has no place for what the line gave besides the date, so it joins the summary.
+#[test]
+fn an_awards_words_beside_its_date_are_kept() {
+    let text = "# Sam Reed\n\nsam@example.com\n\n## Work\n### Engineer — Northwind Mapping (2021 – Present)\n- Wrote a tile cache\n\n## Awards\n\nBest Paper Award , Harbour Conference\nAwarded on: Mar 03, 2019\n\nFor the tile cache paper.\n";
+    let result = round_trip(text);
+    assert!(result.lossless(), "{result:?}");
 }

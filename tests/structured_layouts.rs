@@ -723,3 +723,47 @@ fn a_row_of_contact_labels_over_a_row_of_values_gives_the_values() {
         Some("+44 113 555 0100")
     );
 }
+
+/// An employer set as a heading inside a work section, over a job title (a school over a degree
+/// in education), is an entry even with no date near it (a sidebar theme whose dates fell off the page's right edge prints none): each
+/// employer heading is the next job, not a section of its own.
+#[test]
+fn an_employer_heading_over_a_job_title_is_a_job_without_dates() {
+    let text = "# Ada Quill\n\n## Experience\n\n## Tinroof Rail\nSenior Data Engineer\nBuilt the feature store for the pricing team.\n\nPython\nSQL\n\n## Quillfeather Technologies\n05/2017 - Present\nAnalyst\nWrote the reports.\n\n## Quillfeather\nCo-Founder\nWrote the weekly reports.\n\n## Education\n\n## Harbour University\nBSc Mathematics\n";
+    let jobs = work(text);
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Senior Data Engineer", "Tinroof Rail")
+    );
+    // Named as an organisation ("Technologies" also names a skills section), over its dates.
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Analyst", "Quillfeather Technologies")
+    );
+    assert_eq!(
+        (title(&jobs[2]), org(&jobs[2])),
+        ("Co-Founder", "Quillfeather")
+    );
+    let degrees = education(text);
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(org(&degrees[0]), "Harbour University", "{degrees:#?}");
+}
+
+/// "Tinroof Rail, Inc" is one employer with its legal form, not a title and an employer
+/// ("Inc"): the comma before a legal form does not split a name.
+#[test]
+fn a_legal_form_after_a_comma_stays_with_its_name() {
+    let jobs = work(
+        "# Ada Quill\n\n## Experience\n\nTinroof Rail, Inc\t03/2016 - 10/2016\nPrincipal Developer\nBuilt the feature store.\n\nQuillfeather, LLC\t03/2012 - 03/2016\nSenior Developer\nWrote the reports.\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Principal Developer", "Tinroof Rail, Inc")
+    );
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Senior Developer", "Quillfeather, LLC")
+    );
+}

@@ -389,7 +389,12 @@ fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
             put(&mut map, "title", title);
             put(&mut map, "awarder", org);
             put_dates(&mut map, &entry.dates, ("date", None), from_json);
+            // The schema's award has no place: what the line gave there ("Awarded on: Nov 01"
+            // beside a date) joins the summary, as for certificates, not lost.
             let mut summary: Vec<String> = detail.map(str::to_string).into_iter().collect();
+            if !from_json {
+                summary.extend(place.map(str::to_string));
+            }
             summary.extend(text);
             if !from_json {
                 summary.extend(highlights.iter().cloned());

@@ -136,12 +136,15 @@ fn month_of_iso(date: &str) -> String {
     }
 }
 
-/// `### Title — Place (period)` with whichever parts exist.
+/// `### Title — Place (period)` with whichever parts exist. A tab or line break inside a part
+/// (a title read from a PDF line with a link set apart: "Engineer\thttps://…") becomes a space:
+/// the text's reader takes a tab for a column and would split the title there, and the app's
+/// next export would then keep the title without the words after it.
 fn heading(title: Option<String>, place: Option<String>, period: Option<String>) -> String {
     let mut line = "###".to_string();
     for part in [title, place].into_iter().flatten() {
         line.push_str(if line == "###" { " " } else { " — " });
-        line.push_str(&part);
+        line.push_str(&part.split_whitespace().collect::<Vec<_>>().join(" "));
     }
     if let Some(period) = period {
         line.push_str(&format!(" ({period})"));
@@ -247,18 +250,32 @@ fn basics_block(out: &mut String, basics: &Map<String, Value>) {
         }
     }
     for profile in entries(basics, "profiles") {
-        let network = text(profile, "network");
-        match (text(profile, "url"), text(profile, "username")) {
-            (Some(url), _) => contact.push(url),
-            (None, Some(user)) => contact.push(format!(
-                "{}: {user}",
-                network.unwrap_or_else(|| "Profile".into())
-            )),
-            (None, None) => {}
-        }
+        contact.extend(profile_line(profile));
     }
     if !contact.is_empty() {
         out.push_str(&format!("{}\n", contact.join(" · ")));
+    }
+}
+
+/// A profile as the contact line shows it: every part the file has, "Network: username URL"
+/// (read back as one profile), or the URL alone when that is all there is. A URL alone lost the
+/// username and network it does not spell ("https://www.twitter.com"), and the ones it does
+/// spell once where the text had them twice (a "GitHub" label over the link).
+fn profile_line(profile: &Map<String, Value>) -> Option<String> {
+    let network = text(profile, "network");
+    let user = text(profile, "username");
+    let url = text(profile, "url");
+    let label = || network.clone().unwrap_or_else(|| "Profile".into());
+    match (url, user) {
+        (Some(url), Some(user)) => Some(format!("{}: {user} {url}", label())),
+        (Some(url), None) => Some(match &network {
+            Some(network) if !url.to_lowercase().contains(&network.to_lowercase()) => {
+                format!("{network}: {url}")
+            }
+            _ => url,
+        }),
+        (None, Some(user)) => Some(format!("{}: {user}", label())),
+        (None, None) => None,
     }
 }
 
@@ -476,7 +493,7 @@ mod tests {
         for expected in [
             "# Ada Quill\n",
             "Data Engineer",
-            "ada@example.org · +1 555 0100 · https://ada.example.org · Springfield, US · https://github.com/adaq",
+            "ada@example.org · +1 555 0100 · https://ada.example.org · Springfield, US · GitHub: adaq https://github.com/adaq",
             "## Summary\n\nBuilds pipelines.",
             "### Engineer — Acme Rail (2019-03 – Present)\n- Cut batch time 40%\n- Led 3 engineers",
             "### Intern — Old Co (2017 – 2018)",

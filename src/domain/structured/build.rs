@@ -4,6 +4,7 @@
 //! entries from `###`/bold lines or from lines that carry a date range, highlights from bullets.
 
 use super::dates::find_range;
+use super::degrees::is_degree;
 use super::headings::{is_contact, section_kind};
 use super::lines::{
     bare_date_line, bullet, heading_level, is_phone, is_rule, is_school, keyword_line, plain,
@@ -11,6 +12,7 @@ use super::lines::{
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Section, SectionKind};
+use super::roles::{is_job, names_organisation};
 
 pub use super::json::from_json_resume;
 
@@ -247,7 +249,11 @@ impl Builder {
         let kind = if level <= 2 {
             // A school set as a heading in education ("… Institute of Technology" is not the
             // skills section) is the next degree.
-            section_kind(text).filter(|_| !(in_education && self.date_ahead && is_school(&title)))
+            // So is an employer in work, named as one ("… Technologies" is not the skills
+            // section either), over its dates or its job title.
+            let names_an_entry = (in_education && is_school(&title))
+                || (self.in_section(SectionKind::Work) && names_organisation(&title));
+            section_kind(text).filter(|_| !(names_an_entry && self.entry_ahead()))
         } else {
             // A deep heading is an entry unless it is exactly a section name.
             section_kind(text).filter(|_| {
@@ -273,7 +279,12 @@ impl Builder {
             self.in_header = false;
             return;
         }
-        if level <= 2 && in_dated_section && self.date_ahead {
+        let over_its_title = (self.in_section(SectionKind::Work) && !is_job(&title))
+            || (in_education && is_school(&title));
+        if level <= 2
+            && in_dated_section
+            && (self.date_ahead || over_its_title && self.entry_ahead())
+        {
             self.new_entry_from_line(text, number, Low);
             self.entry_from_heading = true;
             return;
@@ -367,6 +378,19 @@ impl Builder {
     }
 
     /// Whether the section being read is of `kind`.
+    /// The next line reads as an entry's own title (set before each line): a job title in work
+    /// ("Data Engineer" under "## Tinroof Rail"), a degree in education, or a date is near. An
+    /// employer or school set as a heading over it is the next entry even without a date: a
+    /// sidebar theme whose dates ran off the page's edge prints none.
+    fn entry_ahead(&self) -> bool {
+        let next = self.next_line.as_str();
+        let title_like = next.split_whitespace().count() <= 6 && find_range(next).is_none();
+        self.date_ahead
+            || title_like
+                && ((self.in_section(SectionKind::Work) && is_job(next))
+                    || (self.in_section(SectionKind::Education) && is_degree(next)))
+    }
+
     fn in_section(&self, kind: SectionKind) -> bool {
         self.resume.sections.last().is_some_and(|s| s.kind == kind)
     }

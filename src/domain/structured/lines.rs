@@ -242,13 +242,19 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
         "\t", " | ", "｜", " — ", " – ", " at ", " @ ", " chez ", " bei ", " - ", "  ", ", ",
     ] {
         if let Some((title, rest)) = head.split_once(separator) {
+            if separator == ", " && legal_form(rest) {
+                // "Nara Logics, Inc": one name with its legal form, not a title and an employer.
+                continue;
+            }
             let (org, more) = match rest.split_once(separator) {
                 Some((org, more)) if place.is_none() => (org, Some(clean_part(more))),
                 _ => (rest, None),
             };
             let (title, org, more) = match title.split_once(", ") {
                 // `Title, Org — Place`
-                Some((t, o)) if separator != ", " && more.is_none() && place.is_none() => {
+                Some((t, o))
+                    if separator != ", " && more.is_none() && place.is_none() && !legal_form(o) =>
+                {
                     (clean_part(t), clean_part(o), Some(clean_part(org)))
                 }
                 _ => (clean_part(title), clean_part(org), more),
@@ -274,6 +280,22 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
         None,
         place.filter(|p| !p.is_empty()),
     )
+}
+
+/// A company's legal form alone ("Inc", "LLC", "GmbH", "S.A."): what follows a name's comma
+/// without being another name.
+fn legal_form(part: &str) -> bool {
+    let key: String = part
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter(|c| c.is_alphanumeric() || *c == ' ')
+        .collect();
+    [
+        "inc", "llc", "llp", "ltd", "ltda", "gmbh", "ag", "sa", "sas", "sarl", "sl", "srl", "bv",
+        "nv", "plc", "corp", "co", "pty ltd", "sp z oo", "kg", "oy", "ab", "as",
+    ]
+    .contains(&key.as_str())
 }
 
 pub(super) fn is_capitals(text: &str) -> bool {
@@ -345,6 +367,28 @@ pub(super) fn profile(text: &str, number: usize) -> Option<Profile> {
         username,
         url: Some(text.to_string()),
         line: Some(number),
+    })
+}
+
+/// "Network: username URL", one profile spelled out (how the JSON Resume import writes a profile
+/// whose URL does not spell its username): the label is the network. `None` for anything else.
+pub(super) fn labelled_profile(part: &str, number: usize) -> Option<Profile> {
+    let (label, value) = part.split_once([':', '：'])?;
+    let label = label.trim();
+    let short_name = (1..=24).contains(&label.chars().count())
+        && label.split_whitespace().count() <= 2
+        && !label.contains(['/', '@', '.']);
+    let [user, url] = value.split_whitespace().collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let found = profile(url, number)?;
+    if !short_name || user.contains('/') || profile(user, number).is_some() {
+        return None;
+    }
+    Some(Profile {
+        network: Some(label.to_string()),
+        username: Some(user.to_string()),
+        ..found
     })
 }
 

@@ -203,13 +203,20 @@ const ORG_WORDS: &[&str] = &[
     "株式会社",
 ];
 
-fn is_job(text: &str) -> bool {
+pub(super) fn is_job(text: &str) -> bool {
     let lower = text.to_lowercase();
     let tokens = tokens(&lower);
+    // "Co-Founder", "Vice-President": each part of a hyphenated word too.
     tokens
         .iter()
-        .any(|t| JOB_WORDS.contains(t) || JOB_STEMS.iter().any(|s| t.starts_with(s)))
+        .flat_map(|t| std::iter::once(*t).chain(t.split('-')))
+        .any(|t| JOB_WORDS.contains(&t) || JOB_STEMS.iter().any(|s| t.starts_with(s)))
         || JOB_PARTS.iter().any(|p| lower.contains(p))
+}
+
+/// The name has a word that names an organisation ("Tinroof Technologies", "Acme Labs").
+pub(super) fn names_organisation(text: &str) -> bool {
+    has_word(text, ORG_WORDS)
 }
 
 fn tokens(lower: &str) -> Vec<&str> {

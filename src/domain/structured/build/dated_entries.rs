@@ -85,6 +85,9 @@ impl Builder {
                 let after = without_duration(&line[span.end..]);
                 let rest = format!("{} {after}", &line[..span.start]);
                 let rest = clean_part(&plain(&rest));
+                // A bare date line under an entry's heading: the line after it may still be the
+                // entry's other name ("## Tinroof Rail", "05/2017 - Present", "Analyst").
+                let bare = rest.is_empty();
                 let entry = self.entry_mut().expect("waiting implies an entry");
                 entry.dates = Some(Field::new(range, Medium, Some(number)));
                 if !rest.is_empty() {
@@ -102,7 +105,7 @@ impl Builder {
                         entry.text.push(Field::new(rest, Low, Some(number)));
                     }
                 }
-                self.entry_from_heading = false;
+                self.entry_from_heading &= bare;
                 return;
             }
             if self
@@ -196,7 +199,6 @@ impl Builder {
                 if from_heading
                     && entry.organisation.is_none()
                     && entry.title.is_some()
-                    && entry.dates.is_none()
                     && entry.text.is_empty()
                     && text.split_whitespace().count() <= 6 =>
             {

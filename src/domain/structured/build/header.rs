@@ -4,7 +4,7 @@
 use super::Builder;
 use crate::domain::structured::dates::find_range;
 use crate::domain::structured::lines::{
-    bold_line, icon_letter, is_phone, link, plain, profile, without_icon_label,
+    bold_line, icon_letter, is_phone, labelled_profile, link, plain, profile, without_icon_label,
 };
 use crate::domain::structured::model::{Confidence, Field, Location};
 use Confidence::{High, Low, Medium};
@@ -33,10 +33,12 @@ impl Builder {
                 .split_once([':', '：'])
                 .filter(|(k, _)| k.chars().count() <= 12 && !k.contains("http"))
                 .map_or(part, |(_, v)| v.trim());
+            // A '/' is a web address's ("https://social.example/@ada"), never an e-mail's.
             if value.contains('@')
                 && value.contains('.')
                 && !value.contains(' ')
                 && !value.starts_with('@')
+                && !value.contains('/')
             {
                 found_any = true;
                 basics.email.get_or_insert(Field::new(
@@ -57,6 +59,9 @@ impl Builder {
             } else if icon_letter(part) {
                 // A label letter left beside an address ("E" of "E ada@example.com").
                 continue;
+            } else if let Some(profile) = labelled_profile(part, number) {
+                found_any = true;
+                basics.profiles.push(profile);
             } else if let Some(profile) = profile(value, number) {
                 found_any = true;
                 if profile.network.is_some() {
@@ -197,7 +202,7 @@ pub(super) fn around_email(part: &str) -> Vec<&str> {
     let trimmed = part.trim();
     let Some(address) = trimmed
         .split_whitespace()
-        .find(|w| w.contains('@') && w.contains('.') && !w.starts_with('@'))
+        .find(|w| w.contains('@') && w.contains('.') && !w.starts_with('@') && !w.contains('/'))
         .filter(|_| trimmed.contains(char::is_whitespace))
     else {
         return vec![part];
