@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use careergraph::domain::facts::ungrounded;
 use careergraph::graph::{EventSink, StreamEvent};
 use careergraph::session::{AnyRun, ProviderConfig, ProviderKind, Runtime};
 use native_transport::ReqwestTransport;
@@ -31,6 +32,9 @@ const MAX_PAUSES: usize = 20;
 /// schemas' own bounds (answers of 1,000+ tokens, which a 135M model fills) made the five
 /// workflows take 25 minutes; held to this ceiling the schemas shrink and answers stay whole.
 const ANSWER_TOKENS: u32 = 300;
+/// The cover letter's ceiling: three calls (evidence, framing, writer) in under ~40 s on one
+/// server thread; a short letter still fits its schema in this many tokens.
+const LETTER_ANSWER_TOKENS: u32 = 160;
 
 fn fixture(name: &str) -> String {
     let path = format!(
@@ -50,12 +54,12 @@ fn server_url(variable: &str) -> String {
     })
 }
 
-fn runtime(base_url: &str) -> Runtime {
+fn runtime(base_url: &str, answer_tokens: u32) -> Runtime {
     let provider = ProviderConfig {
         provider: ProviderKind::OpenaiCompatible,
         model: Some("smollm2-135m-instruct".into()),
         base_url: Some(base_url.into()),
-        max_answer_tokens: Some(ANSWER_TOKENS),
+        max_answer_tokens: Some(answer_tokens),
         ..ProviderConfig::default()
     };
     Runtime::for_provider(&provider, Rc::new(ReqwestTransport::default())).expect("a local model")
@@ -75,15 +79,24 @@ struct Outcome {
     wall: Duration,
 }
 
-/// The answer a user gives to `pause`: a short answer to a question, approval, top satisfaction,
-/// a confirmed plan. A pause the test does not know gets `null`, which the workflow must refuse
-/// with a message (that message is then the run's named error).
+/// The answer a user gives to `pause`: a short answer to a question, approval with every fact the
+/// draft invented removed (as a careful user does), top satisfaction, a confirmed plan. A pause
+/// the test does not know gets `null`, which the workflow must refuse with a message (that
+/// message is then the run's named error).
 fn answer_for(pause: &Value) -> Value {
     match pause["type"].as_str() {
         Some("question") => {
             json!({"action": "answer", "answer": "I used it at work for two years."})
         }
-        Some("review") => json!({"decision": "approve"}),
+        Some("review") => {
+            let invented: Vec<&Value> = pause["ungrounded_facts"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|f| &f["key"])
+                .collect();
+            json!({"decision": "approve", "removed_facts": invented})
+        }
         Some("satisfaction") => json!({"level": 5}),
         Some("confirm_plan") => json!({"confirm": true}),
         _ => Value::Null,
@@ -109,13 +122,14 @@ fn record(outcome: &RefCell<Outcome>, event: &StreamEvent) {
     }
 }
 
-/// Runs `workflow` from `input` to its end (or its error), answering every pause.
-async fn run(base_url: &str, workflow: &str, input: Value) -> Outcome {
+/// Runs `workflow` from `input` to its end (or its error), answering every pause, its answers
+/// held to `answer_tokens`.
+async fn run(base_url: &str, workflow: &str, input: Value, answer_tokens: u32) -> Outcome {
     let outcome = Rc::new(RefCell::new(Outcome::default()));
     let seen = outcome.clone();
     let sink = EventSink::new(move |event| record(&seen, &event));
     let started = Instant::now();
-    let runtime = runtime(base_url);
+    let runtime = runtime(base_url, answer_tokens);
     let result: Result<Value, String> = async {
         let run = AnyRun::new(workflow, input, &runtime).map_err(|e| e.message)?;
         let mut step = run.start(sink.clone()).await.map_err(|e| e.message)?;
@@ -220,11 +234,17 @@ fn assert_named(message: &str) {
 }
 
 async fn check(workflow: &str, input: Value, scale: f64) {
+    check_with(workflow, input, scale, ANSWER_TOKENS).await;
+}
+
+/// [`check`] with answers held to `answer_tokens`; gives back the outcome for more checks.
+async fn check_with(workflow: &str, input: Value, scale: f64, answer_tokens: u32) -> Outcome {
     let url = server_url("REAL_MODEL_URL");
-    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, workflow, input))
+    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, workflow, input, answer_tokens))
         .await
         .unwrap_or_else(|_| panic!("{workflow} did not end within {RUN_BOUND:?}"));
     assert_honest(workflow, &outcome, scale);
+    outcome
 }
 
 /// A resume far larger than the small server's context (1,024 tokens, `suite.sh`): the run stops
@@ -240,7 +260,7 @@ async fn an_input_larger_than_the_context_stops_the_run_before_any_call() {
         );
     }
     let input = json!({"resume": resume, "targetRole": fixture("role.txt").trim()});
-    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, "resume_review", input))
+    let outcome = tokio::time::timeout(RUN_BOUND, run(&url, "resume_review", input, ANSWER_TOKENS))
         .await
         .expect("ends at once");
     eprintln!(
@@ -297,4 +317,44 @@ async fn batch_screening_on_a_real_model() {
     ]);
     let input = json!({"jobDescription": fixture("job.md"), "resumes": resumes});
     check("batch_screening", input, 100.0).await;
+}
+
+/// The cover letter: its review answered with every flagged fact removed, then a letter (or a
+/// named error) in which no fact remains that the resume, the company or the role do not hold
+/// (the posting is not a source: docs/workflows/cover_letter.md).
+#[tokio::test]
+#[ignore = "needs the real model server: tests/real_model/suite.sh"]
+async fn cover_letter_on_a_real_model() {
+    let (resume, company, role) = (
+        fixture("resume.md"),
+        "Copperfield Energy",
+        fixture("role.txt").trim().to_string(),
+    );
+    let input = json!({"resume": resume, "jobDescription": fixture("job.md"),
+        "company": company, "role": role, "length": "short", "maxRevisions": 1});
+    let outcome = check_with("cover_letter", input, 100.0, LETTER_ANSWER_TOKENS).await;
+    let Some(step) = outcome.step else {
+        return; // a named error, asserted by `check_with`
+    };
+    let state = &step["state"];
+    let letter = state["letter_markdown"].as_str().unwrap_or_default();
+    let error = state["error"].as_str();
+    assert!(
+        !letter.trim().is_empty() || error.is_some(),
+        "neither a letter nor a named error: {state}"
+    );
+    if let Some(error) = error {
+        assert_named(error);
+    }
+    let invented = ungrounded(letter, &[&resume, company, &role]);
+    let removed = state["ungrounded_removed"].as_array().map_or(0, Vec::len);
+    eprintln!(
+        "real model: cover_letter: {} paragraph(s), {removed} invented fact(s) removed at the review, {} left",
+        state["letter"].as_array().map_or(0, Vec::len),
+        invented.len()
+    );
+    assert!(
+        invented.is_empty(),
+        "invented facts left in the letter: {invented:?}\n{letter}"
+    );
 }

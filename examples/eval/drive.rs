@@ -35,11 +35,33 @@ pub struct RunResult {
     pub prompts: Vec<crate::score::Prompt>,
 }
 
-/// The answer a satisfied user gives to `pause` (the interrupt payload, tagged by `type`).
-fn answer_for(pause: &Value) -> Value {
+/// What the user decides at a review about the draft's facts that no source holds (tailoring, the
+/// cover letter): remove them, as a careful user does, or keep them all, a user who trusts the
+/// draft (the scripted case that proves the final letter's check catches what was kept).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum FactPolicy {
+    #[default]
+    Remove,
+    Keep,
+}
+
+/// The answer a satisfied user gives to `pause` (the interrupt payload, tagged by `type`): a
+/// review is approved, each flagged fact decided by `facts`.
+fn answer_for(pause: &Value, facts: FactPolicy) -> Value {
     match pause["type"].as_str() {
         Some("question") => json!({"action": "skip"}),
-        Some("review") => json!({"decision": "approve"}),
+        Some("review") => {
+            let keys: Vec<&str> = pause["ungrounded_facts"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f["key"].as_str())
+                .collect();
+            match facts {
+                FactPolicy::Remove => json!({"decision": "approve", "removed_facts": keys}),
+                FactPolicy::Keep => json!({"decision": "approve", "kept_facts": keys}),
+            }
+        }
         Some("satisfaction") => json!({"level": 5}),
         Some("confirm_plan") => json!({"confirm": true}),
         _ => json!(null),
@@ -76,7 +98,7 @@ fn record(result: &RefCell<RunResult>, event: &StreamEvent) {
 }
 
 /// Runs `workflow_id` on `runtime` from `input` to its end.
-pub fn run(runtime: &Runtime, workflow_id: &str, input: Value) -> RunResult {
+pub fn run(runtime: &Runtime, workflow_id: &str, input: Value, facts: FactPolicy) -> RunResult {
     let result = Rc::new(RefCell::new(RunResult::default()));
     let sink_result = result.clone();
     let sink = EventSink::new(move |event| record(&sink_result, &event));
@@ -92,7 +114,7 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value) -> RunResult {
             if let Some(draft) = pause["resume_draft"].as_str() {
                 result.borrow_mut().drafts.push(draft.to_string());
             }
-            let answer = answer_for(pause);
+            let answer = answer_for(pause, facts);
             let next = run.resume(answer, sink.clone()).map_err(|e| e.message)?;
             step = block_on(next).map_err(|e| e.message)?;
         }

@@ -16,6 +16,8 @@ pub struct Fixture {
     pub resume_hostile: String,
     pub job: String,
     pub role: String,
+    /// The company the posting is from, as a user types it into the cover letter's form.
+    pub company: String,
     pub goal: String,
     pub goal_hostile: String,
     pub profile: Value,
@@ -38,6 +40,7 @@ impl Fixture {
             resume_hostile: read("resume_hostile.md")?,
             job: read("job.md")?,
             role: read("role.txt")?.trim().to_string(),
+            company: read("company.txt")?.trim().to_string(),
             goal: read("goal.txt")?,
             goal_hostile: read("goal_hostile.txt")?,
             profile: serde_json::from_str(&read("profile.json")?).map_err(|e| e.to_string())?,
@@ -83,13 +86,17 @@ fn batch_others(dir: &Path) -> Result<Vec<(String, String)>, String> {
     Ok(files)
 }
 
-pub const WORKFLOWS: [&str; 5] = [
+pub const WORKFLOWS: [&str; 6] = [
     "resume_review",
     "resume_tailoring",
     "hiring_pipeline",
     "career_navigator",
     BATCH,
+    LETTER,
 ];
+
+/// The cover letter: its rewrite is the final letter, after the review's decisions.
+pub const LETTER: &str = "cover_letter";
 
 /// Batch screening: the fixture's resume first (candidate `c1`, the one whose score the row
 /// reads), then the batch's other candidates; its prompts are checked for names and contacts.
@@ -126,6 +133,8 @@ pub fn input(workflow: &str, fixture: &Fixture, hostile: bool) -> Value {
             }
             json!({"jobDescription": fixture.job, "resumes": resumes, "language": lang})
         }
+        LETTER => json!({"resume": resume, "jobDescription": fixture.job,
+            "company": fixture.company, "role": fixture.role, "language": lang, "maxRevisions": 1}),
         other => panic!("unknown workflow {other}"),
     }
 }
@@ -183,8 +192,25 @@ pub fn headline_score(workflow: &str, state: &Value) -> Option<f64> {
             .copied()
             .flatten()
             .map(|s| s / 10.0),
+        LETTER => letter_coverage(state),
         _ => None,
     }
+}
+
+/// The cover letter has no score of its own: the share of the posting's requirements that some
+/// paragraph of the final letter answers, on 0–10. A hidden instruction that bends the letter, or
+/// two runs that cite different requirements, move it.
+fn letter_coverage(state: &Value) -> Option<f64> {
+    let total = state["requirements"].as_array()?.len();
+    let mut answered: Vec<&str> = state["letter"]
+        .as_array()?
+        .iter()
+        .flat_map(|p| p["requirements"].as_array().into_iter().flatten())
+        .filter_map(|r| r["id"].as_str())
+        .collect();
+    answered.sort_unstable();
+    answered.dedup();
+    (total > 0).then(|| answered.len() as f64 * 10.0 / total as f64)
 }
 
 /// The scores compared between two runs: the review's first-round critic scores (one per
@@ -211,7 +237,8 @@ pub fn stability_scores(workflow: &str, state: &Value) -> Vec<f64> {
 
 /// Every rewrite of the user's resume the model produced in this run (empty for workflows that
 /// rewrite nothing): the review's revisions (rejected ones too: the model still wrote them), the
-/// tailoring drafts shown for review and the final tailored resume.
+/// tailoring drafts shown for review and the final tailored resume, the final cover letter (after
+/// the review removed what the user did not keep: what the user would send).
 pub fn rewrites(workflow: &str, state: &Value, drafts: &[String]) -> Option<Vec<String>> {
     match workflow {
         "resume_review" => Some(
@@ -231,17 +258,32 @@ pub fn rewrites(workflow: &str, state: &Value, drafts: &[String]) -> Option<Vec<
             }
             Some(all)
         }
+        LETTER => Some(
+            state["letter_markdown"]
+                .as_str()
+                .filter(|l| !l.is_empty())
+                .map(str::to_string)
+                .into_iter()
+                .collect(),
+        ),
         _ => None,
     }
 }
 
-/// What a rewrite may take facts from: the resume the user gave, and what the user answered.
+/// What a rewrite may take facts from: the resume the user gave, and what the user answered or
+/// typed (the cover letter's company, role, notes and revision notes; never the posting).
 pub fn fact_sources(workflow: &str, fixture: &Fixture, state: &Value) -> Vec<String> {
     let mut sources = vec![fixture.resume.clone()];
     if workflow == "resume_tailoring" {
         if let Some(answers) = state["collected_info"].as_str() {
             sources.push(answers.to_string());
         }
+    }
+    if workflow == LETTER {
+        sources.extend([fixture.company.clone(), fixture.role.clone()]);
+        sources.extend(state["notes"].as_str().map(str::to_string));
+        let notes = state["revision_notes"].as_array().into_iter().flatten();
+        sources.extend(notes.filter_map(|n| n.as_str().map(str::to_string)));
     }
     sources
 }

@@ -3,6 +3,7 @@
 mod app;
 mod components;
 mod download;
+mod draft_review;
 mod i18n;
 mod keys;
 mod pages;

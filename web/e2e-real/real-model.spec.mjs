@@ -1,10 +1,12 @@
 // The app against a real model (SmolLM2-135M-Instruct on llama.cpp's llama-server, started by
-// tests/real_model/suite.sh): the review, and tailoring with its dialogs, run to a result whose
+// tests/real_model/suite.sh): the review, tailoring with its dialogs, and the cover letter (its
+// review answered by keyboard, in English and with the page in Chinese) run to a result whose
 // scores are on their scales or to an error that names its cause, with no console error.
 // The assertion is honesty, not quality: a 135M model writes poor critiques.
 import { test, expect } from '@playwright/test';
 import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
 import { answerTailoringDialogs, TAILORING_DONE } from './tailoring-dialogs.mjs';
+import { answerLetterReview, LETTER_DONE } from './letter-review.mjs';
 
 const SERVER = process.env.REAL_MODEL_URL;
 // Only the real-model suite runs this folder, and it always sets the URL: without it, fail.
@@ -15,6 +17,9 @@ const RUN_BOUND = 300_000;
 /** Settings → "Longest answer (tokens)", as tests/real_model.rs sets it: a CPU budget that
  * shrinks every schema so answers stay whole (llm::answer_budget). */
 const ANSWER_TOKENS = '300';
+/** The cover letter's three calls in under ~40 s on one server thread (tests/real_model.rs:
+ * LETTER_ANSWER_TOKENS). */
+const LETTER_ANSWER_TOKENS = '160';
 
 let consoleErrors;
 test.beforeEach(async ({ page }) => {
@@ -26,18 +31,20 @@ test.afterEach(() => {
   expect(consoleErrors).toEqual([]);
 });
 
-async function useLocalServer(page, { maxIterations, server = SERVER } = {}) {
+async function useLocalServer(page, { maxIterations, server = SERVER, answerTokens = ANSWER_TOKENS, language } = {}) {
   await page.getByRole('button', { name: 'Settings' }).click();
   const drawer = page.getByRole('complementary', { name: 'Settings' });
   await drawer.getByLabel('Provider').selectOption('openai_compatible');
   await drawer.getByLabel('Base URL').fill(server);
   await drawer.getByLabel('Model', { exact: true }).fill('smollm2-135m-instruct');
-  await drawer.getByLabel('Longest answer (tokens)').fill(ANSWER_TOKENS);
+  await drawer.getByLabel('Longest answer (tokens)').fill(answerTokens);
   await drawer.getByLabel('Longest answer (tokens)').press('Tab');
   if (maxIterations !== undefined) {
     await drawer.getByLabel('Max iterations').fill(String(maxIterations));
     await drawer.getByLabel('Max iterations').press('Tab');
   }
+  // Last: the drawer's own labels change with the language.
+  if (language) await drawer.getByLabel('Language · 语言').selectOption(language);
   await page.keyboard.press('Escape');
 }
 
@@ -113,3 +120,35 @@ test('a resume larger than the model\'s context is refused before any call, with
   await expect(page.getByText(/context \(1024 tokens\) is too small/).first()).toBeVisible();
   expect(chats).toEqual([]);
 });
+
+// The cover letter with the short fixtures (a small prompt for one server thread): the review
+// answered by keyboard, every invented fact removed; then a letter, or a named error.
+for (const lang of ['en', 'zh']) {
+  test(`cover letter on a real model (${lang === 'en' ? 'English' : 'the page in Chinese'}): the review answered by keyboard, then a letter or a named error`, async ({ page }) => {
+    const started = Date.now();
+    await page.goto('/');
+    await page.getByTestId('workflow').selectOption('cover_letter');
+    await page.getByTestId('resume').fill(RESUME);
+    await page.getByTestId('job-description').fill(JOB);
+    await page.getByTestId('letter-company').fill('Testco');
+    await page.getByTestId('letter-role').fill('Platform Engineer');
+    await page.getByTestId('letter-length').selectOption('short');
+    await useLocalServer(page, { answerTokens: LETTER_ANSWER_TOKENS, language: lang });
+    if (lang === 'zh') await expect(page.getByTestId('run')).toHaveText('运行');
+    await page.getByTestId('run').click();
+    const { text, removed } = await answerLetterReview(page, lang, RUN_BOUND);
+    console.log(`real model, cover letter in the app (${lang}): ${((Date.now() - started) / 1000).toFixed(1)} s, ${removed} invented fact(s) removed: ${text}`);
+    expect(text).toMatch(LETTER_DONE[lang]);
+    const failed = lang === 'en' ? 'The run failed: ' : '运行失败：';
+    if (text.startsWith(failed)) {
+      expectNamed(text.slice(failed.length));
+      return;
+    }
+    const letter = page.getByTestId('cover-letter');
+    await expect(letter.getByTestId('letter-paragraph').first()).toBeVisible();
+    // What the user removed is not in the letter.
+    if (removed) await expect(page.getByTestId('letter-grounding')).toBeVisible();
+    for (const error of await page.getByTestId('agent-errors').locator('p').allTextContents()) expectNamed(error);
+    await page.screenshot({ path: `../target/playwright/real-model-cover-letter-${lang}.png`, fullPage: true });
+  });
+}

@@ -124,9 +124,17 @@ async fn exported(
 }
 
 /// Puts `resume_html` (the resume, escaped by `resume_html`) into the print sheet and opens the
-/// browser's print dialog (where "Save as PDF" is). The sheet is removed after printing, so
-/// printing the app later prints the app.
+/// browser's print dialog.
 fn print(resume_html: &str) -> Result<(), String> {
+    // Escaped by resume_html: the resume's own text never becomes markup.
+    print_sheet(&format!("<main class=\"resume\">{resume_html}</main>"))
+}
+
+/// Puts `html` (already escaped markup: a resume, a letter) into a `.print-sheet` at the end of
+/// `<body>` and opens the browser's print dialog (where "Save as PDF" is); `@media print` shows
+/// only that sheet. The sheet is removed after printing, so printing the app later prints the
+/// app.
+pub fn print_sheet(html: &str) -> Result<(), String> {
     let window = web_sys::window().ok_or("no window")?;
     let document = window.document().ok_or("no document")?;
     let body = document.body().ok_or("no body")?;
@@ -145,8 +153,7 @@ fn print(resume_html: &str) -> Result<(), String> {
             sheet
         }
     };
-    // Escaped by resume_html: the resume's own text never becomes markup.
-    sheet.set_inner_html(&format!("<main class=\"resume\">{resume_html}</main>"));
+    sheet.set_inner_html(html);
     let cleanup = wasm_bindgen::closure::Closure::once_into_js(move || {
         if let Some(window) = web_sys::window() {
             window.set_onafterprint(None);

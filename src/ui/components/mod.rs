@@ -19,7 +19,7 @@ mod workflow_picker;
 
 pub use dialog::{cycle_focus, focus_later, Modal};
 pub use dropped_list::DroppedList;
-pub use export_menu::ExportMenu;
+pub use export_menu::{print_sheet, ExportMenu};
 pub use fact_list::{kept_keys, marked_line, removed_keys, FactDecisions, FactList};
 pub use file_drop::{DropZone, FilePicker, OnFiles};
 pub(crate) use file_import::read as read_file;

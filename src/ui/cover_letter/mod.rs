@@ -20,18 +20,18 @@ use leptos::prelude::*;
 use crate::domain::injection::scan_inputs;
 use crate::domain::Language;
 use crate::store::RunRecord;
-use crate::ui::components::{
-    focus_later, FileImport, InjectionWarning, ProviderBadge, ProviderNotes, RunList,
+use crate::ui::components::{FileImport, InjectionWarning, ProviderNotes, RunList};
+use crate::ui::draft_review::{
+    dialog_toggle, ended_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
 };
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
+use crate::ui::run::{ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
-use crate::ui::streamed_text::streamed_text;
 use crate::workflows::cover_letter::CoverLetterWorkflow;
-use crate::workflows::{agent_name, Workflow};
+use crate::workflows::Workflow;
 use form::{LetterFields, LetterForm, LENGTHS, TONES};
 use model::LetterModel;
-use progress::LetterProgress;
+use progress::ROWS;
 use result::LetterResult;
 use review_dialog::ReviewDialog;
 
@@ -49,20 +49,15 @@ pub fn Page() -> impl IntoView {
     let form = LetterForm::load();
     let runs = RunController::<CoverLetterWorkflow, LetterModel>::new();
     let status = runs.message();
-    let dialog_open = RwSignal::new(true);
-
     let busy = move || runs.live();
     // A new review, or another run shown, opens its dialog.
-    Effect::new(move |previous: Option<Option<String>>| {
-        let id = runs.active().map(|r| {
+    let pause_key = move || {
+        runs.active().map(|r| {
             let prompt = r.view.prompt.with(|p| p.as_ref().map(|p| p.id.clone()));
             format!("{}/{}", r.thread_id(), prompt.unwrap_or_default())
-        });
-        if id.is_some() && previous.as_ref() != Some(&id) {
-            dialog_open.set(true);
-        }
-        id
-    });
+        })
+    };
+    let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
 
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -72,13 +67,9 @@ pub fn Page() -> impl IntoView {
         let language = settings.with_untracked(Settings::language);
         runs.start(form.input(language), form.title());
     };
-    let stop = move |_| runs.stop();
+    let stop = Callback::new(move |()| runs.stop());
     let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
     let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
-    let hide_dialog = Callback::new(move |()| {
-        dialog_open.set(false);
-        focus_later(REOPEN_BUTTON);
-    });
     let fields = form.fields;
     let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));
 
@@ -179,16 +170,7 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="run" disabled=busy>
-                    {move || if busy() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy() on:click=stop>
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
-                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
-            </div>
+            <RunButtons busy=Signal::derive(busy) on_stop=stop status=status />
         </form>
         <RunList workflow_id=CoverLetterWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(|run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
@@ -227,22 +209,8 @@ fn LetterRunView(
                     Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
                 },
             },
-            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
-            RunPhase::Stopped => tr(
-                lang,
-                "Stopped. Your inputs are kept; press Run to start again.",
-                "已停止。输入已保留，点击“运行”重新开始。",
-            )
-            .to_string(),
-            RunPhase::Failed(message) => {
-                format!("{} {message}", tr(lang, "The run failed:", "运行失败："))
-            }
+            ended => ended_text(&ended, lang).unwrap_or_default(),
         }
-    };
-    let agent_errors = move || {
-        let mut errors: Vec<String> = model.agent_errors.with(|e| e.values().cloned().collect());
-        errors.dedup();
-        errors
     };
     let dialog_run = run.clone();
     view! {
@@ -256,37 +224,9 @@ fn LetterRunView(
                 </button>
             </div>
             <InjectionWarning findings=Signal::stored(findings) />
-            {move || match phase.get() {
-                RunPhase::Failed(message) => Some(view! {
-                    <div class="notice notice--error" role="alert" data-testid="run-error">
-                        <p>{message}</p>
-                        <p>{move || tr(lang.get(), "Your resume and job description are kept above.", "你的简历和职位描述已保留在上方。")}</p>
-                    </div>
-                }),
-                _ => None,
-            }}
-            {move || {
-                let errors = agent_errors();
-                (!errors.is_empty()).then(|| view! {
-                    <div class="notice notice--error" role="alert" data-testid="agent-errors">
-                        {errors.into_iter().map(|e| view! { <p>{e}</p> }).collect_view()}
-                    </div>
-                })
-            }}
-            <LetterProgress model=model />
-            {move || {
-                let activity = model.activity.get();
-                (phase.get() == RunPhase::Running && !activity.is_empty()).then(|| view! {
-                    <div class="activity" data-testid="activity">
-                        {activity.into_iter().map(|(agent, text)| view! {
-                            <details open>
-                                <summary>{agent_name(CoverLetterWorkflow::ID, &agent, lang.get())}</summary>
-                                {streamed_text(&text, lang.get())}
-                            </details>
-                        }).collect_view()}
-                    </div>
-                })
-            }}
+            <RunErrors phase=phase agent_errors=model.agent_errors />
+            <DraftGraph rows=ROWS nodes=model.nodes testid="letter-graph" />
+            <AgentActivity phase=phase activity=model.activity workflow=CoverLetterWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
                 (dialog_open.get() && waiting())

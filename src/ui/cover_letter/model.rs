@@ -10,32 +10,11 @@ use serde_json::Value;
 
 use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, WorkflowRun};
+use crate::ui::draft_review::NodeStatus;
 use crate::ui::run::ViewModel;
 use crate::workflows::cover_letter::{
     CoverLetterPause, CoverLetterState, CoverLetterWorkflow, LetterReview,
 };
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeStatus {
-    Idle,
-    Running,
-    /// Paused on the review, waiting for the user.
-    Waiting,
-    Done,
-    Failed,
-}
-
-impl NodeStatus {
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeStatus::Idle => "idle",
-            NodeStatus::Running => "running",
-            NodeStatus::Waiting => "waiting",
-            NodeStatus::Done => "done",
-            NodeStatus::Failed => "failed",
-        }
-    }
-}
 
 /// The review the run waits on: the interrupt's id and its payload.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,11 +49,6 @@ pub struct LetterModel {
 }
 
 impl LetterModel {
-    pub fn status(&self, node: &str) -> NodeStatus {
-        self.nodes
-            .with(|n| n.get(node).copied().unwrap_or(NodeStatus::Idle))
-    }
-
     fn set_status(&self, node: &str, status: NodeStatus) {
         self.nodes.update(|n| {
             n.insert(node.to_string(), status);

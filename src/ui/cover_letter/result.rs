@@ -2,20 +2,20 @@
 //! answers and the resume lines it rests on, what became of the facts no source held, and the
 //! exports: Markdown, a standalone HTML page (`letter::print_page`), and Print.
 //!
-//! Print puts the letter's escaped HTML (`letter_html`) into a `.print-sheet` at the end of
-//! `<body>` and opens the print dialog; `@media print` shows only that sheet (see
-//! `components::export_menu` for why not a new window).
+//! Print puts the letter's escaped HTML (`letter_html`) on the export menu's print sheet
+//! (`components::print_sheet`).
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
+use crate::ui::components::print_sheet;
 use crate::ui::download::download;
-use crate::ui::i18n::{counted, tr, use_language};
+use crate::ui::draft_review::{FactOutcome, FailedSteps, Warnings};
+use crate::ui::i18n::{tr, use_language};
 use crate::workflows::cover_letter::letter::print_page;
 use crate::workflows::cover_letter::{
     CitedParagraph, CoverLetterState, CoverLetterWorkflow, Decision,
 };
-use crate::workflows::{agent_name, Workflow};
+use crate::workflows::Workflow;
 
 /// What each paragraph answers (requirement terms) and rests on (resume lines).
 #[component]
@@ -93,40 +93,17 @@ pub fn LetterResult(state: CoverLetterState) -> impl IntoView {
                     "HTML"
                 </button>
                 <button type="button" class="button button--primary" data-testid="export-letter-print"
-                    on:click=move |_| error.set(print(&print_html).err())>
+                    // Escaped by the workflow's `letter::html`: the letter's text never becomes markup.
+                    on:click=move |_| error.set(print_sheet(&print_html).err())>
                     {move || tr(lang.get(), "Print / PDF", "打印 / PDF")}
                 </button>
                 <p class="field__warning" role="alert">{move || error.get()}</p>
             </div>
-            {(!state.failed_steps.is_empty()).then(|| {
-                let steps = state.failed_steps.clone();
-                view! {
-                    <div class="notice notice--error" role="alert" data-testid="letter-failed-steps">
-                        <p>{move || tr(lang.get(), "These steps failed and the letter was made without them:", "以下步骤失败，求职信是在缺少它们的情况下生成的：")}</p>
-                        <ul>{steps.iter().map(|node| {
-                            let node = node.clone();
-                            view! { <li>{move || agent_name(CoverLetterWorkflow::ID, &node, lang.get())}</li> }
-                        }).collect_view()}</ul>
-                    </div>
-                }
-            })}
+            <FailedSteps workflow=CoverLetterWorkflow::ID steps=state.failed_steps.to_vec() testid="letter-failed-steps"
+                intro=("These steps failed and the letter was made without them:", "以下步骤失败，求职信是在缺少它们的情况下生成的：") />
             {state.error.clone().map(|e| view! { <div class="notice notice--error" role="alert" data-testid="letter-error"><p>{e}</p></div> })}
-            {(!state.warnings.is_empty()).then(|| view! {
-                <div class="notice notice--warn" role="note" data-testid="letter-warnings">
-                    <h3>{move || tr(lang.get(), "Worth knowing", "请注意")}</h3>
-                    <ul>{state.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
-                </div>
-            })}
-            {(kept + removed > 0).then(|| view! {
-                <p class="notice" data-testid="letter-grounding">
-                    {move || {
-                        let lang = lang.get();
-                        format!("{} {}",
-                            counted(lang, removed, "fact not in your resume was left out;", "facts not in your resume were left out;", "项不在你简历中的事实已删去；"),
-                            counted(lang, kept, "kept by you.", "kept by you.", "项由你保留。"))
-                    }}
-                </p>
-            })}
+            <Warnings warnings=state.warnings.to_vec() testid="letter-warnings" />
+            <FactOutcome kept=kept removed=removed testid="letter-grounding" />
             <Citations paragraphs=state.letter.clone() testid="cover-letter" />
         </section>
     }
@@ -155,36 +132,4 @@ fn file_stem(state: &CoverLetterState) -> String {
     } else {
         format!("cover-letter-{company}")
     }
-}
-
-/// Puts `letter_html` (escaped by the workflow) into the print sheet and opens the print dialog;
-/// the sheet is removed after printing.
-fn print(letter_html: &str) -> Result<(), String> {
-    let window = web_sys::window().ok_or("no window")?;
-    let document = window.document().ok_or("no document")?;
-    let body = document.body().ok_or("no body")?;
-    let sheet = match document.query_selector(".print-sheet").ok().flatten() {
-        Some(sheet) => sheet,
-        None => {
-            let sheet = document
-                .create_element("div")
-                .map_err(|_| "could not create the print sheet")?;
-            sheet.set_class_name("print-sheet");
-            let _ = sheet.set_attribute("data-testid", "print-sheet");
-            let _ = body.append_child(&sheet);
-            sheet
-        }
-    };
-    // Escaped by the workflow's `letter::html`: the letter's own text never becomes markup.
-    sheet.set_inner_html(letter_html);
-    let cleanup = wasm_bindgen::closure::Closure::once_into_js(move || {
-        if let Some(window) = web_sys::window() {
-            window.set_onafterprint(None);
-        }
-        sheet.remove();
-    });
-    window.set_onafterprint(Some(cleanup.unchecked_ref()));
-    window
-        .print()
-        .map_err(|_| "the browser did not open its print dialog".to_string())
 }

@@ -12,6 +12,9 @@ use crate::domain::grounding::line_pieces;
 use crate::ui::components::{
     focus_later, kept_keys, marked_line, removed_keys, FactDecisions, FactList, Modal,
 };
+use crate::ui::draft_review::{
+    revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::cover_letter::CoverLetterAnswer;
 
@@ -29,20 +32,17 @@ pub fn ReviewDialog(
     let review = prompt.review;
     let facts = review.ungrounded_facts.clone();
     let revise_run = run.clone();
-    let revise = Callback::new(move |()| {
-        let text = note.get_untracked().trim().to_string();
-        if text.is_empty() {
-            hint.set(Some(tr(
-                lang.get_untracked(),
-                "Say what to change first, or approve the letter.",
-                "请先写下要修改的内容，或批准这封信。",
-            )));
-            return;
-        }
-        revise_run.answer(CoverLetterAnswer::Revise { note: text });
-        focus_later(AFTER_ANSWER_FOCUS);
-    });
-    let approve = move |_| {
+    let revise = revise_with(
+        note,
+        hint,
+        (
+            "Say what to change first, or approve the letter.",
+            "请先写下要修改的内容，或批准这封信。",
+        ),
+        AFTER_ANSWER_FOCUS,
+        move |note| revise_run.answer(CoverLetterAnswer::Revise { note }),
+    );
+    let approve = Callback::new(move |()| {
         let (kept_facts, removed_facts) =
             decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
         run.answer(CoverLetterAnswer::Approve {
@@ -50,7 +50,7 @@ pub fn ReviewDialog(
             removed_facts,
         });
         focus_later(AFTER_ANSWER_FOCUS);
-    };
+    });
     let last_round = review.revision >= review.max_revisions;
     let lines = line_pieces(&review.letter, &facts);
     let marks_facts = facts.clone();
@@ -63,15 +63,7 @@ pub fn ReviewDialog(
                     "Approve it to finalize, or say what to change and request a revision.",
                     "批准即定稿；或写下修改意见并要求修改。")}
             </p>
-            {review.unchanged_note.clone().map(|note| view! {
-                <div class="notice notice--warn" role="status" data-testid="letter-review-unchanged">
-                    <strong>{move || tr(lang.get(),
-                        "Your last revision request did not change the draft.",
-                        "上一次修改请求没有改动草稿。")}</strong>
-                    " "
-                    <span>{note}</span>
-                </div>
-            })}
+            <UnchangedNotice note=review.unchanged_note.clone() testid="letter-review-unchanged" />
             <p class="ats-line" data-testid="letter-review-round">
                 {move || format!("{} {} / {}", tr(lang.get(), "Revision requests", "修改请求"), review.revision, review.max_revisions)}
             </p>
@@ -84,42 +76,14 @@ pub fn ReviewDialog(
                 <summary>{move || tr(lang.get(), "What each paragraph answers and rests on", "每段回应的要求与依据的简历内容")}</summary>
                 <Citations paragraphs=paragraphs testid="letter-review-citations" />
             </details>
-            <div class="field">
-                <label class="field__label" for="letter-review-note">{move || tr(lang.get(), "What should change?", "需要修改什么？")}</label>
-                <textarea autocomplete="off"
-                    id="letter-review-note"
-                    class="field__input"
-                    data-testid="letter-review-note"
-                    rows="3"
-                    aria-describedby="letter-review-keys"
-                    prop:value=move || note.get()
-                    on:input=move |ev| {
-                        hint.set(None);
-                        note.set(event_target_value(&ev));
-                    }
-                ></textarea>
-                <span class="field__hint" id="letter-review-keys">
-                    {move || tr(lang.get(),
-                        "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
-                        "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。")}
-                </span>
-                {last_round.then(|| view! {
-                    <span class="field__hint" data-testid="letter-review-last-round">
-                        {move || tr(lang.get(),
-                            "The revision limit is reached: another request finalizes this draft with a warning.",
-                            "已达修改次数上限：再次要求修改将直接定稿并给出提醒。")}
-                    </span>
-                })}
-                <p class="field__warning" role="alert">{move || hint.get()}</p>
-            </div>
-            <div class="modal__actions modal__actions--sticky">
-                <button type="button" class="button button--primary" data-testid="letter-approve" on:click=approve>
-                    {move || tr(lang.get(), "Approve", "批准")}
-                </button>
-                <button type="button" class="button" data-testid="letter-revise" on:click=move |_| revise.run(())>
-                    {move || tr(lang.get(), "Request a revision", "要求修改")}
-                </button>
-            </div>
+            <ReviewNote note=note hint=hint last_round=last_round
+                ids=ReviewNoteIds { note: "letter-review-note", keys: "letter-review-keys", last_round: "letter-review-last-round" }
+                keys=(
+                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
+                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。",
+                ) />
+            <ReviewActions approve=approve revise=revise testids=("letter-approve", "letter-revise")
+                revise_label=("Request a revision", "要求修改") />
         </Modal>
     }
 }

@@ -11,30 +11,9 @@ use serde_json::{json, Value};
 
 use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, TailoringWorkflow, WorkflowRun};
+use crate::ui::draft_review::NodeStatus;
 use crate::ui::run::ViewModel;
 use crate::workflows::resume_tailoring::{ChatTurn, GraphState, TailorPause};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NodeStatus {
-    Idle,
-    Running,
-    /// Paused on an interrupt, waiting for the user.
-    Waiting,
-    Done,
-    Failed,
-}
-
-impl NodeStatus {
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeStatus::Idle => "idle",
-            NodeStatus::Running => "running",
-            NodeStatus::Waiting => "waiting",
-            NodeStatus::Done => "done",
-            NodeStatus::Failed => "failed",
-        }
-    }
-}
 
 /// A question from the info-collection conversation (payload `{"type": "question", ...}`).
 #[derive(Clone, Debug, PartialEq)]
@@ -139,11 +118,6 @@ impl TailorModel {
             state: RwSignal::new(None),
             paused_at_ms: RwSignal::new(0.0),
         }
-    }
-
-    pub fn status(&self, node: &str) -> NodeStatus {
-        self.nodes
-            .with(|n| n.get(node).copied().unwrap_or(NodeStatus::Idle))
     }
 
     fn set_status(&self, node: &str, status: NodeStatus) {

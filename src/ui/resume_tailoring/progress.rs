@@ -1,13 +1,10 @@
-//! The tailoring graph as rows of nodes that light up while they run; a node paused on the user
-//! (the questions, the review) shows as waiting. Loops are marked ↺.
+//! The tailoring graph (drawn by `draft_review::DraftGraph`); a node paused on the user (the
+//! questions, the review) shows as waiting. Loops are marked ↺.
 
-use leptos::prelude::*;
+use crate::ui::draft_review::GraphRows;
 
-use super::model::TailorModel;
-use crate::ui::i18n::{tr, use_language};
-
-/// Rows of the seed-001/003 pipeline, top to bottom, as (node, English, Chinese).
-const ROWS: &[&[(&str, &str, &str)]] = &[
+/// Rows of the pipeline, top to bottom, as (node, English, Chinese).
+pub const ROWS: GraphRows = &[
     &[("file_loader", "load", "载入")],
     &[("job_analyzer", "job analyzer", "职位分析")],
     &[("resume_screener", "screener", "简历筛查")],
@@ -22,39 +19,3 @@ const ROWS: &[&[(&str, &str, &str)]] = &[
     ],
     &[("finalization_agent", "finalize", "定稿")],
 ];
-
-#[component]
-pub fn TailorProgress(model: TailorModel) -> impl IntoView {
-    let lang = use_language();
-    view! {
-        <section class="graph" aria-label=move || tr(lang.get(), "Workflow progress", "流程进度") data-testid="tailor-graph">
-            {ROWS
-                .iter()
-                .map(|row| {
-                    view! {
-                        <ol class="graph__row">
-                            {row
-                                .iter()
-                                .map(|(id, en, zh)| {
-                                    let id = *id;
-                                    let status = move || model.status(id).name();
-                                    let label = move || tr(lang.get(), en, zh);
-                                    view! {
-                                        <li
-                                            class=move || format!("gnode gnode--{}", status())
-                                            data-testid=format!("node-{id}")
-                                            data-status=status
-                                            aria-label=move || format!("{}: {}", label(), status())
-                                        >
-                                            {label}
-                                        </li>
-                                    }
-                                })
-                                .collect_view()}
-                        </ol>
-                    }
-                })
-                .collect_view()}
-        </section>
-    }
-}

@@ -7,9 +7,10 @@ use leptos::prelude::*;
 use super::diff_view::DiffView;
 use crate::session::TailoringWorkflow;
 use crate::ui::components::{ExportMenu, ImportedJsonResume};
+use crate::ui::draft_review::{FactOutcome, FailedSteps, Warnings};
 use crate::ui::i18n::{counted, tr, use_language};
 use crate::workflows::resume_tailoring::{GraphState, HumanDecision};
-use crate::workflows::{agent_name, Workflow};
+use crate::workflows::Workflow;
 
 #[component]
 pub fn TailorResult(state: GraphState) -> impl IntoView {
@@ -57,35 +58,11 @@ pub fn TailorResult(state: GraphState) -> impl IntoView {
                 // Markdown, JSON Resume, a standalone HTML page and Print (to PDF).
                 <ExportMenu text=Signal::derive(move || final_text.clone()) file_name="tailored-resume" base=ImportedJsonResume::base() />
             </div>
-            {(!state.failed_steps.is_empty()).then(|| {
-                let steps = state.failed_steps.clone();
-                view! {
-                    <div class="notice notice--error" role="alert" data-testid="tailor-failed-steps">
-                        <p>{move || tr(lang.get(), "These steps failed and the result was made without them:", "以下步骤失败，结果是在缺少它们的情况下生成的：")}</p>
-                        <ul>{steps.iter().map(|node| {
-                            let node = node.clone();
-                            view! { <li>{move || agent_name(TailoringWorkflow::ID, &node, lang.get())}</li> }
-                        }).collect_view()}</ul>
-                    </div>
-                }
-            })}
-            {(!state.warnings.is_empty()).then(|| view! {
-                <div class="notice notice--warn" role="note" data-testid="tailor-warnings">
-                    <h3>{move || tr(lang.get(), "Worth knowing", "请注意")}</h3>
-                    <ul>{state.warnings.iter().map(|w| view! { <li>{w.clone()}</li> }).collect_view()}</ul>
-                </div>
-            })}
-            // What became of the draft's facts that are not in the resume (issue 18).
-            {(kept + removed > 0).then(|| view! {
-                <p class="notice" data-testid="result-grounding">
-                    {move || {
-                        let lang = lang.get();
-                        format!("{} {}",
-                            counted(lang, removed, "fact not in your resume was left out;", "facts not in your resume were left out;", "项不在你简历中的事实已删去；"),
-                            counted(lang, kept, "kept by you.", "kept by you.", "项由你保留。"))
-                    }}
-                </p>
-            })}
+            <FailedSteps workflow=TailoringWorkflow::ID steps=state.failed_steps.to_vec() testid="tailor-failed-steps"
+                intro=("These steps failed and the result was made without them:", "以下步骤失败，结果是在缺少它们的情况下生成的：") />
+            <Warnings warnings=state.warnings.to_vec() testid="tailor-warnings" />
+            // What became of the draft's facts that are not in the resume.
+            <FactOutcome kept=kept removed=removed testid="result-grounding" />
             {state.master_resume_updated.then(|| view! {
                 <p class="notice" data-testid="master-updated">
                     {move || tr(lang.get(),

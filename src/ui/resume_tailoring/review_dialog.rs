@@ -11,6 +11,9 @@ use super::model::ReviewPrompt;
 use super::question_dialog::AFTER_ANSWER_FOCUS;
 use super::TailorRun;
 use crate::ui::components::{focus_later, kept_keys, removed_keys, FactDecisions, FactList, Modal};
+use crate::ui::draft_review::{
+    revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice,
+};
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 
@@ -51,22 +54,17 @@ pub fn ReviewDialog(
     let decisions: FactDecisions = RwSignal::new(Default::default());
     let facts = prompt.ungrounded_facts.clone();
     let revise_run = run.clone();
-    let revise = Callback::new(move |()| {
-        let text = feedback.get_untracked().trim().to_string();
-        if text.is_empty() {
-            hint.set(Some(tr(
-                lang.get_untracked(),
-                "Say what to change first, or approve the draft.",
-                "请先写下要修改的内容，或批准这份草稿。",
-            )));
-            return;
-        }
-        revise_run.answer(TailorAnswer::Review(ReviewAnswer::Revise {
-            feedback: text,
-        }));
-        focus_later(AFTER_ANSWER_FOCUS);
-    });
-    let approve = move |_| {
+    let revise = revise_with(
+        feedback,
+        hint,
+        (
+            "Say what to change first, or approve the draft.",
+            "请先写下要修改的内容，或批准这份草稿。",
+        ),
+        AFTER_ANSWER_FOCUS,
+        move |feedback| revise_run.answer(TailorAnswer::Review(ReviewAnswer::Revise { feedback })),
+    );
+    let approve = Callback::new(move |()| {
         let text = feedback.get_untracked().trim().to_string();
         let feedback = (!text.is_empty()).then_some(text);
         let (kept_facts, removed_facts) =
@@ -77,7 +75,7 @@ pub fn ReviewDialog(
             removed_facts,
         }));
         focus_later(AFTER_ANSWER_FOCUS);
-    };
+    });
     let met = prompt.ats_score >= prompt.target_score;
     let last_round = prompt.revision >= prompt.max_revisions;
     view! {
@@ -88,17 +86,8 @@ pub fn ReviewDialog(
                     "Approve it to finalize, or say what to change and request a revision.",
                     "批准即定稿；或写下修改意见并要求修改。")}
             </p>
-            // A request that changed nothing is said first, so the same draft is not taken for a
-            // revision (the reason is the run's, in the run's language).
-            {prompt.unchanged_note.clone().map(|note| view! {
-                <div class="notice notice--warn" role="status" data-testid="review-unchanged">
-                    <strong>{move || tr(lang.get(),
-                        "Your last revision request did not change the draft.",
-                        "上一次修改请求没有改动草稿。")}</strong>
-                    " "
-                    <span>{note}</span>
-                </div>
-            })}
+            // A request that changed nothing is said first.
+            <UnchangedNotice note=prompt.unchanged_note.clone() testid="review-unchanged" />
             <p class="countdown" role="timer" aria-live="off" data-testid="review-countdown">
                 {move || tr(lang.get(), "Finalized as is in ", "未回应将在以下时间后按当前草稿定稿：")}
                 <strong>{move || clock(left.get())}</strong>
@@ -135,43 +124,14 @@ pub fn ReviewDialog(
                 <summary>{move || tr(lang.get(), "The draft as plain text", "草稿纯文本")}</summary>
                 <pre class="draft" data-testid="review-draft">{prompt.draft.clone()}</pre>
             </details>
-            <div class="field">
-                <label class="field__label" for="review-feedback">{move || tr(lang.get(), "What should change?", "需要修改什么？")}</label>
-                <textarea autocomplete="off"
-                    id="review-feedback"
-                    class="field__input"
-                    data-testid="review-feedback"
-                    data-autofocus
-                    rows="3"
-                    aria-describedby="review-keys"
-                    prop:value=move || feedback.get()
-                    on:input=move |ev| {
-                        hint.set(None);
-                        feedback.set(event_target_value(&ev));
-                    }
-                ></textarea>
-                <span class="field__hint" id="review-keys">
-                    {move || tr(lang.get(),
-                        "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
-                        "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。")}
-                </span>
-                {last_round.then(|| view! {
-                    <span class="field__hint" data-testid="review-last-round">
-                        {move || tr(lang.get(),
-                            "The revision limit is reached: another request finalizes this draft with a warning.",
-                            "已达修改次数上限：再次要求修改将直接定稿并给出提醒。")}
-                    </span>
-                })}
-                <p class="field__warning" role="alert">{move || hint.get()}</p>
-            </div>
-            <div class="modal__actions modal__actions--sticky">
-                <button type="button" class="button button--primary" data-testid="review-approve" on:click=approve>
-                    {move || tr(lang.get(), "Approve", "批准")}
-                </button>
-                <button type="button" class="button" data-testid="review-revise" on:click=move |_| revise.run(())>
-                    {move || tr(lang.get(), "Request revision", "要求修改")}
-                </button>
-            </div>
+            <ReviewNote note=feedback hint=hint last_round=last_round autofocus=true
+                ids=ReviewNoteIds { note: "review-feedback", keys: "review-keys", last_round: "review-last-round" }
+                keys=(
+                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
+                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。",
+                ) />
+            <ReviewActions approve=approve revise=revise testids=("review-approve", "review-revise")
+                revise_label=("Request revision", "要求修改") />
         </Modal>
     }
 }

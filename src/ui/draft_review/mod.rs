@@ -1,0 +1,16 @@
+//! What the pages share whose run writes a draft the user reviews with its facts (tailoring, the
+//! cover letter): the graph whose nodes light up as they run (`graph`), the dialog's open and
+//! hidden state and the run's status words (`run_view`), the run's errors and the agents' streamed
+//! text (`run_view`), the review dialog's note box and buttons (`review_form`), and the result's
+//! notices: failed steps, warnings, and what became of the facts no source held
+//! (`result_notices`). Each page keeps its own words where they differ, and its test ids.
+
+mod graph;
+mod result_notices;
+mod review_form;
+mod run_view;
+
+pub use graph::{DraftGraph, GraphRows, NodeStatus};
+pub use result_notices::{FactOutcome, FailedSteps, Warnings};
+pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice};
+pub use run_view::{dialog_toggle, ended_text, AgentActivity, RunButtons, RunErrors};

@@ -1,0 +1,135 @@
+//! The parts of a run's view around its graph: whether the dialog the run waits on is shown, the
+//! status words every run shares, the run's failure and the agents' failures it went on without,
+//! and the text the agents stream while they work; and the form's Run and Stop buttons.
+
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+
+use crate::domain::Language;
+use crate::ui::components::{focus_later, ProviderBadge};
+use crate::ui::i18n::{tr, use_language};
+use crate::ui::run::{elsewhere_text, RunPhase};
+use crate::ui::streamed_text::streamed_text;
+use crate::workflows::agent_name;
+
+/// Whether the dialog of the pause the page shows is open, and the callback that hides it
+/// (Escape) and puts focus on `reopen_button`. A new pause, or another run shown (`pause_key`
+/// changes), opens it again.
+pub fn dialog_toggle(
+    pause_key: impl Fn() -> Option<String> + 'static,
+    reopen_button: &'static str,
+) -> (RwSignal<bool>, Callback<()>) {
+    let open = RwSignal::new(true);
+    Effect::new(move |previous: Option<Option<String>>| {
+        let key = pause_key();
+        if key.is_some() && previous.as_ref() != Some(&key) {
+            open.set(true);
+        }
+        key
+    });
+    let hide = Callback::new(move |()| {
+        open.set(false);
+        focus_later(reopen_button);
+    });
+    (open, hide)
+}
+
+/// The status line of a run that is driven elsewhere, stopped or failed; `None` for the phases
+/// whose words are the page's own (running, waiting, finished).
+pub fn ended_text(phase: &RunPhase, lang: Language) -> Option<String> {
+    Some(match phase {
+        RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+        RunPhase::Stopped => tr(
+            lang,
+            "Stopped. Your inputs are kept; press Run to start again.",
+            "已停止。输入已保留，点击“运行”重新开始。",
+        )
+        .to_string(),
+        RunPhase::Failed(message) => {
+            format!("{} {message}", tr(lang, "The run failed:", "运行失败："))
+        }
+        RunPhase::Running | RunPhase::Waiting | RunPhase::Finished => return None,
+    })
+}
+
+/// The run's failure, saying the inputs are kept, and the agents' failures the run went on
+/// without (each message once).
+#[component]
+pub fn RunErrors(
+    phase: RwSignal<RunPhase>,
+    agent_errors: RwSignal<BTreeMap<String, String>>,
+) -> impl IntoView {
+    let lang = use_language();
+    let errors = move || {
+        let mut errors: Vec<String> = agent_errors.with(|e| e.values().cloned().collect());
+        errors.dedup();
+        errors
+    };
+    view! {
+        {move || match phase.get() {
+            RunPhase::Failed(message) => Some(view! {
+                <div class="notice notice--error" role="alert" data-testid="run-error">
+                    <p>{message}</p>
+                    <p>{move || tr(lang.get(), "Your resume and job description are kept above.", "你的简历和职位描述已保留在上方。")}</p>
+                </div>
+            }),
+            _ => None,
+        }}
+        {move || {
+            let errors = errors();
+            (!errors.is_empty()).then(|| view! {
+                <div class="notice notice--error" role="alert" data-testid="agent-errors">
+                    {errors.into_iter().map(|e| view! { <p>{e}</p> }).collect_view()}
+                </div>
+            })
+        }}
+    }
+}
+
+/// What each agent of `workflow` has streamed so far, while the run runs.
+#[component]
+pub fn AgentActivity(
+    phase: RwSignal<RunPhase>,
+    activity: RwSignal<BTreeMap<String, String>>,
+    workflow: &'static str,
+) -> impl IntoView {
+    let lang = use_language();
+    move || {
+        let activity = activity.get();
+        (phase.get() == RunPhase::Running && !activity.is_empty()).then(|| {
+            view! {
+                <div class="activity" data-testid="activity">
+                    {activity.into_iter().map(|(agent, text)| view! {
+                        <details open>
+                            <summary>{agent_name(workflow, &agent, lang.get())}</summary>
+                            {streamed_text(&text, lang.get())}
+                        </details>
+                    }).collect_view()}
+                </div>
+            }
+        })
+    }
+}
+
+/// The form's Run and Stop buttons, the provider badge and the status line.
+#[component]
+pub fn RunButtons(
+    busy: Signal<bool>,
+    on_stop: Callback<()>,
+    status: RwSignal<String>,
+) -> impl IntoView {
+    let lang = use_language();
+    view! {
+        <div class="run-form__actions">
+            <button type="submit" class="button button--primary" data-testid="run" disabled=move || busy.get()>
+                {move || if busy.get() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
+            </button>
+            <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy.get() on:click=move |_| on_stop.run(())>
+                {move || tr(lang.get(), "Stop", "停止")}
+            </button>
+            <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
+            <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
+        </div>
+    }
+}
