@@ -85,7 +85,11 @@ pub struct ClampedPayload {
 
 /// One clamped number: where, what the model gave, its scale, and the value used instead.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 pub struct ClampedValue {
     pub path: String,
     pub value: f64,
@@ -110,7 +114,11 @@ pub struct StructuredModePayload {
 
 /// Tokens and cost of one finished model call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 pub struct UsagePayload {
     pub agent: String,
     pub iteration: u32,
