@@ -214,95 +214,10 @@ export type ConfirmPlanAnswer = boolean | { confirm: boolean; feedback?: string 
 
 // ---- Run events ----
 
-/** Live text of one agent's answer as it streams in. */
-export interface DeltaPayload {
-  type: "delta";
-  agent: string;
-  iteration: number;
-  delta: string;
-}
-
-/** The agent's stream broke mid-answer and is streamed again: drop the text its deltas gave so far. */
-export interface DeltaResetPayload {
-  type: "delta_reset";
-  agent: string;
-  iteration: number;
-}
-
-/** Numbers of the answer still off their scale after a second ask, clamped into it. */
-export interface ClampedPayload {
-  type: "clamped";
-  agent: string;
-  iteration: number;
-  /** English sentences, one per number. */
-  notes: string[];
-  /** The same as data, for a page to word in its own language. */
-  values: ClampedValue[];
-}
-
-/** One clamped number: where, what the model gave, its scale, and the value used instead. */
-export interface ClampedValue {
-  path: string;
-  value: number;
-  minimum: number | null;
-  maximum: number | null;
-  shown: number;
-}
-
-/** How the server took the answer format (OpenAI-compatible servers; after every call). */
-export interface StructuredModePayload {
-  type: "structured_mode";
-  agent: string;
-  iteration: number;
-  mode: "json_schema" | "json_object" | "prompt";
-}
-
-/** Tokens and cost of one finished model call. */
-export interface UsagePayload {
-  type: "usage";
-  agent: string;
-  iteration: number;
-  provider: string;
-  model: string;
-  /** Every input token, cached or not. */
-  input_tokens: number;
-  /** Of the input tokens, those the provider's prompt cache served (0 when it does not say). */
-  cached_input_tokens: number;
-  output_tokens: number;
-  /** Null when the model's price is unknown. */
-  cost_usd: number | null;
-  /** Whether the answer needed a repair retry to fit its schema. */
-  repaired: boolean;
-}
-
-/** An agent failed (e.g. the key was refused); the run went on without it. */
-export interface AgentErrorPayload {
-  type: "agent_error";
-  agent: string;
-  iteration: number;
-  error: string;
-  /** The answer did not fit its schema even after the repair retry (not a network error). */
-  invalid_output: boolean;
-}
-
-/** `batch_screening`: where one candidate's screening stands (`id` is `c1`, `c2`, …; the
- * agents' events of that candidate carry its number as `iteration`). */
-export interface CandidatePayload {
-  type: "candidate";
-  id: string;
-  stage: "parse" | "match" | "evaluation" | "screened" | "failed" | "deferred" | "cancelled";
-}
-
-/** The payload of a `custom` event of `W`: the common ones, and `candidate` on
- * `batch_screening` only. */
+/** The payload of a `custom` event of `W` (the derived `CustomEvent`): the common ones, and
+ * `candidate` on `batch_screening` only. */
 export type CustomPayload<W extends WorkflowId = WorkflowId> =
-  | DeltaPayload
-  | DeltaResetPayload
-  | UsagePayload
-  | ClampedPayload
-  | StructuredModePayload
-  | AgentErrorPayload
-  | (W extends "batch_screening" ? CandidatePayload : never);
+  W extends "batch_screening" ? CustomEvent : Exclude<CustomEvent, { type: "candidate" }>;
 
 /** One moment of a run of `W`; switch on `type`. Only the run's own events (`path: []`) are
  * `node_*`, `step_done`, `interrupted`, `run_finished` and `run_failed`, so each pause arrives

@@ -12,6 +12,7 @@ use crate::ui::run::ViewModel;
 use crate::workflows::batch_screening::{
     BatchPause, BatchState, BatchWorkflow, CandidateStatus, CostCapPause, KeyRefusedPause,
 };
+use crate::workflows::common::events::{CandidatePayload, CandidateStage, CustomEvent};
 
 /// Where one row of the live table stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,15 +54,16 @@ impl RowStatus {
         matches!(self, RowStatus::Queued | RowStatus::Running)
     }
 
-    fn from_stage(stage: &str) -> Option<RowStatus> {
-        Some(match stage {
-            "parse" | "match" | "evaluation" => RowStatus::Running,
-            "screened" => RowStatus::Done,
-            "failed" => RowStatus::Failed,
-            "cancelled" => RowStatus::Cancelled,
-            "deferred" => RowStatus::Deferred,
-            _ => return None,
-        })
+    fn from_stage(stage: CandidateStage) -> RowStatus {
+        match stage {
+            CandidateStage::Parse | CandidateStage::Match | CandidateStage::Evaluation => {
+                RowStatus::Running
+            }
+            CandidateStage::Screened => RowStatus::Done,
+            CandidateStage::Failed => RowStatus::Failed,
+            CandidateStage::Cancelled => RowStatus::Cancelled,
+            CandidateStage::Deferred => RowStatus::Deferred,
+        }
     }
 
     pub fn from_result(status: CandidateStatus) -> Option<RowStatus> {
@@ -142,9 +144,11 @@ impl ViewModel<BatchWorkflow> for BatchModel {
 
     fn event(&self, event: StreamEvent) {
         match event {
-            StreamEvent::Custom { payload, .. } if payload["type"] == "candidate" => {
-                let id = payload["id"].as_str().unwrap_or_default().to_string();
-                if let Some(status) = payload["stage"].as_str().and_then(RowStatus::from_stage) {
+            StreamEvent::Custom { payload, .. } => {
+                if let Some(CustomEvent::Candidate(CandidatePayload { id, stage })) =
+                    CustomEvent::from_payload(&payload)
+                {
+                    let status = RowStatus::from_stage(stage);
                     self.live.update(|l| {
                         l.insert(id, status);
                     });

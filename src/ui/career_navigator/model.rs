@@ -11,6 +11,7 @@ use crate::graph::StreamEvent;
 use crate::session::{NavigatorWorkflow, Step, WorkflowRun};
 use crate::ui::run::ViewModel;
 use crate::workflows::career_navigator::{CareerNavigatorState, NavigatorPause};
+use crate::workflows::common::events::{CustomEvent, DeltaPayload};
 
 /// Signals of one run. `Copy`: a bundle of signal handles.
 #[derive(Clone, Copy)]
@@ -66,25 +67,26 @@ impl NavModel {
                     self.take_state(state);
                 }
             }
-            StreamEvent::Custom { payload, .. } if payload["type"] == "delta" => {
-                let agent = payload["agent"].as_str().unwrap_or_default().to_string();
-                let delta = payload["delta"].as_str().unwrap_or_default();
-                self.streaming.update(|(current, text)| {
-                    if *current != agent {
-                        *current = agent;
-                        text.clear();
-                    }
-                    text.push_str(delta);
-                });
-            }
-            // The agent's stream broke and is streamed again: its text so far is void.
-            StreamEvent::Custom { payload, .. } if payload["type"] == "delta_reset" => {
-                self.streaming.update(|(current, text)| {
-                    if payload["agent"] == current.as_str() {
-                        text.clear();
-                    }
-                });
-            }
+            StreamEvent::Custom { payload, .. } => match CustomEvent::from_payload(&payload) {
+                Some(CustomEvent::Delta(DeltaPayload { agent, delta, .. })) => {
+                    self.streaming.update(|(current, text)| {
+                        if *current != agent {
+                            *current = agent;
+                            text.clear();
+                        }
+                        text.push_str(&delta);
+                    });
+                }
+                // The agent's stream broke and is streamed again: its text so far is void.
+                Some(CustomEvent::DeltaReset(reset)) => {
+                    self.streaming.update(|(current, text)| {
+                        if reset.agent == *current {
+                            text.clear();
+                        }
+                    });
+                }
+                _ => {}
+            },
             _ => {}
         }
     }

@@ -6,12 +6,12 @@
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
-use serde_json::Value;
 
 use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, WorkflowRun};
 use crate::ui::draft_review::NodeStatus;
 use crate::ui::run::ViewModel;
+use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
 use crate::workflows::cover_letter::{
     CoverLetterPause, CoverLetterState, CoverLetterWorkflow, LetterReview,
 };
@@ -55,20 +55,16 @@ impl LetterModel {
         });
     }
 
-    fn take_custom(&self, payload: &Value) {
-        let agent = payload["agent"].as_str().unwrap_or_default().to_string();
-        match payload["type"].as_str() {
-            Some("delta") => {
-                let delta = payload["delta"].as_str().unwrap_or_default();
-                self.activity
-                    .update(|a| a.entry(agent).or_default().push_str(delta));
-            }
+    fn take_custom(&self, event: CustomEvent) {
+        match event {
+            CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => self
+                .activity
+                .update(|a| a.entry(agent).or_default().push_str(&delta)),
             // The agent's stream broke and is streamed again: its text so far is void.
-            Some("delta_reset") => self.activity.update(|a| {
-                a.remove(&agent);
+            CustomEvent::DeltaReset(reset) => self.activity.update(|a| {
+                a.remove(&reset.agent);
             }),
-            Some("agent_error") => {
-                let error = payload["error"].as_str().unwrap_or_default().to_string();
+            CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
                 self.agent_errors.update(|e| {
                     e.insert(agent, error);
                 });
@@ -105,7 +101,11 @@ impl ViewModel<CoverLetterWorkflow> for LetterModel {
                     self.set_status(&interrupt.node, NodeStatus::Waiting);
                 }
             }
-            StreamEvent::Custom { payload, .. } => self.take_custom(&payload),
+            StreamEvent::Custom { payload, .. } => {
+                if let Some(event) = CustomEvent::from_payload(&payload) {
+                    self.take_custom(event);
+                }
+            }
             _ => {}
         }
     }

@@ -8,6 +8,7 @@ use crate::domain::Language;
 use crate::graph::StreamEvent;
 use crate::session::{HiringWorkflow, Step};
 use crate::ui::run::ViewModel;
+use crate::workflows::common::CustomEvent;
 use crate::workflows::hiring::{HiringState, RouteStep, SUPERVISOR_NODE};
 use crate::workflows::Workflow;
 
@@ -51,19 +52,12 @@ impl HiringModel {
                     self.trail.update(|t| t.extend(steps));
                 }
             }
-            StreamEvent::Custom { payload, .. } => match payload["type"].as_str() {
-                Some("delta") => {
-                    let delta = payload["delta"].as_str().unwrap_or_default();
-                    self.stream.update(|s| s.push_str(delta));
-                }
+            StreamEvent::Custom { payload, .. } => match CustomEvent::from_payload(&payload) {
+                Some(CustomEvent::Delta(d)) => self.stream.update(|s| s.push_str(&d.delta)),
                 // The stream broke and is streamed again: the text so far is void.
-                Some("delta_reset") => self.stream.set(String::new()),
-                Some("agent_error") => {
-                    let line = format!(
-                        "{}: {}",
-                        payload["agent"].as_str().unwrap_or_default(),
-                        payload["error"].as_str().unwrap_or_default()
-                    );
+                Some(CustomEvent::DeltaReset(_)) => self.stream.set(String::new()),
+                Some(CustomEvent::AgentError(failed)) => {
+                    let line = format!("{}: {}", failed.agent, failed.error);
                     self.errors.update(|e| {
                         if !e.contains(&line) {
                             e.push(line)

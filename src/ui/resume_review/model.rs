@@ -12,7 +12,10 @@ use crate::domain::streamed_answer::{feedback_so_far, FeedbackSoFar, Shown};
 use crate::domain::Feedback;
 use crate::graph::StreamEvent;
 use crate::session::{ReviewWorkflow, Step};
-use crate::ui::run::{clamped_values, Clamped, ViewModel};
+use crate::ui::run::{Clamped, ViewModel};
+use crate::workflows::common::events::{
+    AgentErrorPayload, ClampedPayload, CustomEvent, DeltaPayload, DeltaResetPayload, UsagePayload,
+};
 use crate::workflows::resume_review::agents::{self, critic_node};
 use crate::workflows::resume_review::{integrated_score, ReviewState};
 
@@ -161,7 +164,11 @@ impl RunModel {
             StreamEvent::NodeFailed { node, path, .. } if path.is_empty() => {
                 self.set_status(&node, NodeStatus::Failed)
             }
-            StreamEvent::Custom { payload, .. } => self.take_custom(&payload),
+            StreamEvent::Custom { payload, .. } => {
+                if let Some(event) = CustomEvent::from_payload(&payload) {
+                    self.take_custom(event);
+                }
+            }
             StreamEvent::RunFinished { state, path } if path.is_empty() => {
                 if let Ok(state) = crate::value_de::from_value::<ReviewState>(state) {
                     self.result.set(Some(state));
@@ -194,26 +201,25 @@ impl RunModel {
         }
     }
 
-    fn take_custom(&self, payload: &Value) {
-        let agent = payload["agent"].as_str().unwrap_or_default().to_string();
-        match payload["type"].as_str() {
-            Some("delta") => {
-                let delta = payload["delta"].as_str().unwrap_or_default();
-                if CRITICS.iter().any(|(id, _)| *id == agent) {
+    fn take_custom(&self, event: CustomEvent) {
+        let is_critic = |agent: &str| CRITICS.iter().any(|(id, _)| *id == agent);
+        match event {
+            CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => {
+                if is_critic(&agent) {
                     self.cards.update(|c| {
                         let card = c.entry(agent).or_default();
                         card.speed.delta(js_sys::Date::now());
-                        card.streamed.push_str(delta);
+                        card.streamed.push_str(&delta);
                         card.live = feedback_so_far(&card.streamed);
                     });
                 } else {
                     self.activity
-                        .update(|a| a.entry(agent).or_default().push_str(delta));
+                        .update(|a| a.entry(agent).or_default().push_str(&delta));
                 }
             }
             // The agent's stream broke and is streamed again (`common::stream`): its text so far
             // is void.
-            Some("delta_reset") => {
+            CustomEvent::DeltaReset(DeltaResetPayload { agent, .. }) => {
                 self.cards.update(|c| {
                     if let Some(card) = c.get_mut(&agent) {
                         card.streamed.clear();
@@ -224,22 +230,23 @@ impl RunModel {
                     a.remove(&agent);
                 });
             }
-            Some("usage") => {
-                if let Some(card) = CRITICS.iter().find(|(id, _)| *id == agent) {
-                    let tokens = payload["output_tokens"].as_u64();
+            CustomEvent::Usage(usage) => {
+                if is_critic(&usage.agent) {
+                    let tokens = Some(usage.output_tokens);
                     self.cards.update(|c| {
-                        c.entry(card.0.to_string()).or_default().speed.output_tokens = tokens
+                        c.entry(usage.agent.clone())
+                            .or_default()
+                            .speed
+                            .output_tokens = tokens
                     });
                 }
-                self.add_usage(payload);
+                self.add_usage(&usage);
             }
-            Some("clamped") if CRITICS.iter().any(|(id, _)| *id == agent) => {
-                let values = clamped_values(payload);
+            CustomEvent::Clamped(ClampedPayload { agent, values, .. }) if is_critic(&agent) => {
                 self.cards
                     .update(|c| c.entry(agent).or_default().clamped = values);
             }
-            Some("agent_error") => {
-                let error = payload["error"].as_str().unwrap_or_default().to_string();
+            CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
                 self.cards
                     .update(|c| c.entry(agent).or_default().error = Some(error));
             }
@@ -249,13 +256,13 @@ impl RunModel {
 }
 
 impl RunModel {
-    fn add_usage(&self, payload: &Value) {
+    fn add_usage(&self, usage: &UsagePayload) {
         self.usage.update(|u| {
             u.calls += 1;
-            u.input_tokens += payload["input_tokens"].as_u64().unwrap_or(0);
-            u.cached_input_tokens += payload["cached_input_tokens"].as_u64().unwrap_or(0);
-            u.output_tokens += payload["output_tokens"].as_u64().unwrap_or(0);
-            match payload["cost_usd"].as_f64() {
+            u.input_tokens += usage.input_tokens;
+            u.cached_input_tokens += usage.cached_input_tokens;
+            u.output_tokens += usage.output_tokens;
+            match usage.cost_usd {
                 Some(cost) => u.cost_usd = Some(u.cost_usd.unwrap_or(0.0) + cost),
                 None => u.cost_unknown = true,
             }

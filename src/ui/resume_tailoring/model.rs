@@ -13,6 +13,7 @@ use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, TailoringWorkflow, WorkflowRun};
 use crate::ui::draft_review::NodeStatus;
 use crate::ui::run::ViewModel;
+use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
 use crate::workflows::resume_tailoring::{ChatTurn, GraphState, TailorPause};
 
 /// A question from the info-collection conversation (payload `{"type": "question", ...}`).
@@ -161,25 +162,25 @@ impl TailorModel {
                     self.set_status(node, NodeStatus::Waiting);
                 }
             }
-            StreamEvent::Custom { payload, .. } => self.take_custom(&payload),
+            StreamEvent::Custom { payload, .. } => {
+                if let Some(event) = CustomEvent::from_payload(&payload) {
+                    self.take_custom(event);
+                }
+            }
             _ => {}
         }
     }
 
-    fn take_custom(&self, payload: &Value) {
-        let agent = payload["agent"].as_str().unwrap_or_default().to_string();
-        match payload["type"].as_str() {
-            Some("delta") => {
-                let delta = payload["delta"].as_str().unwrap_or_default();
-                self.activity
-                    .update(|a| a.entry(agent).or_default().push_str(delta));
-            }
+    fn take_custom(&self, event: CustomEvent) {
+        match event {
+            CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => self
+                .activity
+                .update(|a| a.entry(agent).or_default().push_str(&delta)),
             // The agent's stream broke and is streamed again: its text so far is void.
-            Some("delta_reset") => self.activity.update(|a| {
-                a.remove(&agent);
+            CustomEvent::DeltaReset(reset) => self.activity.update(|a| {
+                a.remove(&reset.agent);
             }),
-            Some("agent_error") => {
-                let error = payload["error"].as_str().unwrap_or_default().to_string();
+            CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
                 self.agent_errors.update(|e| {
                     e.insert(agent, error);
                 });

@@ -18,6 +18,7 @@ use crate::graph::{EventSink, StreamEvent};
 use crate::session::{ErrorCode, SessionError, Step, StepFuture, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::settings::Settings;
+use crate::workflows::common::CustomEvent;
 
 pub(super) struct Shared<W: Workflow> {
     pub(super) thread_id: String,
@@ -263,7 +264,9 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
             });
             self.view.event(StreamEvent::Custom {
                 path: Vec::new(),
-                node: payload["agent"].as_str().unwrap_or_default().to_string(),
+                node: CustomEvent::from_payload(&payload)
+                    .and_then(|event| event.agent().map(str::to_string))
+                    .unwrap_or_default(),
                 payload,
             });
         }

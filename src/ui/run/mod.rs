@@ -33,7 +33,7 @@ mod view_model;
 pub use active::ActiveRun;
 pub use controller::RunController;
 pub use engine::RunEngine;
-pub use notes::{clamped_values, Clamped, RunNotes};
+pub use notes::{Clamped, RunNotes};
 pub use phase::{elsewhere_text, RunPhase};
 pub use store::RunStore;
 pub use view_model::ViewModel;

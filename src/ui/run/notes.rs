@@ -3,26 +3,12 @@
 //! OpenAI-compatible server took (`structured_mode` events). The payloads taken are kept
 //! ([`RunNotes::payloads`]) and saved with the run's record, so a re-opened run says them again.
 
-use serde::Deserialize;
 use serde_json::Value;
 
-/// One number the model gave off its scale, and the value the app used (`clamped.values`).
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Clamped {
-    pub path: String,
-    pub value: f64,
-    pub minimum: Option<f64>,
-    pub maximum: Option<f64>,
-    pub shown: f64,
-}
+use crate::workflows::common::events::{ClampedPayload, CustomEvent, StructuredModePayload};
 
-/// The numbers of one `clamped` payload (none if it is not one).
-pub fn clamped_values(payload: &Value) -> Vec<Clamped> {
-    if payload["type"] != "clamped" {
-        return Vec::new();
-    }
-    crate::value_de::from_value(payload["values"].clone()).unwrap_or_default()
-}
+/// One number the model gave off its scale, and the value the app used (`clamped.values`).
+pub use crate::workflows::common::events::ClampedValue as Clamped;
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RunNotes {
@@ -37,11 +23,20 @@ pub struct RunNotes {
 impl RunNotes {
     /// Takes a custom event's payload; whether it changed anything.
     pub fn take(&mut self, payload: &Value) -> bool {
-        let changed = self.fold(payload);
+        let Some(event) = CustomEvent::from_payload(payload) else {
+            return false;
+        };
+        let is_mode = matches!(event, CustomEvent::StructuredMode(_));
+        let changed = self.fold(event);
         if changed {
             // One structured mode holds at a time: the record keeps the latest.
-            if payload["type"] == "structured_mode" {
-                self.payloads.retain(|p| p["type"] != "structured_mode");
+            if is_mode {
+                self.payloads.retain(|p| {
+                    !matches!(
+                        CustomEvent::from_payload(p),
+                        Some(CustomEvent::StructuredMode(_))
+                    )
+                });
             }
             self.payloads.push(payload.clone());
         }
@@ -53,20 +48,17 @@ impl RunNotes {
         &self.payloads
     }
 
-    fn fold(&mut self, payload: &Value) -> bool {
-        match payload["type"].as_str() {
-            Some("structured_mode") => {
-                let mode = payload["mode"].as_str().map(str::to_string);
-                let changed = mode != self.structured_mode;
-                self.structured_mode = mode;
+    fn fold(&mut self, event: CustomEvent) -> bool {
+        match event {
+            CustomEvent::StructuredMode(StructuredModePayload { mode, .. }) => {
+                let changed = Some(&mode) != self.structured_mode.as_ref();
+                self.structured_mode = Some(mode);
                 changed
             }
-            Some("clamped") => {
-                let agent = payload["agent"].as_str().unwrap_or_default();
-                let values = clamped_values(payload);
+            CustomEvent::Clamped(ClampedPayload { agent, values, .. }) => {
                 let changed = !values.is_empty();
                 self.clamped
-                    .extend(values.into_iter().map(|v| (agent.to_string(), v)));
+                    .extend(values.into_iter().map(|v| (agent.clone(), v)));
                 changed
             }
             _ => false,

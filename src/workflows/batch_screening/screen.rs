@@ -6,11 +6,11 @@
 use std::rc::Rc;
 
 use futures::future::{self, Either};
-use serde_json::json;
 
 use crate::domain::hiring::{CandidateProfile, Evaluation, MatchingAnalysis};
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
+use crate::workflows::common::events::{CandidatePayload, CandidateStage, CustomEvent};
 use crate::workflows::common::{self, RunSettings};
 use crate::workflows::hiring::clamp_score;
 use crate::workflows::hiring::prompts::{json_block, user_message};
@@ -26,8 +26,9 @@ fn number(id: &str) -> u32 {
     id.trim_start_matches('c').parse().unwrap_or(0)
 }
 
-fn emit_stage(ctx: &NodeContext, id: &str, stage: &str) {
-    ctx.emit(json!({"type": "candidate", "id": id, "stage": stage}));
+fn emit_stage(ctx: &NodeContext, id: &str, stage: CandidateStage) {
+    let id = id.to_string();
+    CustomEvent::Candidate(CandidatePayload { id, stage }).emit(ctx);
 }
 
 /// One candidate: wait for a slot, check the cap, then parse → match → evaluation.
@@ -51,7 +52,7 @@ pub async fn screen_candidate(
         ..CandidateResult::default()
     };
     let cancelled = |base: CandidateResult| {
-        emit_stage(&ctx, &candidate.id, "cancelled");
+        emit_stage(&ctx, &candidate.id, CandidateStage::Cancelled);
         let result = CandidateResult {
             status: CandidateStatus::Cancelled,
             ..base
@@ -62,7 +63,7 @@ pub async fn screen_candidate(
         return cancelled(base);
     }
     let refused = |base: CandidateResult, message: String| {
-        emit_stage(&ctx, &candidate.id, "deferred");
+        emit_stage(&ctx, &candidate.id, CandidateStage::Deferred);
         let deferred = CandidateResult {
             status: CandidateStatus::Deferred,
             error: Some(message),
@@ -75,7 +76,7 @@ pub async fn screen_candidate(
     }
     let spent = state.spent_before_usd + shared.step_spend(ctx.step());
     if state.cost_cap_usd.is_some_and(|cap| spent >= cap) {
-        emit_stage(&ctx, &candidate.id, "deferred");
+        emit_stage(&ctx, &candidate.id, CandidateStage::Deferred);
         let deferred = CandidateResult {
             status: CandidateStatus::Deferred,
             ..base
@@ -115,13 +116,13 @@ pub async fn screen_candidate(
             result.profile = Some(profile);
             result.matching = Some(matching);
             result.evaluation = Some(evaluation);
-            emit_stage(&ctx, &candidate.id, "screened");
+            emit_stage(&ctx, &candidate.id, CandidateStage::Screened);
         }
         Err((profile, error)) => {
             result.status = CandidateStatus::Failed;
             result.profile = profile;
             result.error = Some(error.to_string());
-            emit_stage(&ctx, &candidate.id, "failed");
+            emit_stage(&ctx, &candidate.id, CandidateStage::Failed);
         }
     }
     Ok(BatchUpdate::default().results(vec![result]))
@@ -140,7 +141,7 @@ async fn screen_steps(
     let n = number(&candidate.id);
     let id = &candidate.id;
 
-    emit_stage(ctx, id, "parse");
+    emit_stage(ctx, id, CandidateStage::Parse);
     let user = user_message(&[("resume", &candidate.text)]);
     let profile: CandidateProfile = match deps
         .try_ask(ctx, &hiring_agent("resume_parser_agent"), n, user)
@@ -154,7 +155,7 @@ async fn screen_steps(
     let anonymous = json_block(&Some(anonymous_profile(&profile, &names)));
     let jd = json_block(&state.jd_analysis);
 
-    emit_stage(ctx, id, "match");
+    emit_stage(ctx, id, CandidateStage::Match);
     let resume = redact_candidate(&candidate.text, &names);
     let user = user_message(&[
         ("candidate_profile", &anonymous),
@@ -171,7 +172,7 @@ async fn screen_steps(
     };
     matching.score = clamp_score(matching.score);
 
-    emit_stage(ctx, id, "evaluation");
+    emit_stage(ctx, id, CandidateStage::Evaluation);
     let user = user_message(&[
         ("candidate_profile", &anonymous),
         ("jd_analysis", &jd),

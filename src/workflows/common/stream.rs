@@ -10,11 +10,12 @@ use std::pin::pin;
 
 use futures::future::{self, Either, FutureExt};
 use futures::StreamExt;
-use serde_json::json;
 
 use crate::graph::NodeContext;
 use crate::llm::retry::StreamRetry;
 use crate::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
+
+use super::events::{CustomEvent, DeltaPayload, DeltaResetPayload};
 
 /// Streams `request`, emitting each text delta (`{"type": "delta", …}`), and returns the finished
 /// answer. A stream cut mid-answer is opened again within the model's [`StreamRetry`]; when text
@@ -52,11 +53,11 @@ pub(super) async fn stream_answer(
             return Err(error);
         }
         if streamed {
-            ctx.emit(json!({
-                "type": "delta_reset",
-                "agent": request.role_name,
-                "iteration": iteration,
-            }));
+            CustomEvent::DeltaReset(DeltaResetPayload {
+                agent: request.role_name.clone(),
+                iteration,
+            })
+            .emit(ctx);
         }
         let wait = backoff(&retry, attempt);
         attempt += 1;
@@ -84,12 +85,12 @@ async fn stream_once(
         match event.map_err(|error| (error, streamed))? {
             StreamEvent::TextDelta(delta) => {
                 streamed = true;
-                ctx.emit(json!({
-                    "type": "delta",
-                    "agent": request.role_name,
-                    "iteration": iteration,
-                    "delta": delta,
-                }));
+                CustomEvent::Delta(DeltaPayload {
+                    agent: request.role_name.clone(),
+                    iteration,
+                    delta,
+                })
+                .emit(ctx);
             }
             StreamEvent::Done(response) => return Ok(response),
         }
