@@ -1,4 +1,4 @@
-//! Batch screening (issue 19), natively and offline: routing, every candidate screened once, the
+//! Batch screening, natively and offline: routing, every candidate screened once, the
 //! ATS-only table without a model, ranking, concurrency, the cost cap, failures and retries, a
 //! reload mid-batch, what the prompts hold, the CSV export, and the offline demo end to end.
 //! Every resume here is fictional.

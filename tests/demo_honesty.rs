@@ -1,4 +1,4 @@
-//! The offline demo answers honestly (issue 16): its revisions keep the user's verb strength (never
+//! The offline demo answers honestly: its revisions keep the user's verb strength (never
 //! "responsible for" → "led", 负责 → 主导, nor a completion the user did not state), numbers that
 //! are phone numbers, dates, years, postcodes or IDs are never praised as results, and a tailoring
 //! revision it cannot apply says so instead of passing for one. Resumes here are fictional.

@@ -1,4 +1,4 @@
-//! Layout-aware PDF text (issue 15, first part): pieces of text as pdf.js reports them
+//! Layout-aware PDF text (first part): pieces of text as pdf.js reports them
 //! (positions in PDF units, y upwards; `fontName`, font family, height), built here by hand for
 //! fictional people, one test per defect the plain y-then-x reading had. Each also checks that a
 //! plain one-column resume reads as before.

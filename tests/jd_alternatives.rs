@@ -1,4 +1,4 @@
-//! Must-haves keep their alternatives (issue 29): "Golang, Rust, or Python" is one requirement
+//! Must-haves keep their alternatives: "Golang, Rust, or Python" is one requirement
 //! that any of the three meets, shown once as "Go / Rust / Python"; a title word is not a
 //! requirement unless the requirements say it; YAML front matter is not the posting's text.
 //! Fixtures are fictional.

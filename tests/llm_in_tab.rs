@@ -1,4 +1,4 @@
-//! `llm::in_tab`: the model inside the tab (issue 30) behind the OpenAI-compatible wire format,
+//! `llm::in_tab`: the model inside the tab behind the OpenAI-compatible wire format,
 //! with a stand-in engine (the browser's is llama.cpp in WebAssembly, checked by a Playwright
 //! spec). The engine gets OpenAI's request body, schema bounds and answer budget included; its
 //! answers come back whole or streamed; the loaded model's context is checked before a call; one

@@ -1,4 +1,4 @@
-//! CareerNavigator (seed 004) with a scripted model and `MemorySaver`: the coordinator's routing,
+//! CareerNavigator (docs/workflows/career_navigator.md) with a scripted model and `MemorySaver`: the coordinator's routing,
 //! the parallel analysts, the satisfaction loop and its limit, the final confirmation, the error
 //! log and metrics, the language instruction, and the exports (.ics and Markdown).
 #![cfg(not(target_arch = "wasm32"))]

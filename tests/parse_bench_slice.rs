@@ -1,4 +1,4 @@
-//! `make test`'s slice of `make parse-bench` (issue 29): a fixed set of fictional resumes in the
+//! `make test`'s slice of `make parse-bench`: a fixed set of fictional resumes in the
 //! benchmark's layouts, imported by the app's own code and scored against their JSON Resume
 //! source, with floors that fail loudly when the parser gets worse.
 //!
@@ -381,7 +381,7 @@ fn fictional_layouts_stay_understood_at_their_floors() {
 /// (`round_trip_check`): every word back, the same periods and unplaced sections, the same
 /// document when the re-import is exported, every word shown outside `meta`.
 ///
-/// Every file is lossless (issue 29: once 12 of 32). The words the schema has no slot for (the
+/// Every file is lossless (seen: once 12 of 32). The words the schema has no slot for (the
 /// "at" of stackoverflow's "Engineer at Fjordline", elegant's durations and twice-printed name,
 /// flat's contact labels, moderncv's icon letters, "en" of Spanish degree lines) come back
 /// because the structure keeps a line it cannot place whole, as written

@@ -1,4 +1,4 @@
-//! The review workflow's grounding (issue 18) on the offline demo: its revisions state nothing
+//! The review workflow's grounding on the offline demo: its revisions state nothing
 //! the resume does not, so the result flags no fact (a flag on an honest rewrite teaches users to
 //! ignore flags), and drops none. The invented-fact path: tests/review_flow.rs; the dropped-fact
 //! path: tests/review_dropped.rs.
@@ -31,7 +31,7 @@ fn demo_revisions_flag_no_fact() {
             state.ungrounded_facts,
             state.resume.text
         );
-        // Nor does it drop one (issue 28): the demo rewords, it does not cut.
+        // Nor does it drop one: the demo rewords, it does not cut.
         assert!(
             state.dropped_facts.is_empty(),
             "{:?}\n{}",

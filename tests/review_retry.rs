@@ -1,4 +1,4 @@
-//! "Retry failed critics" (issue 28): a finished review whose result round has a critic that
+//! "Retry failed critics": a finished review whose result round has a critic that
 //! failed offers to ask that critic again, as the run's follow-up on its own thread. Only the
 //! failed critic is called; the round is scored again from its answer; nothing else runs (no new
 //! round, no revision, no advice); the follow-up is saved like any step and survives a reload.

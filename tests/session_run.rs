@@ -276,7 +276,7 @@ fn a_workflow_diagram_needs_no_run() {
 }
 
 /// The runtime the app and the JS API build for the demo gives each run its own workflow's
-/// demo answers only (so in the split app a page's demo code loads with that page, issue 17).
+/// demo answers only (so in the split app a page's demo code loads with that page).
 /// Every workflow's first step from its sample input is the same as on the demo model that
 /// answers for every workflow: no workflow relied on another one's answers.
 #[test]

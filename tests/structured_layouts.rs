@@ -1,4 +1,4 @@
-//! How the structure reads the layouts resume themes print (issue 29): each rule on the smallest
+//! How the structure reads the layouts resume themes print: each rule on the smallest
 //! text that shows it, fictional. The rules are general: they come from `make parse-bench`'s
 //! tuning layouts, and the held-out sources and layout judge them.
 
@@ -271,7 +271,7 @@ fn a_course_code_is_not_an_abbreviated_degree() {
     assert_eq!(detail(&degrees[0]), "");
 }
 
-// ---- LaTeX layouts (moderncv, issue 29) ----
+// ---- LaTeX layouts (moderncv) ----
 
 #[test]
 fn employer_and_place_over_title_and_dates_is_one_entry() {
@@ -629,7 +629,7 @@ fn degree_area_school_in_polish_gives_the_school_its_name() {
     );
 }
 
-// ---- skills as grids and group headings (issue 29) ----
+// ---- skills as grids and group headings ----
 
 /// The skills section's groups: (name, keywords); a loose item is a group of its own name.
 fn skill_groups(text: &str) -> Vec<(String, Vec<String>)> {

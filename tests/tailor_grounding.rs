@@ -1,4 +1,4 @@
-//! Grounding of the tailored draft (issue 18): facts of the draft that neither the resume, the
+//! Grounding of the tailored draft: facts of the draft that neither the resume, the
 //! master resume nor the user's answers hold are listed in the review payload; the approve answer
 //! keeps or removes each; an undecided one never reaches the final resume. The job description
 //! is not a source. Fixtures are fictional.

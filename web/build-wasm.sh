@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the app's wasm split into a first module and lazily loaded chunks (issue 17), as Trunk's
+# Builds the app's wasm split into a first module and lazily loaded chunks, as Trunk's
 # post_build hook (Trunk.toml): Trunk has no split step, so index.html has no `rel="rust"` link and
 # this script does cargo → wasm-split-cli → wasm-bindgen → wasm-opt itself, into Trunk's staging dir.
 #

@@ -508,7 +508,7 @@ export interface RouteStep {
   available: string[];
 }
 
-/** The final state of `hiring_pipeline` (seed 002's HiringState; each agent's output typed). */
+/** The final state of `hiring_pipeline` (docs/workflows/hiring_pipeline.md; each agent's output typed). */
 export interface HiringState {
   task: string;
   resume_text: string;

@@ -1,4 +1,4 @@
-//! CareerNavigator's plain data (seed 004): the user's profile, workflow stages, satisfaction
+//! CareerNavigator's plain data (docs/workflows/career_navigator.md): the user's profile, workflow stages, satisfaction
 //! levels and feedback, the analysts' tasks and results, the integrated report, goals, the final
 //! plan, the error log and the system metrics. Serde names follow the seed (snake_case), so the
 //! state reads like its `CareerNavigatorState`.

@@ -14,7 +14,7 @@ pub struct Feedback {
     pub suggestions: Vec<String>,
     /// Why this critic gave no evaluation (its call failed or its answer stayed unreadable).
     /// Such a feedback has no score worth showing and counts for nothing in the integrated
-    /// score (issue 28: a made-up neutral 5.0 was averaged in). Absent when it answered.
+    /// score (seen: a made-up neutral 5.0 was averaged in). Absent when it answered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
@@ -46,7 +46,7 @@ pub enum Severity {
 impl Feedback {
     /// The stand-in for a critic whose call failed: the error, and nothing else. Unlike the
     /// seed's neutral 5.0 with "Evaluation failed" as a strength, it claims no score: the
-    /// aggregator leaves it out and says how many critics answered (issue 28).
+    /// aggregator leaves it out and says how many critics answered.
     pub fn failed(agent_name: &str, error: &str) -> Self {
         Feedback {
             agent_name: agent_name.to_string(),
@@ -56,7 +56,7 @@ impl Feedback {
     }
 
     /// Whether this is the stand-in of a failed evaluation (also the seed's form, as runs saved
-    /// before issue 28 hold it).
+    /// before the field existed hold it).
     pub fn is_failure(&self) -> bool {
         self.error.is_some()
             || (self.strengths.len() == 1 && self.strengths[0] == "Evaluation failed")

@@ -1,4 +1,4 @@
-//! The hiring packet (seed 002): what each agent of the hiring workflow writes. Plain data; the
+//! The hiring packet (docs/workflows/hiring_pipeline.md): what each agent of the hiring workflow writes. Plain data; the
 //! JSON schemas the models answer with live beside the agents (`workflows/hiring/schemas.rs`)
 //! and must keep the same field names.
 

@@ -2,7 +2,7 @@
 //!
 //! Against a real llama.cpp server a 135M model repeated one array item until the token limit,
 //! leaving half a JSON; with `maxItems` on lists and `maxLength` on strings a 0.5B model answered
-//! valid JSON six times out of six (issue 28). Grammar-based decoders (llama.cpp, Ollama, vLLM)
+//! valid JSON six times out of six. Grammar-based decoders (llama.cpp, Ollama, vLLM)
 //! turn these keywords into hard limits, hosted models read them as guidance. So every list and
 //! every free-text string gets a bound unless its schema already has one; fields that are long by
 //! nature (a whole rewritten resume) declare their own, larger `maxLength`.

@@ -1,5 +1,5 @@
 //! Numbers outside the range their schema gives (`minimum`/`maximum`): a critic scoring 95 on a
-//! 0–10 scale (seen with a 135M model on llama.cpp, issue 28). The structured-output check asks
+//! 0–10 scale (seen with a 135M model on llama.cpp). The structured-output check asks
 //! the model once more naming the scale, then clamps what is still off and says so.
 
 use std::fmt;

@@ -157,7 +157,7 @@ async fn validate_with(
         Ok(first) => first,
         // A structured answer cut at the token limit is half a JSON: repairing it is hopeless, but
         // small models that ran out of room (or looped on one list item) usually fit when asked
-        // for less (issue 28). A filtered answer, or any other error, is final.
+        // for less. A filtered answer, or any other error, is final.
         Err(LlmError::Truncated { .. }) if request.schema.is_some() => {
             return reask_shorter(model, request, parse).await
         }

@@ -167,7 +167,7 @@ pub fn build_model(
 
 /// [`build_model`] with the same checks, but `None` for the offline demo: a [`Runtime`] gives
 /// each run the demo answers of its own workflow only, so the app's first module carries no
-/// page's demo data (it loads with that page, issue 17).
+/// page's demo data (it loads with that page).
 ///
 /// [`Runtime`]: super::Runtime
 pub(super) fn provider_model(

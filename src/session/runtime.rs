@@ -22,7 +22,7 @@ pub struct Model(Option<Rc<dyn ChatModel>>);
 impl Model {
     /// The model a run of `W` calls. The demo answers with `W`'s own responders only: a
     /// workflow's demo code is then reached from its run alone, so in the split app it loads
-    /// with that workflow's page instead of with the first module (issue 17).
+    /// with that workflow's page instead of with the first module.
     pub(crate) fn for_workflow<W: Workflow>(&self) -> Rc<dyn ChatModel> {
         match &self.0 {
             Some(model) => model.clone(),

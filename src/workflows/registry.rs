@@ -236,7 +236,7 @@ pub trait Workflow: 'static {
 
     /// The cheap checks of `input` (text present and not too long, dates, counts), without
     /// building anything: the JS API runs them synchronously in `start()` while the workflow's
-    /// own code (graph, nodes, prompts, demo) may still be loading as a wasm chunk (issue 17).
+    /// own code (graph, nodes, prompts, demo) may still be loading as a wasm chunk.
     /// `prepare` runs them again, so a workflow that does not override this stays correct.
     fn check(_input: &Self::Input) -> Result<(), InputError> {
         Ok(())

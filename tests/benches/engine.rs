@@ -1,7 +1,7 @@
 //! Engine overhead with instant nodes: microseconds per superstep (median of batched samples after
 //! a warm-up; see `graphs.rs`). `cargo bench --bench engine` prints a readable list;
 //! `cargo bench --bench engine -- --json` prints one JSON line per figure for `run.py`.
-//! The growth check (issue 17: seed-000's µs/superstep at 100 rounds ÷ at 3 rounds, at most
+//! The growth check (the review graph's µs/superstep at 100 rounds ÷ at 3 rounds, at most
 //! `MAX_GROWTH`) samples the two in alternating pairs on the thread's CPU clock and compares
 //! their fastest samples (see `graphs::measure_growth`); it exits 1 over the limit.
 

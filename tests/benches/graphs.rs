@@ -145,8 +145,8 @@ fn fan_out_graph(width: usize) -> StateGraph<Bench> {
 }
 
 /// A long run's engine cost per superstep may be at most this many times a short run's
-/// (seed-000, 100 rounds ÷ 3 rounds): above it, something copies the history every step
-/// (issue 17). `engine.rs`, `engine_browser.rs` and `run.py` fail the bench over it.
+/// (the review graph, 100 rounds ÷ 3 rounds): above it, something copies the history every step.
+/// `engine.rs`, `engine_browser.rs` and `run.py` fail the bench over it.
 pub const MAX_GROWTH: f64 = 1.3;
 
 /// seed-000 for `rounds` rounds on one thread of a fresh memory checkpointer: (checkpoints,
@@ -373,7 +373,7 @@ pub struct Growth {
     pub pair_median_ratio: f64,
 }
 
-/// The growth check (issue 17): µs per superstep of one thread's run of `long` over one of
+/// The growth check: µs per superstep of one thread's run of `long` over one of
 /// `short`. Two things of the bench's own, not of the run measured, would otherwise weigh on
 /// one side:
 /// - the load of the machine (other processes on 2 shared cores make a 5 ms batch up to 6×

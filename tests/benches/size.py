@@ -4,7 +4,7 @@ whether it is within the budget of tests/benches/budget.json.
 Reads, from the repo root:
   dist/careergraph_bg.wasm, dist/careergraph.js   the release app's first module (`make build-release`):
       what the browser downloads before the first paint; the budget is on its wasm
-  dist/*.wasm (the others), dist/__wasm_split.js  the lazily loaded chunks (issue 17, web/build-wasm.sh)
+  dist/*.wasm (the others), dist/__wasm_split.js  the lazily loaded chunks (web/build-wasm.sh)
       and their loader: a page's chunks are downloaded the first time it is shown
   target/pkg/web/careergraph_bg.wasm, careergraph.js   the npm package (`make pkg`), when built:
       its first module (what `init()` downloads) and JS glue; the package budget is on that wasm

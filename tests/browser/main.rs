@@ -1,6 +1,6 @@
 //! Every browser test (`wasm_bindgen_test`, headless Chromium) in ONE test binary, a module per
 //! subject. Each test binary links the whole crate to wasm and gets its own browser session, so
-//! nine binaries cost minutes of `make test` that one does not (issue 17).
+//! nine binaries cost minutes of `make test` that one does not.
 //!
 //! wasm-bindgen-test 0.3 runs a binary's tests one at a time (its CONCURRENCY is 1) in ONE page,
 //! in no order a test may count on: what a test leaves in the page, the next one sees. So:

@@ -75,7 +75,7 @@ async fn demo_tailoring_asks_then_reviews_then_finishes() {
     );
 
     // The run waiting here is listed as live here, with no Continue: that would be a second copy
-    // of its calls (issue 28).
+    // of its calls.
     let entry = wait_for("[data-testid=run-entry][data-live=true]").await;
     let open = entry
         .query_selector("[data-testid=run-open]")

@@ -49,7 +49,7 @@ async fn shell_renders_form_prefilled_with_sample_resume() {
         "every workflow with a page is offered"
     );
 
-    // The drawer is built the first time it opens (issue 17: a lazily loaded chunk in the split
+    // The drawer is built the first time it opens (a lazily loaded chunk in the split
     // app), so before that it is absent or hidden.
     let closed =
         query("[data-testid=settings-drawer]").is_none_or(|drawer| drawer.has_attribute("hidden"));

@@ -1,7 +1,7 @@
 """make parse-bench: one DOCX layout per JSON Resume source, with python-docx (pinned in
 requirements.txt, installed into target/parse-bench/venv).
 
-Why this layout: it is the Word style the importer has failed on (issue 29): inside each job, bold
+Why this layout: it is the Word style the importer has failed on: inside each job, bold
 labelled lines ("Summary:", "Key Skills:") next to the bullets, the employer on the first line
 with the dates after a tab, the position in italics below, and the degrees in a table.
 

@@ -4,7 +4,7 @@
 // per job and degree, \cvitem{group}{keywords} for skills, dates as "Mar 2018 -- Aug 2021".
 //
 // Why moderncv: it is the LaTeX CV class people use most, and its rows are what the importer failed
-// on (issue 29): in `classic` the dates sit in a left column beside "Title, Employer, City." set
+// on: in `classic` the dates sit in a left column beside "Title, Employer, City." set
 // on one line in two fonts; in `banking` the employer is bold over the title in italics, the dates
 // flush right. Every scored field is printed, so the score needs no "shown" text (as for DOCX).
 //

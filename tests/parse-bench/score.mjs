@@ -16,7 +16,7 @@
 // - Skills: the set of skill keywords (a group without keywords: its name). Export items are
 //   split at commas and semicolons; an export item equal to a truth group's name is a heading
 //   and not counted.
-// - Round trip (issue 29): whether re-importing the app's JSON Resume export of the imported text
+// - Round trip: whether re-importing the app's JSON Resume export of the imported text
 //   is lossless (every word back, the same periods and unplaced sections, the same document when
 //   exported again): NAME.roundtrip.json, written by the export step with the checks of
 //   tests/round_trip_check. Per row: lossless files / files in the row; per file in report.json

@@ -1,4 +1,4 @@
-// Figure for issue 17: how long from navigation until the release app's Run button is usable, on
+// A figure: how long from navigation until the release app's Run button is usable, on
 // a slow machine with nothing cached. Headless Chromium (Debian's), the release `dist/` served on
 // 127.0.0.1, a new browser context per run with the HTTP cache disabled (CDP
 // Network.setCacheDisabled) and the CPU throttled ×4 (CDP Emulation.setCPUThrottlingRate).

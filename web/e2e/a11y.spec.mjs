@@ -1,4 +1,4 @@
-// Accessibility (issue 16): axe-core (web/package.json, exact pin) checks every page and dialog
+// Accessibility: axe-core (web/package.json, exact pin) checks every page and dialog
 // state against WCAG 2.0/2.1 A and AA plus axe's best practices, in English and Chinese, and a
 // single violation fails the test with each rule id, target and help printed. The states: the four
 // workflow pages empty, the settings drawer, each page after a finished offline-demo run (results,

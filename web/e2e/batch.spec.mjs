@@ -1,4 +1,4 @@
-// Batch screening (issue 19) end to end: an ATS-only batch with the offline demo (no key, no call),
+// Batch screening end to end: an ATS-only batch with the offline demo (no key, no call),
 // thirty fictional resumes against the mock provider with a per-call delay (the concurrency limit
 // seen by the mock, a scripted 429 that slows the batch but fails nobody, the CSV export parsed
 // back), a reload in the middle of a batch (candidates finished before it are not screened again),

@@ -1,4 +1,4 @@
-// Grounding in every rewrite (issue 18). Tailoring: the mock's tailorer invents an employer and a
+// Grounding in every rewrite. Tailoring: the mock's tailorer invents an employer and a
 // number; the review dialog marks both in the diff and lists them with Keep / Remove; the user
 // removes the employer, keeps the number and approves; the Markdown and JSON Resume exports lack
 // the one and hold the other. Review: the mock's revisor adds a number; the result view marks it,

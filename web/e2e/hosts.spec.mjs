@@ -46,7 +46,7 @@ test('each provider keeps its base URL, and a key goes only to the host confirme
   await expect(drawer.getByRole('checkbox', { name: /^Send my/ })).toBeHidden();
   await closeSettings(page);
   await page.getByRole('button', { name: 'Run' }).click();
-  // The mock wants a key even here, so its first 401 stops the run and says so (issue 28: a
+  // The mock wants a key even here, so its first 401 stops the run and says so (seen: a
   // refused key never ends as "Review finished").
   await expect(page.getByTestId('phase')).toHaveText(/^The review failed: The provider refused the API key/, { timeout: 30_000 });
   const local = await calls(request);

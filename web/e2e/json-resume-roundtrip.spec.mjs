@@ -1,5 +1,5 @@
 // A JSON Resume imported into the review form exports back after the offline demo review with
-// the fields its Markdown text cannot carry (issue 15): the location's parts, profiles, an award's
+// the fields its Markdown text cannot carry: the location's parts, profiles, an award's
 // summary, references, unknown keys. All content is fictional.
 import { test, expect } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -28,7 +28,7 @@ test('a JSON Resume exports back with its location, profiles, award summary and 
     name: 'sable.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(RESUME)),
   });
   await expect(field.getByTestId('import-format')).toHaveAttribute('data-format', 'JSON Resume');
-  // The import says how much of the structure it understood (issue 29): one job, no degree.
+  // The import says how much of the structure it understood: one job, no degree.
   await expect(field.getByTestId('import-understood')).toContainText(/\b1 job\b/);
 
   await page.getByRole('button', { name: 'Run' }).click();

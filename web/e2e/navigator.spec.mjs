@@ -1,4 +1,4 @@
-// CareerNavigator (seed 004) end to end: one run against the mock provider (OpenAI wire format) with
+// CareerNavigator (docs/workflows/career_navigator.md) end to end: one run against the mock provider (OpenAI wire format) with
 // one dissatisfied round, then satisfied and the plan confirmed, checking the report, goals,
 // timeline and both exports (the .ics parsed); and one run in Chinese on the offline demo.
 import { test, expect } from '@playwright/test';

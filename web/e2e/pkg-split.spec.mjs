@@ -1,4 +1,4 @@
-// The npm package's per-workflow split (issue 17, web/pkg/build.sh): the `web` build of target/pkg
+// The npm package's per-workflow split (web/pkg/build.sh): the `web` build of target/pkg
 // loads each workflow's code (split_*.wasm, shared chunk_*.wasm) on its first `start()`. Checked
 // in a real browser through the embed example's server (/pkg = target/pkg/web), demo provider, no
 // key: every workflow runs to its end through its chunk, a `cancel()` before the chunk arrives is

@@ -1,4 +1,4 @@
-// "Retry failed critics" (issue 28): a review whose copywriter failed ends with 2 of 3 critics
+// "Retry failed critics": a review whose copywriter failed ends with 2 of 3 critics
 // answered and a button naming the copywriter. Pressed (from the keyboard), only the copywriter is
 // asked again, on the same run: the round is scored from 3 of 3, the button goes, and a reload
 // shows the retried result.

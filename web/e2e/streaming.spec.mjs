@@ -1,4 +1,4 @@
-// Answers show as they form, never as raw JSON (issue 16). The mock provider streams the recruiter
+// Answers show as they form, never as raw JSON. The mock provider streams the recruiter
 // critic's answer slowly (four pieces, 1.5 s apart): the card must show a parsed issue while the
 // critic is still writing, and no text any card or activity panel ever held may contain JSON
 // syntax. A MutationObserver, installed before the app starts, records every text they had.

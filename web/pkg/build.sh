@@ -8,7 +8,7 @@
 # of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
 # CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
 # The crate is built with the `api-split` feature only: the package holds the JS API, not the
-# Leptos app, and its wasm is split per workflow (issue 17), like the app's (web/build-wasm.sh):
+# Leptos app, and its wasm is split per workflow, like the app's (web/build-wasm.sh):
 #   cargo (`--emit-relocs` for the split tool) → wasm-split-cli → wasm-bindgen → wasm-opt
 # gives a first module (JS API, providers, engine core, input checks, schemas, diagrams) and one
 # chunk per workflow (its graph, nodes, prompts and demo answers), split_*.wasm (code several

@@ -1,4 +1,4 @@
-//! What a rewrite dropped from the resume it rewrote (issue 28: a revision lost the contact line
+//! What a rewrite dropped from the resume it rewrote (seen: a revision lost the contact line
 //! and the whole Skills section, and nothing said so). The counterpart of
 //! [`crate::domain::facts::ungrounded`], which lists what a rewrite *added*.
 //!

@@ -138,7 +138,7 @@ fn basics(resume: &StructuredResume) -> Map<String, Value> {
         map.insert("url".into(), json!(absolute(url, from_json)));
     }
     // Every summary section, not the first only: a theme that prints an "About" block of
-    // contact lines and, further down, the summary itself gives two (issue 29: the second was
+    // contact lines and, further down, the summary itself gives two (seen: the second was
     // lost from the export).
     let sections: Vec<String> = resume
         .sections_of(&SectionKind::Summary)
@@ -278,8 +278,8 @@ fn put_list(map: &mut Map<String, Value>, key: &str, items: Vec<String>) {
 /// "Engineer at Acme", "Mar 2018 – Aug 2021 · 3 years 5 months"), a paragraph of its own. The
 /// schema has no field for such words, and a theme shows none but the free text beside the
 /// fields (a job's `summary`, a degree's `courses`), so they go there: every word of the resume
-/// stays with its entry and reaches any JSON Resume reader, and a re-import gives them back
-/// (issue 29). `meta` alone would not do: readers do not show it.
+/// stays with its entry and reaches any JSON Resume reader, and a re-import gives them back.
+/// `meta` alone would not do: readers do not show it.
 fn text_of(entry: &Entry) -> Option<String> {
     let lines: Vec<(String, Option<usize>)> = entry
         .text
@@ -430,8 +430,7 @@ fn item(kind: &SectionKind, entry: &Entry) -> Map<String, Value> {
                 put(&mut map, "fluency", detail);
             } else {
                 // The schema has one slot beside the language: whatever the line gave besides it
-                // ("Swedish: Native" reads "Native" as the organisation) is its fluency, not lost
-                // (issue 29).
+                // ("Swedish: Native" reads "Native" as the organisation) is its fluency, not lost.
                 let rest: Vec<String> = [detail, org, place]
                     .into_iter()
                     .flatten()

@@ -252,7 +252,7 @@ fn merge_entry(
     // A key only the text has that says nothing new is the import's rendering of another
     // field of the file (a job's location read back as its summary). New to the entry as merged,
     // not to the file's entry: when the text's value of that other field won, the words are only
-    // here (issue 29: a job whose employer the file held as `position` lost it).
+    // here (seen: a job whose employer the file held as `position` lost it).
     let merged = value_tokens(&Value::Object(out.clone()));
     for (key, value) in mine {
         let said = covered(value) && value_tokens(value).is_subset(&merged);

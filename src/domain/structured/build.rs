@@ -426,7 +426,7 @@ impl Builder {
         super::roles::order_roles(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
-        // JSON Resume and every theme read a period without an end (issue 29: a re-import read
+        // JSON Resume and every theme read a period without an end (seen: a re-import read
         // it as running on while the text's structure did not).
         // The sections whose JSON Resume import reads a missing end so (`json::entry_of`).
         let periods = self.resume.sections.iter_mut().filter(|s| {

@@ -212,7 +212,7 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
                 end = after_present;
             } else if let Some((finish, after_end)) = date_at(line, after_separator) {
                 // "01/2019 - 01/2019" ends where it starts: one date, as "2019-01" is (a JSON
-                // Resume writes both the same, and its import reads them as one date; issue 29).
+                // Resume writes both the same, and its import reads them as one date).
                 if finish != start {
                     range.end = Some(finish);
                     range.end_text = line.get(after_separator..after_end).map(str::to_string);

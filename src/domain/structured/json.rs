@@ -300,7 +300,7 @@ fn entry_of(section: &str, item: &Value) -> Entry {
     if start.is_some() || end.is_some() {
         // The schema leaves endDate out for a position that runs on.
         // A degree too: our export writes one still under way ("2018-08 – Present") without
-        // an end, and a re-import that read it as one date changed its period (issue 29).
+        // an end, and a re-import that read it as one date changed its period.
         let ongoing = end.is_none()
             && start.is_some()
             && matches!(section, "work" | "volunteer" | "projects" | "education");

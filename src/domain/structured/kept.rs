@@ -1,4 +1,4 @@
-//! Lines the structure could not place whole, kept as written (issue 29, "no silent loss").
+//! Lines the structure could not place whole, kept as written ("no silent loss").
 //!
 //! The builder reads a line into fields and leaves out what no field takes: the "at" of "Staff
 //! Engineer at Acme" (position and employer are two fields), a duration a theme prints after the

@@ -41,7 +41,7 @@ impl DemoModel {
     }
 
     /// Uses `responder` for requests whose `role_name` is `role` *and* whose answer schema is
-    /// named `schema_name`. Two workflows may name an agent alike (seed 001's and seed 004's
+    /// named `schema_name`. Two workflows may name an agent alike (tailoring and the career plan each have a
     /// `job_analyzer`); the schema tells their requests apart, and wins over a role-only match.
     pub fn with_responder_for_schema(
         mut self,

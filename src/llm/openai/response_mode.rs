@@ -1,6 +1,6 @@
 //! Which `response_format` an OpenAI-compatible server accepts, learned per base URL.
 //!
-//! Servers differ (issue 28): some llama.cpp builds refuse `json_schema`, LM Studio refuses
+//! Servers differ: some llama.cpp builds refuse `json_schema`, LM Studio refuses
 //! `json_object`. A structured call starts with `json_schema` (constrained decoding); when the
 //! server answers that it does not know the format, the call is sent again one step down:
 //! `json_object`, then no `response_format` at all with the schema in the system prompt (the

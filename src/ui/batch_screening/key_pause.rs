@@ -1,5 +1,5 @@
 //! The key question: the provider refused the API key (401/403), so the batch paused instead of
-//! sending every candidate's calls to be refused too (issue 28). The rest wait for a working key:
+//! sending every candidate's calls to be refused too. The rest wait for a working key:
 //! fixed in Settings, the run re-opened from Saved runs goes on with it (this run keeps the model
 //! it started with); or stop here and rank them by their ATS score. Same dialog conventions as
 //! the cost cap's (`pause.rs`).

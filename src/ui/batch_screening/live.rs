@@ -15,7 +15,7 @@ use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
 
 /// What the phase line says; `failed` candidates failed (a finished batch says how many, not
-/// just "finished": issue 28's batch failed every row and said "Batch finished").
+/// just "finished": a batch on a refused key once failed every row and said "Batch finished").
 fn phase_text(
     lang: Language,
     phase: RunPhase,

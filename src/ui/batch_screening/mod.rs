@@ -1,4 +1,4 @@
-//! The batch screening page (issue 19): one job description, many resumes (files dropped or
+//! The batch screening page: one job description, many resumes (files dropped or
 //! picked, or pasted), the run's settings and a cost estimate before it starts; while it runs a
 //! row per candidate with its status and ATS score (cancel one, stop all, the cost-cap question);
 //! at the end the ranked table, sortable and filterable, with each candidate's packet and CSV /

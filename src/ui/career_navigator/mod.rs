@@ -1,4 +1,4 @@
-//! The CareerNavigator page (seed 004): profile form, Run/Stop, progress (stage, the parallel
+//! The CareerNavigator page (docs/workflows/career_navigator.md): profile form, Run/Stop, progress (stage, the parallel
 //! analysts), the report with a satisfaction dialog, goals, the plan timeline with the final
 //! confirmation, a details panel (metrics, error log), exports as Markdown and .ics, and the
 //! page's saved runs. Runs go through the shared run controller (`ui::run`): saved in IndexedDB,

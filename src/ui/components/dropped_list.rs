@@ -1,4 +1,4 @@
-//! What a rewrite dropped from the user's resume (issue 28: a revision lost the contact line and
+//! What a rewrite dropped from the user's resume (seen: a revision lost the contact line and
 //! the Skills section), listed beside the facts it added (`FactList`), with Keep deleted /
 //! Restore per item. Mirrors `FactList`: a deletion the user does not keep (restored, or not
 //! decided) is put back in the result and every export, so nothing of theirs is lost silently.

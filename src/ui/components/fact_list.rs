@@ -1,4 +1,4 @@
-//! The facts of a rewrite that are not in the user's resume (issue 18): marked where they stand
+//! The facts of a rewrite that are not in the user's resume: marked where they stand
 //! in the diff (`marked_line`), and listed with Keep / Remove per fact (`FactList`). A fact the
 //! user does not keep (removed, or not decided) is left out of the result and of every export.
 //! Decisions are by fact key: the same fact written twice is one decision.

@@ -28,7 +28,7 @@ pub fn RunForm() -> impl IntoView {
     // The imported JSON Resume file, for the result's JSON Resume export.
     let imported_json = ImportedJsonResume::provide();
     let settings = expect_context::<RwSignal<Settings>>();
-    // The run engine is a chunk of its own (issue 17): fetched once the page is idle after its
+    // The run engine is a chunk of its own: fetched once the page is idle after its
     // first paint, or at the first Run or re-opened run if that comes first.
     let runs = RunController::<ReviewWorkflow, RunModel>::loading(load_review_engine);
     request_idle_callback(move || runs.prefetch());

@@ -9,7 +9,7 @@ use crate::ui::settings::Settings;
 
 /// The settings drawer as a lazily loaded chunk in the split app (`split` feature, see
 /// `ui::pages`): the first paint shows the Settings button only; the drawer's code loads the first
-/// time it opens (issue 17).
+/// time it opens.
 #[cfg_attr(feature = "split", leptos::lazy)]
 pub async fn settings_drawer(open: RwSignal<bool>) -> AnyView {
     view! { <SettingsDrawer open=open /> }.into_any()

@@ -1,4 +1,4 @@
-//! The hiring page (seed 002): resume and job description in, the supervisor's routing as it
+//! The hiring page (docs/workflows/hiring_pipeline.md): resume and job description in, the supervisor's routing as it
 //! happens, then the candidate packet; the page's saved runs. Runs go through the shared run
 //! controller (`ui::run`): a run a reload cut short goes on when the page comes back.
 

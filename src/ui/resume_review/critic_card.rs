@@ -41,7 +41,7 @@ fn issue_line(issue: Issue, lang: Language) -> impl IntoView {
 
 fn feedback_view(feedback: Feedback, lang: Language) -> AnyView {
     if feedback.is_failure() {
-        // No score: the critic did not answer, and the result leaves it out (issue 28).
+        // No score: the critic did not answer, and the result leaves it out.
         return view! {
             <p class="card__score" data-testid="card-failed">
                 <span class="badge badge--warn">{tr(lang, "no evaluation: this critic failed", "未评估：该评审失败")}</span>

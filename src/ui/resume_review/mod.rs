@@ -38,8 +38,8 @@ pub async fn review_run_view(run: ReviewRunHandle, retry: Callback<()>) -> AnyVi
 
 /// The review page's run engine: what starts, drives, re-opens and stops review runs (the graph
 /// engine, the providers, the review workflow and its demo answers, the checkpoint reads). A
-/// lazily loaded chunk in the split app: the first paint needs the form and a Run button only
-/// (issue 17). The run view's chunk is fetched alongside, since a started run shows it at once.
+/// lazily loaded chunk in the split app: the first paint needs the form and a Run button only.
+/// The run view's chunk is fetched alongside, since a started run shows it at once.
 pub fn load_review_engine(
 ) -> futures::future::LocalBoxFuture<'static, RunEngine<ReviewWorkflow, RunModel>> {
     Box::pin(async {

@@ -46,7 +46,7 @@ fn usage_text(u: UsageTotals, lang: Language) -> String {
     }
 }
 
-/// The revision against the original, its ungrounded facts marked (issue 18).
+/// The revision against the original, its ungrounded facts marked.
 fn diff_view(before: &str, after: &str, marks: FactMarks, lang: Signal<Language>) -> impl IntoView {
     let lines = diff_lines(before, after);
     let after_lines = AfterLines::new(after, Some(marks));

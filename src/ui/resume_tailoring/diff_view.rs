@@ -14,7 +14,7 @@ use crate::ui::i18n::{counted, tr, use_language};
 /// Unchanged lines kept above and below each change in the compact view.
 const CONTEXT_LINES: usize = 2;
 
-/// Facts of the `after` text to mark in the diff (issue 18), with the user's decisions.
+/// Facts of the `after` text to mark in the diff, with the user's decisions.
 #[derive(Clone)]
 pub struct FactMarks {
     pub facts: Vec<Fact>,
@@ -71,7 +71,7 @@ pub fn DiffView(
     before: String,
     after: String,
     testid: &'static str,
-    /// Facts of `after` to mark where they stand (issue 18).
+    /// Facts of `after` to mark where they stand.
     #[prop(optional)]
     marks: Option<FactMarks>,
 ) -> impl IntoView {

@@ -1,4 +1,4 @@
-//! The tailoring page (seeds 001 + 003): the form with a live ATS panel, the run list, and the run:
+//! The tailoring page (docs/workflows/resume_tailoring.md): the form with a live ATS panel, the run list, and the run:
 //! its graph while agents work, the question and review dialogs while it waits for the user, and
 //! the tailored resume with its exports at the end. Runs go through the shared run controller
 //! (`ui::run`): saved in IndexedDB, re-opened on load with their dialog. The page's own parts are
@@ -226,7 +226,7 @@ fn TailorRunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            // A result made without a failed step says so (issue 28), not just "finished".
+            // A result made without a failed step says so, not just "finished".
             RunPhase::Finished => match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
                 0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
                 n => match lang {

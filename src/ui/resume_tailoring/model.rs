@@ -40,7 +40,7 @@ pub struct ReviewPrompt {
     pub timeout_seconds: u32,
     /// Why the last revision request left the draft unchanged (in the run's language).
     pub unchanged_note: Option<String>,
-    /// The draft's facts not in the resume, master resume or answers (issue 18).
+    /// The draft's facts not in the resume, master resume or answers.
     pub ungrounded_facts: Vec<crate::domain::facts::Fact>,
 }
 

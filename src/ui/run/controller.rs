@@ -9,7 +9,7 @@
 //!
 //! The code that drives a run (the engine, the providers, the workflow's graph and nodes, the
 //! checkpoint reads) is reached only through a [`RunEngine`]: a page whose first paint must stay
-//! light (the review page, issue 17) loads it as a lazily fetched chunk the first time a run
+//! light (the review page) loads it as a lazily fetched chunk the first time a run
 //! starts or re-opens (`RunController::loading`); what the user does meanwhile is queued, so a
 //! click is never lost, and the page shows at once that the run is starting.
 

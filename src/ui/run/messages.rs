@@ -1,6 +1,6 @@
 //! The session's errors as the page says them. The session speaks to programs too (the JS API),
 //! so some of its sentences name API options; the page points to its own controls instead, in
-//! the page's language: a refused key (the run stopped at the first refusal, issue 28) and a
+//! the page's language: a refused key (the run stopped at the first refusal) and a
 //! key that would go to a host not confirmed (the checkbox under Base URL in Settings).
 
 use crate::domain::Language;

@@ -1,4 +1,4 @@
-//! Batch screening (issue 19): one job description, many resumes, the screening part of the
+//! Batch screening: one job description, many resumes, the screening part of the
 //! hiring pipeline for each, within a rate and cost limit.
 //!
 //! ```text
@@ -21,7 +21,7 @@
 //! - `cost_gate`: candidates that found the estimated spend at or over the cap were deferred
 //!   without a call; the gate asks once (an interrupt) whether to go on with a new cap or stop.
 //!   A refused key (401/403) defers the candidate that met it and every one not yet started
-//!   (issue 28: 20 refused calls, then "Batch finished"); the gate then asks the key question
+//!   (seen: 20 refused calls, then "Batch finished"); the gate then asks the key question
 //!   instead ([`KeyRefusedPause`]). A refused job analysis stops the run (`KeyRefused`).
 //!   In-flight candidates finish, so the spend may pass the cap by at most `concurrency`
 //!   candidates' worth.

@@ -132,7 +132,7 @@ impl BatchRunInput {
     }
 }
 
-/// Batch screening: many resumes against one job (issue 19).
+/// Batch screening: many resumes against one job.
 pub struct BatchWorkflow;
 
 impl Workflow for BatchWorkflow {

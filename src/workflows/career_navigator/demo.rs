@@ -884,7 +884,7 @@ pub fn with_navigator_responders(model: DemoModel) -> DemoModel {
         .with_responder(SUPERVISOR.node, Rc::new(Supervisor))
         .with_responder(USER_PROFILER.node, Rc::new(Profiler))
         .with_responder(INDUSTRY_RESEARCHER.node, Rc::new(Researcher))
-        // Seed 001's tailoring has a `job_analyzer` too: told apart by the answer's schema.
+        // the resume_tailoring design's tailoring has a `job_analyzer` too: told apart by the answer's schema.
         .with_responder_for_schema(JOB_ANALYZER.node, JOB_ANALYZER.schema_name, Rc::new(Jobs))
         .with_responder(REPORTER.node, Rc::new(Reporter))
         .with_responder(GOAL_DECOMPOSER.node, Rc::new(Decomposer))

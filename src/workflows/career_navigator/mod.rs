@@ -1,4 +1,4 @@
-//! CareerNavigator (seed 004): a coordinator judges how clear the career goal is; a clear goal is
+//! CareerNavigator (docs/workflows/career_navigator.md): a coordinator judges how clear the career goal is; a clear goal is
 //! decomposed directly, an unclear one is analysed first: a planner writes the strategy, a
 //! supervisor dispatches three analysts in parallel, a reporter integrates their results and the
 //! user rates the report; dissatisfied feedback sends the analysis back to the supervisor (at most

@@ -1,4 +1,4 @@
-//! `CareerNavigatorState` as seed 004 lists it, plus what this implementation adds: the output
+//! `CareerNavigatorState` as docs/workflows/career_navigator.md lists it, plus what this implementation adds: the output
 //! language, the plan's start date, the plan confirmation, and whether the feedback loop was cut
 //! off by `max_iterations`.
 
@@ -27,7 +27,7 @@ fn merge_metrics(current: &mut SystemMetrics, writes: Vec<SystemMetrics>) -> boo
 }
 
 state! {
-    /// Everything a CareerNavigator run knows (seed 004's `CareerNavigatorState`).
+    /// Everything a CareerNavigator run knows (`CareerNavigatorState` in docs/workflows/career_navigator.md).
     pub struct CareerNavigatorState updates NavigatorUpdate {
         pub session_id: String,
         pub current_stage: WorkflowStage,

@@ -98,7 +98,7 @@ impl NavigatorRunInput {
     }
 }
 
-/// The CareerNavigator of seed 004.
+/// The CareerNavigator of docs/workflows/career_navigator.md.
 pub struct NavigatorWorkflow;
 
 impl Workflow for NavigatorWorkflow {

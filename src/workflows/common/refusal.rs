@@ -1,6 +1,6 @@
 //! A provider that refuses the key (HTTP 401/403) refuses every call of the run: going on would
 //! pay nothing but show a result made of fallbacks ("Review finished", a neutral 5.0) while no
-//! agent answered (issue 28). So a refusal stops the node, and with it the run, under a name the
+//! agent answered. So a refusal stops the node, and with it the run, under a name the
 //! session recognises (`ErrorCode::KeyRefused`) whatever node or subgraph it came through.
 
 use std::fmt;

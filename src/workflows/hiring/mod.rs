@@ -1,4 +1,4 @@
-//! Hiring packet (seed 002): a supervisor routes nine specialist agents over one shared
+//! Hiring packet (docs/workflows/hiring_pipeline.md): a supervisor routes nine specialist agents over one shared
 //! [`HiringState`]; each agent writes its one typed output and hands back to the supervisor.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! `HiringState` (seed 002): the seed's fields, with each agent's output typed instead of a JSON
+//! `HiringState` (docs/workflows/hiring_pipeline.md): the seed's fields, with each agent's output typed instead of a JSON
 //! string, plus the supervisor's routing trail, warnings and the output language.
 
 use serde::{Deserialize, Serialize};

@@ -32,7 +32,7 @@ pub struct HiringRunInput {
     pub task: Option<String>,
 }
 
-/// The hiring pipeline under a supervisor (seed 002).
+/// The hiring pipeline under a supervisor (docs/workflows/hiring_pipeline.md).
 pub struct HiringWorkflow;
 
 impl HiringRunInput {

@@ -13,7 +13,7 @@ pub const MIN_ANSWERED: usize = 2;
 
 /// The integrated score: the mean of the scores of the critics that answered, rounded to one
 /// decimal (`(8.5 + 7.0 + 8.0) / 3 = 7.83 → 7.8`). Unweighted, as in the seed: each persona
-/// counts the same. A failed critic is left out (issue 28: the seed's neutral 5.0 made 7.5, 7.5
+/// counts the same. A failed critic is left out (seen: the seed's neutral 5.0 made 7.5, 7.5
 /// and a timeout read 6.7), as is a missing one; none answering is 0.0.
 pub fn integrated_score(feedback: &[Feedback]) -> f64 {
     let scores: Vec<f64> = feedback

@@ -1,4 +1,4 @@
-//! The review's result is its best-scoring version, not its last (issue 28: a real model scored
+//! The review's result is its best-scoring version, not its last (a real model once scored
 //! three rounds 6.3 → 7.0 → 5.7, and the exported "revised resume" was round 3's, which had lost
 //! the contact line and the Skills section). The aggregator remembers the best round with a
 //! meaningful score (see `aggregate::score_is_meaningful`); when the review ends on a worse round,

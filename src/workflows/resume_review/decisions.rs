@@ -1,6 +1,6 @@
 //! The user's decisions on the result's grounding flags, and the final resume they give: facts
-//! the revision added stay only when kept (issue 18); things it dropped come back unless the
-//! deletion is kept (issue 28). Undecided is "not kept" both ways, so an export never carries a
+//! the revision added stay only when kept; things it dropped come back unless the
+//! deletion is kept. Undecided is "not kept" both ways, so an export never carries a
 //! change to the user's facts they did not approve.
 
 use std::fmt::Write;

@@ -1,4 +1,4 @@
-//! Resume review (seed 000): three critics review a resume in parallel, an aggregator scores the
+//! Resume review (docs/workflows/resume_review.md): three critics review a resume in parallel, an aggregator scores the
 //! round, a revisor rewrites until the score reaches the threshold or the rounds run out, then
 //! portfolio advice and an optional design review.
 //!

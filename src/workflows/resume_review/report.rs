@@ -92,7 +92,7 @@ fn feedback_section(out: &mut String, feedback: &Feedback, lang: Language) {
 }
 
 /// "3 of 3 critics answered.", or when too few did, that the score is not meaningful: the
-/// reader must not take one critic's view (or none) for the review's (issue 28).
+/// reader must not take one critic's view (or none) for the review's.
 pub fn answered_line(feedback: &[Feedback], lang: Language) -> String {
     let (answered, asked) = answered(feedback);
     match (score_is_meaningful(feedback), lang) {

@@ -1,4 +1,4 @@
-//! "Retry failed critics" (issue 28: "offer to retry that one agent"). A finished review whose
+//! "Retry failed critics" ("offer to retry that one agent"). A finished review whose
 //! result round has critics that failed (a timeout, an answer that stayed unreadable) asks just
 //! those again, on the result's resume, as the run's follow-up on its own thread
 //! ([`ReviewWorkflow::follow_up`](super::ReviewWorkflow), the session's `follow_up`). START

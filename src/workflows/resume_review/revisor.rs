@@ -10,7 +10,7 @@
 //! - a revision that **drops** facts is accepted (condensing can be intended) with a warning
 //!   naming what went missing; what it lost (contact details, whole sections, organisations,
 //!   dates, degrees, by `domain::dropped`) is listed in `dropped_facts`, and the user keeps each
-//!   deletion or restores it: an export puts back every deletion the user did not keep (issue 28).
+//!   deletion or restores it: an export puts back every deletion the user did not keep.
 //! - an empty revision is rejected (`accepted: false`), the resume stays as it was.
 //!
 //! Facts are compared with the *original* resume, not the previous revision, so small drifts

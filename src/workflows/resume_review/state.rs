@@ -47,7 +47,7 @@ state! {
         /// result view; an exported resume carries only the kept ones.
         pub ungrounded_facts: Vec<Fact>,
         /// What `resume` lost of the original resume (contact details, whole sections,
-        /// organisations, dates, degrees), with the original lines holding each (issue 28): the
+        /// organisations, dates, degrees), with the original lines holding each: the
         /// user keeps each deletion or restores it; an export puts back every one not kept.
         /// Empty in checkpoints written before it existed (the state is `serde(default)`).
         pub dropped_facts: Vec<DroppedFact>,
@@ -56,7 +56,7 @@ state! {
         /// Things the user should know that did not stop the run: failed agents, revisions that
         /// changed facts.
         pub warnings: Vec<String> => append,
-        /// The follow-up "Retry failed critics" (`ReviewWorkflow::follow_up`, issue 28): the
+        /// The follow-up "Retry failed critics" (`ReviewWorkflow::follow_up`): the
         /// feedback names of the result round's critics that failed, asked again on the result's
         /// resume. Empty in every other run; the retry empties it again.
         pub retry_critics: Vec<String>,

@@ -70,7 +70,7 @@ impl ReviewRunInput {
     }
 }
 
-/// The resume review of seed 000.
+/// The resume review of docs/workflows/resume_review.md.
 pub struct ReviewWorkflow;
 
 impl Workflow for ReviewWorkflow {

@@ -1,4 +1,4 @@
-//! The info-collection subgraph (seed 001): asks the user about missing information, one question
+//! The info-collection subgraph (docs/workflows/resume_tailoring.md): asks the user about missing information, one question
 //! (one interrupt) at a time, and writes the answers into the full (master) resume.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! Resume tailoring (seeds 001 and 003): analyse a job, screen the resume, ask the user about
+//! Resume tailoring (docs/workflows/resume_tailoring.md): analyse a job, screen the resume, ask the user about
 //! missing information in a subgraph (which updates the master resume), tailor, optimise for ATS,
 //! let the user review, revise on feedback, finalize.
 //!

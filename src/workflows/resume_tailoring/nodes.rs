@@ -29,7 +29,7 @@ use super::state::{GraphState, GraphUpdate};
 use super::Deps;
 
 /// A node's warnings, plus the steps that failed (`failed_steps` of the state: the result must
-/// show that it was made without them, issue 28). Derefs to the warnings, so helpers that only
+/// show that it was made without them). Derefs to the warnings, so helpers that only
 /// warn take it as `&mut Vec<String>`.
 #[derive(Default)]
 struct Notes {

@@ -1,4 +1,4 @@
-//! `human_review` (seed 003): pauses with the review context and routes on the user's decision.
+//! `human_review` (docs/workflows/resume_tailoring.md): pauses with the review context and routes on the user's decision.
 //!
 //! Interrupt payload:
 //! ```json

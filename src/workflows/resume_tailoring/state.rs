@@ -1,4 +1,4 @@
-//! The main graph's `GraphState` (seed 001, plus the review fields of seed 003) and the
+//! The main graph's `GraphState` (docs/workflows/resume_tailoring.md, with the human review's fields) and the
 //! info-collection subgraph's `InfoCollectionState`.
 
 use std::collections::BTreeMap;
@@ -12,7 +12,7 @@ use crate::state;
 
 use super::settings::{TailorInput, TailorSettings};
 
-/// The reviewer's decision (seed 003's `human_decision`).
+/// The reviewer's decision (`human_decision` in docs/workflows/resume_tailoring.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HumanDecision {
@@ -47,7 +47,7 @@ state! {
         pub collected_info: String,
         /// Set once the info-collection subgraph has run (so the tailorer does not ask again).
         pub info_collection_done: bool,
-        /// The draft being optimised and reviewed (seed 003's `current_draft`, Markdown).
+        /// The draft being optimised and reviewed (`current_draft` in docs/workflows/resume_tailoring.md, Markdown).
         pub current_draft: String,
         pub ats_score: u32,
         pub ats_report: AtsReport,
@@ -78,7 +78,7 @@ state! {
         /// Things the user should know that did not stop the run.
         pub warnings: Vec<String> => append,
         /// The agents (node names) whose call failed and that the run went on without, once per
-        /// failure: a result made without them must say so (issue 28).
+        /// failure: a result made without them must say so.
         pub failed_steps: Vec<String> => append,
         pub error: Option<String>,
         /// Suspicious lines of the input (prompt injection, hidden text), found before any model
@@ -133,7 +133,7 @@ pub struct Question {
 }
 
 state! {
-    /// The info-collection conversation (seed 001's `InfoCollectionState`).
+    /// The info-collection conversation (`InfoCollectionState` in docs/workflows/resume_tailoring.md).
     pub struct InfoCollectionState updates InfoCollectionUpdate {
         /// Input from the main graph: the missing items, most important first.
         pub missing_info_requirements: Vec<String>,

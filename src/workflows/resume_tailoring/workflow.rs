@@ -55,7 +55,7 @@ pub struct TailorRunInput {
     pub language: Language,
 }
 
-/// Resume tailoring with questions and human review (seeds 001 and 003).
+/// Resume tailoring with questions and human review (docs/workflows/resume_tailoring.md).
 pub struct TailoringWorkflow;
 
 impl TailorRunInput {
