@@ -220,8 +220,10 @@ pub fn mock_cases(resume: &str) -> Vec<(&'static str, &'static str, Script, Vec<
         .map(|w| (*w, "baseline (mock defaults)", Script::default(), vec![]))
         .collect();
 
-    // The batch's redaction takes the name from the parser's answer: its baseline has a parser
-    // that reads the name right (mock defaults otherwise); one that misreads it leaks the name.
+    // The batch's redaction takes the name from the parser's answer and from the resume's own
+    // name line: its baseline has a parser that reads the name right (mock defaults otherwise);
+    // one that misreads it (as SmolLM2 did, when the real-model table found names in 9 prompts)
+    // leaks nothing either, since the name line is kept out too.
     let name = resume
         .lines()
         .next()
@@ -238,7 +240,7 @@ pub fn mock_cases(resume: &str) -> Vec<(&'static str, &'static str, Script, Vec<
         BATCH,
         "parser misreads the name",
         Script::same(vec![parser("M. Q.")]),
-        vec!["pii-leak"],
+        vec![],
     ));
 
     // Low scores make the revisor run; it adds an employer and a number the resume never had.
