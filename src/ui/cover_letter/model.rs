@@ -9,9 +9,9 @@ use leptos::prelude::*;
 
 use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, WorkflowRun};
-use crate::ui::draft_review::NodeStatus;
+use crate::ui::draft_review::{take_agent_event, NodeStatus};
 use crate::ui::run::ViewModel;
-use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
+use crate::workflows::common::events::CustomEvent;
 use crate::workflows::cover_letter::{
     CoverLetterPause, CoverLetterState, CoverLetterWorkflow, LetterReview,
 };
@@ -56,21 +56,7 @@ impl LetterModel {
     }
 
     fn take_custom(&self, event: CustomEvent) {
-        match event {
-            CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => self
-                .activity
-                .update(|a| a.entry(agent).or_default().push_str(&delta)),
-            // The agent's stream broke and is streamed again: its text so far is void.
-            CustomEvent::DeltaReset(reset) => self.activity.update(|a| {
-                a.remove(&reset.agent);
-            }),
-            CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
-                self.agent_errors.update(|e| {
-                    e.insert(agent, error);
-                });
-            }
-            _ => {}
-        }
+        take_agent_event(event, self.activity, self.agent_errors);
     }
 }
 

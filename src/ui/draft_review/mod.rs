@@ -13,4 +13,6 @@ mod run_view;
 pub use graph::{DraftGraph, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
 pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice};
-pub use run_view::{dialog_toggle, ended_text, AgentActivity, RunButtons, RunErrors};
+pub use run_view::{
+    dialog_toggle, ended_text, take_agent_event, AgentActivity, RunButtons, RunErrors,
+};

@@ -12,6 +12,7 @@ use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::ui::streamed_text::streamed_text;
 use crate::workflows::agent_name;
+use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
 
 /// Whether the dialog of the pause the page shows is open, and the callback that hides it
 /// (Escape) and puts focus on `reopen_button`. A new pause, or another run shown (`pause_key`
@@ -131,5 +132,29 @@ pub fn RunButtons(
             <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
             <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
         </div>
+    }
+}
+
+/// Takes one agent event into a page's signals: a delta appends to its agent's streamed text, a
+/// reset voids that text (the stream broke and is streamed again), an agent error is kept for
+/// [`RunErrors`]. Other events are the page's own.
+pub fn take_agent_event(
+    event: CustomEvent,
+    activity: RwSignal<BTreeMap<String, String>>,
+    agent_errors: RwSignal<BTreeMap<String, String>>,
+) {
+    match event {
+        CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => {
+            activity.update(|a| a.entry(agent).or_default().push_str(&delta))
+        }
+        CustomEvent::DeltaReset(reset) => activity.update(|a| {
+            a.remove(&reset.agent);
+        }),
+        CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
+            agent_errors.update(|e| {
+                e.insert(agent, error);
+            });
+        }
+        _ => {}
     }
 }

@@ -11,9 +11,9 @@ use serde_json::{json, Value};
 
 use crate::graph::StreamEvent;
 use crate::session::{Asked, Step, TailoringWorkflow, WorkflowRun};
-use crate::ui::draft_review::NodeStatus;
+use crate::ui::draft_review::{take_agent_event, NodeStatus};
 use crate::ui::run::ViewModel;
-use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
+use crate::workflows::common::events::CustomEvent;
 use crate::workflows::resume_tailoring::{ChatTurn, GraphState, TailorPause};
 
 /// A question from the info-collection conversation (payload `{"type": "question", ...}`).
@@ -172,21 +172,7 @@ impl TailorModel {
     }
 
     fn take_custom(&self, event: CustomEvent) {
-        match event {
-            CustomEvent::Delta(DeltaPayload { agent, delta, .. }) => self
-                .activity
-                .update(|a| a.entry(agent).or_default().push_str(&delta)),
-            // The agent's stream broke and is streamed again: its text so far is void.
-            CustomEvent::DeltaReset(reset) => self.activity.update(|a| {
-                a.remove(&reset.agent);
-            }),
-            CustomEvent::AgentError(AgentErrorPayload { agent, error, .. }) => {
-                self.agent_errors.update(|e| {
-                    e.insert(agent, error);
-                });
-            }
-            _ => {}
-        }
+        take_agent_event(event, self.activity, self.agent_errors);
     }
 
     /// Shows a step of the run. `Err`: a pause this page does not know, or a run the file
