@@ -187,10 +187,11 @@ tools: pins
 	@rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
 	@# trunk only copies assets and runs our hook (web/build-wasm.sh does the heavy work), so it is
 	@# built unoptimised, without LTO or debug info: a cold install took 433 s of CPU instead of
-	@# 782 with optimisation on (its own profile, fat LTO, took 705; docs/build-time.md).
+	@# 782 with optimisation on (its own profile, fat LTO, took 705; docs/build-time.md). Without
+	@# its default features: no TLS stack and no update check (it runs offline, serves plain http).
 	@trunk --version 2>/dev/null | grep -qx 'trunk $(TRUNK_VERSION)' \
 		|| CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_LTO=off CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-			CARGO_PROFILE_RELEASE_DEBUG=0 cargo install trunk --locked --version $(TRUNK_VERSION)
+			CARGO_PROFILE_RELEASE_DEBUG=0 cargo install trunk --locked --no-default-features --version $(TRUNK_VERSION)
 	@# wasm-bindgen-cli's own lockfile pins a crate the registry lacks: install without --locked.
 	@wasm-bindgen --version 2>/dev/null | grep -qx 'wasm-bindgen $(WASM_BINDGEN_VERSION)' \
 		|| cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION)

@@ -14,7 +14,14 @@ MOCK_PIDS=()
 # still runs (a suite failed before the real-model suite needed it).
 cleanup() {
   [ ${#MOCK_PIDS[@]} -gt 0 ] && kill "${MOCK_PIDS[@]}" 2>/dev/null
+  [ -n "${RELEASE_LANE_PID:-}" ] && kill_tree "$RELEASE_LANE_PID"
   bash tests/real_model/background.sh stop
+}
+# kill_tree PID: the process and everything it started (a background lane's cargo, trunk, node).
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null
 }
 trap cleanup EXIT
 
@@ -22,6 +29,11 @@ print_summary() {
   echo
   echo "==================== test summary ===================="
   printf '%s\n' "${summary[@]}"
+  # Stopped by a failure above while the release lane still ran: what it had finished, and that.
+  if [ -n "${RELEASE_LANE_PID:-}" ]; then
+    [ -f "$RELEASE_LANE_SUMMARY" ] && cat "$RELEASE_LANE_SUMMARY"
+    kill -0 "$RELEASE_LANE_PID" 2>/dev/null && echo "STOP  release lane: stopped unfinished (log: $RELEASE_LANE_LOG)"
+  fi
   local passed=$(( ${#summary[@]} - failed ))
   echo "suites: $passed passed, $failed failed"
 }
@@ -31,11 +43,22 @@ count_passed() {
   grep -Eo '[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'
 }
 
-# run NAME COMMAND... : runs one suite, logs it, records one summary line.
+# record LINE: one line of the summary. A background lane (LANE_SUMMARY set) writes its lines to
+# that file, which the main script reads when it joins the lane.
+record() {
+  if [ -n "${LANE_SUMMARY:-}" ]; then echo "$1" >> "$LANE_SUMMARY"; else summary+=("$1"); fi
+}
+
+# run NAME COMMAND... : runs one suite, logs it, records one summary line. A failure ends the
+# script (or, in a background lane, the lane).
 run() {
   local name=$1; shift
+  # The release lane failed while the checks ran: stop here and say so, not after the checks.
+  if [ -z "${LANE_SUMMARY:-}" ] && [ -n "${RELEASE_LANE_PID:-}" ] && grep -qs '^FAIL' "$RELEASE_LANE_SUMMARY"; then
+    join_release_lane
+  fi
   local log="$LOG_DIR/$name.log" start=$SECONDS
-  echo "──── $name: $*"
+  echo "──── $name ($(date -u +%T)): $*"
   "$@" 2>&1 | tee "$log"
   local status=${PIPESTATUS[0]}
   local took=$(( SECONDS - start ))
@@ -44,12 +67,64 @@ run() {
     local flaky; flaky=$(grep -Eo '[0-9]+ flaky' "$log" | awk '{ n += $1 } END { print n + 0 }')
     # A suite that reused an earlier pass (e2e_suite) says so on a line of its own: so does the summary.
     local reused; reused=$(sed -n 's/^NOT RUN AGAIN: //p' "$log")
-    [ -n "$reused" ] && { summary+=("$(printf 'PASS  %-12s %4ss  not run again: %s' "$name" "$took" "$reused")"); return 0; }
-    summary+=("$(printf 'PASS  %-12s %4ss  %s%s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")" \
-      "$([ "$flaky" -gt 0 ] && echo ", $flaky flaky: passed only on retry (see $log)")")")
+    [ -n "$reused" ] && { record "$(printf 'PASS  %-12s %4ss  not run again: %s' "$name" "$took" "$reused")"; return 0; }
+    record "$(printf 'PASS  %-12s %4ss  %s%s%s' "$name" "$took" "$([ "$tests" -gt 0 ] && echo "$tests tests passed")" \
+      "$([ "$flaky" -gt 0 ] && echo ", $flaky flaky: passed only on retry (see $log)")" \
+      "$([ -n "${LANE_SUMMARY:-}" ] && echo " (beside the checks)")")"
   else
+    record "$(printf 'FAIL  %-12s %4ss  (log: %s)' "$name" "$took" "$log")"
+    [ -n "${LANE_SUMMARY:-}" ] && exit "$status"
     failed=1
-    summary+=("$(printf 'FAIL  %-12s %4ss  (log: %s)' "$name" "$took" "$log")")
+    print_summary
+    exit "$status"
+  fi
+}
+
+# ---- The release lane: the app's release build, the npm package, and what checks the package,
+# in the background beside the checks and the debug test suites below. The two share no cargo
+# lock (release vs debug build directories), and each leaves a core idle for minutes: the
+# release builds' final link (fat LTO, one codegen unit) and wasm-bindgen are single-threaded.
+# Run one after the other in a cold run, the checks and debug suites took 498 s, this lane 454 s
+# (docs/build-time.md).
+# The release build and the package take minutes: rebuild them only when what they are built from
+# changed, so a second `make test` is quick. A fresh clone has no stamp: it builds.
+source tests/release-inputs.sh
+INPUTS=$(build_inputs_hash)
+# build_once STAMP OUTPUT COMMAND...: runs COMMAND unless OUTPUT exists and STAMP records these
+# inputs, then records them.
+build_once() {
+  local stamp=$1 output=$2; shift 2
+  if [ -f "$output" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$INPUTS" ]; then
+    echo "up to date with the sources ($stamp)"
+    return 0
+  fi
+  "$@" && mkdir -p "$(dirname "$stamp")" && echo "$INPUTS" > "$stamp"
+}
+release_lane() {
+  run release    build_once target/.release-inputs dist/careergraph_bg.wasm trunk build --release
+  # The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
+  run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm make --no-print-directory pkg
+  # A Vite 8 + TypeScript (strict) host app installs the packed package, type-checks and builds;
+  # e2e's embed-vite spec runs it.
+  run vite-app   bash web/examples/vite-app/build.sh
+  run tsc        bash -c 'cd web && npx tsc -p examples'
+}
+RELEASE_LANE_LOG=$LOG_DIR/release-lane.log
+RELEASE_LANE_SUMMARY=$LOG_DIR/release-lane.summary
+rm -f "$RELEASE_LANE_SUMMARY"
+(LANE_SUMMARY=$RELEASE_LANE_SUMMARY release_lane) > "$RELEASE_LANE_LOG" 2>&1 &
+RELEASE_LANE_PID=$!
+# join_release_lane: waits for the lane, prints its output, adds its summary lines; a failed lane
+# ends the script like a failed suite.
+join_release_lane() {
+  echo "──── release lane ($(date -u +%T)): waiting for it (log: $RELEASE_LANE_LOG)"
+  wait "$RELEASE_LANE_PID"; local status=$?
+  RELEASE_LANE_PID=
+  cat "$RELEASE_LANE_LOG"
+  [ -f "$RELEASE_LANE_SUMMARY" ] && mapfile -t -O "${#summary[@]}" summary < "$RELEASE_LANE_SUMMARY"
+  if [ "$status" -ne 0 ]; then
+    failed=1
+    grep -q '^FAIL' "$RELEASE_LANE_SUMMARY" 2>/dev/null || summary+=("FAIL  release lane (log: $RELEASE_LANE_LOG)")
     print_summary
     exit "$status"
   fi
@@ -88,27 +163,8 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 # The browser suite is ONE test binary, tests/browser/ (a module per subject): every test binary
 # links the whole crate to wasm and starts its own browser, so one binary saves minutes.
 run browser    cargo test --locked --target "$WASM_TARGET" --test browser
-# The release build and the package take minutes (wasm-opt): rebuild them only when what they
-# are built from changed, so a second `make test` is quick. A fresh clone has no stamp: it builds.
-source tests/release-inputs.sh
-INPUTS=$(build_inputs_hash)
-# build_once STAMP OUTPUT COMMAND...: runs COMMAND unless OUTPUT exists and STAMP records these
-# inputs, then records them.
-build_once() {
-  local stamp=$1 output=$2; shift 2
-  if [ -f "$output" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$INPUTS" ]; then
-    echo "up to date with the sources ($stamp)"
-    return 0
-  fi
-  "$@" && mkdir -p "$(dirname "$stamp")" && echo "$INPUTS" > "$stamp"
-}
-run release    build_once target/.release-inputs dist/careergraph_bg.wasm trunk build --release
-# The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
-run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm make --no-print-directory pkg
-# A Vite 8 + TypeScript (strict) host app installs the packed package, type-checks and builds;
-# e2e's embed-vite spec runs it.
-run vite-app   bash web/examples/vite-app/build.sh
-run tsc        bash -c 'cd web && npx tsc -p examples'
+# The release lane ends here: its summary lines join the others, its output follows.
+join_release_lane
 # E2E_WORKERS (default 2) Playwright workers, each against its own mock (the specs script
 # and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
 E2E_WORKERS=${E2E_WORKERS:-2}
