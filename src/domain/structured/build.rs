@@ -75,6 +75,7 @@ pub fn from_text(text: &str) -> StructuredResume {
                 2
             };
             b.line(&format!("{} {line}", "#".repeat(level)), number, false);
+            b.previous_line = number;
             continue;
         }
         let next_has_date = lines[index + 1..]
@@ -109,7 +110,13 @@ pub fn from_text(text: &str) -> StructuredResume {
             .collect();
         b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
         b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
+        b.next_dated = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .find(|l| !l.is_empty() && !is_rule(l))
+            .is_some_and(|l| heading_level(l).0 == 0 && find_range(l).is_some());
         b.line(line, number, next_has_date);
+        b.previous_line = number;
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
         let line = lines
@@ -160,6 +167,10 @@ struct Builder {
     /// A row of skill group names was read: the first group's index in the section and how
     /// many columns, so each cell of the rows under it goes to its column's group.
     skill_grid: Option<(usize, usize)>,
+    /// The number of the last line with text read before this one.
+    previous_line: usize,
+    /// The next line with text is no heading and carries a date (set before each line).
+    next_dated: bool,
 }
 
 impl Builder {
@@ -277,6 +288,9 @@ impl Builder {
         if is_contact(text) {
             self.contact_section = true;
             self.in_header = false;
+            return;
+        }
+        if level <= 2 && in_dated_section && self.heading_completes_entry(&title, number) {
             return;
         }
         let over_its_title = (self.in_section(SectionKind::Work) && !is_job(&title))
