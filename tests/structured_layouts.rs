@@ -340,12 +340,22 @@ fn a_job_title_set_as_a_heading_under_the_dates_completes_the_entry() {
         (title(&jobs[2]), org(&jobs[2])),
         ("Analyst", "Brackwater Maps")
     );
-    // Two jobs dated under their titles and nothing else: the second heading is the next job.
+    // Jobs with nothing under their dates: a title heading with its own dates next, or with its
+    // employer and then its dates (the title over the employer), is the next job.
     let jobs = work(
         "# Ada Quill\n\n## Work\n\n## Staff Data Engineer\nSep 2021 – Present\n\n\
          ## Data Engineer\nMar 2018 – Aug 2021\n",
     );
     assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    let jobs = work(
+        "# Ada Quill\n\n## Work\n\n## Staff Data Engineer\nSep 2021 – Present\n\n\
+         ## Data Engineer\nQuillfeather Labs\nMar 2018 – Aug 2021\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Data Engineer", "Quillfeather Labs")
+    );
 }
 
 #[test]

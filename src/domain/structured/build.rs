@@ -110,11 +110,7 @@ pub fn from_text(text: &str) -> StructuredResume {
             .collect();
         b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
         b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
-        b.next_dated = lines[index + 1..]
-            .iter()
-            .map(|l| l.trim())
-            .find(|l| !l.is_empty() && !is_rule(l))
-            .is_some_and(|l| heading_level(l).0 == 0 && find_range(l).is_some());
+        b.own_date_next = ahead.iter().take(2).any(|l| find_range(l).is_some());
         b.line(line, number, next_has_date);
         b.previous_line = number;
     }
@@ -169,8 +165,9 @@ struct Builder {
     skill_grid: Option<(usize, usize)>,
     /// The number of the last line with text read before this one.
     previous_line: usize,
-    /// The next line with text is no heading and carries a date (set before each line).
-    next_dated: bool,
+    /// One of the next two lines with text, before any heading, carries a date (set before
+    /// each line): a heading over it names an entry of its own.
+    own_date_next: bool,
 }
 
 impl Builder {

@@ -4,7 +4,7 @@
 
 use super::header::is_place;
 use super::Builder;
-use crate::domain::structured::dates::find_range;
+use crate::domain::structured::dates::{find_range, DASHES};
 use crate::domain::structured::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use crate::domain::structured::lines::{
     bold_line, bullet, capitalised_name, clean_part, is_school, link, plain, split_title,
@@ -341,23 +341,36 @@ impl Builder {
         true
     }
 
-    /// A heading right under the current entry's date line, when no date follows the heading:
-    /// the entry's other name. A theme may set the employer (and its place after a tab) over
-    /// the dates and the job title, large, under them; then the part after the tab was the
-    /// place. Which name is the job is decided for the section afterwards (roles.rs).
+    /// A heading right under the current entry's period (not a lone date), when no date follows
+    /// in the heading's next two lines (a title over its employer and dates is the next entry):
+    /// the entry's other name. A theme may set the employer (and its place after a
+    /// tab) over the dates and the job title, large, under them; then the part after the tab was
+    /// the place. Which name is the job is decided for the section afterwards (roles.rs). An
+    /// entry named by a sentence (a wrapped line over "2014." read as a dated line) is no name
+    /// to complete.
     pub(super) fn heading_completes_entry(&mut self, title: &str, number: usize) -> bool {
-        if self.next_dated {
+        if self.own_date_next {
             return false;
         }
         let previous = self.previous_line;
         let Some(entry) = self.entry_mut() else {
             return false;
         };
-        let under_own_dates = entry
-            .dates
-            .as_ref()
-            .is_some_and(|d| d.line == Some(previous) && d.line != entry.line);
-        if !under_own_dates || !entry.highlights.is_empty() || !entry.text.is_empty() {
+        // A period as written: "2018 – 2018" is one (its end, the start again, was dropped).
+        let under_own_period = entry.dates.as_ref().is_some_and(|d| {
+            d.line == Some(previous)
+                && d.line != entry.line
+                && (!d.value.is_single_date() || d.value.text.contains(DASHES))
+        });
+        let named_short = [&entry.title, &entry.organisation]
+            .into_iter()
+            .flatten()
+            .all(|f| f.value.split_whitespace().count() <= 6);
+        if !under_own_period
+            || !named_short
+            || !entry.highlights.is_empty()
+            || !entry.text.is_empty()
+        {
             return false;
         }
         let heading = Some(Field::new(title.to_string(), Low, Some(number)));
