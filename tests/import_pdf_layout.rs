@@ -173,7 +173,7 @@ fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
     // The main column on the left, a sidebar on the right; the main column's last entry runs
     // onto page 2, which has no sidebar. Read left then right, the sidebar would cut that entry
     // in two (its employer on page 1, its dates and title after the sidebar).
-    let mut page_one = vec![at("Ines Marlowe", 220.0, 780.0, 20.0, "g_d0_f2")];
+    let mut page_one = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
     let main = [
         "EXPERIENCE",
         "Quay Studio",
@@ -223,6 +223,8 @@ fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
         at_line("Orla Maps") + 1,
         "{text}"
     );
+    // The name, over the main column and above the sidebar, still comes first.
+    assert_eq!(lines[0], "Ines Marlowe", "{text}");
     assert!(
         lines.windows(sidebar.len()).any(|w| w == sidebar),
         "the sidebar not read in one piece:\n{text}"

@@ -185,6 +185,11 @@ fn split_at(lines: Vec<Line>, gutter: Gutter, left_runs_on: bool) -> Vec<Vec<Lin
         }
     }
     let (first, second) = if left_runs_on {
+        // The left column's lines above the sidebar's first (the name and headline over the
+        // main column) are the page's header all the same: they stay first.
+        let top = right.first().map_or(f64::MAX, |l| l.y);
+        let above = left.iter().take_while(|l| l.y > top + ALIGNED).count();
+        header.extend(left.drain(..above));
         (right, left)
     } else {
         (left, right)
