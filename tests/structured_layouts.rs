@@ -387,6 +387,14 @@ fn a_start_year_over_its_end_year_is_one_period() {
         (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
         ("BSc", "Mathematics", "Tinroof University")
     );
+    // The same in Chinese: the area, in a script without case, is read all the same.
+    let degrees =
+        education("# 李安\n\n## 教育经历\n\n## 2014 · 东临大学\n2017\n硕士\n\n软件工程\n");
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("硕士", "软件工程", "东临大学")
+    );
 }
 
 #[test]

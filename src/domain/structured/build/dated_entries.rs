@@ -651,12 +651,17 @@ fn restates(
 }
 
 /// A degree's area alone on its line: a short name, no sentence, no figures ("Computer
-/// Science", not "GPA 3.9" or "Thesis on rail timetables.").
+/// Science", "软件工程"; not "GPA 3.9" or "Thesis on rail timetables."). It starts with a
+/// capital, or with a letter of a script without case.
 fn area_like(text: &str) -> bool {
     let words = text.split_whitespace().count();
     (1..=5).contains(&words)
+        && text.chars().count() <= 60
         && !text.chars().any(|c| c.is_ascii_digit())
-        && !text.contains(':')
-        && !text.trim_end().ends_with(['.', ';', '。'])
-        && text.chars().next().is_some_and(char::is_uppercase)
+        && !text.contains([':', '：'])
+        && !text.trim_end().ends_with(['.', ';', '。', '；'])
+        && text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_alphabetic() && !c.is_lowercase())
 }
