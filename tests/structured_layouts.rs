@@ -387,6 +387,20 @@ fn a_start_year_over_its_end_year_is_one_period() {
         (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
         ("BSc", "Mathematics", "Tinroof University")
     );
+    // A degree under way: the start year over "Present", nothing dated after the heading.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\n## 2018 · Lakeside University\nPresent\nBSc\n\nChemistry\n\n## Skills\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("BSc", "Chemistry", "Lakeside University")
+    );
+    let dates = &degrees[0].dates.as_ref().unwrap().value;
+    assert_eq!(
+        (dates.start, dates.present),
+        (Some(PartialDate::new(2018, None)), true)
+    );
     // The same in Chinese: the area, in a script without case, is read all the same.
     let degrees =
         education("# 李安\n\n## 教育经历\n\n## 2014 · 东临大学\n2017\n硕士\n\n软件工程\n");

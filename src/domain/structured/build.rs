@@ -292,9 +292,12 @@ impl Builder {
         }
         let over_its_title = (self.in_section(SectionKind::Work) && !is_job(&title))
             || (in_education && is_school(&title));
+        // A heading that opens with its own date ("2018 · Lakeside University", a date column
+        // beside a school set large) is an entry, whatever follows it.
+        let dated_heading = find_range(&title).is_some_and(|(_, span)| span.start == 0);
         if level <= 2
             && in_dated_section
-            && (self.date_ahead || over_its_title && self.entry_ahead())
+            && (self.date_ahead || dated_heading || over_its_title && self.entry_ahead())
         {
             self.new_entry_from_line(text, number, Low);
             self.entry_from_heading = true;

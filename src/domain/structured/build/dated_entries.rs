@@ -4,7 +4,7 @@
 
 use super::header::is_place;
 use super::Builder;
-use crate::domain::structured::dates::{find_range, DASHES};
+use crate::domain::structured::dates::{find_range, is_present_word, DASHES};
 use crate::domain::structured::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use crate::domain::structured::lines::{
     bold_line, bullet, capitalised_name, clean_part, is_school, link, plain, split_title,
@@ -71,6 +71,9 @@ impl Builder {
                 || r.start.is_some_and(|d| d.month.is_some())
                 || line.split_whitespace().count() <= 12
         });
+        if is_present_word(&plain(line)) && self.runs_on_under_start() {
+            return;
+        }
         if let Some((range, span)) = dated {
             if self.end_year_under_start(line, &range, span.clone()) {
                 return;
@@ -338,6 +341,28 @@ impl Builder {
         own.end = Some(end);
         own.end_text = Some(plain(line));
         own.text = format!("{} – {}", own.text.trim(), plain(line));
+        true
+    }
+
+    /// "Present" alone right under the entry's lone start year (a date column printing the
+    /// start over the end, for a degree under way): the period runs on.
+    fn runs_on_under_start(&mut self) -> bool {
+        let previous = self.previous_line;
+        let Some(entry) = self.entry_mut() else {
+            return false;
+        };
+        if !entry.highlights.is_empty() || !entry.text.is_empty() {
+            return false;
+        }
+        let Some(dates) = entry.dates.as_mut().filter(|d| d.line == Some(previous)) else {
+            return false;
+        };
+        let own = &mut dates.value;
+        if !own.is_single_date() || own.start.is_some_and(|s| s.month.is_some()) {
+            return false;
+        }
+        own.present = true;
+        own.text = format!("{} – Present", own.text.trim());
         true
     }
 
