@@ -169,6 +169,81 @@ fn two_columns_are_read_left_column_then_right_column() {
 }
 
 #[test]
+fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
+    // The main column on the left, a sidebar on the right; the main column's last entry runs
+    // onto page 2, which has no sidebar. Read left then right, the sidebar would cut that entry
+    // in two (its employer on page 1, its dates and title after the sidebar).
+    let mut page_one = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
+    let main = [
+        "EXPERIENCE",
+        "Quay Studio",
+        "Sep 2021 – Present",
+        "Lead Designer",
+        "- Redesigned the booking flow of a ferry company for 2 million trips",
+        "- Ran weekly research sessions with harbour staff and travellers",
+        "Orla Maps",
+    ];
+    for (n, line) in main.iter().enumerate() {
+        items_push(&mut page_one, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
+    }
+    let sidebar = [
+        "CONTACT",
+        "ines.marlowe@example.org",
+        "SKILLS",
+        "Figma, prototyping",
+        "Design systems",
+        "User interviews",
+    ];
+    for (n, line) in sidebar.iter().enumerate() {
+        items_push(&mut page_one, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
+    }
+    let page_two = vec![
+        body("Mar 2018 – Aug 2021", 40.0, 780.0),
+        body("Designer", 40.0, 767.0),
+        body(
+            "- Drew the offline map styles used in three city apps",
+            40.0,
+            754.0,
+        ),
+    ];
+    let text = read(vec![page_one.clone(), page_two]);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let at_line = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| *l == needle)
+            .unwrap_or_else(|| panic!("{needle:?} missing from:\n{text}"))
+    };
+    assert_eq!(
+        at_line("Mar 2018 – Aug 2021"),
+        at_line("Orla Maps") + 1,
+        "{text}"
+    );
+    // The name, over the main column and above the sidebar, still comes first.
+    assert_eq!(lines[0], "Ines Marlowe", "{text}");
+    assert!(
+        lines.windows(sidebar.len()).any(|w| w == sidebar),
+        "the sidebar not read in one piece:\n{text}"
+    );
+    // Alone, the page reads left column then right column, as before.
+    let alone = read(vec![page_one]);
+    assert!(alone.find("Orla Maps") < alone.find("CONTACT"), "{alone}");
+}
+
+fn items_push(items: &mut Vec<PdfTextItem>, line: &str, x: f64, y: f64, size: f64) {
+    let font = if line.chars().all(|c| c.is_uppercase()) {
+        "g_d0_f4"
+    } else {
+        "g_d0_f1"
+    };
+    items.push(at(line, x, y, size, font));
+}
+
+#[test]
 fn labels_on_the_baselines_of_their_entries_are_not_split_off() {
     // moderncv: dates in a left column, each on the baseline of the entry it dates.
     let mut items = Vec::new();

@@ -37,11 +37,15 @@ const SOURCES: [&str; 4] = [
 /// Skills raised in session 15 (parse-15: rows of group names over their keyword lists, a
 /// group set as a heading, tab-parted cells as items): even, elegant, stackoverflow, flat 100%;
 /// flat's contact 33→100% (a row of contact labels over the row of values).
-const FLOORS: [(&str, u32, u32, u32, u32); 8] = [
+/// kendall joined in session 18, when it became a tuning layout (orbit is the held-out one).
+const FLOORS: [(&str, u32, u32, u32, u32); 9] = [
     ("even", 100, 100, 100, 100),
     ("elegant", 100, 100, 100, 100),
     ("stackoverflow", 100, 100, 100, 100),
     ("macchiato", 100, 100, 100, 0),
+    // kendall: one degree of the Chinese source read with a place beside it, and its name not
+    // found (docs/parse-bench.md, session 18).
+    ("kendall", 100, 99, 91, 100),
     ("flat", 100, 100, 100, 100),
     // LaTeX (moderncv, typeset by TeX Live): the dates column of `classic`, the employer over
     // the title in `banking`.
@@ -49,6 +53,10 @@ const FLOORS: [(&str, u32, u32, u32, u32); 8] = [
     ("moderncv-banking", 100, 100, 100, 100),
     ("docx-labelled", 100, 100, 100, 100),
 ];
+
+/// Layouts that print a degree's dates as years alone (kendall: "2009 2012"): the month is not
+/// on the page, so those truth dates count at the year, as score.mjs counts them.
+const YEAR_ONLY_EDUCATION: [&str; 1] = ["kendall"];
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/parse-bench")
@@ -299,12 +307,19 @@ fn score_basics_and_skills(truth: &Value, got: &Value, shown: &str, counts: &mut
 /// `shown`: the imported text, normalised. A truth name it lacks is one the layout does not print
 /// (macchiato shows no area of study): left out of the field count, as score.mjs leaves out what
 /// a page does not show. Dates always count.
-fn score(truth: &Value, got: &Value, shown: &str, counts: &mut Counts) {
+fn score(truth: &Value, got: &Value, shown: &str, year_only_education: bool, counts: &mut Counts) {
     for (key, names) in [
         ("work", &["name", "position"][..]),
         ("education", &["institution", "area", "studyType"][..]),
     ] {
-        let t = entries(truth, key, names);
+        let mut t = entries(truth, key, names);
+        if key == "education" && year_only_education {
+            for date in t.iter_mut().flat_map(|e| e[names.len()..].iter_mut()) {
+                if date.len() == 7 && date.as_bytes()[4] == b'-' {
+                    date.truncate(4);
+                }
+            }
+        }
         let g = entries(got, key, names);
         let pairs = pair(&t, &g, names.len());
         counts.entries_truth += t.len();
@@ -346,7 +361,8 @@ fn fictional_layouts_stay_understood_at_their_floors() {
             let imported = imported_text(source, layout);
             let shown = text(Some(&Value::String(imported.clone())));
             let export = to_json_resume(&Resume::new(imported));
-            score(&truth, &export, &shown, &mut counts);
+            let year_only = YEAR_ONLY_EDUCATION.contains(&layout);
+            score(&truth, &export, &shown, year_only, &mut counts);
             score_basics_and_skills(&truth, &export, &shown, &mut counts);
         }
         let entries = percent(counts.entries_found, counts.entries_truth);
@@ -381,7 +397,7 @@ fn fictional_layouts_stay_understood_at_their_floors() {
 /// (`round_trip_check`): every word back, the same periods and unplaced sections, the same
 /// document when the re-import is exported, every word shown outside `meta`.
 ///
-/// Every file is lossless (seen: once 12 of 32). The words the schema has no slot for (the
+/// Every file is lossless (seen: once 12 of 32; 36 with kendall's). The words the schema has no slot for (the
 /// "at" of stackoverflow's "Engineer at Fjordline", elegant's durations and twice-printed name,
 /// flat's contact labels, moderncv's icon letters, "en" of Spanish degree lines) come back
 /// because the structure keeps a line it cannot place whole, as written
@@ -410,7 +426,7 @@ fn reimporting_the_export_of_every_slice_file_is_lossless() {
         "round trip: {} of {checked} slice files lossless",
         checked - failures.len()
     );
-    assert_eq!(checked, 32, "the slice is 4 sources × 8 layouts");
+    assert_eq!(checked, 36, "the slice is 4 sources × 9 layouts");
     assert!(
         failures.is_empty(),
         "{} of {checked} slice files lose something through export and re-import:\n{}",

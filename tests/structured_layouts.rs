@@ -316,6 +316,102 @@ fn employer_and_place_over_title_and_dates_is_one_entry() {
 }
 
 #[test]
+fn a_job_title_set_as_a_heading_under_the_dates_completes_the_entry() {
+    // The employer (with its place after a tab, or set as a heading itself) over the dates,
+    // then the job title set large: the title heading is the same entry's, not a section.
+    let jobs = work(
+        "# Ada Quill\n\n## Work Experience\n\nTinroof Rail\tLeeds\nSeptember 2021 – Present\n\n\
+         ## Staff Data Engineer\nLed the platform team.\n\nHighlights\n\nCut costs by a third\n\n\
+         Quillfeather Labs\tYork\nMarch 2018 – August 2021\n\n## Data Engineer\nHighlights\n\n\
+         Wrote reports\n\n## Brackwater Maps\nFebruary 2017 – February 2018\n\n## Analyst\n\
+         Highlights\n\nDrew maps\n\n## Education\n",
+    );
+    assert_eq!(jobs.len(), 3, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[0]), org(&jobs[0])),
+        ("Staff Data Engineer", "Tinroof Rail")
+    );
+    assert_eq!(jobs[0].location.as_ref().unwrap().value, "Leeds");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Data Engineer", "Quillfeather Labs")
+    );
+    assert_eq!(
+        (title(&jobs[2]), org(&jobs[2])),
+        ("Analyst", "Brackwater Maps")
+    );
+    // Jobs with nothing under their dates: a title heading with its own dates next, or with its
+    // employer and then its dates (the title over the employer), is the next job.
+    let jobs = work(
+        "# Ada Quill\n\n## Work\n\n## Staff Data Engineer\nSep 2021 – Present\n\n\
+         ## Data Engineer\nMar 2018 – Aug 2021\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    let jobs = work(
+        "# Ada Quill\n\n## Work\n\n## Staff Data Engineer\nSep 2021 – Present\n\n\
+         ## Data Engineer\nQuillfeather Labs\nMar 2018 – Aug 2021\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(
+        (title(&jobs[1]), org(&jobs[1])),
+        ("Data Engineer", "Quillfeather Labs")
+    );
+}
+
+#[test]
+fn a_start_year_over_its_end_year_is_one_period() {
+    // A sidebar's date column prints the start year over the end year beside the school (the
+    // school set as a heading), then the degree and its area on lines of their own.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\n## 2009 · Lakeside Institute of Technology\n2012\nMSc\n\n\
+         Computer Science\n\n## 2006 · Tinroof University\n2009\nBSc\n\nMathematics\n",
+    );
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        (
+            "MSc",
+            "Computer Science",
+            "Lakeside Institute of Technology"
+        )
+    );
+    let dates = &degrees[1].dates.as_ref().unwrap().value;
+    assert_eq!(
+        (dates.start, dates.end),
+        (
+            Some(PartialDate::new(2006, None)),
+            Some(PartialDate::new(2009, None))
+        )
+    );
+    assert_eq!(
+        (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
+        ("BSc", "Mathematics", "Tinroof University")
+    );
+    // A degree under way: the start year over "Present", nothing dated after the heading.
+    let degrees = education(
+        "# Ada Quill\n\n## Education\n\n## 2018 · Lakeside University\nPresent\nBSc\n\nChemistry\n\n## Skills\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("BSc", "Chemistry", "Lakeside University")
+    );
+    let dates = &degrees[0].dates.as_ref().unwrap().value;
+    assert_eq!(
+        (dates.start, dates.present),
+        (Some(PartialDate::new(2018, None)), true)
+    );
+    // The same in Chinese: the area, in a script without case, is read all the same.
+    let degrees =
+        education("# 李安\n\n## 教育经历\n\n## 2014 · 东临大学\n2017\n硕士\n\n软件工程\n");
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("硕士", "软件工程", "东临大学")
+    );
+}
+
+#[test]
 fn a_short_line_over_employer_and_dates_stays_with_the_entry_before() {
     // The other way round (macchiato): `Employer\tDates` over the title. The last entry's title
     // and a degree's area, short and capitalised, sit over the next employer: they are not one.

@@ -31,6 +31,8 @@ const CDN = [
   [/bootstrapcdn\.com\/font-awesome\/(4\.7\.0)\/(.*)$/, 'font-awesome-$1/$2'],
   [/cdnjs\.cloudflare\.com\/ajax\/libs\/font-awesome\/(5\.14\.0|6\.4\.2)\/(.*)$/, 'fontawesome-free-$1/$2'],
   [/ajax\.googleapis\.com\/ajax\/libs\/jquery\/(1\.11\.0)\/(.*)$/, 'jquery-$1/dist/$2'],
+  [/cdn\.jsdelivr\.net\/npm\/bootstrap@(5\.0\.2)\/(.*)$/, 'bootstrap-$1/$2'],
+  [/code\.jquery\.com\/jquery-(3\.2\.1)\.min\.js$/, 'jquery-$1/dist/jquery.min.js'],
 ];
 const TYPES = { css: 'text/css', js: 'text/javascript', woff2: 'font/woff2', woff: 'font/woff',
   ttf: 'font/ttf', eot: 'application/vnd.ms-fontobject', svg: 'image/svg+xml' };
@@ -81,12 +83,19 @@ for (const source of sources({ only: args['only-sources'] })) {
         // The themes get a copy with what some of them need and the schema leaves optional:
         // elegant 1.16.1 throws without basics.profiles (an empty list then); macchiato and flat
         // read the employer from the old schema's `company`, the others from `name` (each gets
-        // the other's value). The scored values are unchanged.
+        // the other's value); orbit 3.0.0 lower-cases a skill's level, a profile's network and a
+        // degree's studyType without checking they exist (an empty string then, for orbit only:
+        // another theme may print an empty level). The scored values are unchanged.
         const doc = JSON.parse(readFileSync(source.path, 'utf8'));
         if (doc.basics && !doc.basics.profiles) doc.basics.profiles = [];
         for (const job of doc.work ?? []) {
           job.name ??= job.company;
           job.company ??= job.name;
+        }
+        if (layout.id === 'orbit') {
+          for (const skill of doc.skills ?? []) skill.level ??= '';
+          for (const profile of doc.basics?.profiles ?? []) profile.network ??= '';
+          for (const degree of doc.education ?? []) degree.studyType ??= '';
         }
         const input = join(dirname(out), 'source.json');
         writeFileSync(input, JSON.stringify(doc, null, 2));

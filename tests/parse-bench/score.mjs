@@ -130,8 +130,17 @@ function countEntries(counts, prefix, truth, got, fields, keysOf, shows) {
     hiddenEntries: truth.length - entryShown.filter(Boolean).length, hiddenFields: hidden };
 }
 
-function scoreFile(truthDoc, gotDoc, shownText) {
+// A layout that prints a section's dates as their year alone (orbit: "2021 - Present") shows
+// no month there: those truth dates are compared at the year, as a year-only truth is (the
+// month is not on the page, so it cannot be read, and a right year is not a date lost).
+const toYear = (d) => (/^\d{4}-\d{2}$/.test(d) ? d.slice(0, 4) : d);
+function yearsOnly(entries) {
+  return entries.map((e) => ({ ...e, startDate: toYear(e.startDate), endDate: toYear(e.endDate) }));
+}
+
+function scoreFile(truthDoc, gotDoc, shownText, { yearOnlyDates = [] } = {}) {
   const truth = shape(truthDoc);
+  for (const section of yearOnlyDates) truth[section] = yearsOnly(truth[section]);
   const got = shape(gotDoc ?? {});
   // No shown text (DOCX): the layout shows every scored field.
   const page = shownText === null ? null : text(shownText);
@@ -190,7 +199,7 @@ for (const source of sources({ only: args['only-sources'] })) {
       status: imported?.status ?? 'not rendered', understood: imported?.understood ?? '',
       roundTrip,
       ...scoreFile(truthDoc, exported, existsSync(shownPath(source, layout))
-        ? readFileSync(shownPath(source, layout), 'utf8') : null) });
+        ? readFileSync(shownPath(source, layout), 'utf8') : null, layout) });
   }
 }
 

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sources=(aria-lindqvist priya-raghunathan ines-nunez-es li-wei-zh)
-layouts=(even elegant stackoverflow macchiato flat moderncv-classic moderncv-banking)
+layouts=(even elegant stackoverflow macchiato kendall flat moderncv-classic moderncv-banking)
 out=tests/fixtures/parse-bench/slice
 mkdir -p "$out"
 only=$(IFS=,; echo "${sources[*]}")

@@ -18,11 +18,17 @@ const CORPUS = await sharedDir('corpus');
 export const manifest = JSON.parse(readFileSync(join(FIXTURES, 'manifest.json'), 'utf8'));
 
 // The npm themes (pinned in package.json), each printed to PDF by headless Chromium; then the
-// python-docx layout. Layout ids are the report's rows.
-export const THEMES = ['even', 'elegant', 'stackoverflow', 'macchiato', 'kendall', 'flat'];
+// python-docx layout. Layout ids are the report's rows. orbit (a sidebar holding contact,
+// education and languages beside the main column) is the layout held out from tuning
+// (manifest.json).
+export const THEMES = ['even', 'elegant', 'stackoverflow', 'macchiato', 'kendall', 'flat', 'orbit'];
+// The sections whose dates a theme prints as the year alone, so the score compares them at the
+// year: orbit every date ("2021 - Present"), kendall its degrees ("2009 2012").
+const YEAR_ONLY_DATES = { orbit: ['work', 'education'], kendall: ['education'] };
 // Then the LaTeX class moderncv in two of its styles (latex_layout.mjs, typeset by TeX Live).
 export const MODERNCV = ['classic', 'banking'];
-export const LAYOUTS = [...THEMES.map((t) => ({ id: t, kind: 'pdf', theme: `jsonresume-theme-${t}` })),
+export const LAYOUTS = [...THEMES.map((t) => ({ id: t, kind: 'pdf', theme: `jsonresume-theme-${t}`,
+  yearOnlyDates: YEAR_ONLY_DATES[t] ?? [] })),
   ...MODERNCV.map((style) => ({ id: `moderncv-${style}`, kind: 'pdf', moderncv: style })),
   { id: 'docx-labelled', kind: 'docx' }];
 

@@ -75,6 +75,7 @@ pub fn from_text(text: &str) -> StructuredResume {
                 2
             };
             b.line(&format!("{} {line}", "#".repeat(level)), number, false);
+            b.previous_line = number;
             continue;
         }
         let next_has_date = lines[index + 1..]
@@ -109,7 +110,9 @@ pub fn from_text(text: &str) -> StructuredResume {
             .collect();
         b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
         b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
+        b.own_date_next = ahead.iter().take(2).any(|l| find_range(l).is_some());
         b.line(line, number, next_has_date);
+        b.previous_line = number;
     }
     if let (None, Some(name)) = (&b.resume.basics.name, front_name) {
         let line = lines
@@ -160,6 +163,11 @@ struct Builder {
     /// A row of skill group names was read: the first group's index in the section and how
     /// many columns, so each cell of the rows under it goes to its column's group.
     skill_grid: Option<(usize, usize)>,
+    /// The number of the last line with text read before this one.
+    previous_line: usize,
+    /// One of the next two lines with text, before any heading, carries a date (set before
+    /// each line): a heading over it names an entry of its own.
+    own_date_next: bool,
 }
 
 impl Builder {
@@ -279,11 +287,17 @@ impl Builder {
             self.in_header = false;
             return;
         }
+        if level <= 2 && in_dated_section && self.heading_completes_entry(&title, number) {
+            return;
+        }
         let over_its_title = (self.in_section(SectionKind::Work) && !is_job(&title))
             || (in_education && is_school(&title));
+        // A heading that opens with its own date ("2018 · Lakeside University", a date column
+        // beside a school set large) is an entry, whatever follows it.
+        let dated_heading = find_range(&title).is_some_and(|(_, span)| span.start == 0);
         if level <= 2
             && in_dated_section
-            && (self.date_ahead || over_its_title && self.entry_ahead())
+            && (self.date_ahead || dated_heading || over_its_title && self.entry_ahead())
         {
             self.new_entry_from_line(text, number, Low);
             self.entry_from_heading = true;

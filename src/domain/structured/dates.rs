@@ -459,6 +459,12 @@ fn skip_blank(line: &str, mut i: usize) -> usize {
     i
 }
 
+/// The whole text is a word meaning "now" ("Present", "heute"): a period's end on its own line.
+pub(super) fn is_present_word(text: &str) -> bool {
+    let text = text.trim().trim_end_matches(['.', ')']);
+    !text.is_empty() && present_at(text, 0) == Some(text.len())
+}
+
 /// A word meaning "now" at `i`; where it ends.
 fn present_at(line: &str, i: usize) -> Option<usize> {
     let rest = line.get(i..)?;

@@ -26,11 +26,22 @@ fn same_baseline(a: (f64, f64), b: (f64, f64)) -> bool {
 }
 
 /// The page's lines as blocks to read in order: one block, or header band, left column, right
-/// column, footer band (empty blocks left out).
-pub(super) fn split(lines: Vec<Line>, body_size: f64) -> Vec<Vec<Line>> {
+/// column, footer band (empty blocks left out). When the next page's text all lies left of the
+/// gutter (`next_right_edge`, where it ends), the left column is the main one and runs on into
+/// that page: the right column is read first, so the left one's last entry is not cut in two by
+/// the sidebar (kendall: the employer at the foot of page 1, its dates and title on page 2).
+pub(super) fn split(
+    lines: Vec<Line>,
+    body_size: f64,
+    next_right_edge: Option<f64>,
+) -> Vec<Vec<Line>> {
     match find_gutter(&lines, body_size) {
         None => vec![lines],
-        Some(gutter) => split_at(lines, gutter),
+        Some(gutter) => {
+            let left_runs_on =
+                next_right_edge.is_some_and(|edge| edge <= gutter.x - gutter.min_gap);
+            split_at(lines, gutter, left_runs_on)
+        }
     }
 }
 
@@ -147,7 +158,7 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
     best
 }
 
-fn split_at(lines: Vec<Line>, gutter: Gutter) -> Vec<Vec<Line>> {
+fn split_at(lines: Vec<Line>, gutter: Gutter, left_runs_on: bool) -> Vec<Vec<Line>> {
     let mut header = Vec::new();
     let mut left = Vec::new();
     let mut right = Vec::new();
@@ -173,7 +184,17 @@ fn split_at(lines: Vec<Line>, gutter: Gutter) -> Vec<Vec<Line>> {
             }
         }
     }
-    [header, left, right, footer]
+    let (first, second) = if left_runs_on {
+        // The left column's lines above the sidebar's first (the name and headline over the
+        // main column) are the page's header all the same: they stay first.
+        let top = right.first().map_or(f64::MAX, |l| l.y);
+        let above = left.iter().take_while(|l| l.y > top + ALIGNED).count();
+        header.extend(left.drain(..above));
+        (right, left)
+    } else {
+        (left, right)
+    };
+    [header, first, second, footer]
         .into_iter()
         .filter(|b| !b.is_empty())
         .collect()

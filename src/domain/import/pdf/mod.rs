@@ -84,9 +84,25 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
     // A page of the document with a column of dates beside its entries: a later page's column
     // of labels alone (moderncv's languages) is one too.
     let dated_hints = page_lines.iter().any(|l| hints::has_dated_column(l));
+    // Where each page's text ends on the right: a two-column page whose next page has text
+    // only left of its gutter runs its left column on into that page (columns.rs).
+    let right_edges: Vec<Option<f64>> = page_lines
+        .iter()
+        .map(|lines| {
+            lines
+                .iter()
+                .flat_map(|l| &l.items)
+                .map(|i| i.x + i.width.max(0.0))
+                .reduce(f64::max)
+        })
+        .collect();
     let text = page_lines
         .into_iter()
-        .map(|lines| page_text(lines, &mut style, dated_hints))
+        .enumerate()
+        .map(|(n, lines)| {
+            let next_right_edge = right_edges.get(n + 1).copied().flatten();
+            page_text(lines, &mut style, dated_hints, next_right_edge)
+        })
         .collect::<Vec<_>>()
         .join("\n\n");
     let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
@@ -146,7 +162,12 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
     Ok(())
 }
 
-fn page_text(lines: Vec<Line>, style: &mut Headings, dated_hints: bool) -> String {
+fn page_text(
+    lines: Vec<Line>,
+    style: &mut Headings,
+    dated_hints: bool,
+    next_right_edge: Option<f64>,
+) -> String {
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
         (lines, false)
@@ -170,7 +191,7 @@ fn page_text(lines: Vec<Line>, style: &mut Headings, dated_hints: bool) -> Strin
     let blocks = if labelled || hinted {
         vec![lines]
     } else {
-        columns::split(lines, style.body)
+        columns::split(lines, style.body, next_right_edge)
     };
     for (index, block) in blocks.into_iter().enumerate() {
         let mut texts: Vec<String> = Vec::new();

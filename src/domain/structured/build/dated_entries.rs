@@ -4,7 +4,7 @@
 
 use super::header::is_place;
 use super::Builder;
-use crate::domain::structured::dates::find_range;
+use crate::domain::structured::dates::{find_range, is_present_word, DASHES};
 use crate::domain::structured::degrees::{degree_and_area_of, degree_then_area, is_degree};
 use crate::domain::structured::lines::{
     bold_line, bullet, capitalised_name, clean_part, is_school, link, plain, split_title,
@@ -71,7 +71,13 @@ impl Builder {
                 || r.start.is_some_and(|d| d.month.is_some())
                 || line.split_whitespace().count() <= 12
         });
+        if is_present_word(&plain(line)) && self.runs_on_under_start() {
+            return;
+        }
         if let Some((range, span)) = dated {
+            if self.end_year_under_start(line, &range, span.clone()) {
+                return;
+            }
             let waiting = self
                 .entry_mut()
                 .is_some_and(|e| e.dates.is_none() && e.highlights.is_empty());
@@ -190,6 +196,7 @@ impl Builder {
         let text = plain(line);
         let from_heading = self.entry_from_heading;
         let is_education = self.in_section(SectionKind::Education);
+        let previous = self.previous_line;
         if text.contains("---") {
             // `Title ------ Place` leader lines: one entry each.
             return self.new_entry_from_line(line, number, Low);
@@ -213,19 +220,37 @@ impl Builder {
                     entry.organisation = Some(Field::new(text, Low, Some(number)));
                 }
             }
-            // A school heading read as the organisation already: the degree under it.
+            // A school heading read as the organisation already: the degree under it (under
+            // the school's dates too, when the line names a degree).
             Some(entry)
                 if from_heading
                     && is_education
                     && entry.title.is_none()
                     && entry.organisation.is_some()
-                    && entry.dates.is_none()
+                    && (entry.dates.is_none() || is_degree(&text))
                     && entry.text.is_empty()
+                    && entry.highlights.is_empty()
                     && text.split_whitespace().count() <= 8 =>
             {
                 let (degree, area) = degree_and_area_of(&text);
                 entry.title = Some(Field::new(degree, Low, Some(number)));
                 entry.detail = area.map(|a| Field::new(a, Low, Some(number)));
+            }
+            // Right under a degree read alone ("MSc") below its school heading: a short name
+            // is the degree's area, set on a line of its own.
+            Some(entry)
+                if from_heading
+                    && is_education
+                    && entry.organisation.is_some()
+                    && entry.detail.is_none()
+                    && entry.text.is_empty()
+                    && entry.highlights.is_empty()
+                    && entry.title.as_ref().is_some_and(|t| {
+                        t.line == Some(previous) && t.line != entry.line && is_degree(&t.value)
+                    })
+                    && area_like(&text) =>
+            {
+                entry.detail = Some(Field::new(text, Low, Some(number)));
             }
             // The line right under `Title  Dates`: the organisation (and place).
             Some(entry)
@@ -273,6 +298,123 @@ impl Builder {
                 entry.title = Some(Field::new(text, Low, Some(number)));
             }
         }
+    }
+
+    /// A lone year right under the entry's lone start year, nothing else on its line: a date
+    /// column printing the start over the end ("2009" over "2012" beside the school) gives one
+    /// period, not a second entry dated by its end.
+    fn end_year_under_start(
+        &mut self,
+        line: &str,
+        range: &crate::domain::structured::dates::DateRange,
+        span: std::ops::Range<usize>,
+    ) -> bool {
+        let previous = self.previous_line;
+        let bare = clean_part(&plain(&format!(
+            "{} {}",
+            &line[..span.start],
+            &line[span.end..]
+        )))
+        .is_empty();
+        let Some(end) = range
+            .start
+            .filter(|d| d.month.is_none() && range.is_single_date())
+        else {
+            return false;
+        };
+        let Some(entry) = self.entry_mut() else {
+            return false;
+        };
+        if !bare || !entry.highlights.is_empty() || !entry.text.is_empty() {
+            return false;
+        }
+        let Some(dates) = entry.dates.as_mut().filter(|d| d.line == Some(previous)) else {
+            return false;
+        };
+        let own = &mut dates.value;
+        let later = own
+            .start
+            .is_some_and(|s| s.month.is_none() && s.year <= end.year && end.year - s.year <= 12);
+        if !own.is_single_date() || !later {
+            return false;
+        }
+        own.end = Some(end);
+        own.end_text = Some(plain(line));
+        own.text = format!("{} – {}", own.text.trim(), plain(line));
+        true
+    }
+
+    /// "Present" alone right under the entry's lone start year (a date column printing the
+    /// start over the end, for a degree under way): the period runs on.
+    fn runs_on_under_start(&mut self) -> bool {
+        let previous = self.previous_line;
+        let Some(entry) = self.entry_mut() else {
+            return false;
+        };
+        if !entry.highlights.is_empty() || !entry.text.is_empty() {
+            return false;
+        }
+        let Some(dates) = entry.dates.as_mut().filter(|d| d.line == Some(previous)) else {
+            return false;
+        };
+        let own = &mut dates.value;
+        if !own.is_single_date() || own.start.is_some_and(|s| s.month.is_some()) {
+            return false;
+        }
+        own.present = true;
+        own.text = format!("{} – Present", own.text.trim());
+        true
+    }
+
+    /// A heading right under the current entry's period (not a lone date), when no date follows
+    /// in the heading's next two lines (a title over its employer and dates is the next entry):
+    /// the entry's other name. A theme may set the employer (and its place after a
+    /// tab) over the dates and the job title, large, under them; then the part after the tab was
+    /// the place. Which name is the job is decided for the section afterwards (roles.rs). An
+    /// entry named by a sentence (a wrapped line over "2014." read as a dated line) is no name
+    /// to complete.
+    pub(super) fn heading_completes_entry(&mut self, title: &str, number: usize) -> bool {
+        if self.own_date_next {
+            return false;
+        }
+        let previous = self.previous_line;
+        let Some(entry) = self.entry_mut() else {
+            return false;
+        };
+        // A period as written: "2018 – 2018" is one (its end, the start again, was dropped).
+        let under_own_period = entry.dates.as_ref().is_some_and(|d| {
+            d.line == Some(previous)
+                && d.line != entry.line
+                && (!d.value.is_single_date() || d.value.text.contains(DASHES))
+        });
+        let named_short = [&entry.title, &entry.organisation]
+            .into_iter()
+            .flatten()
+            .all(|f| f.value.split_whitespace().count() <= 6);
+        if !under_own_period
+            || !named_short
+            || !entry.highlights.is_empty()
+            || !entry.text.is_empty()
+        {
+            return false;
+        }
+        let heading = Some(Field::new(title.to_string(), Low, Some(number)));
+        match (&entry.title, &entry.organisation) {
+            (Some(_), None) => entry.organisation = heading,
+            (None, Some(_)) => entry.title = heading,
+            (Some(t), Some(o))
+                if entry.location.is_none()
+                    && t.line == entry.line
+                    && o.line == entry.line
+                    && o.value.split_whitespace().count() <= 3 =>
+            {
+                entry.location = entry.organisation.take();
+                entry.organisation = heading;
+            }
+            _ => return false,
+        }
+        self.entry_from_heading = false;
+        true
     }
 
     /// `Title\tDates` under the line that opened the entry (`Employer\tPlace`, or a school): the
@@ -531,4 +673,20 @@ fn restates(
         .map(|f| words(&f.value))
         .unwrap_or_default();
     !names.is_empty() && names.iter().all(|w| rest.contains(w))
+}
+
+/// A degree's area alone on its line: a short name, no sentence, no figures ("Computer
+/// Science", "软件工程"; not "GPA 3.9" or "Thesis on rail timetables."). It starts with a
+/// capital, or with a letter of a script without case.
+fn area_like(text: &str) -> bool {
+    let words = text.split_whitespace().count();
+    (1..=5).contains(&words)
+        && text.chars().count() <= 60
+        && !text.chars().any(|c| c.is_ascii_digit())
+        && !text.contains([':', '：'])
+        && !text.trim_end().ends_with(['.', ';', '。', '；'])
+        && text
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_uppercase() || c.is_alphabetic() && !c.is_lowercase())
 }
