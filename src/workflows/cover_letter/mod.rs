@@ -51,7 +51,7 @@ pub use pause::{CoverLetterAnswer, CoverLetterPause, LetterReview};
 pub use settings::{style_block, CoverSettings, Length, Tone};
 pub use state::{
     CitedParagraph, CoverLetterState, CoverLetterUpdate, Decision, Evidence, Framing,
-    LetterParagraph, Requirement, ResumeLine,
+    LetterParagraph, LetterRequirement, LetterResumeLine,
 };
 pub use workflow::{CoverLetterInput, CoverLetterWorkflow};
 

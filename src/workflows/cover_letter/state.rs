@@ -12,7 +12,8 @@ use super::settings::{Length, Tone};
 
 /// One thing the posting asks for, as the ATS analysis found it, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Requirement {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterRequirement {
     /// `R1`, `R2`, … in the analysis' order (must-haves first).
     pub id: String,
     /// The skill or keyword ("Kafka", "Go / Rust", "distributed systems").
@@ -29,7 +30,8 @@ pub struct Requirement {
 
 /// One non-empty line of the resume, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ResumeLine {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterResumeLine {
     /// `L1`, `L2`, … counting non-empty lines only.
     pub id: String,
     /// The line as written, trimmed.
@@ -72,13 +74,14 @@ pub struct LetterParagraph {
 
 /// A paragraph of the final letter with what it cites written out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CitedParagraph {
     pub text: String,
     /// The requirements it answers.
-    pub requirements: Vec<Requirement>,
+    pub requirements: Vec<LetterRequirement>,
     /// The resume lines it rests on.
-    pub resume_lines: Vec<ResumeLine>,
+    pub resume_lines: Vec<LetterResumeLine>,
 }
 
 /// What the user decided at the review.
@@ -106,9 +109,9 @@ state! {
         pub tone: Tone,
         pub length: Length,
         /// Requirements of the posting (ATS analysis, no model), with ids.
-        pub requirements: Vec<Requirement>,
+        pub requirements: Vec<LetterRequirement>,
         /// The resume's non-empty lines, with ids.
-        pub resume_lines: Vec<ResumeLine>,
+        pub resume_lines: Vec<LetterResumeLine>,
         /// Which resume lines answer which requirement.
         pub evidence: Vec<Evidence>,
         pub framing: Framing,
