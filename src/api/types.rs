@@ -1,14 +1,14 @@
-//! The TypeScript shapes the Rust types do not declare themselves, written by hand: workflow
-//! states (declared by the engine's `state!` macro), run events, the `Workflows` map that types
-//! `start`, `result`, events and `answer` per workflow, and the names users know for derived
-//! types (`QuestionPayload` for the tailoring's question pause, …). The rest is derived by tsify
-//! (`#[derive(Tsify)]` on the workflow inputs, each workflow's pauses and answers in its
-//! `pause.rs`, the custom events, `Language`, `ProviderConfig`, the session's `ErrorCode`), and the
-//! package's entry (web/pkg/api.d.ts) declares the public classes over both.
+//! The TypeScript shapes the Rust types do not declare themselves, written by hand: the workflow
+//! states not derived yet (`cover_letter`'s is: its `state!` struct derives Tsify), run events,
+//! the `Workflows` map that types `start`, `result`, events and `answer` per workflow, and the
+//! names users know for derived types (`QuestionPayload` for the tailoring's question pause, …).
+//! The rest is derived by tsify (`#[derive(Tsify)]` on the workflow inputs, each workflow's
+//! pauses and answers in its `pause.rs`, the custom events, `Language`, `ProviderConfig`, the
+//! session's `ErrorCode`), and the package's entry (web/pkg/api.d.ts) declares the public classes over both.
 //!
 //! tests/api_types.rs checks these against the Rust side: the `Workflows` ids against the
-//! registry, every state field against what demo runs produce, and every pause against the
-//! workflow's `Pause` type.
+//! registry, every hand-written state field against what demo runs produce, and every state and
+//! pause against the workflow's `State` and `Pause` types.
 
 use wasm_bindgen::prelude::*;
 
@@ -114,6 +114,10 @@ export type Interrupt<W extends WorkflowId = WorkflowId> = {
     payload: PayloadOf<W, K>;
   };
 }[InterruptKind<W>];
+
+/** A state field that several copies of the state share in Rust (an `append` channel of the
+ * engine's `state!`): in JSON it is its value. */
+export type Shared<T> = T;
 
 // ---- Interrupt payloads and answers (derived from each workflow's pause.rs; these are the
 // names users know for them) ----
@@ -241,69 +245,8 @@ export interface PortfolioPiece { title: string; description: string; demonstrat
 export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
 export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
 
-/** What a suspicious line is: text addressing the model, a chat role marker, hidden characters or
- * text, a look-alike of the tags user text is wrapped in. */
-export type InjectionKind = "instruction" | "role_marker" | "hidden_text" | "delimiter";
-/** One suspicious line of one input (a warning: the run proceeds). */
-export interface InjectionFinding {
-  /** The input: "resume", "job_description", "target_role", "task", "master_resume", "profile.<field>". */
-  source: string;
-  /** 1-based line in that input. */
-  line: number;
-  kind: InjectionKind;
-  /** What matched, e.g. "ignore previous instructions" or "U+200B". */
-  matched: string;
-  /** The line, cut, invisible characters shown as [U+200B]. */
-  excerpt: string;
-}
 
-/** Which resume lines answer one requirement. */
-export interface LetterEvidence { requirement: string; lines: string[]; why: string }
-/** The company and role as the posting presents them. */
-export interface LetterFraming { company_focus: string; role_focus: string; themes: string[] }
-/** A draft paragraph with the ids it cites. */
-export interface LetterParagraph { text: string; requirements: string[]; resume_lines: string[] }
 
-/** The final state of `cover_letter`. */
-export interface CoverLetterState {
-  resume: string;
-  /** The posting: not a source of facts about the candidate. */
-  job_description: string;
-  company: string;
-  role: string;
-  notes: string;
-  tone: Tone;
-  length: Length;
-  requirements: LetterRequirement[];
-  resume_lines: LetterResumeLine[];
-  evidence: LetterEvidence[];
-  framing: LetterFraming;
-  draft: LetterParagraph[];
-  ungrounded: Fact[];
-  from_posting: string[];
-  revision_count: number;
-  max_revisions: number;
-  /** Every revision note the user gave, in order. */
-  revision_notes: string[];
-  unchanged_note: string | null;
-  decision: "approved" | "revise" | "error" | null;
-  kept_fact_keys: string[];
-  removed_fact_keys: string[];
-  /** The final letter: the draft without the facts not kept, each paragraph with its citations. */
-  letter: CitedParagraph[];
-  letter_markdown: string;
-  /** An HTML fragment (`<article class="cover-letter">`), every character of the text escaped. */
-  letter_html: string;
-  /** The draft's ungrounded facts the user kept (in the letter) and those removed. */
-  ungrounded_kept: Fact[];
-  ungrounded_removed: Fact[];
-  warnings: string[];
-  /** Agents whose call failed and that the run went on without. */
-  failed_steps: string[];
-  error: string | null;
-  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
-}
 
 /** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
 export interface TailorState {

@@ -23,8 +23,8 @@ use super::grounding;
 use super::letter::{self, tidy};
 use super::settings::style_block;
 use super::state::{
-    CoverLetterState, CoverLetterUpdate, Evidence, Framing, LetterParagraph, LetterRequirement,
-    LetterResumeLine,
+    CoverLetterState, CoverLetterUpdate, LetterEvidence, LetterFraming, LetterParagraph,
+    LetterRequirement, LetterResumeLine,
 };
 use super::Deps;
 
@@ -146,7 +146,7 @@ fn is_evidence_line(text: &str) -> bool {
 pub fn mentioned_evidence(
     requirements: &[(String, Vec<String>)],
     lines: &[LetterResumeLine],
-) -> Vec<Evidence> {
+) -> Vec<LetterEvidence> {
     let is_item = |l: &&LetterResumeLine| l.text.starts_with(['-', '*', '•']);
     let ordered: Vec<&LetterResumeLine> = lines
         .iter()
@@ -167,7 +167,7 @@ pub fn mentioned_evidence(
                 .take(2)
                 .map(|l| l.id.clone())
                 .collect();
-            (!found.is_empty()).then(|| Evidence {
+            (!found.is_empty()).then(|| LetterEvidence {
                 requirement: id.clone(),
                 lines: found,
                 why: String::new(),
@@ -186,7 +186,7 @@ fn names(requirement: &LetterRequirement) -> Vec<String> {
 }
 
 /// The evidence agent's answer with unknown ids dropped, duplicates merged, each requirement once.
-fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<Evidence> {
+fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<LetterEvidence> {
     let mut seen = BTreeSet::new();
     answer
         .matches
@@ -195,7 +195,7 @@ fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<Evi
         .filter(|m| seen.insert(m.requirement.clone()))
         .filter_map(|m| {
             let lines = known_lines(state, &m.lines);
-            (!lines.is_empty()).then(|| Evidence {
+            (!lines.is_empty()).then(|| LetterEvidence {
                 requirement: m.requirement,
                 lines,
                 why: m.why.trim().to_string(),
@@ -279,7 +279,7 @@ pub async fn framing(
         .try_ask::<FramingAnswer>(&ctx, &FRAMING, 0, user)
         .await?
     {
-        Ok(answer) => Framing {
+        Ok(answer) => LetterFraming {
             company_focus: answer.company_focus.trim().to_string(),
             role_focus: answer.role_focus.trim().to_string(),
             themes: answer
@@ -291,7 +291,7 @@ pub async fn framing(
         },
         Err(error) => {
             notes.failed(&FRAMING, &error, deps.settings.language());
-            Framing::default()
+            LetterFraming::default()
         }
     };
     Ok(notes.into_update(CoverLetterUpdate::default().framing(framing)))
@@ -319,7 +319,7 @@ fn evidence_block(state: &CoverLetterState) -> String {
         .join("\n")
 }
 
-fn framing_block(framing: &Framing) -> String {
+fn framing_block(framing: &LetterFraming) -> String {
     let mut out = Vec::new();
     if !framing.company_focus.is_empty() {
         out.push(format!("company: {}", framing.company_focus));

@@ -40,7 +40,8 @@ pub struct LetterResumeLine {
 
 /// Which resume lines answer one requirement (the evidence agent's finding, checked).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Evidence {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterEvidence {
     /// A requirement id.
     pub requirement: String,
     /// Resume line ids, at least one.
@@ -52,8 +53,9 @@ pub struct Evidence {
 
 /// How the letter places the candidate toward this company and role, read from the posting.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
-pub struct Framing {
+pub struct LetterFraming {
     /// What the company does or cares about, as the posting says.
     pub company_focus: String,
     /// What the role is for.
@@ -65,6 +67,7 @@ pub struct Framing {
 /// One paragraph of a draft: its text, the requirement ids it answers and the resume line ids it
 /// rests on (both checked against the run's lists; a greeting or closing cites none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct LetterParagraph {
     pub text: String,
@@ -86,6 +89,7 @@ pub struct CitedParagraph {
 
 /// What the user decided at the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Approved,
@@ -96,6 +100,11 @@ pub enum Decision {
 
 state! {
     /// Everything a cover-letter run knows.
+    #[cfg_attr(
+        all(feature = "api", target_arch = "wasm32"),
+        derive(tsify::Tsify),
+        tsify(missing_as_null)
+    )]
     pub struct CoverLetterState updates CoverLetterUpdate {
         /// The resume as given (Markdown or plain text).
         pub resume: String,
@@ -113,8 +122,8 @@ state! {
         /// The resume's non-empty lines, with ids.
         pub resume_lines: Vec<LetterResumeLine>,
         /// Which resume lines answer which requirement.
-        pub evidence: Vec<Evidence>,
-        pub framing: Framing,
+        pub evidence: Vec<LetterEvidence>,
+        pub framing: LetterFraming,
         /// The draft being reviewed, paragraph by paragraph.
         pub draft: Vec<LetterParagraph>,
         /// Facts of the draft (spans in [`super::letter::draft_text`]) that neither the resume, the
