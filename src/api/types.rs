@@ -1,5 +1,6 @@
 //! The TypeScript shapes the Rust types do not declare themselves, written by hand: the workflow
-//! states not derived yet (`cover_letter`'s is: its `state!` struct derives Tsify), run events,
+//! states not derived yet (`cover_letter`'s and `batch_screening`'s are: their `state!` structs
+//! derive Tsify), run events,
 //! the `Workflows` map that types `start`, `result`, events and `answer` per workflow, and the
 //! names users know for derived types (`QuestionPayload` for the tailoring's question pause, …).
 //! The rest is derived by tsify (`#[derive(Tsify)]` on the workflow inputs, each workflow's
@@ -144,6 +145,15 @@ export type CostCapPayload = PauseOf<BatchPause, "cost_cap">;
 export type KeyRefusedPayload = PauseOf<BatchPause, "key_refused">;
 /** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */
 export type CostCapAnswer = BatchAnswer;
+
+// ---- Names users know for derived state types ----
+
+/** A resume's deterministic ATS score in a batch (no model). */
+export type BatchAtsResult = AtsResult;
+/** One candidate's screening (a retry appends a newer one). */
+export type BatchCandidateResult = CandidateResult;
+/** One row of the batch's ranked table. */
+export type BatchRow = RankedRow;
 
 // ---- Run events ----
 
@@ -305,20 +315,6 @@ export interface NavigatorState {
   };
 }
 
-export interface ProfileRole { title: string; organization: string; period: string; highlights: string[] }
-export interface CandidateProfile {
-  name: string; headline: string; summary: string; years_experience: number;
-  skills: string[]; experience: ProfileRole[]; education: string[]; certifications: string[];
-}
-export interface JdAnalysis {
-  title: string; seniority: string; summary: string;
-  must_have: string[]; nice_to_have: string[]; responsibilities: string[];
-}
-export interface MatchingAnalysis {
-  /** 0–100. */
-  score: number; summary: string;
-  matched_skills: string[]; missing_skills: string[]; strengths: string[]; gaps: string[];
-}
 /** Background from the two documents only: `web_access` is always false and `limitations` says so. */
 export interface ResearchAnalysis {
   web_access: false; sources: string[]; summary: string; career_trajectory: string;
@@ -326,12 +322,6 @@ export interface ResearchAnalysis {
 }
 export interface InterviewQuestion { question: string; purpose: string; listen_for: string }
 export interface InterviewQuestions { focus: string; questions: InterviewQuestion[] }
-export type Recommendation = "strong_hire" | "hire" | "hold" | "no_hire";
-export interface Evaluation {
-  recommendation: Recommendation;
-  /** 0–100. */
-  overall_score: number; summary: string; strengths: string[]; concerns: string[]; next_steps: string[];
-}
 export interface EmailDraft { recipient: string; subject: string; body: string }
 /** Why the supervisor routed where it did (see the workflow's routing rules). */
 export type RouteReason = "model" | "loop_broken" | "parse_failure" | "finished_early" | "step_limit" | "all_done";
@@ -374,78 +364,11 @@ export interface HiringState {
 
 }
 
-/** Where one candidate of a batch stands. */
-export type CandidateStatus = "pending" | "screened" | "failed" | "deferred" | "cancelled";
 
-/** One resume of a batch, with its id. */
-export interface BatchCandidate {
-  id: string;
-  label: string;
-  text: string;
-}
 
-/** A resume's deterministic ATS score (no model). */
-export interface BatchAtsResult {
-  id: string;
-  score: number;
-  must_matched: number;
-  must_total: number;
-  missing_must: string[];
-  injection: InjectionFinding[];
-}
 
-/** One candidate's screening (a retry appends a newer one). */
-export interface BatchCandidateResult {
-  id: string;
-  status: CandidateStatus;
-  profile: CandidateProfile | null;
-  matching: MatchingAnalysis | null;
-  evaluation: Evaluation | null;
-  error: string | null;
-  calls: number;
-  cost_usd: number;
-  round: number;
-}
 
-/** One row of the ranked table. */
-export interface BatchRow {
-  rank: number;
-  id: string;
-  label: string;
-  /** The parsed name: shown here, never sent to the matching or evaluation step. */
-  name: string;
-  status: CandidateStatus;
-  overall_score: number | null;
-  ats_score: number;
-  /** 0–1: the share of the job's required terms the resume shows. */
-  must_have_coverage: number;
-  missing_must_haves: string[];
-  red_flags: string[];
-  recommendation: Recommendation | null;
-  injection_flagged: boolean;
-  error: string | null;
-}
 
-/** The state of `batch_screening`. */
-export interface BatchState {
-  jd_text: string;
-  candidates: BatchCandidate[];
-  language: Language;
-  ats_only: boolean;
-  cost_cap_usd: number | null;
-  ats: BatchAtsResult[];
-  jd_analysis: JdAnalysis | null;
-  jd_cost_usd: number;
-  results: BatchCandidateResult[];
-  retry_rounds: number;
-  stopped_at_cap: boolean;
-  /** The ranked table, written last. */
-  table: BatchRow[];
-  warnings: string[];
-  /** Only set inside one candidate's task. */
-  current: BatchCandidate | null;
-  spent_before_usd: number;
-}
 
 /** The final state of `resume_review`. */
 export interface ReviewState {

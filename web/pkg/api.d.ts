@@ -24,6 +24,7 @@ import type {
 export type {
   AgentErrorPayload,
   AnswerOf,
+  AtsResult,
   BatchAnswer,
   BatchAtsResult,
   BatchCandidate,
@@ -36,6 +37,7 @@ export type {
   BatchState,
   CandidatePayload,
   CandidateProfile,
+  CandidateResult,
   CandidateStage,
   CandidateStatus,
   CareerGoal,
@@ -119,6 +121,7 @@ export type {
   QuestionAnswer,
   QuestionPause,
   QuestionPayload,
+  RankedRow,
   Recommendation,
   ResearchAnalysis,
   Resume,
