@@ -1,11 +1,11 @@
 //! The TypeScript shapes the Rust types do not declare themselves, written by hand: the workflow
 //! states not derived yet (`cover_letter`'s and `batch_screening`'s are: their `state!` structs
-//! derive Tsify), run events,
-//! the `Workflows` map that types `start`, `result`, events and `answer` per workflow, and the
-//! names users know for derived types (`QuestionPayload` for the tailoring's question pause, …).
-//! The rest is derived by tsify (`#[derive(Tsify)]` on the workflow inputs, each workflow's
-//! pauses and answers in its `pause.rs`, the custom events, `Language`, `ProviderConfig`, the
-//! session's `ErrorCode`), and the package's entry (web/pkg/api.d.ts) declares the public classes over both.
+//! derive Tsify), run events, the `Workflows` map that types `start`, `result`, events and
+//! `answer` per workflow, and the names users know for derived types (`QuestionPayload` for the
+//! tailoring's question pause, …). The rest is derived by tsify (`#[derive(Tsify)]` on the
+//! workflow inputs, each workflow's pauses and answers in its `pause.rs`, the custom events,
+//! `Language`, `ProviderConfig`, the session's `ErrorCode`), and the package's entry
+//! (web/pkg/api.d.ts) declares the public classes over both.
 //!
 //! tests/api_types.rs checks these against the Rust side: the `Workflows` ids against the
 //! registry, every hand-written state field against what demo runs produce, and every state and
