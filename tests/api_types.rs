@@ -1,8 +1,9 @@
-//! The JS API's hand-written TypeScript (src/api/types.rs: states, interrupt payloads, the
-//! `Workflows` map) against what the Rust side really produces: every workflow's demo run,
-//! answered to the end, and each JSON object it yields checked field by field against its
-//! interface, nested interfaces included. Custom events are checked against their Rust enum
-//! instead (`CustomEvent`, whose TypeScript tsify derives).
+//! The JS API's TypeScript against what the Rust side really produces. The hand-written part
+//! (src/api/types.rs: the states and the `Workflows` map) is checked field by field against every
+//! workflow's demo run, answered to the end, nested interfaces included. What tsify derives is
+//! checked through the Rust types it is derived from: each interrupt payload must read as its
+//! workflow's `Pause` and write back the same JSON, each custom event as `CustomEvent`, and the
+//! short answers the TypeScript offers must read as the answer types.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -17,6 +18,7 @@ use careergraph::graph::{EventSink, StreamEvent};
 use careergraph::session::{build_model, workflows, AnyRun, ProviderConfig, Runtime};
 use careergraph::workflows::common::CustomEvent;
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
@@ -182,6 +184,47 @@ fn check_nested(
     }
 }
 
+/// A JSON value read as a Rust type and written back (`None` when it does not read).
+type RoundTrip = fn(&Value) -> Option<Value>;
+
+fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) -> Option<Value> {
+    let typed: T = serde_json::from_value(value.clone()).ok()?;
+    Some(serde_json::to_value(typed).unwrap())
+}
+
+/// Per workflow id: the round trips through its `Pause` and its `State` type.
+fn round_trips() -> BTreeMap<&'static str, (RoundTrip, RoundTrip)> {
+    struct Collect(BTreeMap<&'static str, (RoundTrip, RoundTrip)>);
+    impl WorkflowVisitor for Collect {
+        fn visit<W: Workflow>(&mut self) {
+            let pair: (RoundTrip, RoundTrip) = (round_trip::<W::Pause>, round_trip::<W::State>);
+            self.0.insert(W::ID, pair);
+        }
+    }
+    let mut all = Collect(BTreeMap::new());
+    visit_all(&mut all);
+    all.0
+}
+
+/// Checks a state of `id` against its hand-written interface while it has one, and always
+/// against its Rust state type (whose TypeScript tsify derives once the interface is gone).
+fn check_state(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    (id, state_type): (&str, &str),
+    state: &Value,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    if all.contains_key(state_type) {
+        check(all, state_type, state, at, problems);
+    }
+    match round_trips()[id].1(state) {
+        Some(back) if back == *state => {}
+        Some(back) => problems.push(format!("{at}: the state reads as {back}")),
+        None => problems.push(format!("{at}: the state is no {state_type}")),
+    }
+}
+
 /// A demo run of `workflow_id` answered to its end: its events and its final state.
 fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
@@ -270,20 +313,14 @@ fn states_payloads_and_events_agree_with_the_typescript() {
     let ran: BTreeSet<&str> = runs.iter().map(|(id, _, _)| *id).collect();
     let registered: BTreeSet<&str> = workflows().iter().map(|w| w.id).collect();
     assert_eq!(ran, registered, "a demo run per registered workflow");
-    let payloads = BTreeMap::from([
-        ("question", "QuestionPayload"),
-        ("review", "DraftReviewPayload"),
-        ("satisfaction", "SatisfactionPayload"),
-        ("confirm_plan", "ConfirmPlanPayload"),
-        ("cost_cap", "CostCapPayload"),
-    ]);
-    // A kind two workflows use with different payloads: (workflow, kind) first.
-    let own_payloads = BTreeMap::from([(("cover_letter", "review"), "LetterReviewPayload")]);
+    // Interrupt payloads are typed in Rust (each workflow's `Pause`, whose TypeScript tsify
+    // derives): each must read as its workflow's pause type and write back the very same JSON.
+    let pauses = round_trips();
     let mut problems = Vec::new();
     let mut kinds = BTreeSet::new();
     for (id, state_type, input) in runs {
         let (events, state) = demo_run(id, input);
-        check(&all, state_type, &state, id, &mut problems);
+        check_state(&all, (id, state_type), &state, id, &mut problems);
         for event in events {
             let (payload, at) = match &event {
                 StreamEvent::Interrupted { interrupts, .. } => {
@@ -307,9 +344,9 @@ fn states_payloads_and_events_agree_with_the_typescript() {
                     continue;
                 }
                 StreamEvent::StepDone { path, state, .. } if path.is_empty() => {
-                    check(
+                    check_state(
                         &all,
-                        state_type,
+                        (id, state_type),
                         state,
                         &format!("{id} step_done"),
                         &mut problems,
@@ -319,18 +356,10 @@ fn states_payloads_and_events_agree_with_the_typescript() {
                 _ => continue,
             };
             let kind = payload["type"].as_str().unwrap_or("(none)").to_string();
-            match own_payloads
-                .get(&(id, kind.as_str()))
-                .or_else(|| payloads.get(kind.as_str()))
-            {
-                Some(name) => check(
-                    &all,
-                    name,
-                    payload,
-                    &format!("{id} {at} {kind}"),
-                    &mut problems,
-                ),
-                None => problems.push(format!("{id}: {at} payload of unknown type {kind}")),
+            match pauses[id].0(payload) {
+                Some(back) if back == *payload => {}
+                Some(back) => problems.push(format!("{id} {at} {kind}: {payload} reads as {back}")),
+                None => problems.push(format!("{id} {at} {kind}: {payload} is no pause of {id}")),
             }
             if payload.get("unchanged_note").is_some() {
                 kinds.insert("review with unchanged_note".to_string());
@@ -358,5 +387,57 @@ fn states_payloads_and_events_agree_with_the_typescript() {
             kinds.contains(kind),
             "no demo run produced a {kind} payload"
         );
+    }
+}
+
+/// The short answers the derived TypeScript offers (a bare string to a question, a level or its
+/// id to a satisfaction question, a boolean to the plan) read as the Rust answer types it is
+/// derived from, write back unchanged, and the nodes understand them.
+#[test]
+fn short_answer_forms_read_as_the_rust_answer_types() {
+    use careergraph::workflows::career_navigator::interaction::{
+        parse_confirmation, parse_satisfaction,
+    };
+    use careergraph::workflows::career_navigator::{ConfirmPlanAnswer, SatisfactionAnswer};
+    use careergraph::workflows::resume_tailoring::QuestionAnswer;
+
+    fn round_trips<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) {
+        let typed: T = serde_json::from_value(value.clone())
+            .unwrap_or_else(|e| panic!("{value} does not read as the answer type: {e}"));
+        assert_eq!(serde_json::to_value(typed).unwrap(), *value);
+    }
+    for question in [
+        json!("Two years of Kafka"),
+        json!({"answer": "Two years of Kafka"}),
+        json!({"action": "answer", "answer": "Two years of Kafka"}),
+        json!({"action": "skip"}),
+        json!({"action": "stop"}),
+        json!({"action": "stop", "answer": "Kafka"}),
+    ] {
+        round_trips::<QuestionAnswer>(&question);
+    }
+    for (satisfaction, level) in [
+        (json!(1), 1),
+        (json!(5), 5),
+        (json!("neutral"), 3),
+        (json!({"level": 4}), 4),
+        (
+            json!({"level": "very_satisfied", "feedback": "More on Rust"}),
+            5,
+        ),
+    ] {
+        round_trips::<SatisfactionAnswer>(&satisfaction);
+        let (read, _) = parse_satisfaction(&satisfaction).expect("the node reads it");
+        assert_eq!(read.level(), level, "{satisfaction}");
+    }
+    for (confirmation, confirmed) in [
+        (json!(true), true),
+        (json!(false), false),
+        (json!({"confirm": false, "feedback": "Slower"}), false),
+        (json!({"confirm": true}), true),
+    ] {
+        round_trips::<ConfirmPlanAnswer>(&confirmation);
+        let (read, _) = parse_confirmation(&confirmation).expect("the node reads it");
+        assert_eq!(read, confirmed, "{confirmation}");
     }
 }

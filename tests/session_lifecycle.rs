@@ -407,7 +407,7 @@ fn every_workflow_survives_a_reload_mid_step_and_reruns_only_the_unfinished_call
 fn tailoring_pauses_and_answers_are_typed() {
     use careergraph::session::TailoringWorkflow;
     use careergraph::workflows::resume_tailoring::{
-        QuestionAnswer, ReviewAnswer, TailorAnswer, TailorPause,
+        QuestionAction, ReviewAnswer, TailorAnswer, TailorPause,
     };
     let model = Counting::new();
     let runtime = runtime(model, Rc::new(MemorySaver::new()));
@@ -421,7 +421,7 @@ fn tailoring_pauses_and_answers_are_typed() {
             TailorPause::Question(q) => {
                 kinds.push("question");
                 assert!(q.index >= 1 && q.index <= q.total, "{q:?}");
-                TailorAnswer::Question(QuestionAnswer::Answer {
+                TailorAnswer::Question(QuestionAction::Answer {
                     answer: format!("I used {} daily.", q.missing_item),
                 })
             }

@@ -1,13 +1,15 @@
-//! The TypeScript shapes the Rust types cannot declare themselves, written by hand because the
-//! values cross as JSON (`serde_json::Value`): workflow states (declared by the engine's `state!`
-//! macro, which takes no derives), interrupt payloads and answers (built and read as JSON by the
-//! workflows), run events, and the `Workflows` map that types `start`, `result`, events and
-//! `answer` per workflow. The rest is derived by tsify (`#[derive(Tsify)]` on the workflow inputs,
-//! `Language`, `ProviderConfig`, `ProviderKind` and the session's `ErrorCode`), and the package's
-//! entry (web/pkg/api.d.ts) declares the public classes over both.
+//! The TypeScript shapes the Rust types do not declare themselves, written by hand: the workflow
+//! states not derived yet (`cover_letter`'s and `batch_screening`'s are: their `state!` structs
+//! derive Tsify), run events, the `Workflows` map that types `start`, `result`, events and
+//! `answer` per workflow, and the names users know for derived types (`QuestionPayload` for the
+//! tailoring's question pause, …). The rest is derived by tsify (`#[derive(Tsify)]` on the
+//! workflow inputs, each workflow's pauses and answers in its `pause.rs`, the custom events,
+//! `Language`, `ProviderConfig`, the session's `ErrorCode`), and the package's entry
+//! (web/pkg/api.d.ts) declares the public classes over both.
 //!
 //! tests/api_types.rs checks these against the Rust side: the `Workflows` ids against the
-//! registry, and every state, payload and event field against what demo runs produce.
+//! registry, every hand-written state field against what demo runs produce, and every state and
+//! pause against the workflow's `State` and `Pause` types.
 
 use wasm_bindgen::prelude::*;
 
@@ -114,103 +116,44 @@ export type Interrupt<W extends WorkflowId = WorkflowId> = {
   };
 }[InterruptKind<W>];
 
-// ---- Interrupt payloads and answers ----
+/** A state field that several copies of the state share in Rust (an `append` channel of the
+ * engine's `state!`): in JSON it is its value. */
+export type Shared<T> = T;
+
+// ---- Interrupt payloads and answers (derived from each workflow's pause.rs; these are the
+// names users know for them) ----
+
+/** The member of the tagged union `P` (a workflow's pauses) whose `type` is `K`: one kind of
+ * pause's payload. */
+export type PauseOf<P extends { type: string }, K extends P["type"]> = Extract<P, { type: K }>;
 
 /** `resume_tailoring` asks about a requirement the resume does not show. */
-export interface QuestionPayload {
-  type: "question";
-  question: string;
-  /** 1-based position of this question, of `total`. */
-  index: number;
-  total: number;
-  /** The job requirement the question is about. */
-  missing_item: string;
-  actions: ("answer" | "skip" | "stop")[];
-}
-/** Answer a question with text, skip it, or stop the questions (optionally answering this one). */
-export type QuestionAnswer = string | { action?: "answer"; answer: string } | { action: "skip" } | { action: "stop"; answer?: string };
-
+export type QuestionPayload = PauseOf<TailorPause, "question">;
 /** `resume_tailoring` pauses for a human review of the draft. */
-export interface DraftReviewPayload {
-  type: "review";
-  resume_draft: string;
-  ats_score: number;
-  target_score: number;
-  keywords_matched: string[];
-  keywords_missing: string[];
-  /** Revision requests so far, of at most `max_revisions` (a request may leave the draft unchanged: see `unchanged_note`). */
-  revision: number;
-  max_revisions: number;
-  /** After this long, answer `{ decision: "timeout" }` (the page keeps the clock). */
-  timeout_seconds: number;
-  question: string;
-  actions: ("approve" | "revise")[];
-  /** Present when the last revision request left the draft unchanged: why, in the run's language. */
-  unchanged_note?: string;
-  /** Facts of the draft that neither the resume, the master resume nor the user's answers hold,
-   * with byte spans in `resume_draft` (UTF-8). Each stays only if the approve answer keeps it. */
-  ungrounded_facts: Fact[];
-}
-/** Approve: of the draft's `ungrounded_facts`, those whose `key` is in `kept_facts` stay in the
- * final resume; every other one is removed (`removed_facts` records explicit removals; an
- * undecided fact is removed all the same). */
-export type ReviewAnswer = { decision: "approve"; feedback?: string; kept_facts?: string[]; removed_facts?: string[] } | { decision: "revise"; feedback: string } | { decision: "timeout" };
-
+export type DraftReviewPayload = PauseOf<TailorPause, "review">;
 /** `cover_letter` pauses for the review of the draft letter (no countdown: the run waits). */
-export interface LetterReviewPayload {
-  type: "review";
-  /** The draft as one text, paragraphs one blank line apart; `ungrounded_facts` index it. */
-  letter: string;
-  /** The draft's paragraphs with the requirements they answer and the resume lines they rest on. */
-  paragraphs: CitedParagraph[];
-  /** Facts of `letter` that neither the resume, the notes nor the company and role hold, with
-   * byte spans in `letter` (UTF-8). Each stays only if the approve answer keeps it. */
-  ungrounded_facts: Fact[];
-  /** Keys of `ungrounded_facts` the job posting holds (true of the company, perhaps; not of you). */
-  from_posting: string[];
-  /** Revision rounds done, of at most `max_revisions`. */
-  revision: number;
-  max_revisions: number;
-  /** Present when the last revision left the draft unchanged: why, in the run's language. */
-  unchanged_note?: string;
-  actions: ("approve" | "revise")[];
-}
-/** Approve: of the draft's `ungrounded_facts`, those whose `key` is in `kept_facts` stay in the
- * letter; every other one is removed. Revise: the letter is written again with `note`. */
-export type LetterReviewAnswer = { decision: "approve"; kept_facts?: string[]; removed_facts?: string[] } | { decision: "revise"; note: string };
-
-/** Satisfaction levels 1 (very dissatisfied) … 5 (very satisfied); 4 and 5 count as satisfied. */
-export type SatisfactionLevelId = "very_dissatisfied" | "dissatisfied" | "neutral" | "satisfied" | "very_satisfied";
-export type SatisfactionLevel = 1 | 2 | 3 | 4 | 5 | SatisfactionLevelId;
-
+export type LetterReviewPayload = PauseOf<CoverLetterPause, "review">;
+export type LetterReviewAnswer = CoverLetterAnswer;
 /** `career_navigator` asks how satisfied the user is with the report. */
-export interface SatisfactionPayload {
-  type: "satisfaction";
-  question: string;
-  report: IntegratedReport | null;
-  iteration: number;
-  max_iterations: number;
-  rounds_left: number;
-  /** The five levels, labelled in the run's language. */
-  levels: { level: 1 | 2 | 3 | 4 | 5; id: SatisfactionLevelId; label: string }[];
-  /** Set when the previous answer was not understood and the question is asked again. */
-  error?: string;
-}
-export type SatisfactionAnswer = SatisfactionLevel | { level: SatisfactionLevel; feedback?: string };
-
+export type SatisfactionPayload = PauseOf<NavigatorPause, "satisfaction">;
 /** `career_navigator` asks the user to confirm the final plan. */
-export interface ConfirmPlanPayload {
-  type: "confirm_plan";
-  question: string;
-  plan: FinalPlan | null;
-  career_goals: CareerGoals | null;
-  revision: number;
-  max_revisions: number;
-  /** Set when the previous answer was not understood and the question is asked again. */
-  error?: string;
-}
-/** Not confirmed: the plan is revised with the feedback (at most `maxIterations` times). */
-export type ConfirmPlanAnswer = boolean | { confirm: boolean; feedback?: string };
+export type ConfirmPlanPayload = PauseOf<NavigatorPause, "confirm_plan">;
+export type SatisfactionLevelId = UserSatisfactionLevel;
+/** `batch_screening`: the estimated spend reached the cap; `deferred` candidates wait. */
+export type CostCapPayload = PauseOf<BatchPause, "cost_cap">;
+/** `batch_screening`: the provider refused the API key (401/403); `deferred` candidates wait. */
+export type KeyRefusedPayload = PauseOf<BatchPause, "key_refused">;
+/** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */
+export type CostCapAnswer = BatchAnswer;
+
+// ---- Names users know for derived state types ----
+
+/** A resume's deterministic ATS score in a batch (no model). */
+export type BatchAtsResult = AtsResult;
+/** One candidate's screening (a retry appends a newer one). */
+export type BatchCandidateResult = CandidateResult;
+/** One row of the batch's ranked table. */
+export type BatchRow = RankedRow;
 
 // ---- Run events ----
 
@@ -312,86 +255,8 @@ export interface PortfolioPiece { title: string; description: string; demonstrat
 export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
 export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
 
-/** What a suspicious line is: text addressing the model, a chat role marker, hidden characters or
- * text, a look-alike of the tags user text is wrapped in. */
-export type InjectionKind = "instruction" | "role_marker" | "hidden_text" | "delimiter";
-/** One suspicious line of one input (a warning: the run proceeds). */
-export interface InjectionFinding {
-  /** The input: "resume", "job_description", "target_role", "task", "master_resume", "profile.<field>". */
-  source: string;
-  /** 1-based line in that input. */
-  line: number;
-  kind: InjectionKind;
-  /** What matched, e.g. "ignore previous instructions" or "U+200B". */
-  matched: string;
-  /** The line, cut, invisible characters shown as [U+200B]. */
-  excerpt: string;
-}
 
-/** A requirement of the posting (ATS analysis) with the id the cover letter's agents cite. */
-export interface LetterRequirement {
-  /** `R1`, `R2`, … must-haves first. */
-  id: string;
-  term: string;
-  importance: "required" | "preferred";
-  /** The posting's sentence it came from. */
-  sentence: string;
-  /** Whether the resume mentions it. */
-  shown: boolean;
-  /** A must-have any one of several skills meets ("Go / Rust"): their names. */
-  alternatives?: string[];
-}
-/** A non-empty resume line with its id (`L1`, `L2`, …). */
-export interface LetterResumeLine { id: string; text: string }
-/** Which resume lines answer one requirement. */
-export interface LetterEvidence { requirement: string; lines: string[]; why: string }
-/** The company and role as the posting presents them. */
-export interface LetterFraming { company_focus: string; role_focus: string; themes: string[] }
-/** A draft paragraph with the ids it cites. */
-export interface LetterParagraph { text: string; requirements: string[]; resume_lines: string[] }
-/** A paragraph with the requirements it answers and the resume lines it rests on, written out. */
-export interface CitedParagraph { text: string; requirements: LetterRequirement[]; resume_lines: LetterResumeLine[] }
 
-/** The final state of `cover_letter`. */
-export interface CoverLetterState {
-  resume: string;
-  /** The posting: not a source of facts about the candidate. */
-  job_description: string;
-  company: string;
-  role: string;
-  notes: string;
-  tone: Tone;
-  length: Length;
-  requirements: LetterRequirement[];
-  resume_lines: LetterResumeLine[];
-  evidence: LetterEvidence[];
-  framing: LetterFraming;
-  draft: LetterParagraph[];
-  ungrounded: Fact[];
-  from_posting: string[];
-  revision_count: number;
-  max_revisions: number;
-  /** Every revision note the user gave, in order. */
-  revision_notes: string[];
-  unchanged_note: string | null;
-  decision: "approved" | "revise" | "error" | null;
-  kept_fact_keys: string[];
-  removed_fact_keys: string[];
-  /** The final letter: the draft without the facts not kept, each paragraph with its citations. */
-  letter: CitedParagraph[];
-  letter_markdown: string;
-  /** An HTML fragment (`<article class="cover-letter">`), every character of the text escaped. */
-  letter_html: string;
-  /** The draft's ungrounded facts the user kept (in the letter) and those removed. */
-  ungrounded_kept: Fact[];
-  ungrounded_removed: Fact[];
-  warnings: string[];
-  /** Agents whose call failed and that the run went on without. */
-  failed_steps: string[];
-  error: string | null;
-  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
-}
 
 /** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
 export interface TailorState {
@@ -421,22 +286,6 @@ export interface TailorState {
 
 }
 
-export interface CareerGoal { title: string; description: string; timeframe: string; success_criteria: string[] }
-export interface ScheduleItem { title: string; description: string; start_week: number; duration_weeks: number; priority: "high" | "medium" | "low" | string; goal: string }
-export interface TimelinePhase { name: string; start_week: number; end_week: number; focus: string }
-export interface CareerGoals { long_term_goals: CareerGoal[]; medium_term_goals: CareerGoal[]; short_term_goals: CareerGoal[] }
-export interface FinalPlan { schedule_overview: string; action_items: ScheduleItem[]; timeline: TimelinePhase[]; resources: string[] }
-export interface IntegratedReport {
-  executive_summary: string;
-  recommended_career: string;
-  /** 0–100. */
-  match_score: number;
-  strengths: string[];
-  development_areas: string[];
-  recommendations: string[];
-  iteration_summary: string;
-  iteration_count: number;
-}
 
 /** The final state of `career_navigator` (the fields a page shows; the run has more). */
 export interface NavigatorState {
@@ -466,20 +315,6 @@ export interface NavigatorState {
   };
 }
 
-export interface ProfileRole { title: string; organization: string; period: string; highlights: string[] }
-export interface CandidateProfile {
-  name: string; headline: string; summary: string; years_experience: number;
-  skills: string[]; experience: ProfileRole[]; education: string[]; certifications: string[];
-}
-export interface JdAnalysis {
-  title: string; seniority: string; summary: string;
-  must_have: string[]; nice_to_have: string[]; responsibilities: string[];
-}
-export interface MatchingAnalysis {
-  /** 0–100. */
-  score: number; summary: string;
-  matched_skills: string[]; missing_skills: string[]; strengths: string[]; gaps: string[];
-}
 /** Background from the two documents only: `web_access` is always false and `limitations` says so. */
 export interface ResearchAnalysis {
   web_access: false; sources: string[]; summary: string; career_trajectory: string;
@@ -487,12 +322,6 @@ export interface ResearchAnalysis {
 }
 export interface InterviewQuestion { question: string; purpose: string; listen_for: string }
 export interface InterviewQuestions { focus: string; questions: InterviewQuestion[] }
-export type Recommendation = "strong_hire" | "hire" | "hold" | "no_hire";
-export interface Evaluation {
-  recommendation: Recommendation;
-  /** 0–100. */
-  overall_score: number; summary: string; strengths: string[]; concerns: string[]; next_steps: string[];
-}
 export interface EmailDraft { recipient: string; subject: string; body: string }
 /** Why the supervisor routed where it did (see the workflow's routing rules). */
 export type RouteReason = "model" | "loop_broken" | "parse_failure" | "finished_early" | "step_limit" | "all_done";
@@ -535,98 +364,11 @@ export interface HiringState {
 
 }
 
-/** `batch_screening`: the estimated spend reached the cap; `deferred` candidates wait. */
-export interface CostCapPayload {
-  type: "cost_cap";
-  spent_usd: number;
-  cap_usd: number;
-  deferred: number;
-}
 
-/** `batch_screening`: the provider refused the API key (401/403); `deferred` candidates wait
- * (no call was made for those not started). Going on needs a working key; `cost_cap_usd` of a
- * `continue` answer is ignored here. */
-export interface KeyRefusedPayload {
-  type: "key_refused";
-  deferred: number;
-  message: string;
-}
 
-/** Go on (with a new cap, or `null` for none) or stop and rank the rest by their ATS score. */
-export type CostCapAnswer = { action: "continue"; cost_cap_usd?: number | null } | { action: "stop" };
 
-/** Where one candidate of a batch stands. */
-export type CandidateStatus = "pending" | "screened" | "failed" | "deferred" | "cancelled";
 
-/** One resume of a batch, with its id. */
-export interface BatchCandidate {
-  id: string;
-  label: string;
-  text: string;
-}
 
-/** A resume's deterministic ATS score (no model). */
-export interface BatchAtsResult {
-  id: string;
-  score: number;
-  must_matched: number;
-  must_total: number;
-  missing_must: string[];
-  injection: InjectionFinding[];
-}
-
-/** One candidate's screening (a retry appends a newer one). */
-export interface BatchCandidateResult {
-  id: string;
-  status: CandidateStatus;
-  profile: CandidateProfile | null;
-  matching: MatchingAnalysis | null;
-  evaluation: Evaluation | null;
-  error: string | null;
-  calls: number;
-  cost_usd: number;
-  round: number;
-}
-
-/** One row of the ranked table. */
-export interface BatchRow {
-  rank: number;
-  id: string;
-  label: string;
-  /** The parsed name: shown here, never sent to the matching or evaluation step. */
-  name: string;
-  status: CandidateStatus;
-  overall_score: number | null;
-  ats_score: number;
-  /** 0–1: the share of the job's required terms the resume shows. */
-  must_have_coverage: number;
-  missing_must_haves: string[];
-  red_flags: string[];
-  recommendation: Recommendation | null;
-  injection_flagged: boolean;
-  error: string | null;
-}
-
-/** The state of `batch_screening`. */
-export interface BatchState {
-  jd_text: string;
-  candidates: BatchCandidate[];
-  language: Language;
-  ats_only: boolean;
-  cost_cap_usd: number | null;
-  ats: BatchAtsResult[];
-  jd_analysis: JdAnalysis | null;
-  jd_cost_usd: number;
-  results: BatchCandidateResult[];
-  retry_rounds: number;
-  stopped_at_cap: boolean;
-  /** The ranked table, written last. */
-  table: BatchRow[];
-  warnings: string[];
-  /** Only set inside one candidate's task. */
-  current: BatchCandidate | null;
-  spent_before_usd: number;
-}
 
 /** The final state of `resume_review`. */
 export interface ReviewState {

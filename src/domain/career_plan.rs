@@ -102,6 +102,7 @@ impl WorkflowStage {
 
 /// How satisfied the user is with a report (the seed's `UserSatisfactionLevel`), 1 to 5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum UserSatisfactionLevel {
     VeryDissatisfied,
@@ -327,6 +328,7 @@ pub struct CareerAnalysis {
 
 /// The reporter's integrated report.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IntegratedReport {
     pub executive_summary: String,
@@ -353,6 +355,7 @@ pub enum GoalTerm {
 
 /// One goal (the seed's `CareerGoal`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerGoal {
     pub title: String,
@@ -364,6 +367,7 @@ pub struct CareerGoal {
 
 /// Goals by horizon (the seed's `career_goals`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerGoals {
     pub long_term_goals: Vec<CareerGoal>,
@@ -381,6 +385,7 @@ impl CareerGoals {
 
 /// One action item of the plan (the seed's `ScheduleItem`), placed in weeks from the plan's start.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ScheduleItem {
     pub title: String,
@@ -397,6 +402,7 @@ pub struct ScheduleItem {
 
 /// A phase of the timeline, in weeks from the start.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct TimelinePhase {
     pub name: String,
@@ -407,6 +413,7 @@ pub struct TimelinePhase {
 
 /// The scheduler's plan (the seed's `final_plan`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct FinalPlan {
     pub schedule_overview: String,

@@ -8,6 +8,7 @@ use super::Language;
 
 /// `resume_parser_agent`: the candidate as the resume presents them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CandidateProfile {
     pub name: String,
@@ -23,6 +24,7 @@ pub struct CandidateProfile {
 
 /// One position on the resume.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ProfileRole {
     pub title: String,
@@ -33,6 +35,7 @@ pub struct ProfileRole {
 
 /// `jd_analysis_agent`: what the job asks for.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct JdAnalysis {
     pub title: String,
@@ -45,6 +48,7 @@ pub struct JdAnalysis {
 
 /// `matching_agent`: the profile against the job.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct MatchingAnalysis {
     /// 0–100 (the workflow clamps what a model answers).
@@ -92,6 +96,7 @@ pub struct InterviewQuestions {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Recommendation {
     StrongHire,
@@ -141,6 +146,7 @@ impl Recommendation {
 
 /// `evaluation_agent`: the recommendation from everything before it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct Evaluation {
     pub recommendation: Recommendation,

@@ -83,11 +83,34 @@ macro_rules! state {
             ),* $(,)?
         }
     ) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, Default, $crate::graph::__private::serde::Serialize, $crate::graph::__private::serde::Deserialize)]
-        #[serde(default)]
-        $vis struct $name {
-            $( $(#[$fmeta])* $fvis $field: $crate::__state_field!($ty $(, $reducer)?), )*
+        // The struct's field types are written out (no type macro) and it carries no
+        // `serde(default)`: a derive the caller adds in `$meta` reads each field's real type, and
+        // sees every field as present, which it is once the state is read (`Deserialize` below
+        // fills missing fields with their defaults).
+        $crate::__state_struct! {
+            [
+                $(#[$meta])*
+                #[derive(Clone, Debug, Default, $crate::graph::__private::serde::Serialize)]
+                $vis struct $name
+            ]
+            {}
+            $( $(#[$fmeta])* $fvis $field : $ty $(=> $reducer $(($func))?)? , )*
+        }
+
+        impl<'de> $crate::graph::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D>(deserializer: D) -> Result<Self, D::Error>
+            where
+                D: $crate::graph::__private::serde::Deserializer<'de>,
+            {
+                // A missing field (a checkpoint from before it existed) takes its default.
+                #[derive(Default, $crate::graph::__private::serde::Deserialize)]
+                #[serde(default)]
+                struct Stored {
+                    $( $(#[$fmeta])* $field: $crate::__state_field!($ty $(, $reducer)?), )*
+                }
+                let stored = <Stored as $crate::graph::__private::serde::Deserialize>::deserialize(deserializer)?;
+                Ok($name { $( $field: stored.$field, )* })
+            }
         }
 
         #[doc = concat!("Partial update of [`", stringify!($name), "`]: `None` fields are not written.")]
@@ -218,6 +241,37 @@ macro_rules! __state_field {
     };
     ($ty:ty $(, $reducer:ident)?) => {
         $ty
+    };
+}
+
+/// The state struct of [`state!`](crate::state), its field types written out (an append field's
+/// as [`Shared`](crate::graph::channels::Shared)): one field at a time into `{ … }`, then the
+/// struct. Not public API.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __state_struct {
+    ([$($head:tt)*] { $($done:tt)* }) => {
+        $($head)* { $($done)* }
+    };
+    (
+        [$($head:tt)*] { $($done:tt)* }
+        $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty => append , $($rest:tt)*
+    ) => {
+        $crate::__state_struct! {
+            [$($head)*]
+            { $($done)* $(#[$fmeta])* $fvis $field: $crate::graph::channels::Shared<$ty>, }
+            $($rest)*
+        }
+    };
+    (
+        [$($head:tt)*] { $($done:tt)* }
+        $(#[$fmeta:meta])* $fvis:vis $field:ident : $ty:ty $(=> $reducer:ident $(($func:expr))?)? , $($rest:tt)*
+    ) => {
+        $crate::__state_struct! {
+            [$($head)*]
+            { $($done)* $(#[$fmeta])* $fvis $field: $ty, }
+            $($rest)*
+        }
     };
 }
 

@@ -217,7 +217,9 @@ export async function planCareer(runner: Runner, goal: string): Promise<number> 
     }
   });
   const state = await run.result();
-  return state.final_plan?.action_items.length ?? 0;
+  // The plan's fields are optional in its derived type: the Rust type reads a model's answer with
+  // missing fields as their defaults (serde(default)), and tsify says so.
+  return state.final_plan?.action_items?.length ?? 0;
 }
 
 /** A page that lets the user pick the workflow: the id is a union, so is the state. */

@@ -51,6 +51,7 @@ pub enum TermKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Importance {
     /// A must-have (a requirement, or a technology the duties name).

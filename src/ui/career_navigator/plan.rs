@@ -8,7 +8,7 @@ use crate::domain::career_plan::{CareerGoal, CareerGoals, FinalPlan};
 use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::career_navigator::export::week_date;
-use crate::workflows::career_navigator::{ConfirmPlanAnswer, NavigatorAnswer};
+use crate::workflows::career_navigator::{NavigatorAnswer, PlanConfirmation};
 
 fn goal_list(title: &'static str, goals: Vec<CareerGoal>, testid: &'static str) -> impl IntoView {
     view! {
@@ -118,7 +118,7 @@ pub fn ConfirmDialog(
     let reply = move |confirm: bool| {
         let text = feedback.get_untracked();
         let feedback = (!confirm && !text.trim().is_empty()).then_some(text);
-        on_answer.run(NavigatorAnswer::ConfirmPlan(ConfirmPlanAnswer {
+        on_answer.run(NavigatorAnswer::ConfirmPlan(PlanConfirmation {
             confirm,
             feedback,
         }));

@@ -6,7 +6,7 @@ use crate::domain::career_plan::{IntegratedReport, UserSatisfactionLevel};
 use crate::domain::Language;
 use crate::ui::components::Modal;
 use crate::ui::i18n::{tr, use_language};
-use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionAnswer};
+use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionRating};
 
 fn list(title: &'static str, items: Vec<String>, testid: &'static str) -> impl IntoView {
     (!items.is_empty()).then(|| {
@@ -58,7 +58,7 @@ pub fn SatisfactionDialog(
     let feedback = RwSignal::new(String::new());
     let problem = RwSignal::new(error);
     let send = Callback::new(move |()| match level.get_untracked() {
-        Some(level) => on_answer.run(NavigatorAnswer::Satisfaction(SatisfactionAnswer {
+        Some(level) => on_answer.run(NavigatorAnswer::Satisfaction(SatisfactionRating {
             level,
             feedback: feedback.get_untracked(),
         })),

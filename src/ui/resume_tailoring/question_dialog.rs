@@ -8,7 +8,7 @@ use super::model::QuestionPrompt;
 use super::TailorRun;
 use crate::ui::components::{focus_later, Modal};
 use crate::ui::i18n::{tr, use_language};
-use crate::workflows::resume_tailoring::{QuestionAnswer, TailorAnswer};
+use crate::workflows::resume_tailoring::{QuestionAction, TailorAnswer};
 
 /// After an answer the dialog is gone: focus goes to the run's status line.
 pub const AFTER_ANSWER_FOCUS: &str = "[data-testid=tailor-phase]";
@@ -34,21 +34,21 @@ pub fn QuestionDialog(
             )));
             return;
         }
-        send_run.answer(TailorAnswer::Question(QuestionAnswer::Answer {
+        send_run.answer(TailorAnswer::Question(QuestionAction::Answer {
             answer: text,
         }));
         focus_later(AFTER_ANSWER_FOCUS);
     });
     let skip_run = run.clone();
     let skip = move |_| {
-        skip_run.answer(TailorAnswer::Question(QuestionAnswer::Skip));
+        skip_run.answer(TailorAnswer::Question(QuestionAction::Skip));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let stop = move |_| {
         // An answer typed before stopping is kept.
         let text = answer.get_untracked().trim().to_string();
         let answer = (!text.is_empty()).then_some(text);
-        run.answer(TailorAnswer::Question(QuestionAnswer::Stop { answer }));
+        run.answer(TailorAnswer::Question(QuestionAction::Stop { answer }));
         focus_later(AFTER_ANSWER_FOCUS);
     };
     let item = prompt.missing_item.clone();

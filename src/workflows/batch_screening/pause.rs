@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A pause of a batch (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BatchPause {
     CostCap(CostCapPause),
@@ -17,6 +18,7 @@ pub enum BatchPause {
 /// whose model now sends it) screens them; the answer's `cost_cap_usd` is ignored here, the cap
 /// stays as it was.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct KeyRefusedPause {
     pub deferred: u32,
     /// The provider's refusal, user-facing (no key in it).
@@ -25,6 +27,7 @@ pub struct KeyRefusedPause {
 
 /// The estimated spend reached the cap; `deferred` candidates were not started.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct CostCapPause {
     pub spent_usd: f64,
     pub cap_usd: f64,
@@ -33,6 +36,11 @@ pub struct CostCapPause {
 
 /// The answer to a [`BatchPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum BatchAnswer {
     /// Screen the deferred candidates under `cost_cap_usd` (`None`: no cap any more).

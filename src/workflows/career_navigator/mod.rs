@@ -75,7 +75,7 @@ pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
 pub use pause::{
     ConfirmPlanAnswer, ConfirmPlanPause, LevelChoice, NavigatorAnswer, NavigatorPause,
-    SatisfactionAnswer, SatisfactionPause,
+    PlanConfirmation, SatisfactionAnswer, SatisfactionLevel, SatisfactionPause, SatisfactionRating,
 };
 pub use settings::{Clock, NavigatorInput, NavigatorSettings};
 pub use state::{initial_state, CareerNavigatorState, ChatTurn, NavigatorUpdate};

@@ -10,6 +10,7 @@ use super::state::CareerNavigatorState;
 
 /// A pause of a career-plan run (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum NavigatorPause {
     /// Rate the report; a dissatisfied rating sends the analysis back with the feedback.
@@ -19,6 +20,11 @@ pub enum NavigatorPause {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 pub struct SatisfactionPause {
     pub question: String,
     pub report: Option<IntegratedReport>,
@@ -33,13 +39,24 @@ pub struct SatisfactionPause {
 
 /// One of the five satisfaction levels, labelled in the run's language.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct LevelChoice {
+    /// 1 … 5 (serde's shape is any number).
+    #[cfg_attr(
+        all(feature = "api", target_arch = "wasm32"),
+        tsify(type = "1 | 2 | 3 | 4 | 5")
+    )]
     pub level: u8,
-    pub id: String,
+    pub id: UserSatisfactionLevel,
     pub label: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 pub struct ConfirmPlanPause {
     pub question: String,
     pub plan: Option<FinalPlan>,
@@ -66,7 +83,7 @@ impl SatisfactionPause {
                     let (en, zh) = l.label();
                     LevelChoice {
                         level: l.level(),
-                        id: l.id().to_string(),
+                        id: *l,
                         label: lang.pick(en, zh).to_string(),
                     }
                 })
@@ -91,7 +108,7 @@ impl ConfirmPlanPause {
 
 /// An answer to a [`SatisfactionPause`]: a level 1–5 and what to change.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SatisfactionAnswer {
+pub struct SatisfactionRating {
     pub level: u8,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub feedback: String,
@@ -99,16 +116,58 @@ pub struct SatisfactionAnswer {
 
 /// An answer to a [`ConfirmPlanPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ConfirmPlanAnswer {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct PlanConfirmation {
     pub confirm: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub feedback: Option<String>,
+}
+
+/// A satisfaction level as the JS API takes it: 1 (very dissatisfied) … 5 (very satisfied), or
+/// its id; `interaction::parse_satisfaction` reads both.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(untagged)]
+pub enum SatisfactionLevel {
+    Number(
+        // serde's shape is any number; only 1–5 are levels.
+        #[cfg_attr(
+            all(feature = "api", target_arch = "wasm32"),
+            tsify(type = "1 | 2 | 3 | 4 | 5")
+        )]
+        u8,
+    ),
+    Id(UserSatisfactionLevel),
+}
+
+/// What the JS API takes as an answer to a [`SatisfactionPause`]: a level alone, or a level with
+/// what to change (the app sends a [`SatisfactionRating`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(untagged)]
+pub enum SatisfactionAnswer {
+    Level(SatisfactionLevel),
+    Rated {
+        level: SatisfactionLevel,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        feedback: Option<String>,
+    },
+}
+
+/// What the JS API takes as an answer to a [`ConfirmPlanPause`]: `true` / `false` alone, or a
+/// [`PlanConfirmation`] with feedback.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(untagged)]
+pub enum ConfirmPlanAnswer {
+    Confirm(bool),
+    Decision(PlanConfirmation),
 }
 
 /// Any answer a career-plan run takes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum NavigatorAnswer {
-    Satisfaction(SatisfactionAnswer),
-    ConfirmPlan(ConfirmPlanAnswer),
+    Satisfaction(SatisfactionRating),
+    ConfirmPlan(PlanConfirmation),
 }

@@ -25,7 +25,7 @@ use super::agents::{
 use super::letter::{tidy, PARAGRAPH_BREAK};
 use super::nodes::mentioned_evidence;
 use super::settings::{Length, Tone};
-use super::state::ResumeLine;
+use super::state::LetterResumeLine;
 
 fn part(request: &ChatRequest, tag: &str) -> String {
     block(&request.user_text(), tag).unwrap_or("").to_string()
@@ -102,12 +102,12 @@ fn wanted(block: &str) -> Vec<Wanted> {
 }
 
 /// Reads `L1: text` lines back.
-fn lines(block: &str) -> Vec<ResumeLine> {
+fn lines(block: &str) -> Vec<LetterResumeLine> {
     block
         .lines()
         .filter_map(|line| {
             let (id, text) = line.split_once(": ")?;
-            Some(ResumeLine {
+            Some(LetterResumeLine {
                 id: id.trim().to_string(),
                 text: text.trim().to_string(),
             })
@@ -422,12 +422,12 @@ impl WriterResponder {
                 .map(|w| w.written(lang))
                 .collect();
             let terms = joined(&terms, lang);
-            let quoted: Vec<&ResumeLine> = cited
+            let quoted: Vec<&LetterResumeLine> = cited
                 .iter()
                 .filter_map(|id| resume_lines.iter().find(|l| &l.id == id))
                 .collect();
             // A skills list is named as one, not quoted as a sentence.
-            let (lists, lines): (Vec<&ResumeLine>, Vec<&ResumeLine>) =
+            let (lists, lines): (Vec<&LetterResumeLine>, Vec<&LetterResumeLine>) =
                 quoted.into_iter().partition(|l| is_list(&l.text));
             let mut text = match lang {
                 Language::En => format!("You ask for {terms}."),

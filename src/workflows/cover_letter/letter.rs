@@ -7,7 +7,7 @@
 
 use std::ops::Range;
 
-use super::state::{CitedParagraph, LetterParagraph, Requirement, ResumeLine};
+use super::state::{CitedParagraph, LetterParagraph, LetterRequirement, LetterResumeLine};
 use crate::domain::export::escape_html as escape;
 
 /// Between two paragraphs of the draft and of the Markdown.
@@ -92,8 +92,8 @@ p{margin:0 0 4mm}";
 pub fn cite(
     paragraph: &LetterParagraph,
     text: String,
-    requirements: &[Requirement],
-    lines: &[ResumeLine],
+    requirements: &[LetterRequirement],
+    lines: &[LetterResumeLine],
 ) -> CitedParagraph {
     CitedParagraph {
         text,

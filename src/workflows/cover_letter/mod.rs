@@ -50,8 +50,8 @@ pub use nodes::{mentioned_evidence, resume_lines, CoverLetterError};
 pub use pause::{CoverLetterAnswer, CoverLetterPause, LetterReview};
 pub use settings::{style_block, CoverSettings, Length, Tone};
 pub use state::{
-    CitedParagraph, CoverLetterState, CoverLetterUpdate, Decision, Evidence, Framing,
-    LetterParagraph, Requirement, ResumeLine,
+    CitedParagraph, CoverLetterState, CoverLetterUpdate, Decision, LetterEvidence, LetterFraming,
+    LetterParagraph, LetterRequirement, LetterResumeLine,
 };
 pub use workflow::{CoverLetterInput, CoverLetterWorkflow};
 

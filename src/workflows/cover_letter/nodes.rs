@@ -23,8 +23,8 @@ use super::grounding;
 use super::letter::{self, tidy};
 use super::settings::style_block;
 use super::state::{
-    CoverLetterState, CoverLetterUpdate, Evidence, Framing, LetterParagraph, Requirement,
-    ResumeLine,
+    CoverLetterState, CoverLetterUpdate, LetterEvidence, LetterFraming, LetterParagraph,
+    LetterRequirement, LetterResumeLine,
 };
 use super::Deps;
 
@@ -65,14 +65,14 @@ impl Notes {
 }
 
 /// The resume's non-empty lines, numbered `L1`…, trimmed (line endings and a BOM tidied first).
-pub fn resume_lines(resume: &str) -> Vec<ResumeLine> {
+pub fn resume_lines(resume: &str) -> Vec<LetterResumeLine> {
     resume
         .trim_start_matches('\u{feff}')
         .lines()
         .map(str::trim)
         .filter(|line| !line.is_empty())
         .enumerate()
-        .map(|(i, text)| ResumeLine {
+        .map(|(i, text)| LetterResumeLine {
             id: format!("L{}", i + 1),
             text: text.to_string(),
         })
@@ -83,11 +83,11 @@ pub fn resume_lines(resume: &str) -> Vec<ResumeLine> {
 /// resume's lines with ids. No model.
 pub fn requirements(state: &CoverLetterState, lang: Language) -> CoverLetterUpdate {
     let terms = ats::extract(&state.job_description);
-    let requirements: Vec<Requirement> = terms
+    let requirements: Vec<LetterRequirement> = terms
         .terms
         .iter()
         .enumerate()
-        .map(|(i, term)| Requirement {
+        .map(|(i, term)| LetterRequirement {
             id: format!("R{}", i + 1),
             term: term.term.clone(),
             importance: term.importance,
@@ -113,7 +113,7 @@ pub fn requirements(state: &CoverLetterState, lang: Language) -> CoverLetterUpda
 }
 
 /// Requirements as the agents see them: `R1 [required] Kafka: sentence`.
-pub fn requirements_block(requirements: &[Requirement]) -> String {
+pub fn requirements_block(requirements: &[LetterRequirement]) -> String {
     requirements
         .iter()
         .map(|r| {
@@ -128,7 +128,7 @@ pub fn requirements_block(requirements: &[Requirement]) -> String {
 }
 
 /// Resume lines as the agents see them: `L1: text`.
-pub fn lines_block(lines: &[ResumeLine]) -> String {
+pub fn lines_block(lines: &[LetterResumeLine]) -> String {
     lines
         .iter()
         .map(|l| format!("{}: {}", l.id, l.text))
@@ -145,10 +145,10 @@ fn is_evidence_line(text: &str) -> bool {
 /// that mention it, list items first, at most two. What the offline demo answers too.
 pub fn mentioned_evidence(
     requirements: &[(String, Vec<String>)],
-    lines: &[ResumeLine],
-) -> Vec<Evidence> {
-    let is_item = |l: &&ResumeLine| l.text.starts_with(['-', '*', '•']);
-    let ordered: Vec<&ResumeLine> = lines
+    lines: &[LetterResumeLine],
+) -> Vec<LetterEvidence> {
+    let is_item = |l: &&LetterResumeLine| l.text.starts_with(['-', '*', '•']);
+    let ordered: Vec<&LetterResumeLine> = lines
         .iter()
         .filter(|l| is_evidence_line(&l.text))
         .filter(is_item)
@@ -167,7 +167,7 @@ pub fn mentioned_evidence(
                 .take(2)
                 .map(|l| l.id.clone())
                 .collect();
-            (!found.is_empty()).then(|| Evidence {
+            (!found.is_empty()).then(|| LetterEvidence {
                 requirement: id.clone(),
                 lines: found,
                 why: String::new(),
@@ -177,7 +177,7 @@ pub fn mentioned_evidence(
 }
 
 /// A requirement's skill names: its alternatives, or its term.
-fn names(requirement: &Requirement) -> Vec<String> {
+fn names(requirement: &LetterRequirement) -> Vec<String> {
     if requirement.alternatives.is_empty() {
         vec![requirement.term.clone()]
     } else {
@@ -186,7 +186,7 @@ fn names(requirement: &Requirement) -> Vec<String> {
 }
 
 /// The evidence agent's answer with unknown ids dropped, duplicates merged, each requirement once.
-fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<Evidence> {
+fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<LetterEvidence> {
     let mut seen = BTreeSet::new();
     answer
         .matches
@@ -195,7 +195,7 @@ fn checked_evidence(state: &CoverLetterState, answer: EvidenceAnswer) -> Vec<Evi
         .filter(|m| seen.insert(m.requirement.clone()))
         .filter_map(|m| {
             let lines = known_lines(state, &m.lines);
-            (!lines.is_empty()).then(|| Evidence {
+            (!lines.is_empty()).then(|| LetterEvidence {
                 requirement: m.requirement,
                 lines,
                 why: m.why.trim().to_string(),
@@ -279,7 +279,7 @@ pub async fn framing(
         .try_ask::<FramingAnswer>(&ctx, &FRAMING, 0, user)
         .await?
     {
-        Ok(answer) => Framing {
+        Ok(answer) => LetterFraming {
             company_focus: answer.company_focus.trim().to_string(),
             role_focus: answer.role_focus.trim().to_string(),
             themes: answer
@@ -291,7 +291,7 @@ pub async fn framing(
         },
         Err(error) => {
             notes.failed(&FRAMING, &error, deps.settings.language());
-            Framing::default()
+            LetterFraming::default()
         }
     };
     Ok(notes.into_update(CoverLetterUpdate::default().framing(framing)))
@@ -319,7 +319,7 @@ fn evidence_block(state: &CoverLetterState) -> String {
         .join("\n")
 }
 
-fn framing_block(framing: &Framing) -> String {
+fn framing_block(framing: &LetterFraming) -> String {
     let mut out = Vec::new();
     if !framing.company_focus.is_empty() {
         out.push(format!("company: {}", framing.company_focus));

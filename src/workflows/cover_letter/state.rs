@@ -12,7 +12,8 @@ use super::settings::{Length, Tone};
 
 /// One thing the posting asks for, as the ATS analysis found it, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Requirement {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterRequirement {
     /// `R1`, `R2`, … in the analysis' order (must-haves first).
     pub id: String,
     /// The skill or keyword ("Kafka", "Go / Rust", "distributed systems").
@@ -29,7 +30,8 @@ pub struct Requirement {
 
 /// One non-empty line of the resume, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ResumeLine {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterResumeLine {
     /// `L1`, `L2`, … counting non-empty lines only.
     pub id: String,
     /// The line as written, trimmed.
@@ -38,7 +40,8 @@ pub struct ResumeLine {
 
 /// Which resume lines answer one requirement (the evidence agent's finding, checked).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Evidence {
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+pub struct LetterEvidence {
     /// A requirement id.
     pub requirement: String,
     /// Resume line ids, at least one.
@@ -50,8 +53,9 @@ pub struct Evidence {
 
 /// How the letter places the candidate toward this company and role, read from the posting.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
-pub struct Framing {
+pub struct LetterFraming {
     /// What the company does or cares about, as the posting says.
     pub company_focus: String,
     /// What the role is for.
@@ -63,6 +67,7 @@ pub struct Framing {
 /// One paragraph of a draft: its text, the requirement ids it answers and the resume line ids it
 /// rests on (both checked against the run's lists; a greeting or closing cites none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct LetterParagraph {
     pub text: String,
@@ -72,17 +77,19 @@ pub struct LetterParagraph {
 
 /// A paragraph of the final letter with what it cites written out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CitedParagraph {
     pub text: String,
     /// The requirements it answers.
-    pub requirements: Vec<Requirement>,
+    pub requirements: Vec<LetterRequirement>,
     /// The resume lines it rests on.
-    pub resume_lines: Vec<ResumeLine>,
+    pub resume_lines: Vec<LetterResumeLine>,
 }
 
 /// What the user decided at the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Approved,
@@ -93,6 +100,11 @@ pub enum Decision {
 
 state! {
     /// Everything a cover-letter run knows.
+    #[cfg_attr(
+        all(feature = "api", target_arch = "wasm32"),
+        derive(tsify::Tsify),
+        tsify(missing_as_null)
+    )]
     pub struct CoverLetterState updates CoverLetterUpdate {
         /// The resume as given (Markdown or plain text).
         pub resume: String,
@@ -106,12 +118,12 @@ state! {
         pub tone: Tone,
         pub length: Length,
         /// Requirements of the posting (ATS analysis, no model), with ids.
-        pub requirements: Vec<Requirement>,
+        pub requirements: Vec<LetterRequirement>,
         /// The resume's non-empty lines, with ids.
-        pub resume_lines: Vec<ResumeLine>,
+        pub resume_lines: Vec<LetterResumeLine>,
         /// Which resume lines answer which requirement.
-        pub evidence: Vec<Evidence>,
-        pub framing: Framing,
+        pub evidence: Vec<LetterEvidence>,
+        pub framing: LetterFraming,
         /// The draft being reviewed, paragraph by paragraph.
         pub draft: Vec<LetterParagraph>,
         /// Facts of the draft (spans in [`super::letter::draft_text`]) that neither the resume, the

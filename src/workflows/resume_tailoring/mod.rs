@@ -73,7 +73,8 @@ use crate::workflows::common::{self, RunSettings};
 
 pub use demo::demo_model;
 pub use pause::{
-    QuestionAnswer, QuestionPause, ReviewAnswer, ReviewPause, TailorAnswer, TailorPause,
+    QuestionAction, QuestionAnswer, QuestionPause, ReviewAnswer, ReviewPause, TailorAnswer,
+    TailorPause,
 };
 pub use settings::{TailorInput, TailorSettings};
 pub use state::{

@@ -10,6 +10,7 @@ use super::state::GraphState;
 
 /// A pause of a tailoring run (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TailorPause {
     /// A question of the info-collection subgraph about a missing requirement.
@@ -19,6 +20,7 @@ pub enum TailorPause {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct QuestionPause {
     pub question: String,
     /// 1-based position of this question among `total`.
@@ -30,6 +32,7 @@ pub struct QuestionPause {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct ReviewPause {
     pub resume_draft: String,
     pub ats_score: u32,
@@ -72,10 +75,26 @@ impl ReviewPause {
     }
 }
 
-/// An answer to a [`QuestionPause`] (the subgraph also takes a bare string).
+/// What the JS API takes as an answer to a [`QuestionPause`]: the text alone, the answer without
+/// an action, or a [`QuestionAction`]. The subgraph reads every one of them
+/// (`info_collection::parse_reply`); the app sends a [`QuestionAction`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "action", rename_all = "snake_case")]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(untagged)]
 pub enum QuestionAnswer {
+    Text(String),
+    Action(QuestionAction),
+    /// An answer with no `action`: the same as `{"action": "answer", …}`.
+    Answer {
+        answer: String,
+    },
+}
+
+/// An answer to a [`QuestionPause`] naming what to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum QuestionAction {
     Answer {
         answer: String,
     },
@@ -89,6 +108,7 @@ pub enum QuestionAnswer {
 
 /// An answer to a [`ReviewPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum ReviewAnswer {
     /// Finalizes the draft. Of its `ungrounded_facts`, those whose key is in `kept_facts` stay;
@@ -112,6 +132,6 @@ pub enum ReviewAnswer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum TailorAnswer {
-    Question(QuestionAnswer),
+    Question(QuestionAction),
     Review(ReviewAnswer),
 }
