@@ -309,7 +309,6 @@ impl Builder {
         range: &crate::domain::structured::dates::DateRange,
         span: std::ops::Range<usize>,
     ) -> bool {
-        let previous = self.previous_line;
         let bare = clean_part(&plain(&format!(
             "{} {}",
             &line[..span.start],
@@ -322,20 +321,16 @@ impl Builder {
         else {
             return false;
         };
-        let Some(entry) = self.entry_mut() else {
-            return false;
-        };
-        if !bare || !entry.highlights.is_empty() || !entry.text.is_empty() {
+        if !bare {
             return false;
         }
-        let Some(dates) = entry.dates.as_mut().filter(|d| d.line == Some(previous)) else {
+        let Some(own) = self.lone_date_above() else {
             return false;
         };
-        let own = &mut dates.value;
         let later = own
             .start
             .is_some_and(|s| s.month.is_none() && s.year <= end.year && end.year - s.year <= 12);
-        if !own.is_single_date() || !later {
+        if !later {
             return false;
         }
         own.end = Some(end);
@@ -347,23 +342,28 @@ impl Builder {
     /// "Present" alone right under the entry's lone start year (a date column printing the
     /// start over the end, for a degree under way): the period runs on.
     fn runs_on_under_start(&mut self) -> bool {
-        let previous = self.previous_line;
-        let Some(entry) = self.entry_mut() else {
+        let Some(own) = self.lone_date_above() else {
             return false;
         };
-        if !entry.highlights.is_empty() || !entry.text.is_empty() {
-            return false;
-        }
-        let Some(dates) = entry.dates.as_mut().filter(|d| d.line == Some(previous)) else {
-            return false;
-        };
-        let own = &mut dates.value;
-        if !own.is_single_date() || own.start.is_some_and(|s| s.month.is_some()) {
+        if own.start.is_some_and(|s| s.month.is_some()) {
             return false;
         }
         own.present = true;
         own.text = format!("{} – Present", own.text.trim());
         true
+    }
+
+    /// The current entry's date when it is a single date read on the line just above this one
+    /// and nothing of the entry came after it: what a date column printing the start over the end
+    /// continues on this line.
+    fn lone_date_above(&mut self) -> Option<&mut crate::domain::structured::dates::DateRange> {
+        let previous = self.previous_line;
+        let entry = self.entry_mut()?;
+        if !entry.highlights.is_empty() || !entry.text.is_empty() {
+            return None;
+        }
+        let dates = entry.dates.as_mut().filter(|d| d.line == Some(previous))?;
+        Some(&mut dates.value).filter(|own| own.is_single_date())
     }
 
     /// A heading right under the current entry's period (not a lone date), when no date follows
