@@ -36,6 +36,24 @@ print_summary() {
   fi
   local passed=$(( ${#summary[@]} - failed ))
   echo "suites: $passed passed, $failed failed"
+  failure_excerpts
+}
+
+# failure_excerpts: for each failed suite, the lines of its log that say what failed, printed last,
+# because CI shows only the end of this output and a long suite's log scrolls the cause out of it.
+failure_excerpts() {
+  local line log
+  for line in "${summary[@]}"; do
+    [[ $line == FAIL* ]] || continue
+    log=$(sed -n 's/.*(log: \([^)]*\)).*/\1/p' <<< "$line")
+    [ -f "$log" ] || continue
+    echo "──── why $(awk '{ print $2 }' <<< "$line") failed (from $log):"
+    # A panic's message is on the line after "panicked at"; a Playwright failure's reason on "Error:".
+    grep -E -A1 "panicked at" "$log" | grep -v '^--$' > "$log.why"
+    grep -E "✘|^ *Error: |^error(\[E[0-9]+\])?: |did not start" "$log" >> "$log.why"
+    # Few lines, short: CI shows only the last few dozen lines of the whole output.
+    awk '!seen[$0]++' "$log.why" | cut -c1-240 | head -12
+  done
 }
 
 # Sums the "N passed" counts a runner printed (cargo test, wasm-bindgen-test, Playwright).
