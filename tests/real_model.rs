@@ -22,10 +22,14 @@ use careergraph::session::{AnyRun, ProviderConfig, ProviderKind, Runtime};
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
 
-/// A run of one workflow on the 135M model takes seconds to three minutes (the hiring pipeline's
-/// 17 calls), on one server thread shared with the other runs of the suite; past this it counts
-/// as a hang.
-const RUN_BOUND: Duration = Duration::from_secs(480);
+/// Hang detection, not a speed target. On an idle machine a run of one workflow on the 135M model
+/// takes seconds to a minute and a half (the hiring pipeline's 17 calls). In the suite it shares
+/// one server thread with the other runs while the app's specs and the in-tab model take the
+/// rest of the CPU, and its answers vary with how the server batches them: measured 2026-11-28,
+/// hiring 425 s and batch screening 416 s, which 480 s left too little margin for (a CI run
+/// failed near it). The runs' own limits (iterations, answer tokens, call deadlines) keep them
+/// finite; this bound only catches a run that stops making progress.
+const RUN_BOUND: Duration = Duration::from_secs(900);
 /// Pauses answered at most, so a workflow that keeps asking cannot loop forever.
 const MAX_PAUSES: usize = 20;
 /// Settings → "Longest answer" for every run here: a CPU budget. At 20–60 tokens a second the

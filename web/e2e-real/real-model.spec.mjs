@@ -12,8 +12,10 @@ const SERVER = process.env.REAL_MODEL_URL;
 // Only the real-model suite runs this folder, and it always sets the URL: without it, fail.
 if (!SERVER) throw new Error('REAL_MODEL_URL is not set: run tests/real_model/suite.sh');
 
-/** How long one run may take on the 135M model on two cores before it counts as a hang. */
-const RUN_BOUND = 300_000;
+/** How long one run may take on the 135M model before it counts as a hang: hang detection, not
+ * a speed target. The runs share one server thread with the native runs while the in-tab model
+ * takes the other core: measured 2026-11-28, 100–160 s each, twice that under other load. */
+const RUN_BOUND = 600_000;
 /** Settings → "Longest answer (tokens)", as tests/real_model.rs sets it: a CPU budget that
  * shrinks every schema so answers stay whole (llm::answer_budget). */
 const ANSWER_TOKENS = '300';
