@@ -15,8 +15,8 @@
 //! second; writes `NAME.txt`, `NAME.export.json` and `NAME.roundtrip.json` (whether re-importing
 //! the export is lossless, issue 29) into the third.
 
-// The round-trip check of issue 29 (tests/json_resume_round_trip.rs runs it on its fixtures,
-// tests/parse_bench_slice.rs on the slice): export, re-import, compare.
+// The round-trip check of issue 29 (tests/native/json_resume_round_trip.rs runs it on its fixtures,
+// tests/native/parse_bench_slice.rs on the slice): export, re-import, compare.
 #[cfg(not(target_arch = "wasm32"))]
 #[path = "../tests/round_trip_check/mod.rs"]
 mod round_trip_check;

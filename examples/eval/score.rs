@@ -1,5 +1,5 @@
 //! The checks of `make eval` as pure functions over what runs produced, so a native test
-//! (`tests/eval_scoring.rs`) can prove each one fails when it should.
+//! (`tests/native/eval_scoring.rs`) can prove each one fails when it should.
 
 use careergraph::domain::facts::ungrounded;
 

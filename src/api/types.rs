@@ -7,7 +7,7 @@
 //! `Language`, `ProviderConfig`, the session's `ErrorCode`), and the package's entry
 //! (web/pkg/api.d.ts) declares the public classes over both.
 //!
-//! tests/api_types.rs checks these against the Rust side: the `Workflows` ids against the
+//! tests/native/api_types.rs checks these against the Rust side: the `Workflows` ids against the
 //! registry, every hand-written state field against what demo runs produce, and every state and
 //! pause against the workflow's `State` and `Pause` types.
 

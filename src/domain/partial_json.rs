@@ -9,7 +9,7 @@
 //! against every prefix of whole answers), so a finished array item can be shown for good.
 //!
 //! Cost: one pass over the text, no allocation beyond the values themselves. Callers re-read the
-//! whole text on every token; `tests/partial_json.rs` measures that on a 20 KB answer.
+//! whole text on every token; `tests/native/partial_json.rs` measures that on a 20 KB answer.
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};

@@ -64,7 +64,7 @@ pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
 }
 
 /// Where [`mermaid`]'s diagram of `workflow_id` is kept, relative to the crate's root (the file
-/// tests/diagram_table.rs writes from [`draw_mermaid`]).
+/// tests/native/diagram_table.rs writes from [`draw_mermaid`]).
 #[doc(hidden)]
 pub fn mermaid_file(workflow_id: &str) -> Option<&'static str> {
     super::diagrams::DIAGRAMS

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Writes the inputs of `make test`'s parse-bench slice (tests/parse_bench_slice.rs) from a
+# Writes the inputs of `make test`'s parse-bench slice (tests/native/parse_bench_slice.rs) from a
 # `make parse-bench` run: for a few fictional tuning sources, what pdf.js gave for each PDF (themes, moderncv)
 # (pages.mjs, the app's pdf.js) and the DOCX itself, into tests/fixtures/parse-bench/slice. Only
 # fictional sources of tests/fixtures/parse-bench/sources: never a file of ../shared/corpus.

@@ -1,5 +1,5 @@
-//! The JSON Resume round-trip check (docs/parse-bench.md), shared by tests/json_resume_round_trip.rs (fictional
-//! fixtures), tests/parse_bench_slice.rs (the benchmark slice's imported texts) and the
+//! The JSON Resume round-trip check (docs/parse-bench.md), shared by tests/native/json_resume_round_trip.rs (fictional
+//! fixtures), tests/native/parse_bench_slice.rs (the benchmark slice's imported texts) and the
 //! benchmark's examples (examples/parse_bench_native.rs, examples/parse_bench_export.rs, which
 //! write its result beside each export for tests/parse-bench/score.mjs).
 //!

@@ -4,7 +4,7 @@
 //!
 //! Absent: the test prints `SKIPPED: ../shared/<dir> absent` and passes, except under `CI=true`,
 //! where CI always has it and an absent folder is a broken setup: the test fails.
-//! `tests/shared_skips.rs` fails when a test spells `../shared` without going through here.
+//! `tests/native/shared_skips.rs` fails when a test spells `../shared` without going through here.
 #![allow(dead_code)] // Each test file uses it from some of its tests, some only natively.
 
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! Test support (not part of the app): time that moves only when nothing can run, and a task
 //! yield, shared by the limiter's unit tests, the slots' and the batch's tests
-//! (`tests/batch_screening.rs`, `tests/batch_screening_timing.rs`) and the provider client's
-//! deadline tests (`tests/llm_deadline.rs`, through its sleep). Every figure measured on it is
+//! (`tests/native/batch_screening.rs`, `tests/native/batch_screening_timing.rs`) and the provider client's
+//! deadline tests (`tests/native/llm_deadline.rs`, through its sleep). Every figure measured on it is
 //! exact and no test waits in real time.
 
 use std::cell::{Cell, RefCell};

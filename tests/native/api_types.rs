@@ -1,0 +1,440 @@
+//! The JS API's TypeScript against what the Rust side really produces. The hand-written part
+//! (src/api/types.rs: the states and the `Workflows` map) is checked field by field against every
+//! workflow's demo run, answered to the end, nested interfaces included. What tsify derives is
+//! checked through the Rust types it is derived from: each interrupt payload must read as its
+//! workflow's `Pause` and write back the same JSON, each custom event as `CustomEvent`, and the
+//! short answers the TypeScript offers must read as the answer types.
+
+use crate::native_transport;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use careergraph::graph::{EventSink, StreamEvent};
+use careergraph::session::{build_model, workflows, AnyRun, ProviderConfig, Runtime};
+use careergraph::workflows::common::CustomEvent;
+use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
+use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
+use futures::executor::block_on;
+use serde_json::{json, Value};
+
+const TYPES_RS: &str = include_str!("../../src/api/types.rs");
+
+/// Interfaces that list only the fields a page shows (the state has more).
+const PARTIAL: &[&str] = &["TailorState", "NavigatorState"];
+
+struct Member {
+    optional: bool,
+    ty: String,
+}
+
+/// `export interface Name { key?: type; … }` of the TypeScript, by name, comments removed.
+fn interfaces() -> BTreeMap<String, BTreeMap<String, Member>> {
+    let ts = strip_comments(TYPES_RS);
+    let mut all = BTreeMap::new();
+    let mut rest = ts.as_str();
+    while let Some(at) = rest.find("export interface ") {
+        rest = &rest[at + "export interface ".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let open = rest.find('{').unwrap();
+        let body = block(&rest[open..]);
+        all.insert(name, members(body));
+        rest = &rest[open + body.len()..];
+    }
+    all
+}
+
+fn strip_comments(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("/*") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at + rest[at..].find("*/").unwrap() + 2..];
+    }
+    out.push_str(rest);
+    out.lines()
+        .map(|l| {
+            if l.trim_start().starts_with("//") {
+                ""
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text inside the braces that `text` starts with.
+fn block(text: &str) -> &str {
+    let mut depth = 0;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &text[1..i];
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("unbalanced braces in {text}");
+}
+
+fn members(body: &str) -> BTreeMap<String, Member> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in body.char_indices() {
+        match c {
+            '{' | '(' | '[' | '<' => depth += 1,
+            '}' | ')' | ']' | '>' => depth -= 1,
+            ';' | '\n' if depth == 0 => {
+                parts.push(&body[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&body[start..]);
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (key, ty) = p.split_once(':').unwrap_or_else(|| panic!("member {p}"));
+            let optional = key.ends_with('?');
+            let key = key.trim_end_matches('?').trim().to_string();
+            (
+                key,
+                Member {
+                    optional,
+                    ty: ty.trim().to_string(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// Checks `value` against interface `name`, and nested interfaces by their field types
+/// (`Name`, `Name | null`, `Name[]`, `Name[][]`); collects what disagrees.
+fn check(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    name: &str,
+    value: &Value,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    let declared = all
+        .get(name)
+        .unwrap_or_else(|| panic!("no interface {name}"));
+    let Some(object) = value.as_object() else {
+        problems.push(format!("{at}: {name} is not an object: {value}"));
+        return;
+    };
+    for (key, member) in declared {
+        match object.get(key) {
+            None if !member.optional => problems.push(format!("{at}.{key}: declared, missing")),
+            None => {}
+            Some(field) => {
+                let ty = member.ty.trim_end_matches(" | null");
+                let (inner, depth) = (
+                    ty.trim_end_matches("[]"),
+                    (ty.len() - ty.trim_end_matches("[]").len()) / 2,
+                );
+                if all.contains_key(inner) {
+                    check_nested(all, inner, field, depth, &format!("{at}.{key}"), problems);
+                }
+            }
+        }
+    }
+    if !PARTIAL.contains(&name) {
+        for key in object.keys() {
+            if !declared.contains_key(key) {
+                problems.push(format!("{at}.{key}: produced, not declared in {name}"));
+            }
+        }
+    }
+}
+
+fn check_nested(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    name: &str,
+    value: &Value,
+    depth: usize,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    match (depth, value) {
+        (_, Value::Null) => {}
+        (0, _) => check(all, name, value, at, problems),
+        (_, Value::Array(items)) => {
+            for (i, item) in items.iter().enumerate() {
+                check_nested(all, name, item, depth - 1, &format!("{at}[{i}]"), problems);
+            }
+        }
+        _ => problems.push(format!("{at}: expected an array of {name}")),
+    }
+}
+
+/// A JSON value read as a Rust type and written back (`None` when it does not read).
+type RoundTrip = fn(&Value) -> Option<Value>;
+
+fn round_trip<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) -> Option<Value> {
+    let typed: T = serde_json::from_value(value.clone()).ok()?;
+    Some(serde_json::to_value(typed).unwrap())
+}
+
+/// Per workflow id: the round trips through its `Pause` and its `State` type.
+fn round_trips() -> BTreeMap<&'static str, (RoundTrip, RoundTrip)> {
+    struct Collect(BTreeMap<&'static str, (RoundTrip, RoundTrip)>);
+    impl WorkflowVisitor for Collect {
+        fn visit<W: Workflow>(&mut self) {
+            let pair: (RoundTrip, RoundTrip) = (round_trip::<W::Pause>, round_trip::<W::State>);
+            self.0.insert(W::ID, pair);
+        }
+    }
+    let mut all = Collect(BTreeMap::new());
+    visit_all(&mut all);
+    all.0
+}
+
+/// Checks a state of `id` against its hand-written interface while it has one, and always
+/// against its Rust state type (whose TypeScript tsify derives once the interface is gone).
+fn check_state(
+    all: &BTreeMap<String, BTreeMap<String, Member>>,
+    (id, state_type): (&str, &str),
+    state: &Value,
+    at: &str,
+    problems: &mut Vec<String>,
+) {
+    if all.contains_key(state_type) {
+        check(all, state_type, state, at, problems);
+    }
+    match round_trips()[id].1(state) {
+        Some(back) if back == *state => {}
+        Some(back) => problems.push(format!("{at}: the state reads as {back}")),
+        None => problems.push(format!("{at}: the state is no {state_type}")),
+    }
+}
+
+/// A demo run of `workflow_id` answered to its end: its events and its final state.
+fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
+    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
+    let model = build_model(
+        &provider,
+        Rc::new(native_transport::ReqwestTransport::default()),
+    )
+    .unwrap();
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let sink = || {
+        let seen = seen.clone();
+        EventSink::new(move |event| seen.borrow_mut().push(event))
+    };
+    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
+    let mut step = block_on(run.start(sink())).unwrap();
+    while step["status"] == "interrupted" {
+        let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
+            "question" => json!("Two years of Kafka at Tillpoint"),
+            // One free-form revision request first: the demo cannot apply it, so the next
+            // review carries the optional `unchanged_note` and it is checked too.
+            "review" if step["interrupts"][0]["payload"]["revision"] == 0 => {
+                json!({"decision": "revise", "feedback": "Make it warmer"})
+            }
+            "review" => json!({"decision": "approve"}),
+            "satisfaction" => json!({"level": 5}),
+            "confirm_plan" => json!({"confirm": true}),
+            other => panic!("an interrupt kind types.rs does not know: {other}"),
+        };
+        step = block_on(run.resume(answer, sink()).unwrap()).unwrap();
+    }
+    assert_eq!(step["status"], "done", "{workflow_id}: {step}");
+    let events = seen.borrow().clone();
+    (events, step["state"].clone())
+}
+
+#[test]
+fn the_workflows_map_lists_the_registry() {
+    let ts = strip_comments(TYPES_RS);
+    let at = ts.find("export interface Workflows").unwrap();
+    let declared: BTreeSet<String> = members(block(&ts[at + ts[at..].find('{').unwrap()..]))
+        .into_keys()
+        .collect();
+    let registered: BTreeSet<String> = workflows().iter().map(|w| w.id.to_string()).collect();
+    assert_eq!(declared, registered);
+}
+
+#[test]
+fn states_payloads_and_events_agree_with_the_typescript() {
+    let all = interfaces();
+    let runs = [
+        (
+            "resume_review",
+            "ReviewState",
+            json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1}),
+        ),
+        (
+            "resume_tailoring",
+            "TailorState",
+            json!({"resume": "# Ann\n## Skills\nDocker, Python\n",
+                   "jobDescription": "Requirements:\n- Python and Docker\n- Redis\n- Kafka\n"}),
+        ),
+        (
+            "hiring_pipeline",
+            "HiringState",
+            json!({"resume": SAMPLE_RESUME, "jobDescription": "Senior engineer: Rust, Kafka."}),
+        ),
+        (
+            "batch_screening",
+            "BatchState",
+            json!({"jobDescription": "Senior engineer: Rust, Kafka.",
+                   "resumes": [{"label": "a.md", "text": SAMPLE_RESUME}, {"text": "# Bo\n## Skills\nKafka\n"}]}),
+        ),
+        (
+            "career_navigator",
+            "NavigatorState",
+            json!({"goal": "Become a staff engineer", "startDate": "2026-01-05"}),
+        ),
+        (
+            "cover_letter",
+            "CoverLetterState",
+            json!({"resume": SAMPLE_RESUME, "jobDescription": "Senior engineer: Rust, Kafka.",
+                   "company": "Harbor Logistics", "role": "Senior Backend Engineer"}),
+        ),
+    ];
+    // Every registered workflow is run, so a new one cannot go unchecked.
+    let ran: BTreeSet<&str> = runs.iter().map(|(id, _, _)| *id).collect();
+    let registered: BTreeSet<&str> = workflows().iter().map(|w| w.id).collect();
+    assert_eq!(ran, registered, "a demo run per registered workflow");
+    // Interrupt payloads are typed in Rust (each workflow's `Pause`, whose TypeScript tsify
+    // derives): each must read as its workflow's pause type and write back the very same JSON.
+    let pauses = round_trips();
+    let mut problems = Vec::new();
+    let mut kinds = BTreeSet::new();
+    for (id, state_type, input) in runs {
+        let (events, state) = demo_run(id, input);
+        check_state(&all, (id, state_type), &state, id, &mut problems);
+        for event in events {
+            let (payload, at) = match &event {
+                StreamEvent::Interrupted { interrupts, .. } => {
+                    (&interrupts[0].payload, "interrupt")
+                }
+                // Custom events are typed in Rust (their TypeScript is derived from it): each
+                // must read as a `CustomEvent` and write back the very same JSON, so no emitter
+                // can send a field, a kind or a shape the enum does not declare.
+                StreamEvent::Custom { payload, .. } => {
+                    let kind = payload["type"].as_str().unwrap_or("(none)").to_string();
+                    match CustomEvent::from_payload(payload) {
+                        Some(event) if event.to_payload() == *payload => {}
+                        Some(event) => problems.push(format!(
+                            "{id} custom {kind}: {payload} reads as {}",
+                            event.to_payload()
+                        )),
+                        None => problems
+                            .push(format!("{id} custom {kind}: {payload} is no CustomEvent")),
+                    }
+                    kinds.insert(kind);
+                    continue;
+                }
+                StreamEvent::StepDone { path, state, .. } if path.is_empty() => {
+                    check_state(
+                        &all,
+                        (id, state_type),
+                        state,
+                        &format!("{id} step_done"),
+                        &mut problems,
+                    );
+                    continue;
+                }
+                _ => continue,
+            };
+            let kind = payload["type"].as_str().unwrap_or("(none)").to_string();
+            match pauses[id].0(payload) {
+                Some(back) if back == *payload => {}
+                Some(back) => problems.push(format!("{id} {at} {kind}: {payload} reads as {back}")),
+                None => problems.push(format!("{id} {at} {kind}: {payload} is no pause of {id}")),
+            }
+            if payload.get("unchanged_note").is_some() {
+                kinds.insert("review with unchanged_note".to_string());
+            }
+            kinds.insert(kind);
+        }
+    }
+    problems.dedup();
+    assert!(
+        problems.is_empty(),
+        "types.rs disagrees:\n{}",
+        problems.join("\n")
+    );
+    for kind in [
+        "question",
+        "review",
+        "satisfaction",
+        "confirm_plan",
+        "delta",
+        "usage",
+        "candidate",
+        "review with unchanged_note",
+    ] {
+        assert!(
+            kinds.contains(kind),
+            "no demo run produced a {kind} payload"
+        );
+    }
+}
+
+/// The short answers the derived TypeScript offers (a bare string to a question, a level or its
+/// id to a satisfaction question, a boolean to the plan) read as the Rust answer types it is
+/// derived from, write back unchanged, and the nodes understand them.
+#[test]
+fn short_answer_forms_read_as_the_rust_answer_types() {
+    use careergraph::workflows::career_navigator::interaction::{
+        parse_confirmation, parse_satisfaction,
+    };
+    use careergraph::workflows::career_navigator::{ConfirmPlanAnswer, SatisfactionAnswer};
+    use careergraph::workflows::resume_tailoring::QuestionAnswer;
+
+    fn round_trips<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) {
+        let typed: T = serde_json::from_value(value.clone())
+            .unwrap_or_else(|e| panic!("{value} does not read as the answer type: {e}"));
+        assert_eq!(serde_json::to_value(typed).unwrap(), *value);
+    }
+    for question in [
+        json!("Two years of Kafka"),
+        json!({"answer": "Two years of Kafka"}),
+        json!({"action": "answer", "answer": "Two years of Kafka"}),
+        json!({"action": "skip"}),
+        json!({"action": "stop"}),
+        json!({"action": "stop", "answer": "Kafka"}),
+    ] {
+        round_trips::<QuestionAnswer>(&question);
+    }
+    for (satisfaction, level) in [
+        (json!(1), 1),
+        (json!(5), 5),
+        (json!("neutral"), 3),
+        (json!({"level": 4}), 4),
+        (
+            json!({"level": "very_satisfied", "feedback": "More on Rust"}),
+            5,
+        ),
+    ] {
+        round_trips::<SatisfactionAnswer>(&satisfaction);
+        let (read, _) = parse_satisfaction(&satisfaction).expect("the node reads it");
+        assert_eq!(read.level(), level, "{satisfaction}");
+    }
+    for (confirmation, confirmed) in [
+        (json!(true), true),
+        (json!(false), false),
+        (json!({"confirm": false, "feedback": "Slower"}), false),
+        (json!({"confirm": true}), true),
+    ] {
+        round_trips::<ConfirmPlanAnswer>(&confirmation);
+        let (read, _) = parse_confirmation(&confirmation).expect("the node reads it");
+        assert_eq!(read, confirmed, "{confirmation}");
+    }
+}
