@@ -1,15 +1,22 @@
-//! The TypeScript shapes the Rust types do not declare themselves, written by hand: the workflow
-//! states not derived yet (`cover_letter`'s and `batch_screening`'s are: their `state!` structs
-//! derive Tsify), run events, the `Workflows` map that types `start`, `result`, events and
-//! `answer` per workflow, and the names users know for derived types (`QuestionPayload` for the
-//! tailoring's question pause, …). The rest is derived by tsify (`#[derive(Tsify)]` on the
-//! workflow inputs, each workflow's pauses and answers in its `pause.rs`, the custom events,
-//! `Language`, `ProviderConfig`, the session's `ErrorCode`), and the package's entry
-//! (web/pkg/api.d.ts) declares the public classes over both.
+//! The TypeScript shapes the Rust types do not declare themselves, written by hand: run events,
+//! the `Workflows` map that types `start`, `result`, events and `answer` per workflow, the
+//! `WorkflowInfo` of the workflow list, and the names users know for derived types
+//! (`QuestionPayload` for the tailoring's question pause, `BatchRow`, …). Every workflow's state
+//! is derived by tsify: its `state!` struct derives Tsify, and so does every record it holds
+//! (`TailorState` and `NavigatorState` are the Rust `GraphState` and `CareerNavigatorState`,
+//! renamed by `tsify(rename)`, which no field refers to). So are the workflow inputs, each
+//! workflow's pauses and answers in its `pause.rs`, the custom events, `Language`,
+//! `ProviderConfig` and the session's `ErrorCode`; the package's entry (web/pkg/api.d.ts)
+//! declares the public classes over both.
+//!
+//! A record a model's answer is read into directly keeps its lenient `#[serde(default)]` (a
+//! missing field takes its default), so tsify declares all its fields optional (tsify issue #54):
+//! `PortfolioAdvice`, `DesignAdvice`, the hiring agents' records, the navigator's analyses. A
+//! record only the workflow builds declares its fields required.
 //!
 //! tests/native/api_types.rs checks these against the Rust side: the `Workflows` ids against the
-//! registry, every hand-written state field against what demo runs produce, and every state and
-//! pause against the workflow's `State` and `Pause` types.
+//! registry, and every state and pause of every workflow's demo run against the workflow's
+//! `State` and `Pause` types (each must read and write back the same JSON).
 
 use wasm_bindgen::prelude::*;
 
@@ -148,6 +155,9 @@ export type CostCapAnswer = BatchAnswer;
 
 // ---- Names users know for derived state types ----
 
+/** A review round kept as the possible result: what the critics read and said (`best_round`). */
+export type ReviewBestRound = BestRound;
+
 /** A resume's deterministic ATS score in a batch (no model). */
 export type BatchAtsResult = AtsResult;
 /** One candidate's screening (a retry appends a newer one). */
@@ -203,214 +213,5 @@ export interface WorkflowInfo {
   interactive: boolean;
   /** JSON schema of the `input` that `start` takes for this workflow. */
   inputSchema: Record<string, unknown>;
-}
-
-// ---- Final states (the fields a page shows; `step_done` and `result()` carry them) ----
-
-export interface ResumeSection { title: string; body: string }
-export interface Resume { text: string; sections: ResumeSection[] }
-
-export interface Issue {
-  severity: "low" | "medium" | "high";
-  section: string;
-  description: string;
-  suggestion: string;
-}
-
-export interface Feedback {
-  agent_name: string;
-  /** 0–10. */
-  score: number;
-  strengths: string[];
-  issues: Issue[];
-  suggestions: string[];
-  /** Present when the critic gave no evaluation (its call failed): `score` then means nothing
-   * and the integrated score leaves it out. */
-  error?: string;
-}
-
-/** A review round kept as the possible result: what the critics read and said. */
-export interface ReviewBestRound {
-  round: number;
-  score: number;
-  resume: Resume;
-  revised_resume: string | null;
-  ungrounded_facts: Fact[];
-  dropped_facts: DroppedFact[];
-  feedback: Feedback[];
-}
-
-export interface FactCheck { dropped: string[]; added: string[] }
-
-export interface Revision {
-  iteration: number;
-  text: string;
-  changes: string[];
-  fact_check: FactCheck;
-  /** False when the revision changed facts and the previous text was kept. */
-  accepted: boolean;
-}
-
-export interface PortfolioPiece { title: string; description: string; demonstrates: string }
-export interface PortfolioAdvice { summary: string; pieces: PortfolioPiece[] }
-export interface DesignAdvice { readability_score: number; layout_issues: string[]; recommendations: string[] }
-
-
-
-
-/** The final state of `resume_tailoring` (the fields a page shows; the run has more). */
-export interface TailorState {
-  original_resume: string;
-  job_description: string;
-  current_draft: string;
-  tailored_resume: string;
-  ats_score: number;
-  target_ats_objective: number;
-  keywords_matched: string[];
-  keywords_missing: string[];
-  /** The master resume with the user's answers added; store it when `master_resume_updated`. */
-  master_resume: string;
-  master_resume_updated: boolean;
-  human_decision: "approved" | "revise" | "timeout" | "error" | null;
-  human_feedback: string | null;
-  /** The last draft's facts not in the resume, master resume or answers: kept by the user (in
-   * `tailored_resume`), and removed from it (removed by the user or undecided). */
-  ungrounded_kept: Fact[];
-  ungrounded_removed: Fact[];
-  warnings: string[];
-  /** Agents (node names) whose call failed and that the run went on without, once per failure:
-   * the result was made without them. */
-  failed_steps: string[];
-  error: string | null;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
-
-}
-
-
-/** The final state of `career_navigator` (the fields a page shows; the run has more). */
-export interface NavigatorState {
-  session_id: string;
-  current_stage: "initial" | "planning" | "parallel_analysis" | "result_integration" | "user_feedback" | "goal_decomposition" | "schedule_planning" | "final_confirmation" | "completed";
-  language: Language;
-  start_date: string;
-  integrated_report: IntegratedReport | null;
-  career_goals: CareerGoals | null;
-  final_plan: FinalPlan | null;
-  plan_confirmed: boolean;
-  iteration_count: number;
-  max_iterations: number;
-  iteration_limit_reached: boolean;
-  user_feedback_history: { feedback_id: string; satisfaction_level: SatisfactionLevelId; feedback_text: string; iteration: number; timestamp: string }[];
-  error_log: { error: string; timestamp: string; session_id: string; stage: string; agent: string }[];
-  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
-  system_metrics: {
-    response_time: number;
-    agent_success_rate: Record<string, number>;
-    user_satisfaction_avg: number | null;
-    iteration_count: number;
-    max_iterations: number;
-    error_count: number;
-    last_updated: string;
-  };
-}
-
-/** Background from the two documents only: `web_access` is always false and `limitations` says so. */
-export interface ResearchAnalysis {
-  web_access: false; sources: string[]; summary: string; career_trajectory: string;
-  points_to_verify: string[]; limitations: string;
-}
-export interface InterviewQuestion { question: string; purpose: string; listen_for: string }
-export interface InterviewQuestions { focus: string; questions: InterviewQuestion[] }
-export interface EmailDraft { recipient: string; subject: string; body: string }
-/** Why the supervisor routed where it did (see the workflow's routing rules). */
-export type RouteReason = "model" | "loop_broken" | "parse_failure" | "finished_early" | "step_limit" | "all_done";
-export interface RouteStep {
-  step: number;
-  /** What the model answered; null when it was not asked or its answer was unreadable. */
-  proposed: string | null;
-  /** The agent dispatched, or "finished". */
-  next: string;
-  reason: RouteReason;
-  note: string;
-  /** Agents whose output existed when the decision was made. */
-  available: string[];
-}
-
-/** The final state of `hiring_pipeline` (docs/workflows/hiring_pipeline.md; each agent's output typed). */
-export interface HiringState {
-  task: string;
-  resume_text: string;
-  jd_text: string;
-  workflow_stage: string;
-  next_agent: string;
-  candidate_profile: CandidateProfile | null;
-  jd_analysis: JdAnalysis | null;
-  matching_analysis: MatchingAnalysis | null;
-  research_analysis: ResearchAnalysis | null;
-  hr_questions: InterviewQuestions | null;
-  technical_questions: InterviewQuestions | null;
-  ceo_questions: InterviewQuestions | null;
-  evaluation: Evaluation | null;
-  email_content: EmailDraft | null;
-  completed: boolean;
-  /** The supervisor's last failure to read the model's decision (the run went on). */
-  error: string | null;
-  workflow_history: string[];
-  routing: RouteStep[];
-  warnings: string[];
-  language: Language;  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
-
-}
-
-
-
-
-
-
-
-/** The final state of `resume_review`. */
-export interface ReviewState {
-  resume: Resume;
-  original_resume: Resume;
-  target_role: string;
-  recruiter_feedback: Feedback | null;
-  tech_writer_feedback: Feedback | null;
-  copywriter_feedback: Feedback | null;
-  current_feedback: Feedback[];
-  feedback_history: Feedback[][];
-  integrated_score: number;
-  threshold_met: boolean;
-  current_iteration: number;
-  /** The integrated score (0–10) of the last round: the mean of the critics that answered
-   * (a failed critic's feedback has `error` and is left out). With fewer than 2 answering the
-   * score is not meaningful and `threshold_met` is false. When the review ended on a round
-   * scoring lower than an earlier one, the result (`resume`, `revised_resume`,
-   * `ungrounded_facts`, `dropped_facts`, `current_feedback`, `integrated_score`, `final_score`) is that best round's. */
-  final_score: number;
-  /** The best round with a meaningful score (null before one). */
-  best_round: ReviewBestRound | null;
-  threshold: number;
-  max_iterations: number;
-  design_review: boolean;
-  revised_resume: string | null;
-  revision_history: Revision[];
-  /** Facts of `resume` (the latest accepted revision) not in `original_resume`, with byte spans
-   * in `resume.text` (UTF-8): a resume exported from the result carries only those the user keeps. */
-  ungrounded_facts: Fact[];
-  /** What `resume` lost of `original_resume` (contact details, whole sections, organisations,
-   * schools, dates, degrees), each with the original lines holding it: a resume exported from the
-   * result puts back every one whose deletion the user does not keep. */
-  dropped_facts: DroppedFact[];
-  portfolio_advice: PortfolioAdvice | null;
-  design_advice: DesignAdvice | null;
-  /** Things the user should know that did not stop the run (failed agents, revisions that changed facts). */
-  warnings: string[];
-  /** Set only while `retryFailed()` asks the result round's failed critics again ("Retry failed
-   * critics"); empty otherwise. */
-  retry_critics: string[];
-  /** Suspicious lines of the input (prompt injection, hidden text), found before any model call. */
-  injection_findings: InjectionFinding[];
 }
 "#;

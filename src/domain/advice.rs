@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Portfolio pieces that would back the resume up for the target role.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct PortfolioAdvice {
     pub summary: String,
@@ -11,6 +12,7 @@ pub struct PortfolioAdvice {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct PortfolioPiece {
     pub title: String,
@@ -22,6 +24,7 @@ pub struct PortfolioPiece {
 
 /// Layout and readability review.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct DesignAdvice {
     /// 0–10.

@@ -10,6 +10,11 @@ use serde::{Deserialize, Serialize};
 /// What the user tells about themselves (the seed's `UserProfile`). Every field is optional text
 /// except the goal, which the coordinator judges.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(default)]
 pub struct UserProfile {
     pub user_id: String,
@@ -57,6 +62,7 @@ impl UserProfile {
 
 /// Where a run is (the seed's `WorkflowStage`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum WorkflowStage {
     #[default]
@@ -178,6 +184,7 @@ impl UserSatisfactionLevel {
 
 /// One answer to the satisfaction question (the seed's `UserFeedback`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct UserFeedback {
     pub feedback_id: String,
     pub stage: WorkflowStage,
@@ -191,6 +198,7 @@ pub struct UserFeedback {
 
 /// What the coordinator concluded about the goal (`cached_data.goal_analysis`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct GoalAnalysis {
     pub is_goal_clear: bool,
@@ -204,6 +212,11 @@ pub struct GoalAnalysis {
 
 /// Data kept between nodes (the seed's `cached_data`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(default)]
 pub struct CachedData {
     pub goal_analysis: Option<GoalAnalysis>,
@@ -211,6 +224,7 @@ pub struct CachedData {
 
 /// Where the user's feedback points the next analysis round (`feedback_adjustments`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct FeedbackAdjustments {
     pub focus_areas: Vec<String>,
@@ -230,6 +244,7 @@ impl FeedbackAdjustments {
 
 /// An analyst's state (the seed's `AgentStatus`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum AgentStatus {
     #[default]
@@ -241,6 +256,7 @@ pub enum AgentStatus {
 
 /// What an analyst's task carries besides its name (the seed's `input_data`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct TaskInput {
     pub user_profile: UserProfile,
@@ -250,6 +266,7 @@ pub struct TaskInput {
 
 /// One parallel analysis task created by the supervisor (the seed's `AgentTask`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct AgentTask {
     pub task_id: String,
@@ -264,6 +281,11 @@ pub struct AgentTask {
 
 /// One analyst's result record (the seed's `AgentOutput`), appended by the analysts in parallel.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 #[serde(default)]
 pub struct AgentOutput {
     pub task_id: String,
@@ -277,6 +299,7 @@ pub struct AgentOutput {
 
 /// Round bookkeeping every analyst result carries (`iteration_info`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IterationInfo {
     pub iteration_count: u32,
@@ -286,6 +309,7 @@ pub struct IterationInfo {
 
 /// `user_profiler`'s analysis (`self_insight_result`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct SelfInsight {
     pub summary: String,
@@ -298,6 +322,7 @@ pub struct SelfInsight {
 /// `industry_researcher`'s analysis (`industry_research_result`). The seed's `market_data` came
 /// from an external market API; here the model's own knowledge stands in, and says so.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IndustryResearch {
     pub summary: String,
@@ -309,6 +334,7 @@ pub struct IndustryResearch {
 
 /// A role the job analyzer considers, with a 0–100 fit.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct RoleFit {
     pub title: String,
@@ -318,6 +344,7 @@ pub struct RoleFit {
 
 /// `job_analyzer`'s analysis (`career_analysis_result`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerAnalysis {
     pub summary: String,
@@ -424,7 +451,7 @@ pub struct FinalPlan {
 
 /// One entry of the seed's `error_log`: something failed and the run went on.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct ErrorEntry {
     pub error: String,
     pub timestamp: String,
@@ -436,7 +463,7 @@ pub struct ErrorEntry {
 
 /// Calls and successes of one agent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct AgentCounter {
     pub calls: u32,
     pub successes: u32,
@@ -447,7 +474,11 @@ pub struct AgentCounter {
 /// parallel analysts can write in the same step. The seed's server-side figures (MCP success
 /// rate, memory usage, concurrent users) have no meaning in a browser and are left out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null, hashmap_as_object)
+)]
 pub struct SystemMetrics {
     /// Mean seconds per model call.
     pub response_time: f64,

@@ -64,8 +64,11 @@ pub struct MatchingAnalysis {
 /// access; `web_access` is always false and `limitations` says so (the workflow enforces both,
 /// whatever a model answers).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ResearchAnalysis {
+    /// Always false (the workflow enforces it), and its TypeScript says so.
+    #[cfg_attr(all(feature = "api", target_arch = "wasm32"), tsify(type = "false"))]
     pub web_access: bool,
     /// What the research was based on ("resume", "job description").
     pub sources: Vec<String>,
@@ -78,6 +81,7 @@ pub struct ResearchAnalysis {
 
 /// One interview question.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct InterviewQuestion {
     pub question: String,
@@ -89,6 +93,7 @@ pub struct InterviewQuestion {
 
 /// `hr_interview_agent`, `technical_interview_agent`, `ceo_interview_agent`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct InterviewQuestions {
     pub focus: String,
@@ -160,6 +165,7 @@ pub struct Evaluation {
 
 /// `email_agent`: a draft for the user to send (never sent by the app).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(default)]
 pub struct EmailDraft {
     /// Who it is for, e.g. "candidate" or "hiring manager".

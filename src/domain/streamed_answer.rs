@@ -69,7 +69,7 @@ pub fn feedback_so_far(streamed: &str) -> Shown<FeedbackSoFar> {
     }
 }
 
-/// A finished issue, read field by field like `Issue`'s lenient serde (defaults for what is
+/// A finished issue, read field by field as the critic's answer is (defaults for what is
 /// missing, severity in any case) but without a `Value` round trip: this runs on every token.
 fn issue(item: &Partial) -> Option<Issue> {
     let text = |key: &str| {

@@ -142,3 +142,14 @@ fn old_state_json_loads_without_dropped_facts() {
     let state: ReviewState = serde_json::from_value(json).unwrap();
     assert!(state.dropped_facts.is_empty());
 }
+
+/// A best round saved before `dropped_facts` existed still loads: the field alone is defaulted,
+/// the rest of `BestRound` is required (its TypeScript says so).
+#[test]
+fn old_best_round_loads_without_dropped_facts() {
+    let mut json = serde_json::to_value(review(LOSSY)).unwrap();
+    let best = json["best_round"].as_object_mut().expect("a best round");
+    best.remove("dropped_facts");
+    let state: ReviewState = serde_json::from_value(json).unwrap();
+    assert!(state.best_round.unwrap().dropped_facts.is_empty());
+}

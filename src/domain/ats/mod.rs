@@ -44,6 +44,7 @@ pub const KEYWORD_WEIGHT: f64 = 1.0;
 pub const MAX_KEYWORDS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum TermKind {
     Skill,
@@ -62,6 +63,7 @@ pub enum Importance {
 
 /// One thing the job description asks for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct AtsTerm {
     /// Display name: the canonical skill name, or the keyword as first written (lowercase).
     pub term: String,
@@ -110,7 +112,7 @@ impl AtsTerm {
 
 /// What a job description asks for: skills first (required before preferred), then keywords.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct JobTerms {
     pub terms: Vec<AtsTerm>,
 }
@@ -141,7 +143,7 @@ pub struct Requirements {
 
 /// A resume measured against a job description.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct AtsReport {
     /// 0–100, see [`analyze`].
     pub score: u32,

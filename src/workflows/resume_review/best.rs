@@ -14,7 +14,11 @@ use super::state::{ReviewState, ReviewUpdate};
 
 /// The best round so far: what the critics read in it and what they said.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[cfg_attr(
+    all(feature = "api", target_arch = "wasm32"),
+    derive(tsify::Tsify),
+    tsify(missing_as_null)
+)]
 pub struct BestRound {
     /// 1-based.
     pub round: u32,
@@ -23,6 +27,8 @@ pub struct BestRound {
     pub resume: Resume,
     pub revised_resume: Option<String>,
     pub ungrounded_facts: Vec<Fact>,
+    /// Absent from best rounds saved before it existed.
+    #[serde(default)]
     pub dropped_facts: Vec<DroppedFact>,
     pub feedback: Vec<Feedback>,
 }

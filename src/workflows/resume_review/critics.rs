@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
-use crate::domain::{Feedback, Issue};
+use crate::domain::{Feedback, Issue, Severity};
 use crate::graph::{NodeContext, NodeError};
 
 use super::agents::Critic;
@@ -22,9 +22,31 @@ struct CriticAnswer {
     #[serde(default)]
     strengths: Vec<String>,
     #[serde(default)]
-    issues: Vec<Issue>,
+    issues: Vec<IssueAnswer>,
     #[serde(default)]
     suggestions: Vec<String>,
+}
+
+/// An issue as a model writes it: a missing field takes its default. The `Issue` kept in the
+/// state always has all four (its TypeScript says so).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct IssueAnswer {
+    severity: Severity,
+    section: String,
+    description: String,
+    suggestion: String,
+}
+
+impl From<IssueAnswer> for Issue {
+    fn from(answer: IssueAnswer) -> Self {
+        Issue {
+            severity: answer.severity,
+            section: answer.section,
+            description: answer.description,
+            suggestion: answer.suggestion,
+        }
+    }
 }
 
 impl CriticAnswer {
@@ -35,7 +57,7 @@ impl CriticAnswer {
             agent_name: critic.feedback_name.to_string(),
             score,
             strengths: self.strengths,
-            issues: self.issues,
+            issues: self.issues.into_iter().map(Issue::from).collect(),
             suggestions: self.suggestions,
             error: None,
         }
