@@ -49,10 +49,10 @@ failure_excerpts() {
     [ -f "$log" ] || continue
     echo "──── why $(awk '{ print $2 }' <<< "$line") failed (from $log):"
     # A panic's message is on the line after "panicked at"; a Playwright failure's reason on "Error:".
-    grep -E -A1 "panicked at" "$log" | grep -v '^--$' > "$log.why"
-    grep -E "✘|^ *Error: |^error(\[E[0-9]+\])?: |did not start" "$log" >> "$log.why"
     # Few lines, short: CI shows only the last few dozen lines of the whole output.
-    awk '!seen[$0]++' "$log.why" | cut -c1-240 | head -12
+    { grep -E -A1 "panicked at" "$log" | grep -v '^--$'
+      grep -E "✘|^ *Error: |^error(\[E[0-9]+\])?: |did not start" "$log"
+    } | awk '!seen[$0]++' | cut -c1-240 | head -12
   done
 }
 
