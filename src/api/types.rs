@@ -1,6 +1,8 @@
-//! The TypeScript shapes the Rust types do not declare themselves, written by hand: run events,
-//! the `Workflows` map that types `start`, `result`, events and `answer` per workflow, the
-//! `WorkflowInfo` of the workflow list, and the names users know for derived types
+//! The TypeScript shapes the Rust types do not declare themselves. Built from the registry: the
+//! `Workflows` map that types `start`, `result`, events and `answer` per workflow (each entry names
+//! its workflow's derived input, state and pause declarations; its kinds of pause and their answers
+//! come from the workflow's `pause_kinds!`). Written by hand: run events, the generic helpers over
+//! the map, the `WorkflowInfo` of the workflow list, and the names users know for derived types
 //! (`QuestionPayload` for the tailoring's question pause, `BatchRow`, …). Every workflow's state
 //! is derived by tsify: its `state!` struct derives Tsify, and so does every record it holds
 //! (`TailorState` and `NavigatorState` are the Rust `GraphState` and `CareerNavigatorState`,
@@ -14,11 +16,40 @@
 //! `PortfolioAdvice`, `DesignAdvice`, the hiring agents' records, the navigator's analyses. A
 //! record only the workflow builds declares its fields required.
 //!
-//! tests/native/api_types.rs checks these against the Rust side: the `Workflows` ids against the
-//! registry, and every state and pause of every workflow's demo run against the workflow's
-//! `State` and `Pause` types (each must read and write back the same JSON).
+//! tests/native/api_types.rs checks these against the Rust side: every state and pause of every
+//! workflow's demo run against the workflow's `State` and `Pause` types (each must read and write
+//! back the same JSON), and each pause's kind against the kinds its workflow declares.
 
 use wasm_bindgen::prelude::*;
+
+use crate::workflows::pause_kinds::ts_name;
+use crate::workflows::{for_each_workflow, PauseKinds, Workflow};
+
+/// The `Workflows` map, one entry per workflow of `for_each_workflow!`, each naming the derived
+/// declarations of its input and final state and its pauses' kinds ([`PauseKinds`]): a new
+/// workflow adds no line here.
+macro_rules! workflows_map {
+    ($(($module:ident, $workflow:ident)),* $(,)?) => {
+        #[wasm_bindgen(typescript_custom_section)]
+        const WORKFLOWS: &str = const_format::concatcp!(
+            "/** Each workflow's input, final state, and the kinds of pause it makes with their payload and\n",
+            " * the answer `run.answer` takes. `start`, `result`, events and `answer` are typed from it. */\n",
+            "export interface Workflows {\n",
+            $(
+                "  ", <crate::workflows::$module::$workflow as Workflow>::ID, ": {\n",
+                "    input: ",
+                ts_name(<<crate::workflows::$module::$workflow as Workflow>::Input as tsify::Tsify>::DECL),
+                ";\n    state: ",
+                ts_name(<<crate::workflows::$module::$workflow as Workflow>::State as tsify::Tsify>::DECL),
+                ";\n    interrupts: ",
+                <<crate::workflows::$module::$workflow as Workflow>::Pause as PauseKinds>::TYPESCRIPT,
+                ";\n  };\n",
+            )*
+            "}\n"
+        );
+    };
+}
+for_each_workflow!(workflows_map);
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &str = r#"
@@ -45,44 +76,6 @@ export type ErrorCode = SessionErrorCode | "no_pending_interrupt";
 
 /** What a workflow that never pauses declares as its interrupts. */
 export type NoInterrupts = Record<never, never>;
-
-/** Each workflow's input, final state, and the kinds of pause it makes with their payload and
- * the answer `run.answer` takes. `start`, `result`, events and `answer` are typed from it. */
-export interface Workflows {
-  resume_review: { input: ReviewInput; state: ReviewState; interrupts: NoInterrupts };
-  resume_tailoring: {
-    input: TailorInput;
-    state: TailorState;
-    interrupts: {
-      question: { payload: QuestionPayload; answer: QuestionAnswer };
-      review: { payload: DraftReviewPayload; answer: ReviewAnswer };
-    };
-  };
-  hiring_pipeline: { input: HiringInput; state: HiringState; interrupts: NoInterrupts };
-  batch_screening: {
-    input: BatchInput;
-    state: BatchState;
-    interrupts: {
-      cost_cap: { payload: CostCapPayload; answer: CostCapAnswer };
-      key_refused: { payload: KeyRefusedPayload; answer: CostCapAnswer };
-    };
-  };
-  career_navigator: {
-    input: NavigatorInput;
-    state: NavigatorState;
-    interrupts: {
-      satisfaction: { payload: SatisfactionPayload; answer: SatisfactionAnswer };
-      confirm_plan: { payload: ConfirmPlanPayload; answer: ConfirmPlanAnswer };
-    };
-  };
-  cover_letter: {
-    input: CoverLetterInput;
-    state: CoverLetterState;
-    interrupts: {
-      review: { payload: LetterReviewPayload; answer: LetterReviewAnswer };
-    };
-  };
-}
 
 export type WorkflowId = keyof Workflows;
 /** The input `start(workflowId, input)` takes for `W`. */

@@ -10,6 +10,7 @@ pub mod career_navigator;
 pub mod common;
 pub mod cover_letter;
 pub mod hiring;
+pub mod pause_kinds;
 pub mod registry;
 pub mod resume_review;
 pub mod resume_tailoring;
@@ -41,6 +42,7 @@ macro_rules! for_each_workflow {
 pub(crate) use for_each_workflow;
 
 pub use common::{RunControls, RunSettings};
+pub use pause_kinds::PauseKinds;
 pub use registry::{
     agent_name, demo_model, model_agents, visit_all, AgentName, Bilingual, InputError, NoPause,
     Prepared, RunEnv, Workflow, WorkflowMeta, WorkflowVisitor,

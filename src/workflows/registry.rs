@@ -222,7 +222,8 @@ pub trait Workflow: 'static {
     type Input: WorkflowInput;
     type State: State;
     /// What the run pauses with (its interrupt payloads); [`NoPause`] for one that never pauses.
-    type Pause: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
+    /// Its kinds and their answers are declared with [`pause_kinds!`](crate::pause_kinds).
+    type Pause: super::PauseKinds + Serialize + DeserializeOwned + Clone + std::fmt::Debug;
     /// What it takes as an answer to a pause.
     type Answer: Serialize + DeserializeOwned + Clone + std::fmt::Debug;
 

@@ -303,9 +303,10 @@ fn a_run_saved_by_another_version_gives_a_clear_message() {
 }
 
 /// The agent still running when the page reloads, picked where siblings run in parallel
-/// (critics, analysts) so that finished siblings must not be paid for again.
-fn in_flight_at_reload(workflow: &str) -> &'static str {
-    match workflow {
+/// (critics, analysts) so that finished siblings must not be paid for again. A workflow not
+/// listed here reloads during its first declared agent that asks the model.
+fn in_flight_at_reload<W: Workflow>() -> &'static str {
+    match W::ID {
         "resume_review" => "copywriter",
         "resume_tailoring" => "resume_screener",
         "hiring_pipeline" => "evaluation_agent",
@@ -315,7 +316,13 @@ fn in_flight_at_reload(workflow: &str) -> &'static str {
         "batch_screening" => "jd_analysis_agent",
         // Evidence and framing run in one step: evidence finishes, framing is cut off.
         "cover_letter" => "framing",
-        other => panic!("pick an agent of {other} to be in flight at the reload"),
+        other => {
+            W::AGENTS
+                .iter()
+                .find(|agent| agent.calls_model)
+                .unwrap_or_else(|| panic!("{other} declares no agent that asks the model"))
+                .node
+        }
     }
 }
 
@@ -334,7 +341,7 @@ fn every_workflow_survives_a_reload_mid_step_and_reruns_only_the_unfinished_call
     impl WorkflowVisitor for Check {
         fn visit<W: Workflow>(&mut self) {
             let (expected, _, mut expected_calls) = uninterrupted::<W>();
-            let agent = in_flight_at_reload(W::ID);
+            let agent = in_flight_at_reload::<W>();
             // The call in flight is made again after the reload; every other call once.
             *expected_calls.get_mut(agent).expect("the agent is called") += 1;
 

@@ -12,6 +12,8 @@ pub enum BatchPause {
     KeyRefused(KeyRefusedPause),
 }
 
+crate::pause_kinds!(BatchPause { "cost_cap" => BatchAnswer, "key_refused" => BatchAnswer });
+
 /// The provider refused the API key (HTTP 401/403): the candidate that met the refusal and every
 /// one after it were deferred without a call (`deferred` of them; screened ones are kept), since
 /// every call would be refused. Going on needs a working key: a run re-opened with it (or a host

@@ -19,6 +19,11 @@ pub enum NavigatorPause {
     ConfirmPlan(ConfirmPlanPause),
 }
 
+crate::pause_kinds!(NavigatorPause {
+    "satisfaction" => SatisfactionAnswer,
+    "confirm_plan" => ConfirmPlanAnswer,
+});
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(
     all(feature = "api", target_arch = "wasm32"),

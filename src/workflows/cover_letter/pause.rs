@@ -17,6 +17,8 @@ pub enum CoverLetterPause {
     Review(LetterReview),
 }
 
+crate::pause_kinds!(CoverLetterPause { "review" => CoverLetterAnswer });
+
 /// The draft, what each paragraph cites, and the facts no source holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]

@@ -19,6 +19,8 @@ pub enum TailorPause {
     Review(ReviewPause),
 }
 
+crate::pause_kinds!(TailorPause { "question" => QuestionAnswer, "review" => ReviewAnswer });
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct QuestionPause {
