@@ -73,7 +73,7 @@ impl Workflow for CoverLetterWorkflow {
 
     const AGENTS: &'static [AgentName] = &[
         AgentName::step("requirements", "Requirements", "职位要求"),
-        AgentName::new("evidence", "LetterEvidence", "简历证据"),
+        AgentName::new("evidence", "Evidence", "简历证据"),
         AgentName::new("framing", "Company and role", "公司与职位"),
         AgentName::new("writer", "Writer", "撰写"),
         AgentName::step("grounding", "Fact check", "事实核查"),
