@@ -201,6 +201,8 @@ macro_rules! state {
             fn appended(
                 updates: &[$update],
             ) -> Result<$crate::graph::__private::serde_json::Map<String, $crate::graph::__private::serde_json::Value>, $crate::graph::GraphError> {
+                // A state without an `append` field reads none of the updates.
+                let _ = updates;
                 #[allow(unused_mut)]
                 let mut values = $crate::graph::__private::serde_json::Map::new();
                 $( $crate::__state_appended!(values, updates, $field, $ty $(, $reducer)?); )*

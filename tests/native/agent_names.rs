@@ -23,7 +23,7 @@ fn every_working_node_has_a_name_in_both_languages() {
         let drawing = mermaid(workflow.id).unwrap();
         let nodes = nodes(&drawing);
         assert!(
-            nodes.len() >= 3,
+            !nodes.is_empty(),
             "{}: read no nodes from\n{drawing}",
             workflow.id
         );

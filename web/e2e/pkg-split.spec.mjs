@@ -9,7 +9,8 @@ import { EMBED_PORT } from '../playwright.config.mjs';
 const EMBED_URL = `http://127.0.0.1:${EMBED_PORT}/embed.html`;
 const CHUNK = /\/pkg\/(split|chunk)_[^/]*\.wasm$/;
 
-// Fictional inputs, one per workflow.
+// Fictional inputs chosen per workflow; a workflow not named here runs on an input made from its
+// JSON schema (fromSchema), so a new workflow is checked without an edit here.
 const RESUME = '# Robin Sample\n\n## Experience\nBackend engineer at Example Ledger, 2019-2025: Rust, Java, PostgreSQL, Kafka.\n';
 const JOB = 'Senior Backend Engineer\nRequirements: Java, Rust, PostgreSQL and Kafka.';
 const INPUTS = {
@@ -23,6 +24,18 @@ const INPUTS = {
     resumes: [{ label: 'one', text: RESUME }, { label: 'two', text: RESUME.replace('Kafka', 'Redis') }],
   },
 };
+
+/** An input from a workflow's input schema: every required text field filled with fictional
+ * text (the resume, the job, or a line), by what its name says. */
+function fromSchema(schema) {
+  const input = {};
+  for (const name of schema.required ?? []) {
+    const property = schema.properties?.[name] ?? {};
+    if (property.type !== 'string') throw new Error(`no input for the required ${name}: give the workflow one in INPUTS`);
+    input[name] = /resume/i.test(name) ? RESUME : /job/i.test(name) ? JOB : 'A fictional line of text for this field.';
+  }
+  return input;
+}
 
 test.describe('split npm package', () => {
   let chunks;
@@ -42,12 +55,14 @@ test.describe('split npm package', () => {
     // The embed page shows its diagram at load (`Runner.mermaid`, synchronous): no chunk yet.
     await expect(page.locator('#diagram')).toContainText('recruiter');
     expect(chunks).toEqual([]);
-    const ids = await page.evaluate(async () => {
+    const workflows = await page.evaluate(async () => {
       const { Runner } = await import('./pkg/index.js');
-      return Runner.workflows().map((w) => w.id);
+      return Runner.workflows().map((w) => ({ id: w.id, schema: w.inputSchema }));
     });
-    expect(ids.sort()).toEqual(Object.keys(INPUTS).sort());
-    for (const id of ids) {
+    const ids = workflows.map((w) => w.id);
+    // No chosen input for a workflow the package no longer has.
+    expect(Object.keys(INPUTS).filter((id) => !ids.includes(id))).toEqual([]);
+    for (const { id, schema } of workflows) {
       const before = chunks.length;
       const outcome = await page.evaluate(async ({ id, input }) => {
         const { Runner } = await import('./pkg/index.js');
@@ -69,7 +84,7 @@ test.describe('split npm package', () => {
         });
         const state = await run.result();
         return { mermaid, types, keys: Object.keys(state) };
-      }, { id, input: INPUTS[id] });
+      }, { id, input: INPUTS[id] ?? fromSchema(schema) });
       expect(outcome.mermaid, id).toContain('flowchart');
       expect(outcome.types.at(-1), id).toBe('run_finished');
       expect(outcome.types, id).toContain('node_started');
