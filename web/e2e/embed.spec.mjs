@@ -56,7 +56,7 @@ test.describe('embedded package', () => {
     await expect(page.locator('#events li')).toHaveCount(0);
   });
 
-  // Issue 28: a refused key used to end with a made-up 5.0 after 13 refused calls.
+  // Seen: a refused key used to end with a made-up 5.0 after 13 refused calls.
   test('a refused key stops the run with a key_refused error and no score', async ({ page }) => {
     await page.getByLabel('Provider', { exact: true }).selectOption('openai');
     await page.getByLabel(/Base URL/).fill(`${MOCK_URL}/v1`);

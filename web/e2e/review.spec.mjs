@@ -47,7 +47,7 @@ test('demo review: three critic cards, a score per round, a final score and expo
   await page.screenshot({ path: '../target/playwright/review-demo.png', fullPage: true });
 });
 
-// Issue 17: the run engine is a lazily loaded chunk. Every chunk is held back here until Run was
+// The run engine is a lazily loaded chunk. Every chunk is held back here until Run was
 // clicked, so the click comes before the engine's code: the button is busy at once, and the run
 // starts once the code is there (a click is never lost).
 test('a Run clicked before the run engine has loaded starts the run once it arrives', async ({ page }) => {

@@ -41,7 +41,7 @@ Backend engineer with eight years in payments, focused on settlement.
 Rust, Go, PostgreSQL, Kafka
 ";
 
-/// Issue 28's revision: no contact line, no Skills section.
+/// A small model's revision: no contact line, no Skills section.
 const EN_DROPPED: &str = "# Mara Ellison
 
 ## Summary

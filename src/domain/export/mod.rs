@@ -165,7 +165,7 @@ mod tests {
         );
     }
 
-    /// Issue 29: a resume with two summary sections (a theme's "About" block over its summary)
+    /// Seen on a rendered theme: a resume with two summary sections (a theme's "About" block over its summary)
     /// exports both in `basics.summary`, not the first alone.
     #[test]
     fn every_summary_section_reaches_basics_summary() {
@@ -178,7 +178,7 @@ mod tests {
         );
     }
 
-    /// Issue 29: a language line's level ("Swedish: Native") reaches `fluency`, whichever slot
+    /// Round trip: a language line's level ("Swedish: Native") reaches `fluency`, whichever slot
     /// the structure read it into.
     #[test]
     fn a_languages_level_reaches_fluency() {

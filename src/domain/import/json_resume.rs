@@ -473,7 +473,7 @@ mod tests {
       "projects": [{"name": "Tiny DB", "description": "A toy database", "highlights": ["B-trees"]}]
     }"#;
 
-    /// Issue 29: the header lines our export keeps in `basics.location.address` come back in
+    /// Round trip: the header lines our export keeps in `basics.location.address` come back in
     /// the text (they were dropped, so re-importing our own export lost them).
     #[test]
     fn the_whole_location_comes_back_address_and_postal_code_included() {

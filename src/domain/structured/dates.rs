@@ -513,7 +513,7 @@ mod tests {
         assert!(r.start_text.as_deref().is_some_and(|s| text.starts_with(s)));
     }
 
-    /// Issue 29: a period that ends where it starts is one date, as a JSON Resume with equal
+    /// Round trip: a period that ends where it starts is one date, as a JSON Resume with equal
     /// `startDate` and `endDate` is read back, so re-importing our export keeps its period.
     #[test]
     fn a_period_ending_where_it_starts_is_one_date() {

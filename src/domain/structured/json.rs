@@ -360,7 +360,7 @@ fn date_field(start: Option<&str>, end: Option<&str>, ongoing: bool) -> Field<Da
 mod tests {
     use super::*;
 
-    /// Issue 29: a degree still under way is exported without `endDate` (as a job is) and read
+    /// Round trip: a degree still under way is exported without `endDate` (as a job is) and read
     /// back as running on, not as a single date.
     #[test]
     fn a_degree_without_an_end_runs_on() {
