@@ -1,4 +1,4 @@
-//! Issue 17: the engine's work per superstep does not grow with the thread's history, with the
+//! The engine's work per superstep does not grow with the thread's history, with the
 //! checkpointer on or off. Counted, not timed (the bench times it: `cargo bench --bench engine`):
 //! the bytes a run allocates per superstep, and what the run asks of its checkpointer. Copying
 //! the history every step (a state clone that copies an append list, a whole state saved in

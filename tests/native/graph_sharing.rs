@@ -1,4 +1,4 @@
-//! Issue 17: a step's tasks share one snapshot of the committed state (an append channel is
+//! A step's tasks share one snapshot of the committed state (an append channel is
 //! not copied per task, nor per step), and checkpoints store only what a step changed.
 
 use crate::graph_support;

@@ -297,7 +297,7 @@ fn an_old_schema_file_exports_with_the_current_names() {
     assert_eq!(exported["basics"]["image"], "https://ada.example.org/a.png");
 }
 
-/// Issue 29: a file whose job holds the employer as `position` and the job as `location` (how a
+/// A file whose job holds the employer as `position` and the job as `location` (how a
 /// misread layout exported it) reads back, from the import's text, with the two the right way
 /// round; the app's next export must still carry the employer. A key only the text has is left
 /// out as "nothing new" only when the merged entry still says its words, not when the file's

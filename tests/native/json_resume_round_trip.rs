@@ -168,7 +168,7 @@ fn the_import_says_what_it_understood_and_what_it_could_not_place() {
     );
 }
 
-/// Issue 29: a single year in a PDF's layout (title and employer, the year after a tab, as the
+/// A single year in a PDF's layout (title and employer, the year after a tab, as the
 /// PDF reader gives a right-aligned date) is exported as one year and comes back as one year,
 /// not "2021 – Present".
 #[test]
@@ -186,7 +186,7 @@ fn a_single_year_beside_its_job_stays_a_single_year() {
     assert!(round_trip(text).lossless(), "{:?}", round_trip(text));
 }
 
-/// Issue 29: a period left open ("2021-09 —", as a theme prints a job without `endDate`) runs on
+/// A period left open ("2021-09 —", as a theme prints a job without `endDate`) runs on
 /// in the text's structure as in JSON Resume, so a re-import gives back the same period.
 #[test]
 fn a_period_left_open_runs_on_both_ways() {
@@ -201,7 +201,7 @@ fn a_period_left_open_runs_on_both_ways() {
     assert!(result.lossless(), "{result:?}");
 }
 
-/// Issue 29: words no field holds ("at" between position and employer, the duration after the
+/// Words no field holds ("at" between position and employer, the duration after the
 /// dates, contact labels over their values, an icon's letter) reach the export with the line
 /// that held them, in a field JSON Resume readers show, and come back on re-import.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 28: a key the provider refuses (HTTP 401) stops every workflow at the first refusal with
+//! A key the provider refuses (HTTP 401) stops every workflow at the first refusal with
 //! a named cause (`KeyRefused`), through the real OpenAI client and the in-process mock: no run
 //! reads as finished, and no more calls go out than were already in flight together.
 

@@ -1,4 +1,4 @@
-//! Issue 28: OpenAI-compatible servers that refuse `response_format: json_schema` (some llama.cpp
+//! OpenAI-compatible servers that refuse `response_format: json_schema` (some llama.cpp
 //! builds) or `json_object` too (LM Studio) still get structured answers: the client steps down
 //! to `json_object`, then to the schema in the system prompt, remembers what worked for the base
 //! URL, and says which mode the server accepted.

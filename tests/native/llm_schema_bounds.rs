@@ -1,4 +1,4 @@
-//! Issue 28: every answer schema an agent sends is bounded (lists, strings, scores), each
+//! Every answer schema an agent sends is bounded (lists, strings, scores), each
 //! provider gets only the keywords it documents, and a compatible server's structured call gets a
 //! `max_tokens` sized from the schema, so constrained decoding cannot run away.
 

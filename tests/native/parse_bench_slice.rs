@@ -392,7 +392,7 @@ fn fictional_layouts_stay_understood_at_their_floors() {
     );
 }
 
-/// Issue 29: re-importing our own JSON Resume export is lossless on every slice file. The text is
+/// Re-importing our own JSON Resume export is lossless on every slice file. The text is
 /// what the app puts in the field after the import; the checks are json_resume_round_trip.rs's
 /// (`round_trip_check`): every word back, the same periods and unplaced sections, the same
 /// document when the re-import is exported, every word shown outside `meta`.

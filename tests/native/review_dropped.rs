@@ -1,4 +1,4 @@
-//! Issue 28: a revision that drops the contact line and the Skills section is flagged (like an
+//! A revision that drops the contact line and the Skills section is flagged (like an
 //! invented fact is), and an export restores each deletion the user does not keep.
 use crate::review_support;
 

@@ -243,7 +243,7 @@ fn with_one_critic_of_three_answering_the_score_is_not_meaningful_and_never_meet
 
 #[test]
 fn the_result_is_the_best_scoring_version_not_the_last() {
-    // Issue 28's run: 6.3 → 7.0 → 5.7, round 3's text having lost a section.
+    // A real run: 6.3 → 7.0 → 5.7, round 3's text having lost a section.
     let better = RESUME.replace("- Built", "- Designed and built");
     let worse = "### Engineer — Acme (2019–2023)\n";
     let revisions = [&better, worse]
@@ -398,7 +398,7 @@ fn a_cancelled_run_fails_instead_of_scoring() {
     assert_eq!(model.requests.borrow().len(), 0, "no call after cancel");
 }
 
-/// Issue 18: a revision that invents facts is kept, its new facts are listed for the user to
+/// A revision that invents facts is kept, its new facts are listed for the user to
 /// keep or remove, a warning counts them, and the exported resume and report leave out each one
 /// the user did not keep.
 #[test]

@@ -1,4 +1,4 @@
-//! Issue 28: tailoring that went on without a step (the deadline killed its call) said only
+//! Tailoring that went on without a step (the deadline killed its call) said only
 //! "Tailoring finished". The step is now listed in `failed_steps`, for the result to say it was
 //! made without it; a run whose steps all answered lists none.
 use std::rc::Rc;
