@@ -74,24 +74,10 @@ app_result() {
 }
 
 # Wall times per workflow are printed, not asserted: runs side by side share the server.
-NATIVE_LOG=$LOG_DIR/real-model-native.log
-cargo test --locked --test real_model -- --ignored --test-threads=2 --nocapture > "$NATIVE_LOG" 2>&1 &
-NATIVE_PID=$!
-PIDS+=("$NATIVE_PID")
-# native_result: waits for the native runs, prints their log, exits with their status.
-native_result() {
-  wait "$NATIVE_PID"; local status=$?
-  echo "──── every workflow natively (log: $NATIVE_LOG)"
-  cat "$NATIVE_LOG"
-  return "$status"
-}
-app_result || { native_result; in_tab_result; exit 1; }
-# Then the npm package on a second model inside a tab (its own browser, one engine thread), as soon
-# as the app's specs are done: the native runs still take the server's core then, but the in-tab
-# review ends before them, and the package's run after them left a core idle for minutes
-# (session 19's CI: native 624 s, then the package 186 s, the in-tab spec done at 672 s).
-PKG_STATUS=0
-(cd web && npx playwright test -c playwright.real.config.mjs 'e2e-real/pkg-in-tab\.spec') || PKG_STATUS=$?
-native_result || { in_tab_result; exit 1; }
-[ "$PKG_STATUS" -eq 0 ] || { in_tab_result; exit 1; }
+cargo test --locked --test real_model -- --ignored --test-threads=2 --nocapture \
+  || { app_result; in_tab_result; exit 1; }
+app_result || { in_tab_result; exit 1; }
+# Then the npm package on a second model inside a tab (its own browser, one engine thread), while
+# the server idles.
+(cd web && npx playwright test -c playwright.real.config.mjs 'e2e-real/pkg-in-tab\.spec') || { in_tab_result; exit 1; }
 in_tab_result || exit 1
