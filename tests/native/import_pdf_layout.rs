@@ -234,6 +234,100 @@ fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
     assert!(alone.find("Orla Maps") < alone.find("CONTACT"), "{alone}");
 }
 
+#[test]
+fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
+    // The main column on the left, a sidebar on the right, and both go on onto page 2 at the
+    // same gutter. Read page by page (left, right, left, right), the sidebar's end on page 1
+    // would cut the main column's last entry in two at the break.
+    let mut page_one = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
+    let main_one = [
+        "EXPERIENCE",
+        "Quay Studio",
+        "Sep 2021 – Present",
+        "Lead Designer",
+        "- Redesigned the booking flow of a ferry company for 2 million trips",
+        "- Ran weekly research sessions with harbour staff and travellers",
+        "Orla Maps",
+    ];
+    for (n, line) in main_one.iter().enumerate() {
+        items_push(&mut page_one, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
+    }
+    let sidebar_one = [
+        "CONTACT",
+        "ines.marlowe@example.org",
+        "SKILLS",
+        "Figma, prototyping",
+        "Design systems",
+        "User interviews",
+    ];
+    for (n, line) in sidebar_one.iter().enumerate() {
+        items_push(&mut page_one, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
+    }
+    let mut page_two = Vec::new();
+    let main_two = [
+        "Mar 2018 – Aug 2021",
+        "Designer",
+        "- Drew the offline map styles used in three city apps",
+        "- Kept the icon set in one shared library",
+        "EDUCATION",
+        "Harbour School of Design",
+        "2014 – 2018",
+        "BA Graphic Design",
+    ];
+    for (n, line) in main_two.iter().enumerate() {
+        items_push(&mut page_two, line, 40.0, 780.0 - 13.0 * n as f64, 10.0);
+    }
+    let sidebar_two = [
+        "LANGUAGES",
+        "English, Portuguese",
+        "TOOLS",
+        "Sketch, Blender",
+        "INTERESTS",
+        "Sailing, letterpress",
+    ];
+    for (n, line) in sidebar_two.iter().enumerate() {
+        items_push(&mut page_two, line, 400.0, 778.0 - 15.0 * n as f64, 9.0);
+    }
+    let text = read(vec![page_one.clone(), page_two.clone()]);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(|l| l.trim_start_matches('#').trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let at_line = |needle: &str| {
+        lines
+            .iter()
+            .position(|l| *l == needle)
+            .unwrap_or_else(|| panic!("{needle:?} missing from:\n{text}"))
+    };
+    assert_eq!(
+        at_line("Mar 2018 – Aug 2021"),
+        at_line("Orla Maps") + 1,
+        "{text}"
+    );
+    assert_eq!(lines[0], "Ines Marlowe", "{text}");
+    // Each column in one piece: the sidebar of page 1 goes on with the sidebar of page 2.
+    let sidebar: Vec<&str> = sidebar_one.iter().chain(&sidebar_two).copied().collect();
+    assert!(
+        lines.windows(sidebar.len()).any(|w| w == sidebar),
+        "the sidebar not read in one piece:\n{text}"
+    );
+    // A sidebar that starts well down page 2 is no continuation of page 1's: each page reads
+    // on its own, left column then right.
+    let moved: Vec<PdfTextItem> = page_two
+        .into_iter()
+        .map(|mut i| {
+            if i.x > 100.0 {
+                i.y -= 200.0;
+            }
+            i
+        })
+        .collect();
+    let apart = read(vec![page_one, moved]);
+    assert!(apart.find("Orla Maps") < apart.find("CONTACT"), "{apart}");
+    assert!(apart.find("CONTACT") < apart.find("Mar 2018"), "{apart}");
+}
+
 fn items_push(items: &mut Vec<PdfTextItem>, line: &str, x: f64, y: f64, size: f64) {
     let font = if line.chars().all(|c| c.is_uppercase()) {
         "g_d0_f4"

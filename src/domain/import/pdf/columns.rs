@@ -25,22 +25,64 @@ fn same_baseline(a: (f64, f64), b: (f64, f64)) -> bool {
     (a.0 - b.0).abs() <= ALIGNED.max(0.1 * a.1.max(b.1))
 }
 
-/// The page's lines as blocks to read in order: one block, or header band, left column, right
-/// column, footer band (empty blocks left out). When the next page's text all lies left of the
-/// gutter (`next_right_edge`, where it ends), the left column is the main one and runs on into
-/// that page: the right column is read first, so the left one's last entry is not cut in two by
-/// the sidebar (kendall: the employer at the foot of page 1, its dates and title on page 2).
+/// Which part of a page a block is: a page not split is one `Whole` block.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Part {
+    Whole,
+    Header,
+    Left,
+    Right,
+    Footer,
+}
+
+/// Where a split page's two columns lie: the free band between them (the left column's right
+/// end, the right column's left edge), and the top and foot (baselines) of each column and of
+/// the page's text.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Columns {
+    pub band: (f64, f64),
+    pub left: (f64, f64),
+    pub right: (f64, f64),
+    pub page: (f64, f64),
+    /// The body text's line height, in PDF units.
+    pub line: f64,
+}
+
+impl Columns {
+    /// The same two columns going on from this page onto `next`: their free bands overlap, both
+    /// columns reach this page's foot and both start at the next page's top (within a tenth of
+    /// the page's text, or four lines), so the page break cuts each of them.
+    pub fn go_on_into(&self, next: &Columns) -> bool {
+        let overlap = self.band.0.max(next.band.0) < self.band.1.min(next.band.1);
+        let near = |c: &Columns| (4.0 * c.line).max(0.1 * (c.page.0 - c.page.1));
+        let to_foot = |column: (f64, f64)| column.1 - self.page.1 <= near(self);
+        let from_top = |column: (f64, f64)| next.page.0 - column.0 <= near(next);
+        overlap
+            && to_foot(self.left)
+            && to_foot(self.right)
+            && from_top(next.left)
+            && from_top(next.right)
+    }
+}
+
+/// The page's lines as blocks to read in order, with where its columns lie when it was split:
+/// one block, or header band, left column, right column, footer band (empty blocks left out).
+/// When the next page's text all lies left of the gutter (`next_right_edge`, where it ends), the
+/// left column is the main one and runs on into that page: the right column is read first, so
+/// the left one's last entry is not cut in two by the sidebar (kendall: the employer at the
+/// foot of page 1, its dates and title on page 2).
 pub(super) fn split(
     lines: Vec<Line>,
     body_size: f64,
     next_right_edge: Option<f64>,
-) -> Vec<Vec<Line>> {
+) -> (Option<Columns>, Vec<(Part, Vec<Line>)>) {
     match find_gutter(&lines, body_size) {
-        None => vec![lines],
+        None => (None, vec![(Part::Whole, lines)]),
         Some(gutter) => {
             let left_runs_on =
                 next_right_edge.is_some_and(|edge| edge <= gutter.x - gutter.min_gap);
-            split_at(lines, gutter, left_runs_on)
+            let (columns, parts) = split_at(lines, gutter, left_runs_on, body_size);
+            (Some(columns), parts)
         }
     }
 }
@@ -158,7 +200,17 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
     best
 }
 
-fn split_at(lines: Vec<Line>, gutter: Gutter, left_runs_on: bool) -> Vec<Vec<Line>> {
+fn split_at(
+    lines: Vec<Line>,
+    gutter: Gutter,
+    left_runs_on: bool,
+    body_size: f64,
+) -> (Columns, Vec<(Part, Vec<Line>)>) {
+    let ys = lines.iter().map(|l| l.y);
+    let page = (
+        ys.clone().fold(f64::MIN, f64::max),
+        ys.fold(f64::MAX, f64::min),
+    );
     let mut header = Vec::new();
     let mut left = Vec::new();
     let mut right = Vec::new();
@@ -184,20 +236,47 @@ fn split_at(lines: Vec<Line>, gutter: Gutter, left_runs_on: bool) -> Vec<Vec<Lin
             }
         }
     }
+    let ends = |column: &[Line]| {
+        column
+            .first()
+            .zip(column.last())
+            .map_or((f64::MIN, f64::MAX), |(a, b)| (a.y, b.y))
+    };
+    fn items(column: &[Line]) -> impl Iterator<Item = &PdfTextItem> {
+        column.iter().flat_map(|l| &l.items)
+    }
+    let columns = Columns {
+        band: (
+            items(&left)
+                .map(|i| i.x + i.width.max(0.0))
+                .fold(f64::MIN, f64::max),
+            items(&right).map(|i| i.x).fold(f64::MAX, f64::min),
+        ),
+        left: ends(&left),
+        right: ends(&right),
+        page,
+        line: 1.5 * body_size,
+    };
     let (first, second) = if left_runs_on {
         // The left column's lines above the sidebar's first (the name and headline over the
         // main column) are the page's header all the same: they stay first.
         let top = right.first().map_or(f64::MAX, |l| l.y);
         let above = left.iter().take_while(|l| l.y > top + ALIGNED).count();
         header.extend(left.drain(..above));
-        (right, left)
+        ((Part::Right, right), (Part::Left, left))
     } else {
-        (left, right)
+        ((Part::Left, left), (Part::Right, right))
     };
-    [header, first, second, footer]
-        .into_iter()
-        .filter(|b| !b.is_empty())
-        .collect()
+    let parts = [
+        (Part::Header, header),
+        first,
+        second,
+        (Part::Footer, footer),
+    ]
+    .into_iter()
+    .filter(|(_, b)| !b.is_empty())
+    .collect();
+    (columns, parts)
 }
 
 /// The most common font size, by characters: the body text's.

@@ -25,6 +25,7 @@ use super::error::ImportError;
 use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
 use clean::EDGE_LINES;
+use columns::{Columns, Part};
 use headings::Headings;
 use lines::{line_text, Line};
 
@@ -96,15 +97,30 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
                 .reduce(f64::max)
         })
         .collect();
-    let text = page_lines
+    // Pages whose columns go on over the break are read as one flow (`one_flow`); each page of
+    // such a run reads its columns in the order its last page does, which looks at the page
+    // after the run.
+    let columns: Vec<Option<Columns>> = page_lines
+        .iter()
+        .map(|lines| page_columns(lines.clone(), &style, dated_hints))
+        .collect();
+    let mut run_end: Vec<usize> = (0..page_lines.len()).collect();
+    for n in (1..columns.len()).rev() {
+        if let (Some(a), Some(b)) = (&columns[n - 1], &columns[n]) {
+            if a.go_on_into(b) {
+                run_end[n - 1] = run_end[n];
+            }
+        }
+    }
+    let pages_read: Vec<PageBlocks> = page_lines
         .into_iter()
         .enumerate()
         .map(|(n, lines)| {
-            let next_right_edge = right_edges.get(n + 1).copied().flatten();
+            let next_right_edge = right_edges.get(run_end[n] + 1).copied().flatten();
             page_text(lines, &mut style, dated_hints, next_right_edge)
         })
-        .collect::<Vec<_>>()
-        .join("\n\n");
+        .collect();
+    let text = one_flow(pages_read).join("\n\n");
     let alnum = text.chars().filter(|c| c.is_alphanumeric()).count();
     if alnum < MIN_ALNUM_PER_PAGE * pages.len().max(1) {
         return Err(ImportError::PdfScanned);
@@ -162,19 +178,91 @@ fn check_bounds(pages: &[PdfPage]) -> Result<(), ImportError> {
     Ok(())
 }
 
-fn page_text(
-    lines: Vec<Line>,
-    style: &mut Headings,
-    dated_hints: bool,
-    next_right_edge: Option<f64>,
-) -> String {
+/// A page's text as blocks in reading order, each with the part of the page it is, and where
+/// its columns lie when the page was split into two.
+struct PageBlocks {
+    columns: Option<Columns>,
+    blocks: Vec<(Part, String)>,
+}
+
+/// The pages' texts, pages whose two columns go on over the page break (`Columns::go_on_into`)
+/// read as one flow: every page's first-read column one after the other, then every page's
+/// other column, so an entry that the page break cuts in a column is not cut again by the other
+/// column's end (a sidebar that goes on onto page 2 beside the main column). The first page's
+/// header band stays first; a later page's header goes before its left column (the one that
+/// runs on, as in `columns::split`), a footer after its page's second column. Which column is
+/// read first is the run's last page's: its left column may run on into the next page.
+fn one_flow(pages: Vec<PageBlocks>) -> Vec<String> {
+    let same = |a: Option<Columns>, b: Option<Columns>| match (a, b) {
+        (Some(a), Some(b)) => a.go_on_into(&b),
+        _ => false,
+    };
+    let mut out = Vec::new();
+    let mut pages = pages.into_iter().peekable();
+    while let Some(page) = pages.next() {
+        let mut run = vec![page];
+        while let Some(next) = pages.next_if(|p| same(run[run.len() - 1].columns, p.columns)) {
+            run.push(next);
+        }
+        if run.len() == 1 {
+            let blocks: Vec<String> = run.remove(0).blocks.into_iter().map(|(_, t)| t).collect();
+            out.push(blocks.join("\n\n"));
+            continue;
+        }
+        let last = &run[run.len() - 1].blocks;
+        let position = |part: Part| last.iter().position(|(p, _)| *p == part);
+        let right_first = matches!(
+            (position(Part::Right), position(Part::Left)),
+            (Some(r), Some(l)) if r < l
+        );
+        let (mut header, mut first, mut second) = (Vec::new(), Vec::new(), Vec::new());
+        for (n, page) in run.into_iter().enumerate() {
+            for (part, text) in page.blocks {
+                match part {
+                    Part::Header if n == 0 => header.push(text),
+                    Part::Header | Part::Left if !right_first => first.push(text),
+                    Part::Header | Part::Left => second.push(text),
+                    Part::Right if right_first => first.push(text),
+                    Part::Whole | Part::Right | Part::Footer => second.push(text),
+                }
+            }
+        }
+        header.append(&mut first);
+        header.append(&mut second);
+        out.push(header.join("\n\n"));
+    }
+    out
+}
+
+/// The page's lines with a label or hints column lifted into them (`true`: then the page is one
+/// block, no second column), each line parted where its sizes part.
+fn lifted(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> (Vec<Line>, bool) {
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
         (lines, false)
     } else {
         hints::lift(lines, dated_hints)
     };
-    let lines: Vec<Line> = lines.into_iter().flat_map(lines::apart_by_size).collect();
+    let lines = lines.into_iter().flat_map(lines::apart_by_size).collect();
+    (lines, labelled || hinted)
+}
+
+/// Where the page's two columns lie, if it has two (read as `page_text` will read it).
+fn page_columns(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> Option<Columns> {
+    let (lines, one_block) = lifted(lines, style, dated_hints);
+    if one_block {
+        return None;
+    }
+    columns::split(lines, style.body, None).0
+}
+
+fn page_text(
+    lines: Vec<Line>,
+    style: &mut Headings,
+    dated_hints: bool,
+    next_right_edge: Option<f64>,
+) -> PageBlocks {
+    let (lines, one_block) = lifted(lines, style, dated_hints);
     let count = lines.len();
     // Lines near the page's edges may end in a page number after a tab (a running footer).
     let edge: Vec<bool> = (0..count)
@@ -188,12 +276,12 @@ fn page_text(
         .collect();
     let mut blocks_out = Vec::new();
     // A page with a label or hints column has its labels in its lines now: no second column.
-    let blocks = if labelled || hinted {
-        vec![lines]
+    let (columns, blocks) = if one_block {
+        (None, vec![(Part::Whole, lines)])
     } else {
         columns::split(lines, style.body, next_right_edge)
     };
-    for (index, block) in blocks.into_iter().enumerate() {
+    for (index, (part, block)) in blocks.into_iter().enumerate() {
         let mut texts: Vec<String> = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
@@ -261,10 +349,13 @@ fn page_text(
             out.push_str(text);
         }
         if !out.is_empty() {
-            blocks_out.push(out);
+            blocks_out.push((part, out));
         }
     }
-    blocks_out.join("\n\n")
+    PageBlocks {
+        columns,
+        blocks: blocks_out,
+    }
 }
 
 #[cfg(test)]
