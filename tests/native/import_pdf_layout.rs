@@ -566,6 +566,30 @@ fn running_headers_footers_and_page_numbers_are_dropped() {
 }
 
 #[test]
+fn an_entry_at_the_same_place_on_two_pages_is_no_running_footer() {
+    // Two jobs with the same title, each at the foot of its page, their years apart: a year is
+    // no page number, so neither line is a running footer.
+    let page = |employer: &str, year: u32| {
+        let mut items = Vec::new();
+        for k in 0..6 {
+            items.push(body(
+                &format!("- Ran the {employer} build and release work, part {k}"),
+                72.0,
+                700.0 - 14.0 * k as f64,
+            ));
+        }
+        items.push(body(employer, 72.0, 74.0));
+        items.push(body("Co-Founder", 72.0, 60.0));
+        items.push(body(&format!("Jan {year} – Present"), 470.0, 60.0 + 0.8));
+        items
+    };
+    let text = read(vec![page("Tern Labs", 2011), page("Orla Maps", 2013)]);
+    assert!(text.contains("Co-Founder\tJan 2011 – Present"), "{text}");
+    assert!(text.contains("Co-Founder\tJan 2013 – Present"), "{text}");
+    assert_eq!(read(vec![plain_items()]), PLAIN_TEXT);
+}
+
+#[test]
 fn overlapping_duplicate_runs_are_read_once() {
     let items = vec![
         body("Wen Adair", 72.0, 740.0),

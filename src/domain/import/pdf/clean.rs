@@ -222,16 +222,25 @@ pub(super) fn usable_items(
 /// How many lines at the top and at the bottom of a page may be a running header or footer.
 pub(super) const EDGE_LINES: usize = 3;
 
-/// Text of a line as a running header/footer key: case and digits (page numbers) ignored.
+/// Text of a line as a running header/footer key: case and digits (page numbers) ignored, but
+/// for a run of four digits: a year is no page number ("Co-Founder  Jan 2011 – Present" at the
+/// foot of one page and "… Jan 2013 – Present" at the foot of the next are two entries).
 fn running_key(line: &Line) -> String {
-    line_text(line)
-        .chars()
-        .filter(|c| !c.is_ascii_digit())
-        .flat_map(char::to_lowercase)
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    let text = line_text(line);
+    let mut key = String::new();
+    let mut digits = String::new();
+    for c in text.chars().chain(std::iter::once(' ')) {
+        if c.is_ascii_digit() {
+            digits.push(c);
+            continue;
+        }
+        if digits.len() == 4 {
+            key.push_str(&digits);
+        }
+        digits.clear();
+        key.extend(c.to_lowercase());
+    }
+    key.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn edge_indexes(count: usize) -> impl Iterator<Item = usize> {
