@@ -168,12 +168,20 @@ fn two_columns_are_read_left_column_then_right_column() {
     assert_eq!(read(vec![plain_items()]), PLAIN_TEXT);
 }
 
-#[test]
-fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
-    // The main column on the left, a sidebar on the right; the main column's last entry runs
-    // onto page 2, which has no sidebar. Read left then right, the sidebar would cut that entry
-    // in two (its employer on page 1, its dates and title after the sidebar).
-    let mut page_one = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
+/// The sidebar of [`page_one_with_sidebar`], in reading order.
+const SIDEBAR_ONE: [&str; 6] = [
+    "CONTACT",
+    "ines.marlowe@example.org",
+    "SKILLS",
+    "Figma, prototyping",
+    "Design systems",
+    "User interviews",
+];
+
+/// A first page with the name over a main column on the left (whose last entry, "Orla Maps",
+/// goes on over the page break) and a sidebar on the right that reaches the page's foot.
+fn page_one_with_sidebar() -> Vec<PdfTextItem> {
+    let mut page = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
     let main = [
         "EXPERIENCE",
         "Quay Studio",
@@ -184,34 +192,27 @@ fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
         "Orla Maps",
     ];
     for (n, line) in main.iter().enumerate() {
-        items_push(&mut page_one, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
+        items_push(&mut page, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
     }
-    let sidebar = [
-        "CONTACT",
-        "ines.marlowe@example.org",
-        "SKILLS",
-        "Figma, prototyping",
-        "Design systems",
-        "User interviews",
-    ];
-    for (n, line) in sidebar.iter().enumerate() {
-        items_push(&mut page_one, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
+    for (n, line) in SIDEBAR_ONE.iter().enumerate() {
+        items_push(&mut page, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
     }
-    let page_two = vec![
-        body("Mar 2018 – Aug 2021", 40.0, 780.0),
-        body("Designer", 40.0, 767.0),
-        body(
-            "- Drew the offline map styles used in three city apps",
-            40.0,
-            754.0,
-        ),
-    ];
-    let text = read(vec![page_one.clone(), page_two]);
-    let lines: Vec<&str> = text
-        .lines()
+    page
+}
+
+/// The text's non-empty lines, heading marks dropped.
+fn plain_lines(text: &str) -> Vec<&str> {
+    text.lines()
         .map(|l| l.trim_start_matches('#').trim())
         .filter(|l| !l.is_empty())
-        .collect();
+        .collect()
+}
+
+/// Checks what both page-break tests ask of `text`: the name first, the job cut by the break
+/// read in one piece ("Orla Maps" right over its dates from the next page), and `sidebar` read
+/// in one piece.
+fn assert_one_entry_and_one_sidebar(text: &str, sidebar: &[&str]) {
+    let lines = plain_lines(text);
     let at_line = |needle: &str| {
         lines
             .iter()
@@ -223,12 +224,31 @@ fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
         at_line("Orla Maps") + 1,
         "{text}"
     );
-    // The name, over the main column and above the sidebar, still comes first.
     assert_eq!(lines[0], "Ines Marlowe", "{text}");
     assert!(
         lines.windows(sidebar.len()).any(|w| w == sidebar),
         "the sidebar not read in one piece:\n{text}"
     );
+}
+
+#[test]
+fn a_main_column_that_runs_onto_the_next_page_is_read_on_into_it() {
+    // The main column on the left, a sidebar on the right; the main column's last entry runs
+    // onto page 2, which has no sidebar. Read left then right, the sidebar would cut that entry
+    // in two (its employer on page 1, its dates and title after the sidebar).
+    let page_one = page_one_with_sidebar();
+    let page_two = vec![
+        body("Mar 2018 – Aug 2021", 40.0, 780.0),
+        body("Designer", 40.0, 767.0),
+        body(
+            "- Drew the offline map styles used in three city apps",
+            40.0,
+            754.0,
+        ),
+    ];
+    let text = read(vec![page_one.clone(), page_two]);
+    // The name, over the main column and above the sidebar, still comes first.
+    assert_one_entry_and_one_sidebar(&text, &SIDEBAR_ONE);
     // Alone, the page reads left column then right column, as before.
     let alone = read(vec![page_one]);
     assert!(alone.find("Orla Maps") < alone.find("CONTACT"), "{alone}");
@@ -239,30 +259,7 @@ fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
     // The main column on the left, a sidebar on the right, and both go on onto page 2 at the
     // same gutter. Read page by page (left, right, left, right), the sidebar's end on page 1
     // would cut the main column's last entry in two at the break.
-    let mut page_one = vec![at("Ines Marlowe", 40.0, 780.0, 20.0, "g_d0_f2")];
-    let main_one = [
-        "EXPERIENCE",
-        "Quay Studio",
-        "Sep 2021 – Present",
-        "Lead Designer",
-        "- Redesigned the booking flow of a ferry company for 2 million trips",
-        "- Ran weekly research sessions with harbour staff and travellers",
-        "Orla Maps",
-    ];
-    for (n, line) in main_one.iter().enumerate() {
-        items_push(&mut page_one, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
-    }
-    let sidebar_one = [
-        "CONTACT",
-        "ines.marlowe@example.org",
-        "SKILLS",
-        "Figma, prototyping",
-        "Design systems",
-        "User interviews",
-    ];
-    for (n, line) in sidebar_one.iter().enumerate() {
-        items_push(&mut page_one, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
-    }
+    let page_one = page_one_with_sidebar();
     let mut page_two = Vec::new();
     let main_two = [
         "Mar 2018 – Aug 2021",
@@ -289,29 +286,9 @@ fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
         items_push(&mut page_two, line, 400.0, 778.0 - 15.0 * n as f64, 9.0);
     }
     let text = read(vec![page_one.clone(), page_two.clone()]);
-    let lines: Vec<&str> = text
-        .lines()
-        .map(|l| l.trim_start_matches('#').trim())
-        .filter(|l| !l.is_empty())
-        .collect();
-    let at_line = |needle: &str| {
-        lines
-            .iter()
-            .position(|l| *l == needle)
-            .unwrap_or_else(|| panic!("{needle:?} missing from:\n{text}"))
-    };
-    assert_eq!(
-        at_line("Mar 2018 – Aug 2021"),
-        at_line("Orla Maps") + 1,
-        "{text}"
-    );
-    assert_eq!(lines[0], "Ines Marlowe", "{text}");
     // Each column in one piece: the sidebar of page 1 goes on with the sidebar of page 2.
-    let sidebar: Vec<&str> = sidebar_one.iter().chain(&sidebar_two).copied().collect();
-    assert!(
-        lines.windows(sidebar.len()).any(|w| w == sidebar),
-        "the sidebar not read in one piece:\n{text}"
-    );
+    let sidebar: Vec<&str> = SIDEBAR_ONE.iter().chain(&sidebar_two).copied().collect();
+    assert_one_entry_and_one_sidebar(&text, &sidebar);
     // A sidebar that starts well down page 2 is no continuation of page 1's: each page reads
     // on its own, left column then right.
     let moved: Vec<PdfTextItem> = page_two
