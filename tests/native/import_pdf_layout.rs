@@ -108,15 +108,7 @@ fn two_column_page() -> Vec<PdfTextItem> {
         "BA Communication Design, Porto 2014 – 2018",
         "- Thesis on wayfinding signs in train stations",
     ];
-    for (n, line) in right.iter().enumerate() {
-        // Section headings in capitals, in a font of their own (a bold one, to pdf.js `g_d0_f4`).
-        let font = if line.chars().all(|c| c.is_uppercase()) {
-            "g_d0_f4"
-        } else {
-            "g_d0_f1"
-        };
-        items.push(at(line, 200.0, 702.0 - 13.0 * n as f64, 10.0, font));
-    }
+    push_column(&mut items, &right, 200.0, 702.0, 13.0, 10.0);
     items
 }
 
@@ -191,12 +183,8 @@ fn page_one_with_sidebar() -> Vec<PdfTextItem> {
         "- Ran weekly research sessions with harbour staff and travellers",
         "Orla Maps",
     ];
-    for (n, line) in main.iter().enumerate() {
-        items_push(&mut page, line, 40.0, 702.0 - 13.0 * n as f64, 10.0);
-    }
-    for (n, line) in SIDEBAR_ONE.iter().enumerate() {
-        items_push(&mut page, line, 400.0, 700.0 - 15.0 * n as f64, 9.0);
-    }
+    push_column(&mut page, &main, 40.0, 702.0, 13.0, 10.0);
+    push_column(&mut page, &SIDEBAR_ONE, 400.0, 700.0, 15.0, 9.0);
     page
 }
 
@@ -271,9 +259,7 @@ fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
         "2014 – 2018",
         "BA Graphic Design",
     ];
-    for (n, line) in main_two.iter().enumerate() {
-        items_push(&mut page_two, line, 40.0, 780.0 - 13.0 * n as f64, 10.0);
-    }
+    push_column(&mut page_two, &main_two, 40.0, 780.0, 13.0, 10.0);
     let sidebar_two = [
         "LANGUAGES",
         "English, Portuguese",
@@ -282,9 +268,7 @@ fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
         "INTERESTS",
         "Sailing, letterpress",
     ];
-    for (n, line) in sidebar_two.iter().enumerate() {
-        items_push(&mut page_two, line, 400.0, 778.0 - 15.0 * n as f64, 9.0);
-    }
+    push_column(&mut page_two, &sidebar_two, 400.0, 778.0, 15.0, 9.0);
     let text = read(vec![page_one.clone(), page_two.clone()]);
     // Each column in one piece: the sidebar of page 1 goes on with the sidebar of page 2.
     let sidebar: Vec<&str> = SIDEBAR_ONE.iter().chain(&sidebar_two).copied().collect();
@@ -305,13 +289,24 @@ fn columns_that_go_on_over_the_page_break_are_read_as_one_flow() {
     assert!(apart.find("CONTACT") < apart.find("Mar 2018"), "{apart}");
 }
 
-fn items_push(items: &mut Vec<PdfTextItem>, line: &str, x: f64, y: f64, size: f64) {
-    let font = if line.chars().all(|c| c.is_uppercase()) {
-        "g_d0_f4"
-    } else {
-        "g_d0_f1"
-    };
-    items.push(at(line, x, y, size, font));
+/// `lines` one under the other from `top`, `step` apart, at `x` in `size`: section headings in
+/// capitals in a font of their own (a bold one, to pdf.js `g_d0_f4`), the rest in the body font.
+fn push_column(
+    items: &mut Vec<PdfTextItem>,
+    lines: &[&str],
+    x: f64,
+    top: f64,
+    step: f64,
+    size: f64,
+) {
+    for (n, line) in lines.iter().enumerate() {
+        let font = if line.chars().all(|c| c.is_uppercase()) {
+            "g_d0_f4"
+        } else {
+            "g_d0_f1"
+        };
+        items.push(at(line, x, top - step * n as f64, size, font));
+    }
 }
 
 #[test]
