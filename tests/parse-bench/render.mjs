@@ -70,13 +70,16 @@ for (const source of sources({ only: args['only-sources'] })) {
   for (const layout of layouts({ only: args['only-layouts'] })) {
     const out = renderedPath(source, layout);
     if (fresh(out, source.path) && (!layout.theme || existsSync(shownPath(source, layout)))
-      && (!layout.moderncv || statSync(out).mtimeMs > statSync(LATEX).mtimeMs)) {
+      && (!layout.moderncv || statSync(out).mtimeMs > statSync(LATEX).mtimeMs)
+      && (!layout.script || statSync(out).mtimeMs > statSync(layout.script).mtimeMs)) {
       kept++;
       continue;
     }
     mkdirSync(dirname(out), { recursive: true });
     try {
-      if (layout.moderncv) {
+      if (layout.render) {
+        await layout.render(source.path, out, { ROOT, OUT, page });
+      } else if (layout.moderncv) {
         renderModerncv(source.path, out, layout.moderncv);
       } else if (layout.kind === 'pdf') {
         const html = out.replace(/\.pdf$/, '.html');

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sharedDir } from '../../web/e2e/fixtures/shared.mjs';
+import { FAMILIES } from './families/index.mjs';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const OUT = join(ROOT, 'target/parse-bench');
@@ -30,7 +31,13 @@ export const MODERNCV = ['classic', 'banking'];
 export const LAYOUTS = [...THEMES.map((t) => ({ id: t, kind: 'pdf', theme: `jsonresume-theme-${t}`,
   yearOnlyDates: YEAR_ONLY_DATES[t] ?? [] })),
   ...MODERNCV.map((style) => ({ id: `moderncv-${style}`, kind: 'pdf', moderncv: style })),
-  { id: 'docx-labelled', kind: 'docx' }];
+  { id: 'docx-labelled', kind: 'docx' },
+  // The families people build their resumes with (families/: LaTeX and Typst templates, Word and
+  // Google Docs shapes and their PDF exports, Markdown and HTML generators).
+  ...FAMILIES];
+// Every layout's family: a DOCX and its PDF export are one family, two rows.
+export const familyOf = (layout) => layout.family ?? layout.id;
+export const heldOutLayout = (layout) => manifest.held_out_layouts.includes(familyOf(layout));
 
 // Every source: { id, path, fictional, heldOut }. `only` (comma list of ids) narrows a run.
 export function sources({ only } = {}) {

@@ -1,0 +1,2 @@
+// Filled in by the latex layout families (see index.mjs).
+export const LATEX_FAMILIES = [];

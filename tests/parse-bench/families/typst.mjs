@@ -1,0 +1,2 @@
+// Filled in by the typst layout families (see index.mjs).
+export const TYPST_FAMILIES = [];
