@@ -34,7 +34,12 @@ fn main() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("read an imported text");
-        let doc = to_json_resume(&Resume::new(text.clone()));
+        let mut doc = to_json_resume(&Resume::new(text.clone()));
+        // The entries the outline marks "⚠ Check", for the score's calibration of the marks.
+        let unsure = careergraph::domain::structured::checks::unsure_paths(
+            &careergraph::domain::structured::from_any(&text),
+        );
+        doc["meta"]["careergraph"]["unsure"] = serde_json::json!(unsure);
         let out = path.with_extension("export.json");
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(&out, body).expect("write the export");

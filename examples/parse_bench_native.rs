@@ -36,7 +36,12 @@ fn main() {
     let write = |name: &str, text: &str| {
         let out = Path::new(out_dir);
         std::fs::write(out.join(format!("{name}.txt")), text).expect("write the text");
-        let doc = to_json_resume(&Resume::new(text.to_string()));
+        let mut doc = to_json_resume(&Resume::new(text.to_string()));
+        // The entries the outline marks "⚠ Check", for the score's calibration of the marks.
+        let unsure = careergraph::domain::structured::checks::unsure_paths(
+            &careergraph::domain::structured::from_any(text),
+        );
+        doc["meta"]["careergraph"]["unsure"] = serde_json::json!(unsure);
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(out.join(format!("{name}.export.json")), body).expect("write the export");
         let round_trip = round_trip_check::round_trip(text).to_json();

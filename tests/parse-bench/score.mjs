@@ -5,7 +5,10 @@
 // How (docs/parse-bench.md says the same):
 // - Entries: truth and export entries (work, education) are paired one to one, best first, by how
 //   many words of name + position (institution + degree + area) they share (Dice ≥ 0.5, or ≥ 0.25
-//   with the same start date). Entry recall = paired truth entries / truth entries. Pairing by
+//   with the same start date). The headline, *exactly right* = paired truth entries whose every
+//   field (employer, title, start, end; institution, degree, area, start, end) is right / truth
+//   entries: a user is served by an entry only when all of it is right. *Entry recall* (kept as
+//   the second figure) = paired truth entries / truth entries, right or not. Pairing by
 //   words of both fields together means a swapped name/position still finds its entry; the
 //   fields then score it wrong.
 // - Fields: a value is correct when its entry is paired and the values are equal. Precision =
@@ -16,6 +19,9 @@
 // - Skills: the set of skill keywords (a group without keywords: its name). Export items are
 //   split at commas and semicolons; an export item equal to a truth group's name is a heading
 //   and not counted.
+// - Unsure marks: the export lists the entries the app marked for checking
+//   (meta.careergraph.unsure, "work/2"); "wrong marked" = wrong export entries (not exactly
+//   right, or paired with no truth entry) that carry the mark / wrong export entries.
 // - Round trip: whether re-importing the app's JSON Resume export of the imported text
 //   is lossless (every word back, the same periods and unplaced sections, the same document when
 //   exported again): NAME.roundtrip.json, written by the export step with the checks of
@@ -24,13 +30,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { OUT, layouts, manifest, renderedPath, shownPath, sources } from './sources.mjs';
+import { OUT, familyOf, heldOutLayout, layouts, manifest, renderedPath, shownPath, sources }
+  from './sources.mjs';
 
 const { values: args } = parseArgs({ options: {
   'only-sources': { type: 'string' }, 'only-layouts': { type: 'string' },
   // Where the imported texts and exports are: the browser's (import.mjs) or the native fast
   // path's (examples/parse_bench_native.rs, `--dir target/parse-bench/native`).
   dir: { type: 'string', default: join(OUT, 'imported') },
+  before: { type: 'string' },
   date: { type: 'string', default: new Date().toISOString().slice(0, 10) } } });
 
 // ---- normalising ----
@@ -65,10 +73,13 @@ function shape(doc) {
   const dates = (e) => ({ startDate: date(e.startDate, false),
     // An entry with a start and no end runs on: "present".
     endDate: date(e.endDate, Boolean(e.startDate)) });
-  const work = (doc.work ?? []).map((e) => ({ name: text(e.name ?? e.company),
-    position: text(e.position), ...dates(e) }));
-  const education = (doc.education ?? []).map((e) => ({ institution: text(e.institution),
-    area: text(e.area), studyType: text(e.studyType), ...dates(e) }));
+  // The entries the app marked unsure ("⚠ Check"), as the export lists them.
+  const unsure = new Set(doc.meta?.careergraph?.unsure ?? []);
+  const work = (doc.work ?? []).map((e, i) => ({ name: text(e.name ?? e.company),
+    position: text(e.position), ...dates(e), unsure: unsure.has(`work/${i}`) }));
+  const education = (doc.education ?? []).map((e, i) => ({ institution: text(e.institution),
+    area: text(e.area), studyType: text(e.studyType), ...dates(e),
+    unsure: unsure.has(`education/${i}`) }));
   const b = doc.basics ?? {};
   const skillSet = new Set();
   for (const s of doc.skills ?? []) {
@@ -126,7 +137,18 @@ function countEntries(counts, prefix, truth, got, fields, keysOf, shows) {
     }
   }
   const found = [...pairs.keys()].filter((i) => entryShown[i]).length;
-  return { truth: entryShown.filter(Boolean).length, found, extra: got.length - pairs.size,
+  // Exactly right: a shown truth entry paired with an export entry whose every field the truth
+  // has (and the layout shows) is right: what the user sees is right only when all of it is.
+  const rightField = (i, j, f) => !fieldShown(truth[i], i, f)
+    || (f.endsWith('Date') ? sameDate(truth[i][f], got[j][f]) : truth[i][f] === got[j][f]);
+  const exactPairs = [...pairs].filter(([i, j]) => entryShown[i]
+    && fields.every((f) => rightField(i, j, f)));
+  // Per export entry, whether it is exactly right (for the unsure marks' calibration): an
+  // entry paired with no truth entry is wrong too.
+  const exactGot = new Set(exactPairs.map(([, j]) => j));
+  const gotEntries = got.map((g, j) => ({ exact: exactGot.has(j), unsure: Boolean(g.unsure) }));
+  return { truth: entryShown.filter(Boolean).length, found, exact: exactPairs.length,
+    extra: got.length - pairs.size, gotEntries,
     hiddenEntries: truth.length - entryShown.filter(Boolean).length, hiddenFields: hidden };
 }
 
@@ -163,8 +185,13 @@ function scoreFile(truthDoc, gotDoc, shownText, { yearOnlyDates = [] } = {}) {
   const gotSkills = [...got.skills].filter((s) => !truth.groupNames.has(s) || truth.skills.has(s));
   counts.skills = { truth: shownSkills.size, got: gotSkills.length,
     correct: gotSkills.filter((s) => shownSkills.has(s)).length };
+  const gotEntries = [...work.gotEntries, ...edu.gotEntries];
   return { counts, entries: { truth: work.truth + edu.truth, found: work.found + edu.found,
-    extra: work.extra + edu.extra, hidden: work.hiddenEntries + edu.hiddenEntries, work,
+    exact: work.exact + edu.exact, extra: work.extra + edu.extra,
+    wrong: gotEntries.filter((e) => !e.exact).length,
+    wrongMarked: gotEntries.filter((e) => !e.exact && e.unsure).length,
+    marked: gotEntries.filter((e) => e.unsure).length,
+    markedWrong: gotEntries.filter((e) => e.unsure && !e.exact).length, hidden: work.hiddenEntries + edu.hiddenEntries, work,
     education: edu }, hiddenFields };
 }
 
@@ -192,8 +219,10 @@ for (const source of sources({ only: args['only-sources'] })) {
     const group = !source.fictional ? 'corpus' : source.heldOut ? 'held-out' : 'tuning';
     // The app's own status line must agree with the export (the same structure, wasm vs native).
     const said = imported?.understood?.match(/(\d+) jobs?, (\d+) degrees?/);
-    const mismatch = said && exported && (Number(said[1]) !== (exported.work ?? []).length
-      || Number(said[2]) !== (exported.education ?? []).length);
+    // It counts the entries it is sure of and names the rest ("; 2 unsure, check them").
+    const unsureSaid = Number(imported?.understood?.match(/; (\d+) unsure/)?.[1] ?? 0);
+    const mismatch = said && exported && (Number(said[1]) + Number(said[2]) + unsureSaid
+      !== (exported.work ?? []).length + (exported.education ?? []).length);
     if (mismatch) console.warn(`note: ${source.id} × ${layout.id}: the app said "${imported.understood}", the export has ${(exported.work ?? []).length} jobs, ${(exported.education ?? []).length} degrees`);
     files.push({ source: source.id, layout: layout.id, group, imported: Boolean(exported),
       status: imported?.status ?? 'not rendered', understood: imported?.understood ?? '',
@@ -208,20 +237,25 @@ const pct = (n, d) => (d ? Math.round((100 * n) / d) : null);
 const cell = (c) => (c.truth || c.got
   ? `${pct(c.correct, c.got) ?? '–'}/${pct(c.correct, c.truth) ?? '–'}` : '–');
 const rows = [];
-for (const group of ['tuning', 'held-out', 'corpus']) {
-  for (const layout of layouts({ only: args['only-layouts'] })) {
+// Tuning layouts first, then the held-out layout families, each by source group.
+const layoutOrder = [...layouts({ only: args['only-layouts'] })]
+  .sort((a, b) => Number(heldOutLayout(a)) - Number(heldOutLayout(b)));
+for (const heldOut of [false, true]) for (const group of ['tuning', 'held-out', 'corpus']) {
+  for (const layout of layoutOrder.filter((l) => heldOutLayout(l) === heldOut)) {
     const these = files.filter((f) => f.group === group && f.layout === layout.id);
     if (!these.length) continue;
     const sum = (get) => these.reduce((a, f) => a + get(f), 0);
     const fields = Object.fromEntries(FIELDS.map((k) => [k, {
       correct: sum((f) => f.counts[k].correct), got: sum((f) => f.counts[k].got),
       truth: sum((f) => f.counts[k].truth) }]));
-    const heldOutLayout = manifest.held_out_layouts.includes(layout.id);
-    rows.push({ group, layout: layout.id, heldOutLayout, files: these.length,
-      imported: these.filter((f) => f.imported).length,
+    rows.push({ group, layout: layout.id, family: familyOf(layout), heldOutLayout: heldOut,
+      files: these.length, imported: these.filter((f) => f.imported).length,
+      exact: pct(sum((f) => f.entries.exact), sum((f) => f.entries.truth)),
       entryRecall: pct(sum((f) => f.entries.found), sum((f) => f.entries.truth)),
       entries: { truth: sum((f) => f.entries.truth), found: sum((f) => f.entries.found),
-        extra: sum((f) => f.entries.extra) },
+        exact: sum((f) => f.entries.exact), extra: sum((f) => f.entries.extra),
+        wrong: sum((f) => f.entries.wrong), wrongMarked: sum((f) => f.entries.wrongMarked),
+        marked: sum((f) => f.entries.marked), markedWrong: sum((f) => f.entries.markedWrong) },
       roundTrip: { lossless: these.filter((f) => f.roundTrip?.lossless).length,
         checked: these.filter((f) => f.roundTrip).length },
       hiddenFields: sum((f) => f.hiddenFields), fields });
@@ -231,17 +265,42 @@ const SHORT = { 'work.name': 'work name', 'work.position': 'position', 'work.sta
   'work.endDate': 'work end', 'education.institution': 'institution', 'education.area': 'area',
   'education.studyType': 'degree', 'education.startDate': 'edu start', 'education.endDate': 'edu end',
   'basics.name': 'name', 'basics.email': 'email', 'basics.phone': 'phone', skills: 'skills' };
-const head = ['sources', 'layout', 'files', 'entry recall', 'found/truth (+extra)',
+// A previous report (`--before target/parse-bench/before.json`): each row's exact figure is
+// shown as "before → now".
+const before = args.before && existsSync(args.before)
+  ? new Map(JSON.parse(readFileSync(args.before, 'utf8')).rows
+    .map((r) => [`${r.group}|${r.layout}`, r])) : null;
+const was = (r, now) => {
+  const b = before?.get(`${r.group}|${r.layout}`);
+  return b && b.exact !== undefined ? `${b.exact ?? '–'}% → ${now}` : now;
+};
+const head = ['sources', 'layout', 'files', 'exactly right', 'exact/truth', 'wrong marked',
+  'entry recall', 'found/truth (+extra)',
   ...FIELDS.map((k) => SHORT[k]), 'not shown', 'round trip'];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
 for (const r of rows) {
   lines.push(`| ${[r.group, r.layout + (r.heldOutLayout ? ' (held out)' : ''),
     r.imported === r.files ? r.files : `${r.imported} of ${r.files}`,
+    was(r, r.exact === null ? '–' : `${r.exact}%`), `${r.entries.exact}/${r.entries.truth}`,
+    `${r.entries.wrongMarked}/${r.entries.wrong}`,
     r.entryRecall === null ? '–' : `${r.entryRecall}%`,
     `${r.entries.found}/${r.entries.truth} (+${r.entries.extra})`,
     ...FIELDS.map((k) => cell(r.fields[k])), r.hiddenFields,
     `${r.roundTrip.lossless}/${r.files}`].join(' | ')} |`);
 }
+// The headline: entries exactly right over every fictional file, tuning and held-out layout
+// families apart (corpus sources are real resumes in the tuning layouts' renderers).
+const total = (heldOut) => {
+  const these = rows.filter((r) => r.heldOutLayout === heldOut && r.group !== 'corpus');
+  const n = (k) => these.reduce((a, r) => a + r.entries[k], 0);
+  const families = new Set(these.map((r) => r.family)).size;
+  return `${heldOut ? 'held-out' : 'tuning'} layout families (${families}): ` +
+    `${n('exact')} of ${n('truth')} entries exactly right (${pct(n('exact'), n('truth')) ?? '–'}%), ` +
+    `found ${pct(n('found'), n('truth')) ?? '–'}%; wrong entries marked unsure ` +
+    `${n('wrongMarked')} of ${n('wrong')} (${pct(n('wrongMarked'), n('wrong')) ?? '–'}%), ` +
+    `marked entries that are wrong ${n('markedWrong')} of ${n('marked')}`;
+};
+lines.push('', total(false), '', total(true));
 const table = lines.join('\n');
 const md = `# make parse-bench, ${args.date}\n\nCells are precision/recall in % per field` +
   ' (– where there is nothing to count). "tuning": fictional sources the parser may be tuned on;' +

@@ -5,6 +5,7 @@
 //! written from it.
 
 pub mod build;
+pub mod checks;
 pub mod dates;
 mod degrees;
 mod headings;
@@ -39,6 +40,7 @@ pub use dates::{find_range, parse_range, DateRange, PartialDate};
 pub fn names_section(heading: &str) -> bool {
     headings::section_kind(heading).is_some()
 }
+pub use checks::{checks, Check};
 pub use model::{
     Basics, Confidence, Entry, Field, Location, Profile, Section, SectionKind, StructuredResume,
 };

@@ -242,7 +242,7 @@ fn has_word(text: &str, words: &[&str]) -> bool {
 /// How much an entry says its title is the employer and its organisation the job: +1 for each
 /// sign (the organisation has a job word, the title an organisation word), −1 for each sign of
 /// the other way round.
-fn swapped_evidence(entry: &Entry) -> i32 {
+pub(super) fn swapped_evidence(entry: &Entry) -> i32 {
     let (Some(title), Some(org)) = (&entry.title, &entry.organisation) else {
         return 0;
     };

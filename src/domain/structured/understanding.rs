@@ -1,14 +1,20 @@
 //! How much of a resume the structure understood, said in one line after an import ("4 jobs,
 //! 2 degrees, 1 section unplaced (kept as text: Odds and Ends)"), so text the app could not place
-//! is never lost silently: the user sees it was kept, and where.
+//! is never lost silently: the user sees it was kept, and where. The counts hold only the
+//! entries the reader is sure of; the others are named ("2 unsure, check them"), so a misread is
+//! never counted as read (`structured::checks`).
 
+use super::checks::unsure_entries;
 use super::model::{SectionKind, StructuredResume};
 use crate::domain::Language;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Understanding {
+    /// Jobs and degrees read with nothing to check.
     pub jobs: usize,
     pub degrees: usize,
+    /// Jobs and degrees the outline marks "⚠ Check" (no dates, a guessed title, …).
+    pub unsure: usize,
     /// The headings of the sections no JSON Resume array takes, in order ("" for text that had
     /// no heading). Their text is kept: as text in the app, in `basics.summary` in an export.
     pub unplaced: Vec<String>,
@@ -20,9 +26,12 @@ pub struct Understanding {
 
 impl Understanding {
     pub fn of(resume: &StructuredResume) -> Self {
+        let unsure_jobs = unsure_entries(resume, &SectionKind::Work).len();
+        let unsure_degrees = unsure_entries(resume, &SectionKind::Education).len();
         Understanding {
-            jobs: resume.entries_of(&SectionKind::Work).len(),
-            degrees: resume.entries_of(&SectionKind::Education).len(),
+            jobs: resume.entries_of(&SectionKind::Work).len() - unsure_jobs,
+            degrees: resume.entries_of(&SectionKind::Education).len() - unsure_degrees,
+            unsure: unsure_jobs + unsure_degrees,
             unplaced: resume
                 .sections
                 .iter()
@@ -53,6 +62,9 @@ impl Understanding {
         match lang {
             Language::Zh => {
                 let mut line = format!("{jobs} 份工作、{degrees} 个学位");
+                if self.unsure > 0 {
+                    line.push_str(&format!("；{} 条不确定，请核对", self.unsure));
+                }
                 if unplaced > 0 {
                     line.push_str(&format!("、{unplaced} 个部分未归类"));
                     if !named.is_empty() {
@@ -73,6 +85,9 @@ impl Understanding {
                     plural(jobs, "job", "jobs"),
                     plural(degrees, "degree", "degrees")
                 );
+                if self.unsure > 0 {
+                    line.push_str(&format!("; {} unsure, check them", self.unsure));
+                }
                 if unplaced > 0 {
                     line.push_str(&format!(
                         ", {} unplaced",
@@ -122,6 +137,19 @@ mod tests {
         assert_eq!(
             understood.sentence(Language::Zh),
             "1 份工作、0 个学位、1 行按原文保留"
+        );
+        let unsure = super::super::from_text(
+            "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n### Ops — Beta\nRan it.\n",
+        );
+        let understood = Understanding::of(&unsure);
+        assert_eq!((understood.jobs, understood.unsure), (1, 1));
+        assert_eq!(
+            understood.sentence(Language::En),
+            "1 job, 0 degrees; 1 unsure, check them"
+        );
+        assert_eq!(
+            understood.sentence(Language::Zh),
+            "1 份工作、0 个学位；1 条不确定，请核对"
         );
         let nothing = Understanding::default();
         assert_eq!(nothing.sentence(Language::En), "0 jobs, 0 degrees");

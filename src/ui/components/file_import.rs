@@ -196,9 +196,17 @@ fn status_view(status: Status, lang: crate::domain::Language) -> impl IntoView {
         } => view! {
             <p data-testid="import-format" data-format=format>
                 {format!("{} {name} ({format}).", tr(lang, "Imported", "已导入"))}
-                {understood.map(|u| view! {
-                    " "
-                    <span data-testid="import-understood">{format!("{}.", u.sentence(lang))}</span>
+                {understood.map(|u| {
+                    // Entries the reader is unsure of are said as a warning, not as read.
+                    let unsure = u.unsure > 0;
+                    view! {
+                        " "
+                        <span data-testid="import-understood" data-unsure=u.unsure.to_string()
+                            class:import-understood--unsure=unsure>
+                            {unsure.then_some("⚠ ")}
+                            {format!("{}.", u.sentence(lang))}
+                        </span>
+                    }
                 })}
             </p>
             {warnings.into_iter().map(|w| view! { <p class="notice notice--warn">{w}</p> }).collect_view()}

@@ -13,7 +13,8 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::domain::import::{check_posting, PostingCheck};
 use crate::domain::structured::{
-    from_text, Confidence, Entry, Field, SectionKind, StructuredResume,
+    checks::section_checks, from_text, Check, Confidence, Entry, Field, SectionKind,
+    StructuredResume,
 };
 use crate::domain::Language;
 use crate::ui::i18n::{tr, use_language};
@@ -123,61 +124,36 @@ impl Understood {
     }
 }
 
-/// Something about an entry that looks misread, shown next to it.
-#[derive(Clone, Copy, PartialEq)]
-enum Check {
-    NoTitle,
-    TitleGuessed,
-    OrganisationGuessed,
-    NoDates,
-}
-
-impl Check {
-    fn text(self, lang: Language) -> &'static str {
-        match self {
-            Check::NoTitle => tr(lang, "no title found", "未找到名称"),
-            Check::TitleGuessed => tr(
-                lang,
-                "title guessed from where the line sits",
-                "名称是按行的位置推测的",
-            ),
-            Check::OrganisationGuessed => tr(
-                lang,
-                "organisation guessed from the line below or beside the title",
-                "单位是按标题旁边或下方的行推测的",
-            ),
-            Check::NoDates => tr(
-                lang,
-                "no dates found (write them like “Mar 2020 – Present”)",
-                "未找到日期（可写成“2020年3月 - 至今”）",
-            ),
-        }
+/// A check's reason, said next to the entry.
+fn check_text(check: Check, lang: Language) -> &'static str {
+    match check {
+        Check::NoTitle => tr(lang, "no title found", "未找到名称"),
+        Check::MissingName => tr(
+            lang,
+            "a name is missing (the employer, the title or the school)",
+            "缺少名称（单位、职位或学校）",
+        ),
+        Check::OddName => tr(
+            lang,
+            "a name reads like a sentence, a date or a label",
+            "名称看起来像句子、日期或标签",
+        ),
+        Check::RolesDoubtful => tr(
+            lang,
+            "title and organisation may be the other way round",
+            "职位与单位可能颠倒了",
+        ),
+        Check::UnlikeOthers => tr(
+            lang,
+            "laid out unlike the other entries of this section",
+            "与本部分其他条目的排版不同",
+        ),
+        Check::NoDates => tr(
+            lang,
+            "no dates found (write them like “Mar 2020 – Present”)",
+            "未找到日期（可写成“2020年3月 - 至今”）",
+        ),
     }
-}
-
-fn is_low<T>(field: &Option<Field<T>>) -> bool {
-    field
-        .as_ref()
-        .is_some_and(|f| f.confidence == Confidence::Low)
-}
-
-/// What looks wrong with an entry of a section of `kind`.
-fn checks(entry: &Entry, kind: &SectionKind) -> Vec<Check> {
-    let mut found = Vec::new();
-    if entry.title.is_none() && entry.organisation.is_none() {
-        found.push(Check::NoTitle);
-    }
-    if is_low(&entry.title) {
-        found.push(Check::TitleGuessed);
-    }
-    if is_low(&entry.organisation) {
-        found.push(Check::OrganisationGuessed);
-    }
-    let needs_dates = matches!(kind, SectionKind::Work | SectionKind::Education);
-    if needs_dates && entry.dates.as_ref().is_none_or(|d| d.value.start.is_none()) {
-        found.push(Check::NoDates);
-    }
-    found
 }
 
 fn low_count(resume: &StructuredResume) -> usize {
@@ -187,9 +163,9 @@ fn low_count(resume: &StructuredResume) -> usize {
         .map(|s| {
             let low_heading = usize::from(s.confidence == Confidence::Low);
             low_heading
-                + s.entries
+                + section_checks(&s.entries, &s.kind)
                     .iter()
-                    .filter(|e| !checks(e, &s.kind).is_empty())
+                    .filter(|c| !c.is_empty())
                     .count()
         })
         .sum()
@@ -317,7 +293,7 @@ fn section_view(
             </span>
             {(!section.entries.is_empty()).then(|| view! {
                 <ul class="resume-outline__entries">
-                    {section.entries.iter().take(shown).map(|e| entry_view(e, &kind, field_id, lang)).collect_view()}
+                    {section.entries.iter().zip(section_checks(&section.entries, &kind)).take(shown).map(|(e, checks)| entry_view(e, checks, field_id, lang)).collect_view()}
                     {(more > 0).then(|| view! {
                         <li class="resume-outline__more">
                             {match lang {
@@ -334,7 +310,7 @@ fn section_view(
 
 fn entry_view(
     entry: &Entry,
-    kind: &SectionKind,
+    checks: Vec<Check>,
     field_id: &'static str,
     lang: Language,
 ) -> impl IntoView {
@@ -360,9 +336,8 @@ fn entry_view(
             words
         });
     let dates = entry.dates.as_ref().map(|d| d.value.text.clone());
-    let checks = checks(entry, kind);
     let low = !checks.is_empty();
-    let reasons: Vec<&'static str> = checks.iter().map(|c| c.text(lang)).collect();
+    let reasons: Vec<&'static str> = checks.iter().map(|c| check_text(*c, lang)).collect();
     let line = entry
         .line
         .or_else(|| entry.title.as_ref().and_then(|f| f.line));
