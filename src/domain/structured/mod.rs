@@ -6,6 +6,7 @@
 
 pub mod build;
 pub mod checks;
+pub mod correct;
 pub mod dates;
 mod degrees;
 mod headings;

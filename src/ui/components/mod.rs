@@ -2,6 +2,7 @@
 
 mod dialog;
 mod dropped_list;
+mod entry_fix;
 mod export_menu;
 mod fact_list;
 mod file_drop;

@@ -12,11 +12,13 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::domain::import::{check_posting, PostingCheck};
+use crate::domain::structured::correct::EntryFix;
 use crate::domain::structured::{
     checks::section_checks, from_text, Check, Confidence, Entry, Field, SectionKind,
     StructuredResume,
 };
 use crate::domain::Language;
+use crate::ui::components::entry_fix::EntryFixForm;
 use crate::ui::i18n::{tr, use_language};
 
 /// Typing pauses this long before the outline is rebuilt.
@@ -30,7 +32,7 @@ const MAX_SIGNALS: usize = 8;
 /// the import open the outline after a file was read; closed, only its summary is in the page.
 #[component]
 pub fn ResumeOutline(
-    #[prop(into)] text: Signal<String>,
+    text: RwSignal<String>,
     field_id: &'static str,
     #[prop(optional)] open: Option<RwSignal<bool>>,
 ) -> impl IntoView {
@@ -94,7 +96,7 @@ pub fn ResumeOutline(
                         None => tr(lang.get(), "Outline", "大纲").to_string(),
                     })}
                 </summary>
-                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get()))))}
+                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get(), text))))}
             </details>
         </div>
     }
@@ -229,7 +231,12 @@ fn kind_label(kind: &SectionKind, lang: Language) -> &'static str {
     }
 }
 
-fn outline_body(resume: &StructuredResume, field_id: &'static str, lang: Language) -> AnyView {
+fn outline_body(
+    resume: &StructuredResume,
+    field_id: &'static str,
+    lang: Language,
+    text: RwSignal<String>,
+) -> AnyView {
     let t = move |en, zh| tr(lang, en, zh);
     let basics = &resume.basics;
     let who: Vec<String> = [&basics.name, &basics.label, &basics.email, &basics.phone]
@@ -256,11 +263,11 @@ fn outline_body(resume: &StructuredResume, field_id: &'static str, lang: Languag
                 </p>
             })}
             <ul class="resume-outline__sections">
-                {resume.sections.iter().map(|s| section_view(s, field_id, lang)).collect_view()}
+                {resume.sections.iter().enumerate().map(|(i, s)| section_view(s, i, field_id, lang, text)).collect_view()}
             </ul>
             <p class="resume-outline__hint">
-                {t("Fix a misread in the text above: the outline follows what you type.",
-                   "如有识别错误，请直接修改上方文本：大纲会随输入更新。")}
+                {t("Fix a misread with “Correct” beside a job or degree, or in the text above: the outline follows what you type.",
+                   "如有识别错误，可点工作或学历旁的“更正”，或直接修改上方文本：大纲会随输入更新。")}
             </p>
         </div>
     }
@@ -269,8 +276,10 @@ fn outline_body(resume: &StructuredResume, field_id: &'static str, lang: Languag
 
 fn section_view(
     section: &crate::domain::structured::Section,
+    section_index: usize,
     field_id: &'static str,
     lang: Language,
+    text: RwSignal<String>,
 ) -> impl IntoView {
     let label = kind_label(&section.kind, lang);
     // The heading as written, when it says more than the kind's name ("BERUFSERFAHRUNG").
@@ -293,7 +302,12 @@ fn section_view(
             </span>
             {(!section.entries.is_empty()).then(|| view! {
                 <ul class="resume-outline__entries">
-                    {section.entries.iter().zip(section_checks(&section.entries, &kind)).take(shown).map(|(e, checks)| entry_view(e, checks, field_id, lang)).collect_view()}
+                    {section.entries.iter().zip(section_checks(&section.entries, &kind)).enumerate().take(shown).map(|(i, (e, checks))| {
+                        // Jobs and degrees can be corrected in place (the text is rewritten).
+                        let fix = matches!(kind, SectionKind::Work | SectionKind::Education)
+                            .then(|| (text, section_index, i, kind == SectionKind::Education));
+                        entry_view(e, checks, field_id, lang, fix)
+                    }).collect_view()}
                     {(more > 0).then(|| view! {
                         <li class="resume-outline__more">
                             {match lang {
@@ -308,12 +322,17 @@ fn section_view(
     }
 }
 
+/// Where a correctable entry is: the field's text, its section and entry index, whether a degree.
+type FixAt = (RwSignal<String>, usize, usize, bool);
+
 fn entry_view(
     entry: &Entry,
     checks: Vec<Check>,
     field_id: &'static str,
     lang: Language,
+    fix: Option<FixAt>,
 ) -> impl IntoView {
+    let initial = EntryFix::of(entry);
     let value = |f: &Option<Field<String>>| f.as_ref().map(|f| f.value.clone());
     let title = value(&entry.title);
     let organisation = value(&entry.organisation);
@@ -350,6 +369,9 @@ fn entry_view(
             {dates.map(|d| view! { " · " <span class="resume-outline__dates" data-testid="outline-entry-dates">{d}</span> })}
             {line.map(|n| line_button(n, field_id, lang))}
             {low.then(|| check_mark(reasons, lang))}
+            {fix.map(|(text, section, index, education)| view! {
+                <EntryFixForm text section index education initial lang />
+            })}
         </li>
     }
 }

@@ -1,0 +1,166 @@
+//! The outline's "Correct" form for one job or degree: the user says what its fields are and the
+//! fix is written into the resume text in a form the reader reads back
+//! (`domain::structured::correct`), so the text stays the one source of truth: the fix survives
+//! reload with the field's draft and reaches every export, the redaction and the checks.
+//! Keyboard-usable: it opens with focus on its first field, Enter saves, Escape cancels.
+
+use leptos::prelude::*;
+
+use crate::domain::structured::correct::{EntryFix, FixError};
+use crate::domain::Language;
+use crate::ui::i18n::tr;
+
+/// The fix as a lazily loaded chunk in the split app, like the outline's own reading: the reader
+/// is not needed for the first paint.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn fix_entry(
+    text: String,
+    section: usize,
+    index: usize,
+    fix: EntryFix,
+) -> Result<String, FixError> {
+    crate::domain::structured::correct::apply_fix(&text, section, index, &fix)
+}
+
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn drop_entry(text: String, section: usize, index: usize) -> Result<String, FixError> {
+    crate::domain::structured::correct::not_an_entry(&text, section, index)
+}
+
+fn error_text(error: &FixError, lang: Language) -> &'static str {
+    match error {
+        FixError::NoSuchEntry => tr(
+            lang,
+            "The text changed meanwhile: open the form again.",
+            "文本已改动，请重新打开此表单。",
+        ),
+        FixError::Empty => tr(
+            lang,
+            "Give a title or an organisation.",
+            "请填写职位或单位名称。",
+        ),
+        FixError::DatesNotUnderstood => tr(
+            lang,
+            "The dates were not understood: write them like “Mar 2020 – Present”.",
+            "无法识别日期：请写成“2020年3月 - 至今”或“Mar 2020 – Present”。",
+        ),
+        FixError::ReadsBackOtherwise => tr(
+            lang,
+            "Written so, the text would read otherwise: nothing was changed. Edit the text directly.",
+            "按此写入后无法正确识别，未做改动。请直接修改文本。",
+        ),
+    }
+}
+
+/// The button and, when open, the form. `education` names the fields for a degree.
+#[component]
+pub fn EntryFixForm(
+    text: RwSignal<String>,
+    section: usize,
+    index: usize,
+    education: bool,
+    initial: EntryFix,
+    lang: Language,
+) -> impl IntoView {
+    let t = move |en, zh| tr(lang, en, zh);
+    let open = RwSignal::new(false);
+    let error = RwSignal::new(None::<FixError>);
+    let title = RwSignal::new(initial.title.clone());
+    let organisation = RwSignal::new(initial.organisation.clone());
+    let detail = RwSignal::new(initial.detail.clone());
+    let location = RwSignal::new(initial.location.clone());
+    let dates = RwSignal::new(initial.dates.clone());
+    let first = NodeRef::<leptos::html::Input>::new();
+    Effect::new(move |_| {
+        if open.get() {
+            if let Some(input) = first.get() {
+                let _ = input.focus();
+            }
+        }
+    });
+    let save = move || {
+        let fix = EntryFix {
+            title: title.get_untracked(),
+            organisation: organisation.get_untracked(),
+            detail: detail.get_untracked(),
+            location: location.get_untracked(),
+            dates: dates.get_untracked(),
+        };
+        let current = text.get_untracked();
+        leptos::task::spawn_local(async move {
+            match fix_entry(current, section, index, fix).await {
+                Ok(fixed) => {
+                    error.try_set(None);
+                    open.try_set(false);
+                    text.try_set(fixed);
+                }
+                Err(e) => {
+                    error.try_set(Some(e));
+                }
+            }
+        });
+    };
+    let not_entry = move |_| {
+        let current = text.get_untracked();
+        leptos::task::spawn_local(async move {
+            match drop_entry(current, section, index).await {
+                Ok(fixed) => {
+                    open.try_set(false);
+                    text.try_set(fixed);
+                }
+                Err(e) => {
+                    error.try_set(Some(e));
+                }
+            }
+        });
+    };
+    let (title_label, org_label) = if education {
+        (t("Degree", "学位"), t("School", "学校"))
+    } else {
+        (t("Title", "职位"), t("Employer", "单位"))
+    };
+    let field = move |label: &'static str, value: RwSignal<String>, id: &'static str| {
+        view! {
+            <label class="entry-fix__field">
+                <span>{label}</span>
+                <input type="text" data-testid=id prop:value=move || value.get()
+                    on:input=move |ev| value.set(event_target_value(&ev)) />
+            </label>
+        }
+    };
+    view! {
+        " "
+        <button type="button" class="resume-outline__line" data-testid="outline-fix"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| open.update(|o| *o = !*o)>
+            {t("Correct", "更正")}
+        </button>
+        {move || open.get().then(|| view! {
+            <form class="entry-fix" data-testid="entry-fix"
+                on:submit=move |ev| { ev.prevent_default(); save(); }
+                on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); open.set(false); }>
+                <label class="entry-fix__field">
+                    <span>{title_label}</span>
+                    <input type="text" node_ref=first data-testid="entry-fix-title" prop:value=move || title.get()
+                        on:input=move |ev| title.set(event_target_value(&ev)) />
+                </label>
+                {education.then(|| field(t("Area of study", "专业"), detail, "entry-fix-detail"))}
+                <label class="entry-fix__field">
+                    <span>{org_label}</span>
+                    <input type="text" data-testid="entry-fix-organisation" prop:value=move || organisation.get()
+                        on:input=move |ev| organisation.set(event_target_value(&ev)) />
+                </label>
+                {field(t("Place", "地点"), location, "entry-fix-location")}
+                {field(t("Dates (e.g. Mar 2020 – Present)", "日期（如 2020年3月 - 至今）"), dates, "entry-fix-dates")}
+                {move || error.get().map(|e| view! {
+                    <p class="notice notice--error" role="alert" data-testid="entry-fix-error">{error_text(&e, lang)}</p>
+                })}
+                <div class="entry-fix__actions">
+                    <button type="submit" class="button button--primary" data-testid="entry-fix-save">{t("Save to the text", "写入文本")}</button>
+                    <button type="button" class="button" data-testid="entry-fix-cancel" on:click=move |_| open.set(false)>{t("Cancel", "取消")}</button>
+                    <button type="button" class="button button--link" data-testid="entry-fix-not-entry" on:click=not_entry>{t("Not an entry", "不是条目")}</button>
+                </div>
+            </form>
+        })}
+    }
+}
