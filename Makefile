@@ -82,6 +82,11 @@ parse-bench-install:
 	@kpsewhich moderncv.cls lmodern.sty >/dev/null 2>&1 && command -v xelatex >/dev/null \
 		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 			texlive-latex-extra texlive-fonts-recommended texlive-xetex lmodern)
+	@# The LaTeX families (tests/parse-bench/families/latex): the europasscv and curve classes of
+	@# texlive-latex-extra; europasscv loads soul.sty, in texlive-plain-generic (a recommend only).
+	@kpsewhich europasscv.cls curve.cls soul.sty >/dev/null 2>&1 \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			texlive-latex-extra texlive-plain-generic)
 	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
 		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
 			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \
