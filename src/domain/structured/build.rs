@@ -437,6 +437,7 @@ impl Builder {
     }
 
     fn finish(mut self) -> StructuredResume {
+        place_after_tab(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
@@ -461,6 +462,44 @@ impl Builder {
             }
         }
         self.resume
+    }
+}
+
+/// "Fjordline Logistics\tGothenburg": a name with a short part set flush right after it, in an
+/// entry that has no place yet, is the name and its place (Jake's, Awesome-CV and basic Typst
+/// set the place flush right on the employer's line, as the dates on the title's).
+fn place_after_tab(sections: &mut [Section]) {
+    let dated = sections.iter_mut().filter(|s| {
+        matches!(
+            s.kind,
+            SectionKind::Work | SectionKind::Education | SectionKind::Volunteer
+        )
+    });
+    for entry in dated.flat_map(|s| &mut s.entries) {
+        if entry.location.is_some() {
+            continue;
+        }
+        for field in [&mut entry.organisation, &mut entry.title]
+            .into_iter()
+            .flatten()
+        {
+            let Some((name, tail)) = field.value.rsplit_once('\t') else {
+                continue;
+            };
+            let (name, tail) = (name.trim(), tail.trim());
+            let place_like = !name.is_empty()
+                && !tail.is_empty()
+                && tail.split_whitespace().count() <= 4
+                && find_range(tail).is_none()
+                && !tail.contains("://")
+                && !tail.contains('@')
+                && !tail.ends_with(['.', ':']);
+            if place_like {
+                entry.location = Some(Field::new(tail.to_string(), Low, field.line));
+                field.value = name.to_string();
+                break;
+            }
+        }
     }
 }
 

@@ -96,6 +96,7 @@ struct Gutter {
     end: usize,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
     Left,
     Right,
@@ -162,7 +163,7 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
     let mut best: Option<(usize, usize, usize)> = None;
     let mut start = 0;
     while start < lines.len() {
-        let (mut left, mut right, mut both) = (0, 0, 0);
+        let (mut left, mut right, mut both, mut dates_beside) = (0, 0, 0, 0);
         let mut end = start;
         while end < lines.len() {
             let (mut left_ys, mut right_ys) = (Vec::new(), Vec::new());
@@ -185,9 +186,24 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
                 .iter()
                 .any(|l| right_ys.iter().any(|r| same_baseline(*l, *r)));
             both += usize::from(aligned);
+            // A date alone on one side, on the baseline of the other side's line: an entry's
+            // dates set flush right (Jake's, Awesome-CV, basic Typst) or left, not a column.
+            if aligned {
+                let text = |s: Side| {
+                    let parts: Vec<&str> = lines[end]
+                        .items
+                        .iter()
+                        .filter(|i| side(i, x, min_gap) == s)
+                        .map(|i| i.text.as_str())
+                        .collect();
+                    parts.join(" ")
+                };
+                dates_beside +=
+                    usize::from(date_alone(&text(Side::Right)) || date_alone(&text(Side::Left)));
+            }
             end += 1;
         }
-        let independent = both * 2 <= left.min(right);
+        let independent = both * 2 <= left.min(right) && dates_beside < 2;
         if left >= MIN_COLUMN_LINES
             && right >= MIN_COLUMN_LINES
             && independent
@@ -198,6 +214,14 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
         start = end.max(start + 1);
     }
     best
+}
+
+/// A side of a line that is a date range and little else ("Sep 2021 – Present", "2019").
+fn date_alone(text: &str) -> bool {
+    crate::domain::structured::find_range(text).is_some_and(|(_, span)| {
+        let rest = format!("{}{}", &text[..span.start], &text[span.end..]);
+        rest.split_whitespace().count() <= 1
+    })
 }
 
 fn split_at(

@@ -236,6 +236,17 @@ fn one_flow(pages: Vec<PageBlocks>) -> Vec<String> {
 
 /// The page's lines with a label or hints column lifted into them (`true`: then the page is one
 /// block, no second column), each line parted where its sizes part.
+/// A line ending in a word that joins it to the next ("of", "and", "für", "de"): a wrapped name.
+fn ends_with_joining_word(text: &str) -> bool {
+    const JOINING: &[&str] = &[
+        "of", "and", "for", "the", "&", "de", "des", "du", "la", "der", "die", "für", "und", "y",
+        "e", "di", "del", "i", "w",
+    ];
+    text.split_whitespace()
+        .last()
+        .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()))
+}
+
 fn lifted(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> (Vec<Line>, bool) {
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
@@ -313,6 +324,20 @@ fn page_text(
                 continue;
             }
             let heading = style.heading(line, &text);
+            // A name set as a heading and wrapped after a joining word ("CHALMERS INSTITUTE OF" /
+            // "TECHNOLOGY", Deedy's schools): one heading, not two.
+            if heading.is_some()
+                && !paragraph
+                && headings.last() == Some(&heading)
+                && texts.last().is_some_and(|t| ends_with_joining_word(t))
+            {
+                if let Some(last) = texts.last_mut() {
+                    last.push(' ');
+                    last.push_str(text.trim());
+                }
+                previous = Some(line);
+                continue;
+            }
             texts.push(list_marker(&text));
             breaks.push(paragraph);
             headings.push(heading);

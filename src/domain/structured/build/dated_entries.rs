@@ -628,6 +628,53 @@ pub(super) fn is_table_header(line: &str) -> bool {
                 && c.split_whitespace().count() <= 2
                 && !c.chars().any(|ch| ch.is_ascii_digit())
         })
+        // Most cells name a column ("Degree | Institution | Dates"): "SKÄRGÅRD SOFTWARE |
+        // Backend Developer" (Deedy's employer and title) has the same form and is an entry.
+        && cells.iter().filter(|c| names_column(c)).count() * 2 >= cells.len()
+}
+
+/// The words tables of degrees and jobs put over their columns.
+fn names_column(cell: &str) -> bool {
+    const COLUMNS: &[&str] = &[
+        "degree",
+        "institution",
+        "school",
+        "university",
+        "dates",
+        "date",
+        "year",
+        "years",
+        "period",
+        "company",
+        "employer",
+        "position",
+        "title",
+        "role",
+        "location",
+        "place",
+        "grade",
+        "gpa",
+        "major",
+        "subject",
+        "field",
+        "qualification",
+        "duration",
+        "from",
+        "to",
+        "学历",
+        "学校",
+        "时间",
+        "专业",
+        "公司",
+        "职位",
+        "地点",
+        "学位",
+    ];
+    let lower = cell.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric())
+        .any(|w| COLUMNS.contains(&w))
+        || COLUMNS.iter().any(|w| !w.is_ascii() && lower.contains(w))
 }
 
 /// Whether a dated line restates `entry`: the entry has its dates and nothing under them yet,
