@@ -212,12 +212,14 @@ fn row(split: &str, t: &Tally) -> String {
 }
 
 /// Floors per split: must P, must R, alternatives exact, nice P, nice R (percent), and the most
-/// false groups allowed. Where the parser stands now (tuning 39/40, 39/41, 12/12, 19/19, 19/19;
-/// held out 15/15, 15/16, 8/8, 9/9, 9/9; no false group), rounded down: one more miss anywhere
-/// fails, by name. Before alternatives (main at ebaf52e) alternatives exact was 0/12 and 0/8.
+/// false groups allowed. Where the parser stands now (tuning 49/50, 49/51, 13/13, 24/24, 24/24;
+/// held out 25/26, 25/26, 9/9, 13/13, 13/13; no false group), rounded down: one more miss anywhere
+/// fails, by name. Before alternatives (main at ebaf52e) alternatives exact was 0/12 and 0/8;
+/// before hiring-process steps and "X is a plus" names (t8, t9, h4, h5 added) must P was 49/57
+/// and 25/28, nice R 21/24 and 9/13.
 const FLOORS: &[(&str, [f64; 5], usize)] = &[
-    ("tuning", [97.0, 95.0, 100.0, 100.0, 100.0], 0),
-    ("held_out", [100.0, 93.0, 100.0, 100.0, 100.0], 0),
+    ("tuning", [97.0, 96.0, 100.0, 100.0, 100.0], 0),
+    ("held_out", [96.0, 96.0, 100.0, 100.0, 100.0], 0),
 ];
 
 #[test]
