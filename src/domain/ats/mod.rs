@@ -14,7 +14,9 @@
 //!   nice-to-have names them.
 //! - **Keywords** are two-word phrases of the requirements that the job description repeats (at
 //!   least twice), neither word a stop word or a common word ("app", "data", "business", "team"):
-//!   at most [`MAX_KEYWORDS`].
+//!   at most [`MAX_KEYWORDS`]. Before them come the product names the lexicon lacks that a
+//!   nice-to-have sentence calls a plus ("ClickHouse experience is a plus", "有 ClickHouse 经验者优先"),
+//!   as written and preferred ([`product_names`]), at most [`MAX_KEYWORDS`] too.
 //! - Every term keeps the sentence it came from.
 //!
 //! The score is documented on [`analyze`].
@@ -38,7 +40,8 @@ use text::stem;
 pub const REQUIRED_SKILL_WEIGHT: f64 = 3.0;
 /// Weight of a preferred ("nice to have") skill.
 pub const PREFERRED_SKILL_WEIGHT: f64 = 1.0;
-/// Weight of a repeated job-description keyword that is not a known skill.
+/// Weight of a job-description keyword that is not a known skill (a repeated phrase, or a product
+/// name a nice-to-have sentence gives).
 pub const KEYWORD_WEIGHT: f64 = 1.0;
 /// Keywords kept per job description, most frequent first.
 pub const MAX_KEYWORDS: usize = 8;
@@ -65,7 +68,8 @@ pub enum Importance {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct AtsTerm {
-    /// Display name: the canonical skill name, or the keyword as first written (lowercase).
+    /// Display name: the canonical skill name, or the keyword as first written (lowercase for a
+    /// repeated phrase, as written for a product name: "ClickHouse").
     pub term: String,
     pub kind: TermKind,
     pub importance: Importance,
@@ -229,6 +233,7 @@ struct Gram {
 /// requirements, must-haves first.
 pub fn extract(job_description: &str) -> JobTerms {
     let mut skill_terms: Vec<(usize, AtsTerm)> = Vec::new();
+    let mut named: Vec<AtsTerm> = Vec::new();
     let mut grams: BTreeMap<String, Gram> = BTreeMap::new();
     let mut position = 0usize;
     let titled: Vec<&str> = sections::title(job_description)
@@ -250,6 +255,32 @@ pub fn extract(job_description: &str) -> JobTerms {
             Role::Nice => Importance::Preferred,
             Role::Must | Role::Duty => Importance::Required,
         });
+        // Only where the sentence itself says "a plus": a bare list ("Our stack: …") or a
+        // must-have names companies and places as often as products.
+        if sentence.role == Some(Role::Nice) && sections::is_nice_phrased(&sentence.text) {
+            for range in product_names(&sentence.text, &toks, &covered) {
+                covered[range.clone()].fill(true);
+                let term = toks[range.clone()]
+                    .iter()
+                    .map(|t| t.raw.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                match named
+                    .iter_mut()
+                    .find(|t| t.term.eq_ignore_ascii_case(&term))
+                {
+                    Some(known) => known.count += 1,
+                    None => named.push(AtsTerm {
+                        sentence: excerpt(&sentence.text, &toks[range.start].raw),
+                        term,
+                        kind: TermKind::Keyword,
+                        importance: Importance::Preferred,
+                        count: 1,
+                        alternatives: Vec::new(),
+                    }),
+                }
+            }
+        }
         if let Some(importance) = importance {
             let kept: Vec<(&str, std::ops::Range<usize>)> = found
                 .iter()
@@ -353,11 +384,13 @@ pub fn extract(job_description: &str) -> JobTerms {
         }
     }
     let keywords = kept;
+    named.truncate(MAX_KEYWORDS);
 
     JobTerms {
         terms: skill_terms
             .into_iter()
             .map(|(_, t)| t)
+            .chain(named)
             .chain(keywords.into_iter().map(|g| AtsTerm {
                 term: g.written.clone(),
                 kind: TermKind::Keyword,
@@ -404,6 +437,69 @@ fn requirement_items<'a>(
     }
     crate::domain::stable_sort::sort_by_key(&mut items, |(_, range)| range.start);
     items
+}
+
+/// Product names outside the lexicon in a nice-to-have sentence, as token ranges: the lexicon
+/// cannot list every database, yet a posting that calls one a plus asks for it. A name is written
+/// like one: CamelCase ("ClickHouse"), in capitals ("MBA", three letters or more), or capitalised
+/// where English is not (not the sentence's first word, unless "is" follows: "Pulumi is a plus";
+/// Chinese has no capitals, so any Latin word of a Chinese sentence), and not a stop or common
+/// word ("Experience"). A Title Case line ("Experience With Payments Is A Plus") capitalises
+/// every word, so only CamelCase says "name" there. Adjacent names are one ("Apache Druid").
+fn product_names(
+    sentence: &str,
+    toks: &[text::Token],
+    covered: &[bool],
+) -> Vec<std::ops::Range<usize>> {
+    let chinese = crate::domain::han::has_han(sentence);
+    let capitalised = |t: &text::Token| t.raw.starts_with(|c: char| c.is_ascii_uppercase());
+    let common = |t: &text::Token| {
+        [t.lower.as_str(), t.stem.as_str()]
+            .iter()
+            .any(|w| words::STOP_WORDS.contains(w) || words::COMMON_WORDS.contains(w))
+    };
+    let title_case = toks.iter().skip(1).any(|t| {
+        capitalised(t) && t.lower.len() <= 4 && words::STOP_WORDS.contains(&t.lower.as_str())
+    });
+    let is_name = |i: usize| {
+        let t = &toks[i];
+        let letters: Vec<char> = t.raw.chars().filter(char::is_ascii_alphabetic).collect();
+        let camel = t
+            .raw
+            .chars()
+            .zip(t.raw.chars().skip(1))
+            .any(|(a, b)| a.is_lowercase() && b.is_uppercase());
+        // Two capitals say too little ("a degree in CS", "US-based").
+        let caps = letters.iter().all(char::is_ascii_uppercase);
+        let placed = chinese || i > 0 || toks.get(1).is_some_and(|n| n.lower == "is");
+        !covered[i]
+            && capitalised(t)
+            && letters.len() >= 2
+            && !common(t)
+            && (camel || (!title_case && if caps { letters.len() >= 3 } else { placed }))
+    };
+    let joined = |a: usize, b: usize| sentence.get(toks[a].end..toks[b].start) == Some(" ");
+    let mut out: Vec<std::ops::Range<usize>> = Vec::new();
+    for i in (0..toks.len()).filter(|&i| is_name(i)) {
+        match out.last_mut() {
+            Some(run) if run.end == i && joined(i - 1, i) => run.end = i + 1,
+            _ => out.push(i..i + 1),
+        }
+    }
+    // The capitalised words around a lexicon skill are its full name ("Google BigQuery", "AWS
+    // Certified Solutions Architect"): the skill stands for them.
+    let part_of_name = |i: usize| covered[i] || capitalised(&toks[i]);
+    out.retain(|run| {
+        let (mut from, mut to) = (run.start, run.end);
+        while from > 0 && part_of_name(from - 1) && joined(from - 1, from) {
+            from -= 1;
+        }
+        while to < toks.len() && part_of_name(to) && joined(to - 1, to) {
+            to += 1;
+        }
+        !covered[from..to].contains(&true)
+    });
+    out
 }
 
 /// "Work with the data science teams", "small, agile teams", "a collaborative team": a method or
@@ -458,7 +554,7 @@ fn excerpt(sentence: &str, written: &str) -> String {
 ///
 /// **Score** = `round(100 × Σ weight(matched) / Σ weight(all terms))`, where a required skill
 /// weighs [`REQUIRED_SKILL_WEIGHT`] (3), a preferred skill [`PREFERRED_SKILL_WEIGHT`] (1) and a
-/// repeated keyword [`KEYWORD_WEIGHT`] (1). A skill is matched when the resume mentions it under
+/// keyword [`KEYWORD_WEIGHT`] (1). A skill is matched when the resume mentions it under
 /// any of its spellings; a group of alternatives ("Go / Rust / Python") counts once, with a
 /// required skill's weight, and is matched by any one of them; a keyword when the resume
 /// contains its stemmed words in order. A job

@@ -6,7 +6,9 @@
 //!   "任职要求", "加分项", "福利", "公司介绍", …): a Markdown heading, a short line ending with a
 //!   colon, a bold line, or a short line made of a known section name.
 //! - **Phrasing** refines a sentence: "nice to have", "a plus", "preferred", "bonus", "优先"
-//!   make it a nice-to-have; "we offer", "you'll get", "insurance" make it a perk wherever it is.
+//!   make it a nice-to-have; "we offer", "you'll get", "insurance" make it a perk wherever it is;
+//!   "take-home", "quiz", "system-design interview", "笔试" make it a step of the hiring process
+//!   wherever it is (the skills a quiz is about are not asked of the candidate).
 //! - Text before any heading or under a heading we do not know is a requirement only when it is
 //!   phrased as one ("must", "required", "5+ years", "experience with", "熟悉"), unless the ad
 //!   has no requirement section and no such phrasing at all (a two-line ad is all requirement).
@@ -25,7 +27,8 @@ pub(super) enum Section {
     Duties,
     /// "Our tech stack": the environment; knowing it is a plus.
     Stack,
-    /// Benefits, perks, pay, about the company, equal-opportunity text, how to apply.
+    /// Benefits, perks, pay, about the company, equal-opportunity text, how to apply, the hiring
+    /// process ("Our hiring process", "What to expect", "面试流程").
     Excluded,
 }
 
@@ -79,7 +82,7 @@ pub(super) fn sentences(jd: &str) -> Vec<Sentence> {
     parts
         .into_iter()
         .map(|(section, text)| {
-            let role = if is_perk(&text) {
+            let role = if is_perk(&text) || is_hiring_step(&text) {
                 None
             } else {
                 let nice = is_nice_phrased(&text);
@@ -246,6 +249,8 @@ const NICE_PHRASES: &[&str] = &[
     "optional",
     "ideally",
     "an advantage",
+    "nice if",
+    "would be nice",
     "加分",
     "优先",
 ];
@@ -302,6 +307,33 @@ const PERK_PHRASES: &[&str] = &[
     "年终奖",
 ];
 
+/// Steps of a hiring process: what they test is how the candidate is assessed, not what the job
+/// requires ("a take-home exercise in Python", "a system-design interview about Kubernetes").
+/// Interviewing as work ("interviewing users", "user interviews") is none of them.
+const HIRING_PHRASES: &[&str] = &[
+    "hiring process",
+    "interview process",
+    "recruitment process",
+    "take-home",
+    "take home",
+    "quiz",
+    "coding challenge",
+    "coding interview",
+    "technical interview",
+    "design interview",
+    "pairing interview",
+    "onsite interview",
+    "on-site interview",
+    "final interview",
+    "interview about",
+    "interview round",
+    "interview loop",
+    "phone screen",
+    "笔试",
+    "面试",
+    "招聘流程",
+];
+
 fn contains_any(text: &str, phrases: &[&str]) -> bool {
     let lower = lower(text);
     phrases.iter().any(|p| {
@@ -316,7 +348,7 @@ fn contains_any(text: &str, phrases: &[&str]) -> bool {
     })
 }
 
-fn is_nice_phrased(text: &str) -> bool {
+pub(super) fn is_nice_phrased(text: &str) -> bool {
     contains_any(text, NICE_PHRASES)
 }
 
@@ -326,6 +358,10 @@ fn is_must_phrased(text: &str) -> bool {
 
 fn is_perk(text: &str) -> bool {
     contains_any(text, PERK_PHRASES)
+}
+
+fn is_hiring_step(text: &str) -> bool {
+    contains_any(text, HIRING_PHRASES)
 }
 
 /// "5+ years", "3 years", "三年以上".
@@ -407,6 +443,15 @@ const HEADINGS: &[(Section, &[&str])] = &[
             "compliance",
             "application",
             "how to apply",
+            "hiring process",
+            "interview process",
+            "interview stages",
+            "recruitment process",
+            "recruiting process",
+            "selection process",
+            "how we hire",
+            "what to expect",
+            "next steps",
             "schedule",
             "location",
             "福利",
@@ -416,6 +461,8 @@ const HEADINGS: &[(Section, &[&str])] = &[
             "公司简介",
             "关于我们",
             "团队介绍",
+            "面试流程",
+            "招聘流程",
         ],
     ),
     (

@@ -278,3 +278,84 @@ fn a_skill_naming_a_team_is_not_a_requirement() {
         "Data science experience"
     );
 }
+
+#[test]
+fn the_hiring_process_names_no_requirement() {
+    let by_importance = |job: &JobTerms, importance: Importance| -> Vec<String> {
+        job.skills()
+            .filter(|t| t.importance == importance)
+            .map(|t| t.term.clone())
+            .collect()
+    };
+    // A section of its own, right after the requirements (it would go on as must-haves).
+    let job = extract(
+        "Requirements:\n- Go and PostgreSQL\n\n## Our hiring process\n\
+         - We will send you an SRE quiz\n- A take-home exercise in Python\n\
+         - A system-design interview about Kubernetes\n\nNice to have\n- Terraform\n",
+    );
+    assert_eq!(
+        by_importance(&job, Importance::Required),
+        ["Go", "PostgreSQL"]
+    );
+    assert_eq!(by_importance(&job, Importance::Preferred), ["Terraform"]);
+    // A sentence of it inside the requirements, in English or Chinese; interviewing users stays.
+    let job = extract(
+        "Requirements:\n- Go\n- After a first call, expect a take-home exercise in Python.\n\
+         - Experience interviewing users with Figma prototypes\n\
+         面试流程：一轮 Rust 笔试，两轮技术面试\n",
+    );
+    assert_eq!(
+        by_importance(&job, Importance::Required),
+        ["Go", "Figma", "Prototyping"]
+    );
+    let job =
+        extract("任职要求\n1. 熟悉Java\n面试流程\n1. 在线笔试（Go）\n2. 技术面试，讨论 Kafka\n");
+    assert_eq!(by_importance(&job, Importance::Required), ["Java"]);
+}
+
+#[test]
+fn a_plus_sentence_names_a_product_outside_the_lexicon() {
+    let preferred_keywords = |jd: &str| -> Vec<String> {
+        extract(jd)
+            .terms
+            .into_iter()
+            .filter(|t| t.kind == TermKind::Keyword && t.importance == Importance::Preferred)
+            .map(|t| t.term)
+            .collect()
+    };
+    assert_eq!(
+        preferred_keywords(
+            "Requirements:\n- Go\n- ClickHouse experience is a plus\n\
+             - Bonus points for Apache Druid or Pinot\n- Nice if you know Temporal\n\
+             - Pulumi is a plus\n",
+        ),
+        ["ClickHouse", "Apache Druid", "Pinot", "Temporal", "Pulumi"]
+    );
+    assert_eq!(
+        preferred_keywords("加分项：\n- 有 ClickHouse 经验者优先\n- 熟悉 Doris 者加分\n"),
+        ["ClickHouse", "Doris"]
+    );
+    // Ordinary words are not names: the sentence's first word, a Title Case line, common
+    // words, the rest of a lexicon skill's full name ("Google BigQuery"), two capitals.
+    for jd in [
+        "Requirements:\n- Go\n- Prior experience is a plus\n- Consulting experience is a bonus\n",
+        "Requirements:\n- Go\n- Experience With Payments Is A Plus\n",
+        "Requirements:\n- Go\n- Experience with Google BigQuery is a plus\n",
+        "Requirements:\n- Go\n- AWS Certified Solutions Architect is a plus\n",
+        "Requirements:\n- Go\n- A degree in CS is preferred\n",
+        "Requirements:\n- Go\n- A PhD is a bonus, not a requirement\n",
+    ] {
+        assert!(
+            preferred_keywords(jd).is_empty(),
+            "{jd}: {:?}",
+            preferred_keywords(jd)
+        );
+    }
+    // The name is weighed and matched like any keyword.
+    let report = score(
+        "Requirements:\n- Go\n- ClickHouse is a plus\n",
+        "Go and ClickHouse",
+    );
+    assert_eq!(names(&report.matched), ["Go", "ClickHouse"]);
+    assert_eq!(report.score, 100);
+}
