@@ -87,6 +87,10 @@ parse-bench-install:
 	@kpsewhich europasscv.cls curve.cls soul.sty >/dev/null 2>&1 \
 		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 			texlive-latex-extra texlive-plain-generic)
+	@# The Markdown layout (families/web.mjs): pandoc turns resume.md into HTML. The Typst layouts
+	@# (families/typst.mjs) need only requirements.txt: typst-py and RenderCV's fonts.
+	@command -v pandoc >/dev/null \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pandoc)
 	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
 		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
 			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \
