@@ -82,6 +82,10 @@ parse-bench-install:
 	@kpsewhich moderncv.cls lmodern.sty >/dev/null 2>&1 && command -v xelatex >/dev/null \
 		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 			texlive-latex-extra texlive-fonts-recommended texlive-xetex lmodern)
+	@# The office families' PDF rows (families/office.mjs): the DOCX exported by LibreOffice Writer.
+	@command -v soffice >/dev/null \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			libreoffice-writer)
 	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
 		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
 			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \
