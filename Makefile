@@ -91,6 +91,10 @@ parse-bench-install:
 	@# (families/typst.mjs) need only requirements.txt: typst-py and RenderCV's fonts.
 	@command -v pandoc >/dev/null \
 		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends pandoc)
+	@# The office families' PDF rows (families/office.mjs): the DOCX exported by LibreOffice Writer.
+	@command -v soffice >/dev/null \
+		|| (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+			libreoffice-writer)
 	@cmp -s tests/parse-bench/package-lock.json $(PARSE_BENCH)/node_modules/.installed-lock.json 2>/dev/null \
 		|| { cp tests/parse-bench/package.json tests/parse-bench/package-lock.json $(PARSE_BENCH)/ \
 			&& (cd $(PARSE_BENCH) && npm ci --no-audit --no-fund) \
