@@ -67,22 +67,32 @@ fn main() {
         }
         count += 1;
     }
+    // Every DOCX layout of every source (docx-labelled, the office families).
     for entry in std::fs::read_dir(rendered_dir).expect("read the rendered directory") {
         let dir = entry.expect("a directory entry").path();
-        let docx = dir.join("docx-labelled.docx");
         let Some(source) = dir.file_name().and_then(|n| n.to_str()) else {
             continue;
         };
-        if !docx.exists() {
+        let Ok(files) = std::fs::read_dir(&dir) else {
             continue;
+        };
+        for file in files {
+            let docx = file.expect("a directory entry").path();
+            let Some(layout) = docx
+                .file_name()
+                .and_then(|n| n.to_str())
+                .and_then(|n| n.strip_suffix(".docx"))
+            else {
+                continue;
+            };
+            let bytes = std::fs::read(&docx).expect("read the DOCX");
+            let name = format!("{source}__{layout}");
+            match import_file("resume.docx", "", &bytes) {
+                Ok(imported) => write(&name, &imported.text),
+                Err(e) => eprintln!("{name}: import failed: {e}"),
+            }
+            count += 1;
         }
-        let bytes = std::fs::read(&docx).expect("read the DOCX");
-        let name = format!("{source}__docx-labelled");
-        match import_file("resume.docx", "", &bytes) {
-            Ok(imported) => write(&name, &imported.text),
-            Err(e) => eprintln!("{name}: import failed: {e}"),
-        }
-        count += 1;
     }
     println!("parse_bench_native: {count} files imported into {out_dir}");
 }
