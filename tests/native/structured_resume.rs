@@ -269,7 +269,9 @@ fn setext_headings_dated_bullets_and_organisation_lines() {
     assert!(jobs[0].dates.as_ref().unwrap().value.present);
     assert_eq!(jobs[1].line, Some(10));
     assert_eq!(value(&jobs[2].title), "Data Lead");
-    assert_eq!(value(&jobs[2].organisation), "Northwind Traders, Leeds");
+    // The employer's line ends in its place after a comma: the employer and its place.
+    assert_eq!(value(&jobs[2].organisation), "Northwind Traders");
+    assert_eq!(value(&jobs[2].location), "Leeds");
     assert_eq!(jobs[2].highlights.len(), 1);
     let awards = resume.entries_of(&SectionKind::Awards);
     assert_eq!(awards.len(), 2, "{awards:#?}");

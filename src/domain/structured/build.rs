@@ -500,6 +500,30 @@ fn place_after_tab(sections: &mut [Section]) {
                 break;
             }
         }
+        // "Fjordline Logistics, Gothenburg": an employer on a line of its own with its place
+        // after a comma (every part after it a short capitalised name, no company form such as
+        // "Inc" or "GmbH"): the employer and its place.
+        let Some(org) = entry.organisation.as_mut() else {
+            continue;
+        };
+        if entry.location.is_some() || entry.title.as_ref().is_some_and(|t| t.line == org.line) {
+            continue;
+        }
+        if let Some((name, place)) = org.value.split_once(", ") {
+            let place_parts = place.split(", ").all(|part| {
+                let words: Vec<&str> = part.split_whitespace().collect();
+                (1..=3).contains(&words.len())
+                    && words
+                        .iter()
+                        .all(|w| w.chars().next().is_some_and(char::is_uppercase))
+                    && !super::roles::names_organisation(part)
+                    && !part.ends_with('.')
+            });
+            if place_parts && !name.trim().is_empty() && find_range(place).is_none() {
+                entry.location = Some(Field::new(place.to_string(), Low, org.line));
+                org.value = name.trim().to_string();
+            }
+        }
     }
 }
 

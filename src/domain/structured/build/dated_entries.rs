@@ -141,7 +141,30 @@ impl Builder {
                 entry.organisation = Some(Field::new(plain(bold), Low, Some(number)));
                 return;
             }
+            // Dates over the names (a table's left column of dates, Word's "dates, then
+            // **Title**, then Employer"): the bare dated entry the date line opened is this one.
+            let bare = self
+                .entry_mut()
+                .filter(|e| {
+                    e.dates.is_some()
+                        && e.title.is_none()
+                        && e.organisation.is_none()
+                        && e.highlights.is_empty()
+                        && e.text.is_empty()
+                })
+                .map(|e| (e.dates.take(), e.line));
+            if bare.is_some() {
+                if let Some(section) = self.resume.sections.last_mut() {
+                    section.entries.pop();
+                }
+            }
             self.new_entry_from_line(line, number, Medium);
+            if let (Some((dates, start)), Some(entry)) = (bare, self.entry_mut()) {
+                if entry.dates.is_none() {
+                    entry.dates = dates;
+                    entry.line = start;
+                }
+            }
             self.entry_from_heading = true;
             return;
         }
