@@ -484,3 +484,43 @@ fn print_outline(resume: &StructuredResume) {
         }
     }
 }
+
+/// The entry patterns of Word and LaTeX layouts people use (fictional): each read whole.
+#[test]
+fn word_and_latex_entry_patterns_are_read_whole() {
+    // Word with tab stops: "Employer<TAB>City" over "Title<TAB>Dates", a bold label line inside a
+    // job, a bold employer without a place, a bold school name that holds a section word.
+    let tabs = "# Ada Quill\n\n## EXPERIENCE\n\nFjordline Logistics\tGothenburg\nStaff Data Engineer\tSep 2021 – Present\n**Key achievements:**\n- Moved batch jobs to streaming\n**Skärgård Software**\nBackend Developer\tJun 2014 – May 2016\n- Wrote the booking API\n\n## EDUCATION\n\n**Chalmers Institute of Technology**\nMSc in Computer Science\tSep 2009 – Jun 2012\n";
+    let resume = from_text(tabs);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].organisation), "Fjordline Logistics");
+    assert_eq!(value(&jobs[0].location), "Gothenburg");
+    assert_eq!(value(&jobs[0].title), "Staff Data Engineer");
+    assert_eq!(value(&jobs[1].organisation), "Skärgård Software");
+    assert_eq!(value(&jobs[1].title), "Backend Developer");
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 1, "{:#?}", resume.sections);
+    assert_eq!(
+        value(&degrees[0].organisation),
+        "Chalmers Institute of Technology"
+    );
+    // A table used as columns: the dates over **Title** over "Employer, City".
+    let columns = "# Ada Quill\n\n## EXPERIENCE\n\n09/2021 – Present\n\n**Staff Data Engineer**\nFjordline Logistics, Gothenburg\n- Led the platform\n\n03/2018 – 08/2021\n\n**Senior Data Engineer**\nNordhavn Retail Group, Malmö\n- Built the feature store\n";
+    let resume = from_text(columns);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(value(&jobs[1].title), "Senior Data Engineer");
+    assert_eq!(value(&jobs[1].organisation), "Nordhavn Retail Group");
+    assert_eq!(value(&jobs[1].location), "Malmö");
+    assert!(jobs[1].dates.is_some());
+    // Deedy: "EMPLOYER | Title" over a date line with no place is an entry, not a table header.
+    let deedy = "# Ada Quill\n\n## EXPERIENCE\nFJORDLINE LOGISTICS | Staff Data Engineer\nSep 2021 – Present | Gothenburg\n- Led it.\n\nSKÄRGÅRD SOFTWARE | Backend Developer\nJun 2014 – May 2016\n- Wrote it\n";
+    let jobs = work(&from_text(deedy))
+        .into_iter()
+        .cloned()
+        .collect::<Vec<_>>();
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(value(&jobs[1].title), "Backend Developer");
+    assert_eq!(value(&jobs[1].organisation), "SKÄRGÅRD SOFTWARE");
+}

@@ -153,11 +153,19 @@ pub(super) fn plain_heading(line: &str, headings_marked: bool) -> Option<Section
         return None;
     }
     let kind = section_kind(line)?;
+    // Where the text marks its headings (`## Experience`), a bold line ending in a colon is a
+    // label inside an entry ("**Key achievements:**"), not a section.
+    if headings_marked && bold_line(line).is_some() && plain(line).trim_end().ends_with([':', '：'])
+    {
+        return None;
+    }
     let core = plain(line.trim_end_matches([':', '：']));
     let letters: Vec<char> = core.chars().filter(|c| c.is_alphabetic()).collect();
     let capitals = !letters.is_empty() && letters.iter().all(|c| !c.is_lowercase());
+    // Where the text marks its headings, a bold line is one only when it reads as a heading
+    // (short, no sentence end): "**Chalmers Institute of Technology**" is a school's name.
     let set_apart = capitals
-        || bold_line(line).is_some()
+        || bold_line(line).is_some() && (!headings_marked || heading_form(&core))
         || line.ends_with(':')
         || line.ends_with('：')
         || !headings_marked && heading_form(&core);

@@ -251,6 +251,52 @@ pub(super) fn swapped_evidence(entry: &Entry) -> i32 {
         - i32::from(has_word(org, ORG_WORDS))
 }
 
+/// Whether the entry's title and organisation sit on lines of their own, and which comes first.
+fn title_first(entry: &Entry) -> Option<bool> {
+    let (title, org) = (
+        entry.title.as_ref()?.line?,
+        entry.organisation.as_ref()?.line?,
+    );
+    (title != org).then_some(title < org)
+}
+
+/// A section repeats one entry pattern: where the job and the employer sit on lines of their own,
+/// the words of all such entries decide which line holds the job (the first or the second), and
+/// every such entry is read by that pattern, whichever field its own reading put where
+/// ("**Skärgård Software**" read as a title because it is bold, over "Backend Developer\tDates").
+/// Returns whether the section had such entries (then their order is settled).
+fn order_roles_by_line(section: &mut Section) -> bool {
+    // Votes for "the job is on the first line".
+    let mut job_first: i32 = 0;
+    let mut placed = 0;
+    for entry in &section.entries {
+        let Some(first) = title_first(entry) else {
+            continue;
+        };
+        placed += 1;
+        let swapped = swapped_evidence(entry);
+        // swapped > 0: the words say the organisation field holds the job.
+        let job_on_first = if swapped > 0 { !first } else { first };
+        if swapped != 0 {
+            job_first += if job_on_first { 1 } else { -1 };
+        }
+    }
+    // A margin of two entries at least: one entry's words (a lexicon's guess) do not turn a
+    // whole section.
+    if placed < 2 || job_first.abs() < 2 {
+        return false;
+    }
+    for entry in &mut section.entries {
+        let Some(first) = title_first(entry) else {
+            continue;
+        };
+        if first != (job_first > 0) {
+            std::mem::swap(&mut entry.title, &mut entry.organisation);
+        }
+    }
+    true
+}
+
 /// Swaps title and organisation in every entry of a work or volunteering section whose entries,
 /// taken together, read employer first.
 pub(super) fn order_roles(sections: &mut [Section]) {
@@ -258,6 +304,26 @@ pub(super) fn order_roles(sections: &mut [Section]) {
         .iter_mut()
         .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Volunteer))
     {
+        if order_roles_by_line(section) {
+            // The entries with both names on one line still follow the words below; those on
+            // lines of their own are settled.
+            let evidence: i32 = section
+                .entries
+                .iter()
+                .filter(|e| title_first(e).is_none())
+                .map(swapped_evidence)
+                .sum();
+            for entry in section
+                .entries
+                .iter_mut()
+                .filter(|e| title_first(e).is_none())
+            {
+                if evidence > 0 && entry.title.is_some() && entry.organisation.is_some() {
+                    std::mem::swap(&mut entry.title, &mut entry.organisation);
+                }
+            }
+            continue;
+        }
         let evidence: i32 = section.entries.iter().map(swapped_evidence).sum();
         let swap = evidence > 0;
         for entry in &mut section.entries {

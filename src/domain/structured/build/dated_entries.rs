@@ -94,6 +94,7 @@ impl Builder {
                 // A bare date line under an entry's heading: the line after it may still be the
                 // entry's other name ("## Tinroof Rail", "05/2017 - Present", "Analyst").
                 let bare = rest.is_empty();
+                let from_heading = self.entry_from_heading;
                 let entry = self.entry_mut().expect("waiting implies an entry");
                 entry.dates = Some(Field::new(range, Medium, Some(number)));
                 if !rest.is_empty() {
@@ -105,6 +106,10 @@ impl Builder {
                             .take()
                             .or(org.map(|o| Field::new(o, Low, Some(number))));
                         entry.location = place.map(|p| Field::new(p, Low, Some(number)));
+                    } else if entry.organisation.is_none() && from_heading {
+                        // "**Employer**" over "Title\tDates": the line's words are the entry's
+                        // other name (which is the job, the section's words decide).
+                        entry.organisation = Some(Field::new(rest, Low, Some(number)));
                     } else if entry.location.is_none() && rest.split_whitespace().count() <= 4 {
                         entry.location = Some(Field::new(rest, Low, Some(number)));
                     } else {
@@ -130,6 +135,14 @@ impl Builder {
             self.new_entry_from_line(line, number, Medium);
             self.entry_from_heading = false;
             return;
+        }
+        // "**Key achievements:**", "**项目描述：**": a label inside the entry, not another entry.
+        if let Some(label) = bold_line(line).filter(|b| plain(b).trim_end().ends_with([':', '：']))
+        {
+            if let Some(entry) = self.entry_mut() {
+                entry.text.push(Field::new(plain(label), Low, Some(number)));
+                return;
+            }
         }
         if let Some(bold) = bold_line(line) {
             let only_title = self.entry_from_heading
