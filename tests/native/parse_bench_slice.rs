@@ -38,20 +38,33 @@ const SOURCES: [&str; 4] = [
 /// group set as a heading, tab-parted cells as items): even, elegant, stackoverflow, flat 100%;
 /// flat's contact 33→100% (a row of contact labels over the row of values).
 /// kendall joined in session 18, when it became a tuning layout (orbit is the held-out one).
-const FLOORS: [(&str, u32, u32, u32, u32); 9] = [
-    ("even", 100, 100, 100, 100),
-    ("elegant", 100, 100, 100, 100),
-    ("stackoverflow", 100, 100, 100, 100),
-    ("macchiato", 100, 100, 100, 0),
+/// Per layout: entries exactly right (every field of the entry: employer, title, dates;
+/// institution, degree, area, dates), entry recall, field recall, contact recall (name, email,
+/// phone) and skill recall, in %, at least. Set at what the parser reached (docs/parse-bench.md);
+/// raise them with the parser, never lower them quietly.
+const FLOORS: [(&str, u32, u32, u32, u32, u32); 16] = [
+    ("even", 100, 100, 100, 100, 100),
+    ("elegant", 100, 100, 100, 100, 100),
+    ("stackoverflow", 100, 100, 100, 100, 100),
+    ("macchiato", 100, 100, 100, 100, 0),
     // kendall: one degree of the Chinese source read with a place beside it, and its name not
     // found (docs/parse-bench.md, session 18).
-    ("kendall", 100, 99, 91, 100),
-    ("flat", 100, 100, 100, 100),
+    ("kendall", 94, 100, 99, 91, 100),
+    ("flat", 100, 100, 100, 100, 100),
     // LaTeX (moderncv, typeset by TeX Live): the dates column of `classic`, the employer over
     // the title in `banking`.
-    ("moderncv-classic", 100, 100, 100, 100),
-    ("moderncv-banking", 100, 100, 100, 100),
-    ("docx-labelled", 100, 100, 100, 100),
+    ("moderncv-classic", 100, 100, 100, 100, 100),
+    ("moderncv-banking", 100, 100, 100, 100, 100),
+    ("docx-labelled", 100, 100, 100, 100, 100),
+    // The layout families people use (tests/parse-bench/families), tuning families only, at
+    // what the reader reached in session 21 (the held-out families stay out of `make test`).
+    ("latex-jake", 100, 100, 100, 100, 100),
+    ("latex-curve", 75, 91, 82, 66, 100),
+    ("typst-basic", 83, 83, 83, 100, 100),
+    ("typst-rendercv-engineering", 100, 100, 100, 100, 100),
+    ("docx-tabstops", 79, 91, 86, 100, 100),
+    ("docx-twocol", 58, 83, 74, 100, 78),
+    ("docx-header-textbox", 79, 100, 88, 100, 78),
 ];
 
 /// Layouts that print a degree's dates as years alone (kendall: "2009 2012"): the month is not
@@ -65,7 +78,7 @@ fn fixtures() -> PathBuf {
 /// The resume text the app puts in the field for one rendered file.
 fn imported_text(source: &str, layout: &str) -> String {
     let dir = fixtures().join("slice");
-    let imported = if layout == "docx-labelled" {
+    let imported = if layout.starts_with("docx-") {
         let path = dir.join(format!("{source}__{layout}.docx"));
         let bytes = std::fs::read(&path).unwrap_or_else(|e| {
             panic!(
@@ -228,6 +241,8 @@ fn pair(truth: &[Scored], got: &[Scored], names: usize) -> Vec<(usize, usize)> {
 struct Counts {
     entries_truth: usize,
     entries_found: usize,
+    /// Found entries whose every field (names and dates) is right: what the user is served by.
+    entries_exact: usize,
     fields_truth: usize,
     fields_correct: usize,
     /// Name, email and phone the page shows, and how many the export has right.
@@ -332,12 +347,16 @@ fn score(truth: &Value, got: &Value, shown: &str, year_only_education: bool, cou
             .filter(|(n, v)| counted(*n, v))
             .count();
         for (i, j) in pairs {
+            let mut exact = true;
             for (n, (tv, gv)) in t[i].iter().zip(&g[j]).enumerate() {
                 let is_date = n >= names.len();
-                if counted(n, tv) && (if is_date { same_date(tv, gv) } else { tv == gv }) {
-                    counts.fields_correct += 1;
+                let right = if is_date { same_date(tv, gv) } else { tv == gv };
+                if counted(n, tv) {
+                    counts.fields_correct += usize::from(right);
+                    exact &= right;
                 }
             }
+            counts.entries_exact += usize::from(exact);
         }
     }
 }
@@ -350,8 +369,10 @@ fn percent(n: usize, d: usize) -> u32 {
 #[test]
 fn fictional_layouts_stay_understood_at_their_floors() {
     let mut failures = Vec::new();
-    println!("layout           entry recall  field recall  contact  skills  (floors)");
-    for (layout, entry_floor, field_floor, contact_floor, skills_floor) in FLOORS {
+    println!(
+        "layout           exactly right  entry recall  field recall  contact  skills  (floors)"
+    );
+    for (layout, exact_floor, entry_floor, field_floor, contact_floor, skills_floor) in FLOORS {
         let mut counts = Counts::default();
         for source in SOURCES {
             let path = fixtures().join("sources").join(format!("{source}.json"));
@@ -365,22 +386,24 @@ fn fictional_layouts_stay_understood_at_their_floors() {
             score(&truth, &export, &shown, year_only, &mut counts);
             score_basics_and_skills(&truth, &export, &shown, &mut counts);
         }
+        let exact = percent(counts.entries_exact, counts.entries_truth);
         let entries = percent(counts.entries_found, counts.entries_truth);
         let fields = percent(counts.fields_correct, counts.fields_truth);
         let contact = percent(counts.contact_correct, counts.contact_truth);
         let skills = percent(counts.skills_correct, counts.skills_truth);
         println!(
-            "{layout:<16} {entries:>3}% ({}/{})  {fields:>3}% ({}/{})  {contact:>3}% ({}/{})  {skills:>3}% ({}/{})  ({entry_floor}%, {field_floor}%, {contact_floor}%, {skills_floor}%)",
-            counts.entries_found, counts.entries_truth, counts.fields_correct, counts.fields_truth,
+            "{layout:<16} {exact:>3}% ({}/{})  {entries:>3}% ({}/{})  {fields:>3}% ({}/{})  {contact:>3}% ({}/{})  {skills:>3}% ({}/{})  ({exact_floor}%, {entry_floor}%, {field_floor}%, {contact_floor}%, {skills_floor}%)",
+            counts.entries_exact, counts.entries_truth, counts.entries_found, counts.entries_truth, counts.fields_correct, counts.fields_truth,
             counts.contact_correct, counts.contact_truth, counts.skills_correct, counts.skills_truth
         );
-        if entries < entry_floor
+        if exact < exact_floor
+            || entries < entry_floor
             || fields < field_floor
             || contact < contact_floor
             || skills < skills_floor
         {
             failures.push(format!(
-                "{layout}: entry recall {entries}% (floor {entry_floor}%), field recall {fields}% (floor {field_floor}%), contact {contact}% (floor {contact_floor}%), skills {skills}% (floor {skills_floor}%)"
+                "{layout}: exactly right {exact}% (floor {exact_floor}%), entry recall {entries}% (floor {entry_floor}%), field recall {fields}% (floor {field_floor}%), contact {contact}% (floor {contact_floor}%), skills {skills}% (floor {skills_floor}%)"
             ));
         }
     }
@@ -426,7 +449,11 @@ fn reimporting_the_export_of_every_slice_file_is_lossless() {
         "round trip: {} of {checked} slice files lossless",
         checked - failures.len()
     );
-    assert_eq!(checked, 36, "the slice is 4 sources × 9 layouts");
+    assert_eq!(
+        checked,
+        SOURCES.len() * FLOORS.len(),
+        "every source × layout of the slice"
+    );
     assert!(
         failures.is_empty(),
         "{} of {checked} slice files lose something through export and re-import:\n{}",

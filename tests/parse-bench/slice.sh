@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 sources=(aria-lindqvist priya-raghunathan ines-nunez-es li-wei-zh)
-layouts=(even elegant stackoverflow macchiato kendall flat moderncv-classic moderncv-banking)
+layouts=(even elegant stackoverflow macchiato kendall flat moderncv-classic moderncv-banking
+  latex-jake latex-curve typst-basic typst-rendercv-engineering)
+# The DOCX layouts: the file itself (docx-labelled and the tuning office families).
+docx=(docx-labelled docx-tabstops docx-twocol docx-header-textbox)
 out=tests/fixtures/parse-bench/slice
 mkdir -p "$out"
 only=$(IFS=,; echo "${sources[*]}")
@@ -28,6 +31,8 @@ for page in pages:
 json.dump(pages, open(sys.argv[2], "w"), ensure_ascii=False, separators=(",", ":"))
 PY
   done
-  cp "target/parse-bench/rendered/$s/docx-labelled.docx" "$out/${s}__docx-labelled.docx"
+  for d in "${docx[@]}"; do
+    cp "target/parse-bench/rendered/$s/$d.docx" "$out/${s}__$d.docx"
+  done
 done
 ls -la "$out"

@@ -155,8 +155,10 @@ pub(super) fn plain_heading(line: &str, headings_marked: bool) -> Option<Section
     let kind = section_kind(line)?;
     // Where the text marks its headings (`## Experience`), a bold line ending in a colon is a
     // label inside an entry ("**Key achievements:**"), not a section.
-    if headings_marked && bold_line(line).is_some() && plain(line).trim_end().ends_with([':', '：'])
-    {
+    // So is a plain one ("Key achievements:", as our own JSON Resume import writes that line
+    // back): there the headings are the marked ones.
+    let core_has_lower = plain(line).chars().any(char::is_lowercase);
+    if headings_marked && plain(line).trim_end().ends_with([':', '：']) && core_has_lower {
         return None;
     }
     let core = plain(line.trim_end_matches([':', '：']));
