@@ -71,6 +71,16 @@ pub fn EntryFixForm(
     let location = RwSignal::new(initial.location.clone());
     let dates = RwSignal::new(initial.dates.clone());
     let first = NodeRef::<leptos::html::Input>::new();
+    let toggle = NodeRef::<leptos::html::Button>::new();
+    // Escape and Cancel give the focus back to "Correct": the form they remove held it, and a
+    // keyboard user would otherwise start again from the top of the page (the e2e spec found it
+    // on the body).
+    let close = move || {
+        open.set(false);
+        if let Some(button) = toggle.get_untracked() {
+            let _ = button.focus();
+        }
+    };
     Effect::new(move |_| {
         if open.get() {
             if let Some(input) = first.get() {
@@ -130,7 +140,7 @@ pub fn EntryFixForm(
     };
     view! {
         " "
-        <button type="button" class="resume-outline__line" data-testid="outline-fix"
+        <button type="button" class="resume-outline__line" data-testid="outline-fix" node_ref=toggle
             aria-expanded=move || open.get().to_string()
             on:click=move |_| open.update(|o| *o = !*o)>
             {t("Correct", "更正")}
@@ -138,7 +148,7 @@ pub fn EntryFixForm(
         {move || open.get().then(|| view! {
             <form class="entry-fix" data-testid="entry-fix"
                 on:submit=move |ev| { ev.prevent_default(); save(); }
-                on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); open.set(false); }>
+                on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
                 <label class="entry-fix__field">
                     <span>{title_label}</span>
                     <input type="text" node_ref=first data-testid="entry-fix-title" prop:value=move || title.get()
@@ -157,7 +167,7 @@ pub fn EntryFixForm(
                 })}
                 <div class="entry-fix__actions">
                     <button type="submit" class="button button--primary" data-testid="entry-fix-save">{t("Save to the text", "写入文本")}</button>
-                    <button type="button" class="button" data-testid="entry-fix-cancel" on:click=move |_| open.set(false)>{t("Cancel", "取消")}</button>
+                    <button type="button" class="button" data-testid="entry-fix-cancel" on:click=move |_| close()>{t("Cancel", "取消")}</button>
                     <button type="button" class="button button--link" data-testid="entry-fix-not-entry" on:click=not_entry>{t("Not an entry", "不是条目")}</button>
                 </div>
             </form>
