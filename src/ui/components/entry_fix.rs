@@ -147,7 +147,8 @@ pub fn EntryFixForm(
         </button>
         {move || open.get().then(|| view! {
             <form class="entry-fix" data-testid="entry-fix"
-                on:submit=move |ev| { ev.prevent_default(); save(); }
+                // The form sits inside the page's run form: its submit must never reach that one.
+                on:submit=move |ev| { ev.prevent_default(); ev.stop_propagation(); save(); }
                 on:keydown=move |ev| if ev.key() == "Escape" { ev.prevent_default(); close(); }>
                 <label class="entry-fix__field">
                     <span>{title_label}</span>
