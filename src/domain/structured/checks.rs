@@ -41,19 +41,16 @@ pub fn checks(entry: &Entry, kind: &SectionKind) -> Vec<Check> {
     let dated = matches!(kind, SectionKind::Work | SectionKind::Education);
     if entry.title.is_none() && entry.organisation.is_none() {
         found.push(Check::NoTitle);
-    } else if dated
-        && (entry.organisation.is_none() || *kind == SectionKind::Work && entry.title.is_none())
-    {
+    } else if dated && (entry.organisation.is_none() || entry.title.is_none()) {
         found.push(Check::MissingName);
     }
     if dated && entry.dates.as_ref().is_none_or(|d| d.value.start.is_none()) {
         found.push(Check::NoDates);
     }
-    if [&entry.title, &entry.organisation]
-        .into_iter()
-        .flatten()
-        .any(odd_name)
-    {
+    let names = [&entry.title, &entry.organisation].into_iter().flatten();
+    // A degree among a job's names: an entry of Education read into Work.
+    let degree_in_work = *kind == SectionKind::Work && names.clone().any(|f| is_degree(&f.value));
+    if names.clone().any(odd_name) || degree_in_work {
         found.push(Check::OddName);
     }
     let swapped = match kind {
@@ -137,7 +134,14 @@ fn odd_name(field: &Field<String>) -> bool {
     let mut chars = value.chars();
     let lower_start = chars.next().is_some_and(char::is_lowercase)
         && chars.next().is_some_and(char::is_lowercase);
+    // Three parts or more in one name ("Title, Employer, City", "硕士，计算机，东临大学"): a line
+    // the reader did not take apart.
+    let parts = value
+        .split([',', '，', '、', '|', '·'])
+        .filter(|p| !p.trim().is_empty())
+        .count();
     words > 10
+        || parts >= 3
         || (words > 5 && value.ends_with(['.', '。']))
         || value.ends_with([':', '：'])
         || lower_start
