@@ -620,6 +620,16 @@ impl Builder {
         } else {
             (org, place, None)
         };
+        // "硕士，计算机科学与技术" (a degree, then its area, no school on the line): the second
+        // part is the area; the school is on another line.
+        let (org, area) = match (&title, org, area) {
+            (Some(t), Some(o), None)
+                if is_education && place.is_none() && is_degree(t) && !is_school(&o) =>
+            {
+                (None, Some(o))
+            }
+            (_, o, a) => (o, a),
+        };
         // "Computer Science, MSc, Chalmers": the area was written before the degree.
         let (title, area) = match (title, area) {
             (Some(t), Some(a)) if is_education && is_degree(&a) && !is_degree(&t) => {
