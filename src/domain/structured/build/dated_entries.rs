@@ -624,7 +624,12 @@ impl Builder {
         // part is the area; the school is on another line.
         let (org, area) = match (&title, org, area) {
             (Some(t), Some(o), None)
-                if is_education && place.is_none() && is_degree(t) && !is_school(&o) =>
+                if is_education
+                    && place.is_none()
+                    && is_degree(t)
+                    && !is_school(&o)
+                    // Parted by a comma only: "BSc — State U" names the school after its dash.
+                    && (rest.contains(&format!("{t}，{o}")) || rest.contains(&format!("{t}, {o}"))) =>
             {
                 (None, Some(o))
             }
