@@ -170,6 +170,8 @@ test('the form in Chinese: its labels, buttons and error', async ({ page }) => {
   await page.keyboard.press('Escape');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
 
+  // The outline is drawn again in the new language: wait for the one job before reading it.
+  await expect(jobs(page)).toHaveCount(1);
   await expect(jobs(page).getByTestId('outline-fix')).toHaveText('更正');
   const fix = await openFix(page);
   // Each label names its input.

@@ -47,6 +47,13 @@ pub fn checks(entry: &Entry, kind: &SectionKind) -> Vec<Check> {
     if dated && entry.dates.as_ref().is_none_or(|d| d.value.start.is_none()) {
         found.push(Check::NoDates);
     }
+    // The names of jobs and degrees only: a skill group "GIS, QGIS, ArcGIS" is a list.
+    if !matches!(
+        kind,
+        SectionKind::Work | SectionKind::Education | SectionKind::Volunteer
+    ) {
+        return found;
+    }
     let names = [&entry.title, &entry.organisation].into_iter().flatten();
     // A degree among a job's names: an entry of Education read into Work.
     let degree_in_work = *kind == SectionKind::Work && names.clone().any(|f| is_degree(&f.value));
