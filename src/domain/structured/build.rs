@@ -437,7 +437,7 @@ impl Builder {
     }
 
     fn finish(mut self) -> StructuredResume {
-        place_after_tab(&mut self.resume.sections);
+        place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
@@ -465,10 +465,11 @@ impl Builder {
     }
 }
 
+/// An entry's place written after its employer's name, in an entry that has no place yet.
 /// "Fjordline Logistics\tGothenburg": a name with a short part set flush right after it, in an
 /// entry that has no place yet, is the name and its place (Jake's, Awesome-CV and basic Typst
 /// set the place flush right on the employer's line, as the dates on the title's).
-fn place_after_tab(sections: &mut [Section]) {
+fn place_after_name(sections: &mut [Section]) {
     let dated = sections.iter_mut().filter(|s| {
         matches!(
             s.kind,

@@ -112,6 +112,15 @@ fn header_lines(entry: &Entry) -> Vec<usize> {
     lines
 }
 
+/// The rewritten lines as one text, ending as the original `text` ended.
+fn rejoin(lines: &[String], text: &str) -> String {
+    let mut joined = lines.join("\n");
+    if text.ends_with('\n') {
+        joined.push('\n');
+    }
+    joined
+}
+
 /// Where entry `index` of section `section` (indexes into `resume.sections`) is.
 fn entry_at(
     resume: &StructuredResume,
@@ -153,10 +162,7 @@ pub fn apply_fix(
             out.push(line.to_string());
         }
     }
-    let mut fixed = out.join("\n");
-    if text.ends_with('\n') {
-        fixed.push('\n');
-    }
+    let fixed = rejoin(&out, text);
     let again = from_text(&fixed);
     let reads_back = entry_at(&again, section, index).is_some_and(|(_, e)| {
         let got = EntryFix::of(e);
@@ -205,10 +211,7 @@ pub fn not_an_entry(text: &str, section: usize, index: usize) -> Result<String, 
             }
         })
         .collect();
-    let mut fixed = out.join("\n");
-    if text.ends_with('\n') {
-        fixed.push('\n');
-    }
+    let fixed = rejoin(&out, text);
     let before = resume.sections.get(section).map_or(0, |s| s.entries.len());
     let after = from_text(&fixed)
         .sections

@@ -304,29 +304,18 @@ pub(super) fn order_roles(sections: &mut [Section]) {
         .iter_mut()
         .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Volunteer))
     {
-        if order_roles_by_line(section) {
-            // The entries with both names on one line still follow the words below; those on
-            // lines of their own are settled.
-            let evidence: i32 = section
-                .entries
-                .iter()
-                .filter(|e| title_first(e).is_none())
-                .map(swapped_evidence)
-                .sum();
-            for entry in section
-                .entries
-                .iter_mut()
-                .filter(|e| title_first(e).is_none())
-            {
-                if evidence > 0 && entry.title.is_some() && entry.organisation.is_some() {
-                    std::mem::swap(&mut entry.title, &mut entry.organisation);
-                }
-            }
-            continue;
-        }
-        let evidence: i32 = section.entries.iter().map(swapped_evidence).sum();
+        // Entries whose job and employer sit on lines of their own may be settled by the
+        // section's line pattern; the others follow the words below.
+        let settled = order_roles_by_line(section);
+        let by_words = |e: &Entry| !settled || title_first(e).is_none();
+        let evidence: i32 = section
+            .entries
+            .iter()
+            .filter(|e| by_words(e))
+            .map(swapped_evidence)
+            .sum();
         let swap = evidence > 0;
-        for entry in &mut section.entries {
+        for entry in section.entries.iter_mut().filter(|e| by_words(e)) {
             if entry.title.is_none() || entry.organisation.is_none() {
                 continue;
             }

@@ -96,7 +96,6 @@ struct Gutter {
     end: usize,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
 enum Side {
     Left,
     Right,
@@ -167,12 +166,19 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
         let mut end = start;
         while end < lines.len() {
             let (mut left_ys, mut right_ys) = (Vec::new(), Vec::new());
+            let (mut left_text, mut right_text) = (Vec::new(), Vec::new());
             let mut across = false;
             for item in &lines[end].items {
                 let at = (item.y, item_height(item));
                 match side(item, x, min_gap) {
-                    Side::Left => left_ys.push(at),
-                    Side::Right => right_ys.push(at),
+                    Side::Left => {
+                        left_ys.push(at);
+                        left_text.push(item.text.as_str());
+                    }
+                    Side::Right => {
+                        right_ys.push(at);
+                        right_text.push(item.text.as_str());
+                    }
                     Side::Across => across = true,
                 }
             }
@@ -188,19 +194,9 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
             both += usize::from(aligned);
             // A date alone on one side, on the baseline of the other side's line: an entry's
             // dates set flush right (Jake's, Awesome-CV, basic Typst) or left, not a column.
-            if aligned {
-                let text = |s: Side| {
-                    let parts: Vec<&str> = lines[end]
-                        .items
-                        .iter()
-                        .filter(|i| side(i, x, min_gap) == s)
-                        .map(|i| i.text.as_str())
-                        .collect();
-                    parts.join(" ")
-                };
-                dates_beside +=
-                    usize::from(date_alone(&text(Side::Right)) || date_alone(&text(Side::Left)));
-            }
+            dates_beside += usize::from(
+                aligned && (date_alone(&right_text.join(" ")) || date_alone(&left_text.join(" "))),
+            );
             end += 1;
         }
         let independent = both * 2 <= left.min(right) && dates_beside < 2;
