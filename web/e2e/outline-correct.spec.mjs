@@ -54,11 +54,12 @@ async function expectJob(page, { title, organisation, dates }) {
 }
 
 /** Opens the job's form from the keyboard: focus on "Correct", Enter; focus lands in its first field. */
-async function openFix(page) {
-  const button = jobs(page).getByTestId('outline-fix');
+async function openFix(page, nth) {
+  const job = nth === undefined ? jobs(page) : jobs(page).nth(nth);
+  const button = job.getByTestId('outline-fix');
   await button.focus();
   await page.keyboard.press('Enter');
-  const fix = jobs(page).getByTestId('entry-fix');
+  const fix = job.getByTestId('entry-fix');
   await expect(fix).toBeVisible();
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await expect(fix.getByTestId('entry-fix-title')).toBeFocused();
@@ -194,4 +195,63 @@ test('the form in Chinese: its labels, buttons and error', async ({ page }) => {
   await expect(degree.getByLabel('学位', { exact: true })).toHaveAttribute('data-testid', 'entry-fix-title');
   await expect(degree.getByLabel('专业', { exact: true })).toHaveAttribute('data-testid', 'entry-fix-detail');
   await expect(degree.getByLabel('学校', { exact: true })).toHaveAttribute('data-testid', 'entry-fix-organisation');
+});
+
+// Two positions read as one (the second's header a bullet), and a volunteer post under
+// Experience: split, then move, each from the keyboard and kept over a reload.
+const TWO_IN_ONE = `# Ivo Marchetti
+ivo.marchetti@example.org
+
+## Experience
+
+### Harbour Pilot — Tidewell Ferries (2019 – 2024)
+- Brought 1,200 ferry arrivals a year through the narrows without incident
+- Deck Officer at Northern Isles Line
+- Kept the night watch on the Lerwick run
+
+### Sea Cadets Instructor — Lowmoor Sea Cadets (2015 – 2018)
+- Taught chartwork to forty cadets
+`;
+
+test('an entry split at a line, moved to another section and merged back, from the keyboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await importFile(page, 'ivo.md', 'text/markdown', Buffer.from(TWO_IN_ONE));
+  await expect(jobs(page)).toHaveCount(2);
+
+  // Split: the first job's form lists its lines; the second position starts at "Deck Officer".
+  let fix = await openFix(page, 0);
+  const at = fix.getByTestId('entry-fix-split-at');
+  await expect(at.locator('option')).toHaveCount(3);
+  await at.selectOption(await at.locator('option', { hasText: 'Deck Officer' }).getAttribute('value'));
+  await fix.getByTestId('entry-fix-split').focus();
+  await page.keyboard.press('Enter');
+  await expect(jobs(page)).toHaveCount(3);
+  await expect(jobs(page).nth(1).getByTestId('outline-entry-title')).toContainText('Deck Officer');
+  await expect(resume(page)).toHaveValue(/Kept the night watch/);
+
+  // Move: the cadets post goes to a Volunteering section of its own, its bullet with it.
+  fix = await openFix(page, 2);
+  await fix.getByTestId('entry-fix-move-to').selectOption({ label: 'Volunteering' });
+  await fix.getByTestId('entry-fix-move').focus();
+  await page.keyboard.press('Enter');
+  await expect(jobs(page)).toHaveCount(2);
+  const volunteer = outline(page).locator('[data-testid=outline-section][data-kind=volunteer]').getByTestId('outline-entry');
+  await expect(volunteer).toHaveCount(1);
+  await expect(volunteer.getByTestId('outline-entry-title')).toHaveText('Sea Cadets Instructor');
+  const text = await resume(page).inputValue();
+  expect(text.indexOf('Taught chartwork')).toBeGreaterThan(text.indexOf('Volunteering'));
+
+  // Merge: the split undone, one entry with the first one's fields.
+  fix = await openFix(page, 0);
+  await fix.getByTestId('entry-fix-merge').click();
+  await expect(jobs(page)).toHaveCount(1);
+  await expect(jobs(page).getByTestId('outline-entry-title')).toHaveText('Harbour Pilot');
+  // The second position's words stay in the text, as a line of the merged entry.
+  await expect(resume(page)).toHaveValue(/Deck Officer at Northern Isles Line/);
+
+  // All of it is in the text: a reload keeps it.
+  const after = await resume(page).inputValue();
+  await page.reload();
+  await expect(resume(page)).toHaveValue(after);
 });

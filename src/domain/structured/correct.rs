@@ -55,7 +55,7 @@ impl EntryFix {
     }
 
     /// The header line the reader reads back: `### Title, Detail — Organisation — Place (dates)`.
-    fn heading(&self) -> String {
+    pub(super) fn heading(&self) -> String {
         let one_line = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
         let title = [one_line(&self.title), one_line(&self.detail)]
             .into_iter()
@@ -84,7 +84,7 @@ impl EntryFix {
 
 /// The lines (1-based) that say the entry's names, dates and place, and the lines kept whole
 /// beside them: what a fix replaces.
-fn header_lines(entry: &Entry) -> Vec<usize> {
+pub(super) fn header_lines(entry: &Entry) -> Vec<usize> {
     let mut lines: Vec<usize> = [
         &entry.title,
         &entry.organisation,
@@ -113,7 +113,7 @@ fn header_lines(entry: &Entry) -> Vec<usize> {
 }
 
 /// The rewritten lines as one text, ending as the original `text` ended.
-fn rejoin(lines: &[String], text: &str) -> String {
+pub(super) fn rejoin(lines: &[String], text: &str) -> String {
     let mut joined = lines.join("\n");
     if text.ends_with('\n') {
         joined.push('\n');
@@ -164,7 +164,25 @@ pub fn apply_fix(
     }
     let fixed = rejoin(&out, text);
     let again = from_text(&fixed);
-    let reads_back = entry_at(&again, section, index).is_some_and(|(_, e)| {
+    let reads_back = reads_as(&again, section, index, fix);
+    let same_count = again.sections.get(section).map(|s| s.entries.len())
+        == resume.sections.get(section).map(|s| s.entries.len());
+    if reads_back && same_count {
+        Ok(fixed)
+    } else {
+        Err(FixError::ReadsBackOtherwise)
+    }
+}
+
+/// Whether entry `index` of section `section` of `resume` has exactly the fields of `fix`
+/// (spaces aside; the dates as the reader understands them).
+pub(super) fn reads_as(
+    resume: &StructuredResume,
+    section: usize,
+    index: usize,
+    fix: &EntryFix,
+) -> bool {
+    entry_at(resume, section, index).is_some_and(|(_, e)| {
         let got = EntryFix::of(e);
         let same = |a: &str, b: &str| a.split_whitespace().eq(b.split_whitespace());
         same(&got.title, &fix.title)
@@ -174,14 +192,7 @@ pub fn apply_fix(
             && (fix.dates.trim().is_empty() && e.dates.is_none()
                 || e.dates.as_ref().map(|d| d.value.clone())
                     == super::dates::parse_range(fix.dates.trim()))
-    });
-    let same_count = again.sections.get(section).map(|s| s.entries.len())
-        == resume.sections.get(section).map(|s| s.entries.len());
-    if reads_back && same_count {
-        Ok(fixed)
-    } else {
-        Err(FixError::ReadsBackOtherwise)
-    }
+    })
 }
 
 /// "Not an entry": the entry's header lines become plain text of the entry before it (or of the

@@ -14,6 +14,7 @@ mod json;
 mod kept;
 mod lines;
 pub mod model;
+pub mod rearrange;
 mod roles;
 pub mod understanding;
 pub mod unplaced;

@@ -3,10 +3,14 @@
 //! (`domain::structured::correct`), so the text stays the one source of truth: the fix survives
 //! reload with the field's draft and reaches every export, the redaction and the checks.
 //! Keyboard-usable: it opens with focus on its first field, Enter saves, Escape cancels.
+//! The same form moves the entry to another section, merges it with the next entry, or splits it
+//! at one of its lines (`domain::structured::rearrange`), each read back before it is kept.
 
 use leptos::prelude::*;
 
 use crate::domain::structured::correct::{EntryFix, FixError};
+use crate::domain::structured::rearrange::MOVE_TARGETS;
+use crate::domain::structured::SectionKind;
 use crate::domain::Language;
 use crate::ui::i18n::tr;
 
@@ -25,6 +29,52 @@ async fn fix_entry(
 #[cfg_attr(feature = "split", leptos::lazy)]
 async fn drop_entry(text: String, section: usize, index: usize) -> Result<String, FixError> {
     crate::domain::structured::correct::not_an_entry(&text, section, index)
+}
+
+/// What the form's move, merge and split act on: the entry's lines after its first (where a split
+/// may start) and whether an entry follows it (to merge with).
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn entry_parts(text: String, section: usize, index: usize) -> (Vec<(usize, String)>, bool) {
+    let resume = crate::domain::structured::from_text(&text);
+    let has_next = resume
+        .sections
+        .get(section)
+        .is_some_and(|s| s.entries.len() > index + 1);
+    let lines = crate::domain::structured::rearrange::body_lines(&text, section, index);
+    (lines, has_next)
+}
+
+/// One of the rearranging fixes, run as a lazily loaded chunk.
+#[derive(Clone)]
+enum Rearrange {
+    Move(SectionKind),
+    MergeWithNext,
+    SplitAt(usize),
+}
+
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn rearrange(
+    text: String,
+    section: usize,
+    index: usize,
+    how: Rearrange,
+) -> Result<String, FixError> {
+    use crate::domain::structured::rearrange::{merge_with_next, move_entry, split_at};
+    match how {
+        Rearrange::Move(to) => move_entry(&text, section, index, &to),
+        Rearrange::MergeWithNext => merge_with_next(&text, section, index),
+        Rearrange::SplitAt(line) => split_at(&text, section, index, line),
+    }
+}
+
+fn section_name(kind: &SectionKind, lang: Language) -> &'static str {
+    match kind {
+        SectionKind::Work => tr(lang, "Experience", "工作经历"),
+        SectionKind::Education => tr(lang, "Education", "教育经历"),
+        SectionKind::Projects => tr(lang, "Projects", "项目经历"),
+        SectionKind::Volunteer => tr(lang, "Volunteering", "志愿经历"),
+        _ => tr(lang, "Other", "其他"),
+    }
 }
 
 fn error_text(error: &FixError, lang: Language) -> &'static str {
@@ -70,6 +120,21 @@ pub fn EntryFixForm(
     let detail = RwSignal::new(initial.detail.clone());
     let location = RwSignal::new(initial.location.clone());
     let dates = RwSignal::new(initial.dates.clone());
+    let parts = RwSignal::new((Vec::<(usize, String)>::new(), false));
+    let here = if education {
+        SectionKind::Education
+    } else {
+        SectionKind::Work
+    };
+    let targets = StoredValue::new(
+        MOVE_TARGETS
+            .iter()
+            .filter(|k| **k != here)
+            .cloned()
+            .collect::<Vec<SectionKind>>(),
+    );
+    let move_to = RwSignal::new(0usize);
+    let split_line = RwSignal::new(None::<usize>);
     let first = NodeRef::<leptos::html::Input>::new();
     let toggle = NodeRef::<leptos::html::Button>::new();
     // Escape and Cancel give the focus back to "Correct": the form they remove held it, and a
@@ -86,8 +151,39 @@ pub fn EntryFixForm(
             if let Some(input) = first.get() {
                 let _ = input.focus();
             }
+            let current = text.get_untracked();
+            leptos::task::spawn_local(async move {
+                let found = entry_parts(current, section, index).await;
+                split_line.try_set(found.0.first().map(|(n, _)| *n));
+                parts.try_set(found);
+            });
         }
     });
+    let run = move |how: Rearrange| {
+        let current = text.get_untracked();
+        leptos::task::spawn_local(async move {
+            match rearrange(current, section, index, how).await {
+                Ok(fixed) => {
+                    error.try_set(None);
+                    open.try_set(false);
+                    text.try_set(fixed);
+                }
+                Err(e) => {
+                    error.try_set(Some(e));
+                }
+            }
+        });
+    };
+    let do_move = move |_| {
+        if let Some(kind) = targets.with_value(|t| t.get(move_to.get_untracked()).cloned()) {
+            run(Rearrange::Move(kind));
+        }
+    };
+    let do_split = move |_| {
+        if let Some(line) = split_line.get_untracked() {
+            run(Rearrange::SplitAt(line));
+        }
+    };
     let save = move || {
         let fix = EntryFix {
             title: title.get_untracked(),
@@ -171,6 +267,39 @@ pub fn EntryFixForm(
                     <button type="button" class="button" data-testid="entry-fix-cancel" on:click=move |_| close()>{t("Cancel", "取消")}</button>
                     <button type="button" class="button button--link" data-testid="entry-fix-not-entry" on:click=not_entry>{t("Not an entry", "不是条目")}</button>
                 </div>
+                <div class="entry-fix__actions">
+                    <label class="entry-fix__field entry-fix__field--inline">
+                        <span>{t("Move to", "移到")}</span>
+                        <select data-testid="entry-fix-move-to"
+                            on:change=move |ev| move_to.set(event_target_value(&ev).parse().unwrap_or(0))>
+                            {targets.get_value().into_iter().enumerate().map(|(i, k)| view! {
+                                <option value=i.to_string() selected=move || move_to.get() == i>{section_name(&k, lang)}</option>
+                            }).collect_view()}
+                        </select>
+                    </label>
+                    <button type="button" class="button" data-testid="entry-fix-move" on:click=do_move>{t("Move", "移动")}</button>
+                    {move || parts.get().1.then(|| view! {
+                        <button type="button" class="button" data-testid="entry-fix-merge"
+                            on:click=move |_| run(Rearrange::MergeWithNext)>
+                            {t("Merge with the next entry", "与下一条合并")}
+                        </button>
+                    })}
+                </div>
+                {move || (!parts.get().0.is_empty()).then(|| view! {
+                    <div class="entry-fix__actions">
+                        <label class="entry-fix__field entry-fix__field--inline">
+                            <span>{t("A new entry starts at", "新条目从此行开始")}</span>
+                            <select data-testid="entry-fix-split-at"
+                                on:change=move |ev| split_line.set(event_target_value(&ev).parse().ok())>
+                                {parts.get().0.into_iter().map(|(n, words)| {
+                                    let shown: String = words.chars().take(50).collect();
+                                    view! { <option value=n.to_string() selected=move || split_line.get() == Some(n)>{format!("{n}: {shown}")}</option> }
+                                }).collect_view()}
+                            </select>
+                        </label>
+                        <button type="button" class="button" data-testid="entry-fix-split" on:click=do_split>{t("Split", "拆分")}</button>
+                    </div>
+                })}
             </form>
         })}
     }
