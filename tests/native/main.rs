@@ -35,6 +35,7 @@ mod batch_screening_timing;
 mod cover_letter;
 mod demo_honesty;
 mod diagram_table;
+mod docs_workflows;
 mod eval_scoring;
 mod export_formats;
 mod facts;
