@@ -14,23 +14,6 @@ use crate::domain::structured::SectionKind;
 use crate::domain::Language;
 use crate::ui::i18n::tr;
 
-/// The fix as a lazily loaded chunk in the split app, like the outline's own reading: the reader
-/// is not needed for the first paint.
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn fix_entry(
-    text: String,
-    section: usize,
-    index: usize,
-    fix: EntryFix,
-) -> Result<String, FixError> {
-    crate::domain::structured::correct::apply_fix(&text, section, index, &fix)
-}
-
-#[cfg_attr(feature = "split", leptos::lazy)]
-async fn drop_entry(text: String, section: usize, index: usize) -> Result<String, FixError> {
-    crate::domain::structured::correct::not_an_entry(&text, section, index)
-}
-
 /// What the form's move, merge and split act on: the entry's lines after its first (where a split
 /// may start) and whether an entry follows it (to merge with).
 #[cfg_attr(feature = "split", leptos::lazy)]
@@ -44,26 +27,34 @@ async fn entry_parts(text: String, section: usize, index: usize) -> (Vec<(usize,
     (lines, has_next)
 }
 
-/// One of the rearranging fixes, run as a lazily loaded chunk.
+/// What the form does to the entry: every change is written into the text and read back
+/// (`domain::structured::correct`, `rearrange`).
 #[derive(Clone)]
-enum Rearrange {
+enum Change {
+    Fields(EntryFix),
+    NotAnEntry,
     Move(SectionKind),
     MergeWithNext,
     SplitAt(usize),
 }
 
+/// The change as a lazily loaded chunk in the split app, like the outline's own reading: the
+/// reader is not needed for the first paint.
 #[cfg_attr(feature = "split", leptos::lazy)]
-async fn rearrange(
+async fn change_entry(
     text: String,
     section: usize,
     index: usize,
-    how: Rearrange,
+    change: Change,
 ) -> Result<String, FixError> {
+    use crate::domain::structured::correct::{apply_fix, not_an_entry};
     use crate::domain::structured::rearrange::{merge_with_next, move_entry, split_at};
-    match how {
-        Rearrange::Move(to) => move_entry(&text, section, index, &to),
-        Rearrange::MergeWithNext => merge_with_next(&text, section, index),
-        Rearrange::SplitAt(line) => split_at(&text, section, index, line),
+    match change {
+        Change::Fields(fix) => apply_fix(&text, section, index, &fix),
+        Change::NotAnEntry => not_an_entry(&text, section, index),
+        Change::Move(to) => move_entry(&text, section, index, &to),
+        Change::MergeWithNext => merge_with_next(&text, section, index),
+        Change::SplitAt(line) => split_at(&text, section, index, line),
     }
 }
 
@@ -159,14 +150,14 @@ pub fn EntryFixForm(
             });
         }
     });
-    let run = move |how: Rearrange| {
+    let run = move |change: Change| {
         let current = text.get_untracked();
         leptos::task::spawn_local(async move {
-            match rearrange(current, section, index, how).await {
-                Ok(fixed) => {
+            match change_entry(current, section, index, change).await {
+                Ok(changed) => {
                     error.try_set(None);
                     open.try_set(false);
-                    text.try_set(fixed);
+                    text.try_set(changed);
                 }
                 Err(e) => {
                     error.try_set(Some(e));
@@ -176,50 +167,24 @@ pub fn EntryFixForm(
     };
     let do_move = move |_| {
         if let Some(kind) = targets.with_value(|t| t.get(move_to.get_untracked()).cloned()) {
-            run(Rearrange::Move(kind));
+            run(Change::Move(kind));
         }
     };
     let do_split = move |_| {
         if let Some(line) = split_line.get_untracked() {
-            run(Rearrange::SplitAt(line));
+            run(Change::SplitAt(line));
         }
     };
     let save = move || {
-        let fix = EntryFix {
+        run(Change::Fields(EntryFix {
             title: title.get_untracked(),
             organisation: organisation.get_untracked(),
             detail: detail.get_untracked(),
             location: location.get_untracked(),
             dates: dates.get_untracked(),
-        };
-        let current = text.get_untracked();
-        leptos::task::spawn_local(async move {
-            match fix_entry(current, section, index, fix).await {
-                Ok(fixed) => {
-                    error.try_set(None);
-                    open.try_set(false);
-                    text.try_set(fixed);
-                }
-                Err(e) => {
-                    error.try_set(Some(e));
-                }
-            }
-        });
+        }))
     };
-    let not_entry = move |_| {
-        let current = text.get_untracked();
-        leptos::task::spawn_local(async move {
-            match drop_entry(current, section, index).await {
-                Ok(fixed) => {
-                    open.try_set(false);
-                    text.try_set(fixed);
-                }
-                Err(e) => {
-                    error.try_set(Some(e));
-                }
-            }
-        });
-    };
+    let not_entry = move |_| run(Change::NotAnEntry);
     let (title_label, org_label) = if education {
         (t("Degree", "学位"), t("School", "学校"))
     } else {
@@ -280,7 +245,7 @@ pub fn EntryFixForm(
                     <button type="button" class="button" data-testid="entry-fix-move" on:click=do_move>{t("Move", "移动")}</button>
                     {move || parts.get().1.then(|| view! {
                         <button type="button" class="button" data-testid="entry-fix-merge"
-                            on:click=move |_| run(Rearrange::MergeWithNext)>
+                            on:click=move |_| run(Change::MergeWithNext)>
                             {t("Merge with the next entry", "与下一条合并")}
                         </button>
                     })}
