@@ -20,6 +20,11 @@ use crate::workflows::Workflow;
 pub struct Model(Option<Rc<dyn ChatModel>>);
 
 impl Model {
+    /// The provider's model the user chose; `None` for the offline demo.
+    pub(crate) fn chosen(&self) -> Option<Rc<dyn ChatModel>> {
+        self.0.clone()
+    }
+
     /// The model a run of `W` calls. The demo answers with `W`'s own responders only: a
     /// workflow's demo code is then reached from its run alone, so in the split app it loads
     /// with that workflow's page instead of with the first module.

@@ -80,6 +80,7 @@ mod llm_response_format;
 mod llm_schema_bounds;
 mod llm_stream_errors;
 mod llm_transcripts;
+mod model_reads_entries;
 mod navigator_flow;
 mod parse_bench_slice;
 mod partial_json;

@@ -4,6 +4,7 @@
 //! ([`build::from_json_resume`], every schema field kept). Exports and the import outline will be
 //! written from it.
 
+pub mod assisted;
 pub mod build;
 pub mod checks;
 pub mod correct;

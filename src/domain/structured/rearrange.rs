@@ -11,7 +11,7 @@ use super::model::{Entry, SectionKind, StructuredResume};
 
 /// The first and last (1-based) line of entry `index` of section `section`: from its first header
 /// line to the line before the next entry or section, trailing blank lines left out.
-fn entry_span(
+pub(super) fn entry_span(
     resume: &StructuredResume,
     text: &str,
     section: usize,

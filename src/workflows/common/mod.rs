@@ -8,6 +8,7 @@ pub mod deps;
 pub mod envelope;
 pub mod events;
 pub mod input;
+pub mod read_entries;
 pub mod refusal;
 pub mod schema;
 pub mod score;
