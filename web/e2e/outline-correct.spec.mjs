@@ -217,6 +217,8 @@ test('an entry split at a line, moved to another section and merged back, from t
   test.setTimeout(120_000);
   await page.goto('/');
   await importFile(page, 'ivo.md', 'text/markdown', Buffer.from(TWO_IN_ONE));
+  // This resume's outline, not the sample's that the field held before the import.
+  await expect(jobs(page).nth(1).getByTestId('outline-entry-title')).toHaveText('Sea Cadets Instructor');
   await expect(jobs(page)).toHaveCount(2);
 
   // Split: the first job's form lists its lines; the second position starts at "Deck Officer".

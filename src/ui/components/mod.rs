@@ -10,6 +10,7 @@ mod file_import;
 mod header;
 mod in_tab_models;
 mod injection_warning;
+mod model_read;
 mod provider_badge;
 mod provider_notes;
 mod resume_outline;

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::domain::import::{check_posting, PostingCheck};
+use crate::domain::structured::assisted::read_by_model;
 use crate::domain::structured::correct::EntryFix;
 use crate::domain::structured::{
     checks::section_checks, from_text, Check, Confidence, Entry, Field, SectionKind,
@@ -19,6 +20,7 @@ use crate::domain::structured::{
 };
 use crate::domain::Language;
 use crate::ui::components::entry_fix::EntryFixForm;
+use crate::ui::components::model_read::{load_marks, ModelRead};
 use crate::ui::i18n::{tr, use_language};
 
 /// Typing pauses this long before the outline is rebuilt.
@@ -38,6 +40,8 @@ pub fn ResumeOutline(
 ) -> impl IntoView {
     let lang = use_language();
     let open = open.unwrap_or_else(|| RwSignal::new(false));
+    // The entries the model read (their header lines), kept per field across reloads.
+    let marks = RwSignal::new(load_marks(field_id));
     let settled = RwSignal::new(text.get_untracked());
     let generation = StoredValue::new(0u32);
     Effect::new(move |ran: Option<()>| {
@@ -96,7 +100,7 @@ pub fn ResumeOutline(
                         None => tr(lang.get(), "Outline", "大纲").to_string(),
                     })}
                 </summary>
-                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get(), text))))}
+                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get(), text, marks))))}
             </details>
         </div>
     }
@@ -236,6 +240,7 @@ fn outline_body(
     field_id: &'static str,
     lang: Language,
     text: RwSignal<String>,
+    marks: RwSignal<Vec<String>>,
 ) -> AnyView {
     let t = move |en, zh| tr(lang, en, zh);
     let basics = &resume.basics;
@@ -245,6 +250,14 @@ fn outline_body(
         .map(|f| f.value.clone())
         .collect();
     let header_line = basics.name.as_ref().and_then(|f| f.line);
+    // The jobs and degrees the reader is unsure of: what "read the unsure entries" sends.
+    let unsure: usize = resume
+        .sections
+        .iter()
+        .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Education))
+        .flat_map(|s| section_checks(&s.entries, &s.kind))
+        .filter(|c| !c.is_empty())
+        .count();
     if resume.sections.is_empty() && who.is_empty() {
         return view! {
             <p class="resume-outline__empty" data-testid="outline-empty">
@@ -263,8 +276,9 @@ fn outline_body(
                 </p>
             })}
             <ul class="resume-outline__sections">
-                {resume.sections.iter().enumerate().map(|(i, s)| section_view(s, i, field_id, lang, text)).collect_view()}
+                {resume.sections.iter().enumerate().map(|(i, s)| section_view(s, field_id, lang, Correct { text, marks, section: i, index: 0, education: false })).collect_view()}
             </ul>
+            <ModelRead text field_id marks unsure lang />
             <p class="resume-outline__hint">
                 {t("Fix a misread with “Correct” beside a job or degree, or in the text above: the outline follows what you type.",
                    "如有识别错误，可点工作或学历旁的“更正”，或直接修改上方文本：大纲会随输入更新。")}
@@ -276,10 +290,9 @@ fn outline_body(
 
 fn section_view(
     section: &crate::domain::structured::Section,
-    section_index: usize,
     field_id: &'static str,
     lang: Language,
-    text: RwSignal<String>,
+    at: Correct,
 ) -> impl IntoView {
     let label = kind_label(&section.kind, lang);
     // The heading as written, when it says more than the kind's name ("BERUFSERFAHRUNG").
@@ -305,7 +318,7 @@ fn section_view(
                     {section.entries.iter().zip(section_checks(&section.entries, &kind)).enumerate().take(shown).map(|(i, (e, checks))| {
                         // Jobs and degrees can be corrected in place (the text is rewritten).
                         let fix = matches!(kind, SectionKind::Work | SectionKind::Education)
-                            .then(|| (text, section_index, i, kind == SectionKind::Education));
+                            .then_some(Correct { index: i, education: kind == SectionKind::Education, ..at });
                         entry_view(e, checks, field_id, lang, fix)
                     }).collect_view()}
                     {(more > 0).then(|| view! {
@@ -322,15 +335,23 @@ fn section_view(
     }
 }
 
-/// Where a correctable entry is: the field's text, its section and entry index, whether a degree.
-type FixAt = (RwSignal<String>, usize, usize, bool);
+/// Where a correctable entry is: the field's text, its section and entry index, whether a degree,
+/// and the header lines of the entries the model read.
+#[derive(Clone, Copy)]
+struct Correct {
+    text: RwSignal<String>,
+    marks: RwSignal<Vec<String>>,
+    section: usize,
+    index: usize,
+    education: bool,
+}
 
 fn entry_view(
     entry: &Entry,
     checks: Vec<Check>,
     field_id: &'static str,
     lang: Language,
-    fix: Option<FixAt>,
+    fix: Option<Correct>,
 ) -> impl IntoView {
     let initial = EntryFix::of(entry);
     let value = |f: &Option<Field<String>>| f.as_ref().map(|f| f.value.clone());
@@ -360,6 +381,14 @@ fn entry_view(
     let line = entry
         .line
         .or_else(|| entry.title.as_ref().and_then(|f| f.line));
+    // Read by the model: its header line is one the model's reading was written as.
+    let by_model = fix.zip(line).is_some_and(|(at, n)| {
+        at.text.with_untracked(|t| {
+            t.lines()
+                .nth(n - 1)
+                .is_some_and(|l| at.marks.with_untracked(|m| read_by_model(l, m)))
+        })
+    });
     view! {
         <li class="resume-outline__entry" class:resume-outline__entry--low=low
             data-testid="outline-entry" data-low=if low { "true" } else { "false" }>
@@ -369,7 +398,10 @@ fn entry_view(
             {dates.map(|d| view! { " · " <span class="resume-outline__dates" data-testid="outline-entry-dates">{d}</span> })}
             {line.map(|n| line_button(n, field_id, lang))}
             {low.then(|| check_mark(reasons, lang))}
-            {fix.map(|(text, section, index, education)| view! {
+            {by_model.then(|| view! {
+                " " <span class="resume-outline__by-model" data-testid="outline-by-model">{tr(lang, "read by the model", "由模型读取")}</span>
+            })}
+            {fix.map(|Correct { text, section, index, education, .. }| view! {
                 <EntryFixForm text section index education initial lang />
             })}
         </li>
