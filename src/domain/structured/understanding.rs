@@ -5,6 +5,7 @@
 //! never counted as read (`structured::checks`).
 
 use super::checks::unsure_entries;
+use super::dates::find_range;
 use super::model::{SectionKind, StructuredResume};
 use crate::domain::Language;
 
@@ -22,6 +23,9 @@ pub struct Understanding {
     /// some of their words ("Engineer at Acme": the "at"; see `structured::kept`). An export
     /// writes them in the entry's free text.
     pub kept_lines: usize,
+    /// Lines of the jobs and degrees sections that carry a date range no entry took as its
+    /// dates (they sit in an entry's bullets or text): often a job or degree the reader missed.
+    pub dated_lines_untaken: usize,
 }
 
 impl Understanding {
@@ -47,10 +51,13 @@ impl Understanding {
                 .flat_map(|s| &s.entries)
                 .map(|e| e.as_written.len())
                 .sum(),
+            dated_lines_untaken: dated_lines_untaken(resume),
         }
     }
 
     /// The line shown after an import, in the user's language.
+    ///
+    /// (Its words after the counts, in order: unsure, untaken dated lines, unplaced, kept lines.)
     pub fn sentence(&self, lang: Language) -> String {
         let named: Vec<&str> = self
             .unplaced
@@ -64,6 +71,12 @@ impl Understanding {
                 let mut line = format!("{jobs} 份工作、{degrees} 个学位");
                 if self.unsure > 0 {
                     line.push_str(&format!("；{} 条不确定，请核对", self.unsure));
+                }
+                if self.dated_lines_untaken > 0 {
+                    line.push_str(&format!(
+                        "；{} 行含日期但未识别为条目",
+                        self.dated_lines_untaken
+                    ));
                 }
                 if unplaced > 0 {
                     line.push_str(&format!("、{unplaced} 个部分未归类"));
@@ -88,6 +101,12 @@ impl Understanding {
                 if self.unsure > 0 {
                     line.push_str(&format!("; {} unsure, check them", self.unsure));
                 }
+                if self.dated_lines_untaken > 0 {
+                    line.push_str(&format!(
+                        "; {} with dates not read as an entry",
+                        plural(self.dated_lines_untaken, "line", "lines")
+                    ));
+                }
                 if unplaced > 0 {
                     line.push_str(&format!(
                         ", {} unplaced",
@@ -107,6 +126,30 @@ impl Understanding {
             }
         }
     }
+}
+
+/// Bullets and text lines of the jobs and degrees sections that hold a date range while no entry
+/// took that line for its dates.
+fn dated_lines_untaken(resume: &StructuredResume) -> usize {
+    let sections = resume
+        .sections
+        .iter()
+        .filter(|s| matches!(s.kind, SectionKind::Work | SectionKind::Education));
+    let taken: Vec<usize> = sections
+        .clone()
+        .flat_map(|s| &s.entries)
+        .filter_map(|e| e.dates.as_ref().and_then(|d| d.line))
+        .collect();
+    let mut lines: Vec<usize> = sections
+        .flat_map(|s| &s.entries)
+        .flat_map(|e| e.highlights.iter().chain(&e.text))
+        .filter(|f| find_range(&f.value).is_some_and(|(r, _)| r.start.is_some()))
+        .filter_map(|f| f.line)
+        .filter(|l| !taken.contains(l))
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines.len()
 }
 
 #[cfg(test)]
@@ -150,6 +193,19 @@ mod tests {
         assert_eq!(
             understood.sentence(Language::Zh),
             "1 份工作、0 个学位；1 条不确定，请核对"
+        );
+        let missed = super::super::from_text(
+            "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n- Built it\n- Analyst, Beta Bank, 2017 – 2019\n",
+        );
+        let understood = Understanding::of(&missed);
+        assert_eq!(understood.dated_lines_untaken, 1);
+        assert_eq!(
+            understood.sentence(Language::En),
+            "1 job, 0 degrees; 1 line with dates not read as an entry"
+        );
+        assert_eq!(
+            understood.sentence(Language::Zh),
+            "1 份工作、0 个学位；1 行含日期但未识别为条目"
         );
         let nothing = Understanding::default();
         assert_eq!(nothing.sentence(Language::En), "0 jobs, 0 degrees");
