@@ -36,7 +36,7 @@ help:
 	@echo "make eval    # answer quality per workflow (schema, invented facts, injection, stability, cost)"
 	@echo "             #   offline: demo + mock; real: make eval PROVIDER=openai MODEL=... (key from OPENAI_API_KEY)"
 	@echo "             #   the real local model: make eval PROVIDER=local"
-	@echo "make parse-bench # resume understanding per layout: entry recall, field precision/recall"
+	@echo "make parse-bench # resume understanding per layout: entries exactly right, rules alone and with the local model"
 	@echo "make local-model # serve a real small model (SmolLM2-135M, llama.cpp) on http://127.0.0.1:8091/v1"
 	@echo "make first-paint # navigation to a usable Run button, release build, cold cache, CPU x4"
 
@@ -64,8 +64,12 @@ eval: $(if $(filter local,$(PROVIDER)),local-model-install)
 # (Chromium PDF), the LaTeX class moderncv (TeX Live) and python-docx, imported through the release app in headless Chromium, the
 # export scored against the source. One table, target/parse-bench/report.{md,json}.
 # PARSE_BENCH_SOURCES=a,b PARSE_BENCH_LAYOUTS=even,flat narrow a run.
-parse-bench: tools browser parse-bench-install
+# Then the model rows: the fast path's texts (native.sh) read again where the rules are unsure by
+# the real local model (tests/parse-bench/model.sh), beside the rules alone, with seconds and tokens.
+parse-bench: tools browser parse-bench-install local-model-install
 	bash tests/parse-bench/run.sh
+	bash tests/parse-bench/native.sh > /dev/null
+	bash tests/parse-bench/model.sh
 
 # The renderers' pins: tests/parse-bench/package-lock.json (resumed, the themes, the CDN assets
 # they link) and requirements.txt (python-docx), installed into target/parse-bench; each checks
