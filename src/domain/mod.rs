@@ -18,6 +18,7 @@ pub mod import;
 pub mod injection;
 pub mod language;
 pub mod partial_json;
+pub mod result_check;
 pub mod resume;
 pub mod revision;
 pub mod stable_sort;
