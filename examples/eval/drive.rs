@@ -33,6 +33,9 @@ pub struct RunResult {
     pub error: Option<String>,
     /// What the run sent the model, when the target records it (see `prompts`).
     pub prompts: Vec<crate::score::Prompt>,
+    /// The workflow's result check on the final state, as the done step carries it (what the
+    /// page shows in place of "finished" when it lists problems).
+    pub verdict: Value,
 }
 
 /// What the user decides at a review about the draft's facts that no source holds (tailoring, the
@@ -124,7 +127,10 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value, facts: FactPolicy
     let mut result = result.take();
     result.wall_ms = started.elapsed().as_secs_f64() * 1000.0;
     match outcome {
-        Ok(mut step) => result.state = step["state"].take(),
+        Ok(mut step) => {
+            result.state = step["state"].take();
+            result.verdict = step["verdict"].take();
+        }
         Err(error) => result.error = Some(error),
     }
     result

@@ -106,6 +106,107 @@ pub struct Measured {
     /// Names and contact details found in prompts of steps that must not see them (batch
     /// screening only; `None` for workflows without such a promise).
     pub pii_leaks: Option<Redaction>,
+    /// Results the workflow's check called not usable, and unusable results it let through as
+    /// finished (`None` for workflows whose result is not a text: scores and lists).
+    pub usability: Option<Usability>,
+}
+
+/// Of a row's runs that ended with a text result: how many the workflow's result check (the done
+/// step's `verdict`) called not usable, and how many were unusable (by the eval's own judge, or by
+/// construction in a scripted case) yet carried no problem, so the page would have said finished.
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize)]
+pub struct Usability {
+    pub runs: u32,
+    pub flagged: u32,
+    pub as_finished: u32,
+    /// Why the first few let-through results were unusable.
+    pub examples: Vec<String>,
+    /// What the check found in the first few it called not usable.
+    pub found: Vec<String>,
+}
+
+/// One problem of a verdict, short: `dropped_name`, `degenerate: too_short`, `dropped: 2`.
+fn said(problem: &serde_json::Value) -> String {
+    let kind = problem["kind"].as_str().unwrap_or("?");
+    match kind {
+        "degenerate" => format!(
+            "degenerate: {}",
+            problem["why"]["reason"].as_str().unwrap_or("?")
+        ),
+        "dropped" => format!(
+            "dropped: {}",
+            problem["items"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|d| d["text"].as_str())
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        ),
+        "invented" => format!(
+            "invented: {}",
+            problem["facts"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|f| f["text"].as_str())
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" / ")
+        ),
+        other => other.to_string(),
+    }
+}
+
+impl Usability {
+    /// Adds one run: `verdict` as the done step carried it, `unusable` why the eval judges the
+    /// result unusable (`None`: it does not).
+    pub fn add(&mut self, verdict: &serde_json::Value, unusable: Option<String>) {
+        self.runs += 1;
+        let problems = verdict["problems"].as_array().cloned().unwrap_or_default();
+        if !problems.is_empty() {
+            self.flagged += 1;
+            if self.found.len() < 3 {
+                let said: Vec<String> = problems.iter().map(said).collect();
+                self.found.push(said.join(", "));
+            }
+        } else if let Some(why) = unusable {
+            self.as_finished += 1;
+            if self.examples.len() < 3 {
+                self.examples.push(why);
+            }
+        }
+    }
+}
+
+/// Why the eval judges `result` unusable, independently of the workflow's own check and more
+/// coarsely (it must never miss what it names): no text or one word, a word three times in a
+/// row, or, for a result that stands in for the resume, the candidate's `name` gone.
+pub fn judged_unusable(result: &str, rewrites_resume: bool, name: &str) -> Option<String> {
+    let words: Vec<String> = result
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let han = result
+        .chars()
+        .filter(|c| ('\u{4e00}'..='\u{9fff}').contains(c))
+        .count();
+    if words.len() < 2 && han < 2 {
+        return Some(format!("empty or one word: {:?}", result.trim()));
+    }
+    if let Some(w) = words
+        .windows(3)
+        .find(|w| w[0] == w[1] && w[1] == w[2] && w[0].chars().all(char::is_alphabetic))
+    {
+        return Some(format!("loops on {:?}", w[0]));
+    }
+    let name = name.trim();
+    if rewrites_resume && !name.is_empty() && !result.contains(name) {
+        return Some(format!("the name {name:?} is gone"));
+    }
+    None
 }
 
 /// The problems a row shows, as short names (empty: nothing wrong).
@@ -133,6 +234,14 @@ pub fn flags(m: &Measured) -> Vec<&'static str> {
     }
     if m.pii_leaks.as_ref().is_some_and(|r| !r.leaks.is_empty()) {
         out.push("pii-leak");
+    }
+    if let Some(u) = &m.usability {
+        if u.flagged > 0 {
+            out.push("not-usable");
+        }
+        if u.as_finished > 0 {
+            out.push("unusable-as-finished");
+        }
     }
     out
 }

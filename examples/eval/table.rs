@@ -101,6 +101,20 @@ fn cell(row: &Row) -> Vec<String> {
                 r.leaks.join("; ")
             ),
         },
+        match &m.usability {
+            None => "—".to_string(),
+            Some(u) => {
+                let mut text =
+                    format!("{} of {} ({} not usable)", u.as_finished, u.runs, u.flagged);
+                if !u.examples.is_empty() {
+                    text.push_str(&format!(": {}", u.examples.join("; ")));
+                }
+                if !u.found.is_empty() {
+                    text.push_str(&format!("; found: {}", u.found.join("; ")));
+                }
+                text
+            }
+        },
         row.tokens.to_string(),
         row.cost_usd.map_or("—".into(), |c| format!("${c:.4}")),
         format!("{:.2}", row.wall_ms / 1000.0),
@@ -112,7 +126,7 @@ fn cell(row: &Row) -> Vec<String> {
     ]
 }
 
-const HEADER: [&str; 14] = [
+const HEADER: [&str; 15] = [
     "provider",
     "workflow",
     "case",
@@ -123,6 +137,7 @@ const HEADER: [&str; 14] = [
     "scan flagged",
     "stability max Δ",
     "PII in prompts",
+    "unusable results presented as finished",
     "tokens / run",
     "cost / run",
     "wall s / run",
@@ -168,4 +183,10 @@ PII in prompts (batch screening): candidates' names, e-mails, phones and links (
 `contacts.txt`) found in the matcher's or the evaluator's prompts, which must not carry them
 (`workflows::batch_screening::redact`); read from the recorded prompts (demo, real provider) or the
 mock's request log.
+Unusable results presented as finished: of the runs that ended with a text result (the review's
+revised resume, the tailored resume, the letter), those unusable (no text or one word, a word
+three times in a row, the candidate's name gone from a resume; in a scripted case, by
+construction) whose done step's `verdict` (the workflow's result check, `Workflow::check_result`)
+listed no problem, so the page would have called them finished (0 is the goal); in brackets, the
+results the check called not usable (flag `not-usable`).
 ";

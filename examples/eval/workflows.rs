@@ -270,6 +270,20 @@ pub fn rewrites(workflow: &str, state: &Value, drafts: &[String]) -> Option<Vec<
     }
 }
 
+/// The result the user is handed, as text: the review's resume as it ends (when it was revised),
+/// the tailored resume, the letter; `None` for workflows whose result is scores and lists.
+/// `rewrites_resume`: whether it stands in for the user's resume (so it must keep their name).
+pub fn final_result(workflow: &str, state: &Value) -> Option<(String, bool)> {
+    let text = |v: &Value| v.as_str().unwrap_or_default().to_string();
+    match workflow {
+        "resume_review" => (state["resume"]["text"] != state["original_resume"]["text"])
+            .then(|| (text(&state["resume"]["text"]), true)),
+        "resume_tailoring" => Some((text(&state["tailored_resume"]), true)),
+        LETTER => Some((text(&state["letter_markdown"]), false)),
+        _ => None,
+    }
+}
+
 /// What a rewrite may take facts from: the resume the user gave, and what the user answered or
 /// typed (the cover letter's company, role, notes and revision notes; never the posting).
 pub fn fact_sources(workflow: &str, fixture: &Fixture, state: &Value) -> Vec<String> {

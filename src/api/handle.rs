@@ -80,11 +80,20 @@ fn paused_on(step: &Value) -> Option<Vec<String>> {
 }
 
 /// What `result()` gives: the final state, whether the workflow reports steps or its state.
-fn final_state(step: Value) -> Value {
+fn final_state(step: &Value) -> Value {
     if step["status"] == "done" {
         step["state"].clone()
     } else {
-        step
+        step.clone()
+    }
+}
+
+/// What `verdict()` gives: the result check the session ran on the final state (every done step
+/// carries one; a step without one, which no workflow makes, reads as no problem found).
+fn final_verdict(step: &Value) -> Value {
+    match &step["verdict"] {
+        Value::Null => serde_json::json!({ "problems": [] }),
+        verdict => verdict.clone(),
     }
 }
 
@@ -168,7 +177,7 @@ async fn drive(
             Err(error) => break Err(error),
         };
         let Some(ids) = paused_on(&value) else {
-            break Ok(final_state(value));
+            break Ok(value);
         };
         loop {
             let Some((id, answer)) = answered.next().await else {
@@ -212,8 +221,22 @@ impl RunHandle {
     pub fn result(&self) -> js_sys::Promise {
         let outcome = self.outcome.clone();
         future_to_promise(async move {
-            let state = outcome.await?;
-            Ok(to_js(&state)?)
+            let step = outcome.await?;
+            Ok(to_js(&final_state(&step))?)
+        })
+    }
+
+    /// Whether the result is usable, once the run has ended: the workflow's result check against
+    /// the run's own input (kept: the resume's name, contact lines, jobs, degrees and sections;
+    /// grounded: no employer, title, number or date the user's texts lack; usable: not empty,
+    /// looping, far too short, in the other language or our prompt written back). `problems` is
+    /// empty when the result is usable. Rejects as `result()` does.
+    #[wasm_bindgen(unchecked_return_type = "Promise<Verdict>")]
+    pub fn verdict(&self) -> js_sys::Promise {
+        let outcome = self.outcome.clone();
+        future_to_promise(async move {
+            let step = outcome.await?;
+            Ok(to_js(&final_verdict(&step))?)
         })
     }
 

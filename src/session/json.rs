@@ -4,7 +4,7 @@
 //! thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
 //!
 //! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
-//! "payload"}], "state"}`, `{"status": "done", "threadId", "state"}`, or (reopen only)
+//! "payload"}], "state"}`, `{"status": "done", "threadId", "state", "verdict"}` (the workflow's result check), or (reopen only)
 //! `{"status": "stopped", "threadId", "next", "state"}` or `{"status": "failed", "threadId",
 //! "next", "error": {"code", "message"}, "state"}`.
 
@@ -78,8 +78,21 @@ fn value_of<T: Serialize + ?Sized>(value: &T) -> Result<Value, SessionError> {
     serde_json::to_value(value).map_err(|e| SessionError::new(ErrorCode::RunFailed, e.to_string()))
 }
 
-fn as_json<S: State>(thread_id: String, step: StepFuture<S>) -> JsonStep {
-    Box::pin(async move { step.await?.to_json(&thread_id) })
+/// The step as JSON; a run's end carries its workflow's result check as `"verdict"` (see
+/// [`Workflow::check_result`]), so the package's caller reads the same verdict the page shows.
+fn as_json<W: Workflow>(thread_id: String, step: StepFuture<W::State>) -> JsonStep {
+    Box::pin(async move { checked_json::<W>(&step.await?, &thread_id) })
+}
+
+fn checked_json<W: Workflow>(
+    step: &Step<W::State>,
+    thread_id: &str,
+) -> Result<Value, SessionError> {
+    let mut json = step.to_json(thread_id)?;
+    if let Step::Done(state) = step {
+        json["verdict"] = value_of(&W::check_result(state))?;
+    }
+    Ok(json)
 }
 
 impl<W: Workflow> DynRun for WorkflowRun<W> {
@@ -93,25 +106,25 @@ impl<W: Workflow> DynRun for WorkflowRun<W> {
         WorkflowRun::cancel_token(self)
     }
     fn start(&self, events: EventSink) -> JsonStep {
-        as_json(
+        as_json::<W>(
             self.thread_id().to_string(),
             WorkflowRun::start(self, events),
         )
     }
     fn resume(&self, answer: Value, events: EventSink) -> JsonStep {
-        as_json(
+        as_json::<W>(
             self.thread_id().to_string(),
             WorkflowRun::resume(self, answer, events),
         )
     }
     fn continue_run(&self, events: EventSink) -> JsonStep {
-        as_json(
+        as_json::<W>(
             self.thread_id().to_string(),
             WorkflowRun::continue_run(self, events),
         )
     }
     fn follow_up(&self, events: EventSink) -> JsonStep {
-        as_json(
+        as_json::<W>(
             self.thread_id().to_string(),
             WorkflowRun::follow_up(self, events),
         )
@@ -209,7 +222,7 @@ pub(super) async fn reopen_any(
             self.found = Some(Box::pin(async move {
                 let input = WorkflowRun::<W>::input_from_json(input)?;
                 let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
-                let step = step.to_json(thread_id)?;
+                let step = checked_json::<W>(&step, thread_id)?;
                 Ok((Rc::new(run) as Rc<dyn DynRun>, step))
             }));
         }

@@ -14,6 +14,7 @@ use std::rc::Rc;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+pub use crate::domain::result_check::Verdict;
 use crate::graph::{Checkpointer, CompiledGraph, GraphError, MemorySaver, State, StateGraph};
 use crate::llm::demo::DemoModel;
 use crate::llm::{CancelToken, ChatModel};
@@ -262,6 +263,30 @@ pub trait Workflow: 'static {
     fn follow_up(_finished: &Self::State) -> Option<<Self::State as State>::Update> {
         None
     }
+
+    /// The result check (issue 42): whether the result in `finished` is usable, judged against
+    /// the user's own texts the state holds (kept, grounded, not degenerate; see
+    /// [`crate::domain::result_check`]). Required, with no default: a workflow that declares no
+    /// check does not compile, so nothing calls a result finished unchecked.
+    fn check_result(finished: &Self::State) -> Verdict;
+}
+
+/// The result check of the workflow `workflow_id` on its finished state as JSON (what the
+/// package and the run list hold); `None` for an unknown id or a state that does not read.
+pub fn check_result_json(workflow_id: &str, state: &serde_json::Value) -> Option<Verdict> {
+    struct Check<'a>(&'a str, &'a serde_json::Value, Option<Verdict>);
+    impl WorkflowVisitor for Check<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID == self.0 {
+                self.2 = serde_json::from_value::<W::State>(self.1.clone())
+                    .ok()
+                    .map(|s| W::check_result(&s));
+            }
+        }
+    }
+    let mut check = Check(workflow_id, state, None);
+    visit_all(&mut check);
+    check.2
 }
 
 /// The offline demo model answering for every registered workflow.

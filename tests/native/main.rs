@@ -84,6 +84,7 @@ mod model_reads_entries;
 mod navigator_flow;
 mod parse_bench_slice;
 mod partial_json;
+mod result_check;
 mod review_demo;
 mod review_demo_zh;
 mod review_dropped;

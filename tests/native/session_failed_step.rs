@@ -74,6 +74,11 @@ impl Workflow for Clashing {
     fn with_demo(model: DemoModel) -> DemoModel {
         model
     }
+
+    /// Its state holds no result of a model's to judge.
+    fn check_result(_finished: &Clash) -> careergraph::domain::result_check::Verdict {
+        careergraph::domain::result_check::Verdict::default()
+    }
 }
 
 /// START → a, where `a` fails its first call (a call cut off by a reload, a network error) and
@@ -113,6 +118,11 @@ impl Workflow for FailsOnce {
 
     fn with_demo(model: DemoModel) -> DemoModel {
         model
+    }
+
+    /// Its state holds no result of a model's to judge.
+    fn check_result(_finished: &Clash) -> careergraph::domain::result_check::Verdict {
+        careergraph::domain::result_check::Verdict::default()
     }
 }
 

@@ -6,6 +6,7 @@
 // fetched once: after the reload it comes from the Origin Private File System).
 import { test, expect } from '@playwright/test';
 import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
+import { expectVerdictShown } from './verdict.mjs';
 import { answerTailoringDialogs, TAILORING_DONE } from './tailoring-dialogs.mjs';
 
 const MODEL_FILE = 'SmolLM2-135M-Instruct.Q4_1.gguf';
@@ -92,11 +93,12 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   await expect.poll(() => page.locator('[data-testid^=node-][data-status=queued]').count(), { timeout: 10_000 })
     .toBeGreaterThan(0);
   const phase = page.getByTestId('phase');
-  await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
+  await expect(phase).toHaveText(/^(Review finished\.|The revised resume .+ It is not usable as it is\.|The review failed: .+)$/, { timeout: RUN_BOUND });
   const text = await phase.textContent();
   console.log(`in the tab, review: reloaded after ${((reloadedAt - started) / 1000).toFixed(1)} s, `
     + `done after ${((Date.now() - started) / 1000).toFixed(1)} s (one reload): ${text}`);
   if (text.startsWith('The review failed: ')) expectNamed(text.slice('The review failed: '.length));
+  else await expectVerdictShown(page, text, 'review-verdict');
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
   // The critics that wrote after the reload show their speed.
   if (text === 'Review finished.') await expect(page.getByTestId('card-speed').first()).toHaveText(/^\d+\.\d tok\/s$/);
@@ -112,6 +114,7 @@ test('in the tab: add the model by its address, a review reloaded mid-run, tailo
   console.log(`in the tab, tailoring: ${((Date.now() - tailorStarted) / 1000).toFixed(1)} s: ${tailored}`);
   expect(tailored).toMatch(TAILORING_DONE);
   if (tailored !== 'Tailoring finished.') expectNamed(tailored);
+  if (!tailored.startsWith('The run failed: ')) await expectVerdictShown(page, tailored, 'tailor-verdict');
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
 
   // The model file was read from the test server once: after the reload it came from OPFS.

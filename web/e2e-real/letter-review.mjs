@@ -4,10 +4,11 @@
 // last text (the caller asserts on it), and how many facts it removed.
 import { expect } from '@playwright/test';
 
-/** The phase line of a cover letter run that ended, per UI language. */
+/** The phase line of a cover letter run that ended (ready, not usable by its check, or failed),
+ * per UI language. */
 export const LETTER_DONE = {
-  en: /^(The letter is ready(\.|, but \d+ step\(s\) failed: .+)|The run failed: .+)$/,
-  zh: /^(求职信已完成(。|，但有 \d+ 个步骤失败：.+)|运行失败：.+)$/,
+  en: /^(The letter is ready(\.|, but \d+ step\(s\) failed: .+)|The letter .+ It is not usable as it is\.|The run failed: .+)$/,
+  zh: /^(求职信已完成(。|，但有 \d+ 个步骤失败：.+)|求职信.+。它目前不可用。|运行失败：.+)$/,
 };
 const REVIEW_TITLE = { en: 'Review the draft letter', zh: '审阅求职信草稿' };
 

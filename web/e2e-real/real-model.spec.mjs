@@ -7,6 +7,7 @@ import { test, expect } from '@playwright/test';
 import { JOB, RESUME } from '../e2e/fixtures/tailoring.mjs';
 import { answerTailoringDialogs, TAILORING_DONE } from './tailoring-dialogs.mjs';
 import { answerLetterReview, LETTER_DONE } from './letter-review.mjs';
+import { expectVerdictShown } from './verdict.mjs';
 
 const SERVER = process.env.REAL_MODEL_URL;
 // Only the real-model suite runs this folder, and it always sets the URL: without it, fail.
@@ -62,13 +63,15 @@ test('review on a real model: a result with scores on their scale, or a named er
   await useLocalServer(page, { maxIterations: 1 });
   await page.getByRole('button', { name: 'Run' }).click();
   const phase = page.getByTestId('phase');
-  await expect(phase).toHaveText(/^(Review finished\.|The review failed: .+)$/, { timeout: RUN_BOUND });
+  await expect(phase).toHaveText(/^(Review finished\.|The revised resume .+ It is not usable as it is\.|The review failed: .+)$/, { timeout: RUN_BOUND });
   const text = await phase.textContent();
   console.log(`real model, review in the app: ${((Date.now() - started) / 1000).toFixed(1)} s: ${text}`);
   if (text.startsWith('The review failed: ')) {
     expectNamed(text.slice('The review failed: '.length));
     return;
   }
+  // The page's final words are its result check's: a revision that lost the name says so.
+  if (await expectVerdictShown(page, text, 'review-verdict')) await expect(page.getByTestId('verdict-original')).toBeVisible();
   // Every critic card that shows a score shows it on 0–10, and so does the final score.
   for (const critic of ['recruiter', 'tech_writer', 'copywriter']) {
     const card = page.getByTestId(`card-${critic}`);
@@ -99,6 +102,12 @@ test('tailoring on a real model: its dialogs answered, then a result or a named 
   console.log(`real model, tailoring in the app: ${((Date.now() - started) / 1000).toFixed(1)} s: ${text}`);
   expect(text).toMatch(TAILORING_DONE);
   if (text !== 'Tailoring finished.') expectNamed(text);
+  // The page's final words are its result check's; a result called finished keeps the name.
+  const unusable = await expectVerdictShown(page, text, 'tailor-verdict');
+  if (unusable) await expect(page.getByTestId('verdict-original')).toBeVisible();
+  else if (!text.startsWith('The run failed: ')) {
+    await expect(page.getByTestId('tailored-resume')).toContainText(RESUME.split('\n')[0].replace(/^#\s*/, ''));
+  }
   // A step that failed is listed on the result (by name: its cause is in the run's errors).
   if (text !== 'Tailoring finished.' && text.startsWith('Tailoring finished')) await expect(page.getByTestId('tailor-failed-steps')).toBeVisible();
   for (const error of await page.getByTestId('run-error').locator('p').allTextContents()) expectNamed(error);
@@ -146,8 +155,14 @@ for (const lang of ['en', 'zh']) {
       expectNamed(text.slice(failed.length));
       return;
     }
+    // The page's final words are its result check's: an empty or looping letter is never
+    // "ready" (a 135M model wrote "finally" alone; a letter whose every sentence was an invented
+    // fact the user removed is empty).
+    const unusable = await expectVerdictShown(page, text, 'letter-verdict', lang);
     const letter = page.getByTestId('cover-letter');
-    await expect(letter.getByTestId('letter-paragraph').first()).toBeVisible();
+    const paragraphs = await letter.getByTestId('letter-paragraph').count();
+    if (paragraphs === 0) expect(unusable).toBe(true);
+    if (!unusable) await expect(letter.getByTestId('letter-paragraph').first()).toBeVisible();
     // What the user removed is not in the letter.
     if (removed) await expect(page.getByTestId('letter-grounding')).toBeVisible();
     for (const error of await page.getByTestId('agent-errors').locator('p').allTextContents()) expectNamed(error);

@@ -3,8 +3,9 @@
 // or `bound` milliseconds pass. Returns the phase line's last text (the caller asserts on it).
 import { expect } from '@playwright/test';
 
-/** The phase line of a tailoring run that ended: finished (perhaps with failed steps) or failed. */
-export const TAILORING_DONE = /^(Tailoring finished(\.|, but \d+ step\(s\) failed: .+)|The run failed: .+)$/;
+/** The phase line of a tailoring run that ended: finished (perhaps with failed steps), a result
+ * its check found not usable, or failed. */
+export const TAILORING_DONE = /^(Tailoring finished(\.|, but \d+ step\(s\) failed: .+)|The tailored resume .+ It is not usable as it is\.|The run failed: .+)$/;
 
 export async function answerTailoringDialogs(page, bound) {
   const phase = page.getByTestId('tailor-phase');

@@ -132,6 +132,20 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
    * Rejects with `cancelled` after `cancel()`, or `run_failed`.
    */
   result(): Promise<StateOf<W>>;
+  /**
+   * Whether the result is usable, once the run has ended: the workflow's result check against the
+   * run's own input. Kept: the resume's name, contact lines, jobs, degrees and sections are still
+   * there. Grounded: no employer, title, number or date the user's texts lack (facts the user
+   * chose to keep aside). Usable: not empty, looping, far too short, in the other language, or our
+   * prompt written back. `problems` is empty when the result is usable; the app shows the same
+   * verdict in place of "finished". Rejects as `result()` does.
+   *
+   * ```ts
+   * const { problems } = await run.verdict();
+   * if (problems.some((p) => p.kind === "dropped_name")) showOriginal();
+   * ```
+   */
+  verdict(): Promise<Verdict>;
   /** Stops the run: model calls under way are aborted and `result()` rejects with `cancelled`. */
   cancel(): void;
   /**

@@ -85,7 +85,7 @@ pub fn org_key(text: &str) -> String {
 
 /// Whether `needle` (folded) occurs in `haystack` (folded) on word boundaries; CJK text has no
 /// spaces, so there any occurrence counts.
-pub(super) fn contains_words(haystack: &str, needle: &str) -> bool {
+pub fn contains_words(haystack: &str, needle: &str) -> bool {
     if needle.is_empty() {
         return false;
     }

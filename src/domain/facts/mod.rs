@@ -33,7 +33,7 @@ mod web;
 
 use serde::{Deserialize, Serialize};
 
-pub use fold::{fold, org_key};
+pub use fold::{contains_words, fold, org_key};
 pub use ground::ungrounded;
 
 /// What a fact is.

@@ -27,6 +27,7 @@ pub(super) fn find(text: &str) -> Vec<Fact> {
         offset += line.len();
     }
     prose_employers(text, &mut found);
+    prose_titles(text, &mut found);
     suffixed_organisations(text, &mut found);
     structured_entries(text, &mut found);
     found.facts
@@ -852,6 +853,71 @@ fn prose_employers(text: &str, found: &mut Found) {
     }
 }
 
+/// `as Data Science Engineer`, `I was a senior data engineer at …`, `promoted to Staff Engineer`:
+/// a title claimed in prose, as a letter or a summary writes it (issue 42: a letter's invented
+/// "data science engineer" went unflagged, since titles were read only from position lines).
+/// The title runs from after the article to its last title word, two to five words, and stops at
+/// a word that cannot be in a title ("as well as", "such as" never start one).
+fn prose_titles(text: &str, found: &mut Found) {
+    const NOT_IN_TITLE: &[&str] = &[
+        "and", "or", "of", "to", "in", "on", "for", "with", "at", "my", "our", "your", "their",
+        "his", "her", "i", "we", "it", "is", "was", "well", "as", "soon", "part", "much", "long",
+    ];
+    for lead in [
+        " as ",
+        " As ",
+        " promoted to ",
+        " role of ",
+        " position of ",
+        " was a ",
+        " was an ",
+        " am a ",
+        " am an ",
+        " became ",
+    ] {
+        for (at, _) in text.match_indices(lead) {
+            let before = text[..at].to_lowercase();
+            if before.ends_with("such") || before.ends_with(" well") || before.ends_with(" same") {
+                continue;
+            }
+            let mut i = at + lead.len();
+            for article in ["a ", "an ", "the ", "A ", "An ", "The "] {
+                if text[i..].starts_with(article) {
+                    i += article.len();
+                    break;
+                }
+            }
+            let start = i;
+            let mut end = None;
+            for _ in 0..5 {
+                let rest = &text[i..];
+                let len: usize = rest
+                    .chars()
+                    .take_while(|c| c.is_alphabetic() || *c == '-')
+                    .map(char::len_utf8)
+                    .sum();
+                let lower = rest[..len].to_lowercase();
+                if len == 0 || NOT_IN_TITLE.contains(&lower.as_str()) {
+                    break;
+                }
+                i += len;
+                if TITLE_WORDS.contains(&lower.as_str()) {
+                    end = Some(i);
+                }
+                if !text[i..].starts_with(' ') || text[i..].starts_with("  ") {
+                    break;
+                }
+                i += 1;
+            }
+            // One word ("as an engineer", "was a consultant") is a kind of work, not a title
+            // anyone holds: two words or more name one ("as a data engineer").
+            if let Some(end) = end.filter(|&end| text[start..end].contains(' ')) {
+                found.add(FactKind::Title, &text[start..end], start);
+            }
+        }
+    }
+}
+
 const LEGAL_FORMS: &[&str] = &[
     "Inc.", "Inc", "LLC", "Ltd.", "Ltd", "GmbH", "AG", "Corp.", "Corp", "PLC", "plc", "S.A.",
     "Co.", "Pty", "LLP", "B.V.", "SAS",
@@ -1038,6 +1104,15 @@ fn capitalised_run(text: &str, at: usize, max: usize, with_colon: bool) -> usize
             end = i + if keep_dot { len } else { word.len() };
             words += 1;
         } else if !(JOINERS.contains(&word) && end > at) {
+            break;
+        }
+        // A full stop after a word (not a legal form, not an initial or `U.S.`) ends the
+        // sentence: "at Hooli. At Tillpoint" names Hooli alone.
+        let sentence_end = rest[..len].ends_with('.')
+            && !keep_dot
+            && word.chars().count() >= 3
+            && !word.contains('.');
+        if sentence_end {
             break;
         }
         i += len;

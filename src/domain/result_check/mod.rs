@@ -157,6 +157,7 @@ impl Verdict {
         }
         let sep = lang.pick(", and ", "，并且");
         let end = lang.pick(". It is not usable as it is.", "。它目前不可用。");
-        Some(format!("{what} {}{end}", parts.join(sep)))
+        let gap = lang.pick(" ", "");
+        Some(format!("{what}{gap}{}{end}", parts.join(sep)))
     }
 }

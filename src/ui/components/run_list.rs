@@ -12,6 +12,7 @@ use crate::domain::Language;
 use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::RunStore;
+use crate::workflows::check_result_json;
 
 pub fn status_id(status: RunStatus) -> &'static str {
     match status {
@@ -97,6 +98,12 @@ pub fn RunList(
                 <For each=move || entries.get() key=|e| (e.thread_id.clone(), status_id(e.status), e.updated_at_ms) let:entry>
                     {
                         let status = entry.status;
+                        // A finished run whose result fails its workflow's check is listed as
+                        // such, not just "done" (the check runs on the saved final state).
+                        let unusable = (status == RunStatus::Done)
+                            .then(|| entry.last_step.as_ref().and_then(|step| check_result_json(workflow_id, &step["state"])))
+                            .flatten()
+                            .is_some_and(|verdict| !verdict.usable());
                         let thread = entry.thread_id.clone();
                         let open_entry = entry.clone();
                         let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
@@ -111,6 +118,11 @@ pub fn RunList(
                                 <span class=format!("badge run-list__status run-list__status--{}", status_id(status))>
                                     {move || if live_here.get() { live_label(status, lang.get()) } else { status_label(status, lang.get()) }}
                                 </span>
+                                {unusable.then(|| view! {
+                                    <span class="badge run-list__status run-list__status--unusable" data-testid="run-unusable">
+                                        {move || tr(lang.get(), "not usable", "不可用")}
+                                    </span>
+                                })}
                                 <span class="run-list__time">{when(entry.updated_at_ms as f64)}</span>
                                 // The run shown above is driven here already: Continue would be a
                                 // second copy of its calls.

@@ -22,7 +22,8 @@ use crate::domain::Language;
 use crate::store::RunRecord;
 use crate::ui::components::{FileImport, InjectionWarning, ProviderNotes, RunList};
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
+    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
+    VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -34,6 +35,9 @@ use model::LetterModel;
 use progress::ROWS;
 use result::LetterResult;
 use review_dialog::ReviewDialog;
+
+/// The result's name in the result check's sentence ("The letter is empty or one word. …").
+const LETTER: (&str, &str) = ("The letter", "求职信");
 
 const REOPEN_BUTTON: &str = "[data-testid=letter-open-review]";
 /// Where focus goes once the review is answered: the run's status line.
@@ -197,18 +201,26 @@ fn LetterRunView(
         ("role", &input.role),
         ("notes", &input.notes),
     ]);
+    let verdict = Memo::new(move |_| {
+        model
+            .result
+            .with(|r| r.as_ref().map(CoverLetterWorkflow::check_result))
+    });
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
             RunPhase::Running => tr(lang, "Writing your letter…", "正在撰写求职信…").to_string(),
             RunPhase::Waiting => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
-            RunPhase::Finished => match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                0 => tr(lang, "The letter is ready.", "求职信已完成。").to_string(),
-                n => match lang {
-                    Language::En => format!("The letter is ready, but {n} step(s) failed: it was made without them (see below)."),
-                    Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
-                },
-            },
+            // A letter that fails its result check is never "ready": the check says why.
+            RunPhase::Finished => finished_text(verdict.get().as_ref(), LETTER, lang, || {
+                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
+                    0 => tr(lang, "The letter is ready.", "求职信已完成。").to_string(),
+                    n => match lang {
+                        Language::En => format!("The letter is ready, but {n} step(s) failed: it was made without them (see below)."),
+                        Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
+                    },
+                }
+            }),
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
@@ -234,6 +246,7 @@ fn LetterRunView(
                     .flatten()
                     .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=hide_dialog /> })
             }}
+            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=LETTER original=None testid="letter-verdict" /> })}
             {move || model.result.get().map(|state| view! { <LetterResult state=state /> })}
         </section>
     }

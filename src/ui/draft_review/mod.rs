@@ -3,12 +3,13 @@
 //! hidden state and the run's status words (`run_view`), the run's errors and the agents' streamed
 //! text (`run_view`), the review dialog's note box and buttons (`review_form`), and the result's
 //! notices: failed steps, warnings, and what became of the facts no source held
-//! (`result_notices`). Each page keeps its own words where they differ, and its test ids.
+//! (`result_notices`), and the result check's verdict in place of "finished" (`verdict`). Each page keeps its own words where they differ, and its test ids.
 
 mod graph;
 mod result_notices;
 mod review_form;
 mod run_view;
+mod verdict;
 
 pub use graph::{DraftGraph, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
@@ -16,3 +17,4 @@ pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, Unc
 pub use run_view::{
     dialog_toggle, ended_text, take_agent_event, AgentActivity, RunButtons, RunErrors,
 };
+pub use verdict::{finished_text, VerdictNotice};

@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use crate::session::ReviewWorkflow;
 use crate::ui::components::InjectionWarning;
 pub use crate::ui::components::RunForm as Page;
+use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunEngine, RunPhase};
 use crate::ui::streamed_text::streamed_text;
@@ -23,6 +24,9 @@ pub use model::RunModel;
 use model::CRITICS;
 use results::Results;
 use score_timeline::ScoreTimeline;
+
+/// The result's name in the result check's sentence ("The revised resume dropped your name.").
+const REVISED: (&str, &str) = ("The revised resume", "修改后的简历");
 
 /// A review run the page shows.
 pub type ReviewRunHandle = ActiveRun<ReviewWorkflow, RunModel>;
@@ -65,6 +69,11 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
     let findings = run.input().injection_findings();
     let running = move || phase.with(|p| *p == RunPhase::Running);
     let lang = use_language();
+    let verdict = Memo::new(move |_| {
+        model
+            .result
+            .with(|r| r.as_ref().map(ReviewWorkflow::check_result))
+    });
     // Errors that several agents hit (a bad key, a rate limit) are worth one message at the top.
     let agent_errors = move || {
         let mut errors: Vec<String> = model
@@ -81,7 +90,10 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
                         let lang = lang.get();
                         match phase.get() {
                             RunPhase::Running | RunPhase::Waiting => tr(lang, "Reviewing…", "评审中…").to_string(),
-                            RunPhase::Finished => tr(lang, "Review finished.", "评审完成。").to_string(),
+                            // A revision that fails its result check is not "finished": the check says why.
+                            RunPhase::Finished => finished_text(verdict.get().as_ref(), REVISED, lang, || {
+                                tr(lang, "Review finished.", "评审完成。").to_string()
+                            }),
                             RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
                             RunPhase::Stopped => tr(
                                 lang,
@@ -138,6 +150,9 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
                     </div>
                 })
             }}
+            {move || verdict.get().zip(model.result.get()).map(|(verdict, state)| view! {
+                <VerdictNotice verdict=verdict what=REVISED original=Some(state.original_resume.text) testid="review-verdict" />
+            })}
             {move || model.result.get().map(|state| view! { <Results model=model state=state phase=phase retry=retry /> })}
         </section>
     }

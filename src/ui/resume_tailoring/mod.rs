@@ -29,7 +29,8 @@ use crate::ui::components::{
     focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderNotes, RunList,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
+    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
+    VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -42,6 +43,9 @@ use model::{Prompt, TailorModel};
 use progress::ROWS;
 use question_dialog::{QuestionDialog, AFTER_ANSWER_FOCUS};
 use result::TailorResult;
+
+/// The result's name in the result check's sentence ("The tailored resume dropped your name, …").
+const TAILORED: (&str, &str) = ("The tailored resume", "定制后的简历");
 use review_dialog::{clock, seconds_left, ReviewDialog};
 
 const REOPEN_BUTTON: &str = "[data-testid=open-prompt]";
@@ -210,6 +214,11 @@ fn TailorRunView(
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
     let findings = run.input().injection_findings();
+    let verdict = Memo::new(move |_| {
+        model
+            .result
+            .with(|r| r.as_ref().map(TailoringWorkflow::check_result))
+    });
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -227,13 +236,16 @@ fn TailorRunView(
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
             // A result made without a failed step says so, not just "finished".
-            RunPhase::Finished => match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
-                n => match lang {
-                    crate::domain::Language::En => format!("Tailoring finished, but {n} step(s) failed: the result was made without them (see below)."),
-                    crate::domain::Language::Zh => format!("定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。"),
-                },
-            },
+            // And one that fails its result check is not "finished": the check says why.
+            RunPhase::Finished => finished_text(verdict.get().as_ref(), TAILORED, lang, || {
+                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
+                    0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
+                    n => match lang {
+                        crate::domain::Language::En => format!("Tailoring finished, but {n} step(s) failed: the result was made without them (see below)."),
+                        crate::domain::Language::Zh => format!("定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。"),
+                    },
+                }
+            }),
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
@@ -285,6 +297,9 @@ fn TailorRunView(
                     _ => None,
                 }
             }}
+            {move || verdict.get().zip(model.result.get()).map(|(verdict, state)| view! {
+                <VerdictNotice verdict=verdict what=TAILORED original=Some(state.original_resume) testid="tailor-verdict" />
+            })}
             {move || model.result.get().map(|state| view! { <TailorResult state=state /> })}
         </section>
     }

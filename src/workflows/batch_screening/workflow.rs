@@ -237,4 +237,10 @@ impl Workflow for BatchWorkflow {
                 .stopped_at_cap(false)
         })
     }
+
+    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
+    /// (scores, lists), whose degenerate answers are to be marked on their cards.
+    fn check_result(_finished: &BatchState) -> crate::workflows::registry::Verdict {
+        crate::workflows::registry::Verdict::default()
+    }
 }

@@ -241,4 +241,10 @@ impl Workflow for NavigatorWorkflow {
     fn with_demo(model: DemoModel) -> DemoModel {
         demo::with_navigator_responders(model)
     }
+
+    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
+    /// (scores, lists), whose degenerate answers are to be marked on their cards.
+    fn check_result(_finished: &CareerNavigatorState) -> crate::workflows::registry::Verdict {
+        crate::workflows::registry::Verdict::default()
+    }
 }

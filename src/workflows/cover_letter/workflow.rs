@@ -1,5 +1,6 @@
 //! The cover letter, declared for the registry: its input as callers send it and how a run is built.
 
+use crate::domain::result_check::{Against, Verdict};
 use serde::{Deserialize, Serialize};
 
 use super::{demo, graph, initial_state, CoverLetterState, CoverSettings, Length, Tone};
@@ -146,5 +147,28 @@ impl Workflow for CoverLetterWorkflow {
 
     fn with_demo(model: DemoModel) -> DemoModel {
         demo::with_cover_letter_responders(model)
+    }
+
+    /// The letter against the resume, the posting and the notes: nothing they lack (bar the
+    /// facts the user chose to keep), and not degenerate (a letter is 60 words at least).
+    fn check_result(s: &CoverLetterState) -> crate::workflows::registry::Verdict {
+        let sources = [
+            s.resume.as_str(),
+            s.job_description.as_str(),
+            s.company.as_str(),
+            s.role.as_str(),
+            s.notes.as_str(),
+        ];
+        Verdict::of(
+            &s.letter_markdown,
+            Against {
+                resume: None,
+                sources: &sources,
+                language: None,
+                prompt: include_str!("prompts/writer.md"),
+                min_words: 60,
+            },
+        )
+        .after_decisions(&[], &s.kept_fact_keys)
     }
 }

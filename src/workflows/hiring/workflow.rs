@@ -127,4 +127,10 @@ impl Workflow for HiringWorkflow {
     fn with_demo(model: DemoModel) -> DemoModel {
         demo::with_hiring_responders(model)
     }
+
+    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
+    /// (scores, lists), whose degenerate answers are to be marked on their cards.
+    fn check_result(_finished: &HiringState) -> crate::workflows::registry::Verdict {
+        crate::workflows::registry::Verdict::default()
+    }
 }

@@ -1,5 +1,6 @@
 //! Resume review, declared for the registry: its input as callers send it and how a run is built.
 
+use crate::domain::result_check::{Against, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::injection::{scan_inputs, InjectionFinding};
@@ -149,5 +150,30 @@ impl Workflow for ReviewWorkflow {
     /// those again on the result's resume; the round is scored again (see `retry`).
     fn follow_up(finished: &ReviewState) -> Option<ReviewUpdate> {
         super::retry::follow_up(finished)
+    }
+
+    /// The revised resume (when the run ends with one) against the resume as given: what the review
+    /// already lists as dropped (Keep deleted / Restore) or added is the user's to decide, the
+    /// name and a degenerate rewrite are not.
+    fn check_result(s: &ReviewState) -> crate::workflows::registry::Verdict {
+        // The resume the run ends with (its best round's), when it differs from the one given.
+        let (revised, original) = (s.resume.text.as_str(), s.original_resume.text.as_str());
+        if revised == original {
+            return Verdict::default();
+        }
+        let sources = [original, s.target_role.as_str()];
+        let listed: Vec<String> = s.dropped_facts.iter().map(|d| d.key.clone()).collect();
+        let added: Vec<String> = s.ungrounded_facts.iter().map(|f| f.key.clone()).collect();
+        Verdict::of(
+            revised,
+            Against {
+                resume: Some(original),
+                sources: &sources,
+                language: None,
+                prompt: "",
+                min_words: crate::domain::han::word_units(original).round() as usize,
+            },
+        )
+        .after_decisions(&listed, &added)
     }
 }

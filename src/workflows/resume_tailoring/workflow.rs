@@ -1,5 +1,6 @@
 //! Resume tailoring, declared for the registry: its input as callers send it and how a run is built.
 
+use crate::domain::result_check::{Against, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::domain::injection::{scan_inputs, InjectionFinding};
@@ -175,5 +176,35 @@ impl Workflow for TailoringWorkflow {
 
     fn with_demo(model: DemoModel) -> DemoModel {
         demo::with_tailoring_responders(model)
+    }
+
+    /// The tailored resume (the last draft when the run ended before one was made) against the
+    /// resume as given: every part of it kept, nothing the user's texts (resume, master resume,
+    /// job, answers) lack bar the facts the user chose to keep, and at least a quarter of the
+    /// resume's length.
+    fn check_result(s: &GraphState) -> crate::workflows::registry::Verdict {
+        let result = if s.tailored_resume.trim().is_empty() {
+            &s.current_draft
+        } else {
+            &s.tailored_resume
+        };
+        let sources = [
+            s.original_resume.as_str(),
+            s.master_resume.as_str(),
+            s.job_description.as_str(),
+            s.collected_info.as_str(),
+        ];
+        let min_words = crate::domain::han::word_units(&s.original_resume).round() as usize;
+        Verdict::of(
+            result,
+            Against {
+                resume: Some(&s.original_resume),
+                sources: &sources,
+                language: None,
+                prompt: include_str!("prompts/resume_tailorer.md"),
+                min_words,
+            },
+        )
+        .after_decisions(&[], &s.kept_fact_keys)
     }
 }

@@ -1,0 +1,229 @@
+//! The result check each workflow declares (issue 42): every demo run ends usable (its done step
+//! carries `"verdict": {"problems": []}`, as the package's `verdict()` gives it), and each kind of
+//! unusable result a small model wrote is caught on the state the workflow ends with: a dropped
+//! name, a dropped job, a degenerate letter, an echoed prompt, an invented title. Fixtures are
+//! fictional.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use careergraph::domain::result_check::{Degeneracy, Problem, Verdict};
+use careergraph::graph::EventSink;
+use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+use careergraph::workflows::cover_letter::{CoverLetterState, CoverLetterWorkflow};
+use careergraph::workflows::resume_tailoring::{GraphState, TailoringWorkflow};
+use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
+use futures::executor::block_on;
+use serde_json::{json, Value};
+
+use crate::native_transport;
+
+/// The done step of a demo run of `workflow_id` on `input`, every pause answered to approve.
+fn demo_done(workflow_id: &str, input: Value) -> Value {
+    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
+    let model = build_model(
+        &provider,
+        Rc::new(native_transport::ReqwestTransport::default()),
+    )
+    .unwrap();
+    let seen = Rc::new(RefCell::new(0usize));
+    let sink = || {
+        let seen = seen.clone();
+        EventSink::new(move |_| *seen.borrow_mut() += 1)
+    };
+    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
+    let mut step = block_on(run.start(sink())).unwrap();
+    while step["status"] == "interrupted" {
+        let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
+            "question" => json!("Two years of Kafka at Tillpoint"),
+            "review" => json!({"decision": "approve"}),
+            "satisfaction" => json!({"level": 5}),
+            "confirm_plan" => json!({"confirm": true}),
+            other => panic!("this test does not know how to answer a {other} pause"),
+        };
+        step = block_on(run.resume(answer, sink()).unwrap()).unwrap();
+    }
+    assert_eq!(step["status"], "done", "{workflow_id}: {step}");
+    step
+}
+
+#[test]
+fn every_workflows_demo_ends_usable_and_its_done_step_says_so() {
+    struct Samples(Vec<(&'static str, Value)>);
+    impl WorkflowVisitor for Samples {
+        fn visit<W: Workflow>(&mut self) {
+            self.0
+                .push((W::ID, serde_json::to_value(W::sample_input()).unwrap()));
+        }
+    }
+    let mut samples = Samples(Vec::new());
+    visit_all(&mut samples);
+    assert!(samples.0.len() >= 6, "registered: {:?}", samples.0.len());
+    for (id, input) in samples.0 {
+        let step = demo_done(id, input);
+        assert_eq!(
+            step["verdict"],
+            json!({"problems": []}),
+            "{id}: the demo's result fails its own check"
+        );
+    }
+}
+
+const RESUME: &str = "# Mara Quist\nmara.quist@example.org · +1 555 0100\n\n## Experience\n\
+### Platform Engineer, Tillpoint (2021 – 2024)\n- Ran the payment platform's deploys for 12 teams\n\
+- Moved batch jobs to Kafka streams\n\n### Backend Developer, Lumen Freight (2018 – 2021)\n\
+- Built the shipment tracking API in Rust\n\n## Education\nBSc Computer Science, University of Porto (2014 – 2018)\n\n\
+## Skills\nRust, Kafka, Kubernetes, Python\n";
+
+const JOB: &str = "Senior Platform Engineer at Harbor Logistics. Requirements: Kubernetes, Kafka, \
+Rust, on-call experience, mentoring.";
+
+fn tailored(result: &str) -> GraphState {
+    let mut state: GraphState = serde_json::from_value(json!({})).unwrap();
+    state.original_resume = RESUME.into();
+    state.job_description = JOB.into();
+    state.tailored_resume = result.into();
+    state
+}
+
+fn letter(markdown: &str) -> CoverLetterState {
+    let mut state: CoverLetterState = serde_json::from_value(json!({})).unwrap();
+    state.resume = RESUME.into();
+    state.job_description = JOB.into();
+    state.company = "Harbor Logistics".into();
+    state.role = "Senior Platform Engineer".into();
+    state.letter_markdown = markdown.into();
+    state
+}
+
+fn kinds(verdict: &Verdict) -> Vec<&'static str> {
+    verdict
+        .problems
+        .iter()
+        .map(|p| match p {
+            Problem::DroppedName { .. } => "dropped_name",
+            Problem::Dropped { .. } => "dropped",
+            Problem::Invented { .. } => "invented",
+            Problem::Degenerate { .. } => "degenerate",
+        })
+        .collect()
+}
+
+const HONEST_LETTER: &str = "Dear Harbor Logistics team,\n\nI am applying for the Senior Platform \
+Engineer role. At Tillpoint I ran the payment platform's deploys for 12 teams and moved batch jobs \
+to Kafka streams, which is the kind of work your posting describes. Before that, at Lumen Freight, \
+I built the shipment tracking API in Rust.\n\nI would bring the same care for Kubernetes, Kafka and \
+Rust to your platform, and I am glad to take my turn on call and to mentor others.\n\nKind regards,\nMara Quist\n";
+
+#[test]
+fn an_honest_letter_and_an_honest_tailoring_pass() {
+    let verdict = CoverLetterWorkflow::check_result(&letter(HONEST_LETTER));
+    assert!(verdict.usable(), "{verdict:?}");
+    let reordered = RESUME.replace(
+        "## Skills\nRust, Kafka, Kubernetes, Python\n",
+        "## Skills\nKubernetes, Kafka, Rust, Python\n",
+    );
+    let verdict = TailoringWorkflow::check_result(&tailored(&reordered));
+    assert!(verdict.usable(), "{verdict:?}");
+}
+
+#[test]
+fn a_tailored_resume_of_prose_drops_the_name_and_the_jobs_and_says_so() {
+    let prose = "You are a great fit for this role because you have a lot of experience in many \
+different areas of software and you always work hard on the things that matter to the team.";
+    let verdict = TailoringWorkflow::check_result(&tailored(prose));
+    let found = kinds(&verdict);
+    assert!(found.contains(&"dropped_name"), "{verdict:?}");
+    assert!(found.contains(&"dropped"), "{verdict:?}");
+    let summary = verdict
+        .summary("The tailored resume", careergraph::domain::Language::En)
+        .unwrap();
+    assert!(
+        summary.starts_with("The tailored resume dropped your name"),
+        "{summary}"
+    );
+    assert!(summary.contains("not usable"), "{summary}");
+}
+
+#[test]
+fn a_tailored_resume_that_loses_one_job_is_caught() {
+    let start = RESUME.find("### Backend Developer").unwrap();
+    let end = RESUME.find("## Education").unwrap();
+    let shorter = format!("{}{}", &RESUME[..start], &RESUME[end..]);
+    let verdict = TailoringWorkflow::check_result(&tailored(&shorter));
+    let Some(Problem::Dropped { items }) = verdict
+        .problems
+        .iter()
+        .find(|p| matches!(p, Problem::Dropped { .. }))
+    else {
+        panic!("the lost job is not listed: {verdict:?}");
+    };
+    assert!(
+        items.iter().any(|d| d.text.contains("Lumen Freight")),
+        "{items:?}"
+    );
+    assert!(!kinds(&verdict).contains(&"dropped_name"), "{verdict:?}");
+}
+
+#[test]
+fn degenerate_letters_are_not_ready() {
+    for (text, why) in [
+        ("finally", "empty"),
+        ("I'm sure, I'm sure, I'm sure, I'm sure.", "repeated"),
+        ("", "empty"),
+    ] {
+        let verdict = CoverLetterWorkflow::check_result(&letter(text));
+        match verdict.problems.first() {
+            Some(Problem::Degenerate { why: found }) => {
+                let found = serde_json::to_value(found).unwrap();
+                assert_eq!(found["reason"], why, "{text:?}: {verdict:?}");
+            }
+            other => panic!("{text:?} passed as a letter: {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn a_letter_that_writes_our_prompt_back_is_an_echo() {
+    let prompt = include_str!("../../src/workflows/cover_letter/prompts/writer.md");
+    let line = prompt
+        .lines()
+        .flat_map(|l| l.split(". "))
+        .map(str::trim)
+        .find(|l| l.chars().count() >= 60 && !l.contains('{'))
+        .expect("a long line in the writer's prompt");
+    let echoed = format!("{HONEST_LETTER}\n{line}\n");
+    let verdict = CoverLetterWorkflow::check_result(&letter(&echoed));
+    assert!(
+        verdict.problems.iter().any(|p| matches!(
+            p,
+            Problem::Degenerate {
+                why: Degeneracy::EchoedPrompt { .. }
+            }
+        )),
+        "{verdict:?}"
+    );
+}
+
+#[test]
+fn an_invented_title_is_flagged_unless_the_user_kept_it() {
+    let invented = HONEST_LETTER.replace(
+        "I am applying for the Senior Platform Engineer role.",
+        "I am applying for the Senior Platform Engineer role, after four years as Data Science Engineer at Hooli.",
+    );
+    let state = letter(&invented);
+    let verdict = CoverLetterWorkflow::check_result(&state);
+    let Some(Problem::Invented { facts }) = verdict.problems.first() else {
+        panic!("the invented title passed: {verdict:?}");
+    };
+    let texts: Vec<&str> = facts.iter().map(|f| f.text.as_str()).collect();
+    assert!(texts.contains(&"Data Science Engineer"), "{texts:?}");
+    // The employer after it ends with its sentence: "Hooli", not "Hooli. At Tillpoint I".
+    assert!(texts.contains(&"Hooli"), "{texts:?}");
+    let mut kept = state.clone();
+    kept.kept_fact_keys = facts.iter().map(|f| f.key.clone()).collect();
+    assert!(
+        CoverLetterWorkflow::check_result(&kept).usable(),
+        "what the user kept is theirs"
+    );
+}
