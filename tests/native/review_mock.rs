@@ -171,6 +171,13 @@ async fn a_critic_failing_with_500_is_left_out_of_the_score_and_the_run_complete
         state.integrated_score, 9.0,
         "(9 + 9) / 2: the failure is left out"
     );
+    // The final state says which agent failed (the package's README promises it in `warnings`).
+    let named: Vec<_> = state
+        .warnings
+        .iter()
+        .filter(|w| w.contains("`tech_writer`") && w.contains("HTTP 500"))
+        .collect();
+    assert_eq!(named.len(), 1, "{:?}", state.warnings);
     assert_eq!(
         requests_for(&s.mock, TECH_WRITER),
         3,

@@ -10,11 +10,12 @@ use crate::ui::components::FilePicker;
 use crate::ui::i18n::tr;
 use crate::ui::settings::Settings;
 
-/// "92.4 MB", "1.9 GB".
+/// "98.4 MB", "1.9 GB": decimal units (1 MB = 1,000,000 bytes), as the unit's name says; the
+/// figure was once MiB labelled "MB" (93.8 for a 98.4 MB file).
 fn size(bytes: f64) -> String {
-    const MB: f64 = 1024.0 * 1024.0;
-    if bytes >= 1024.0 * MB {
-        format!("{:.1} GB", bytes / (1024.0 * MB))
+    const MB: f64 = 1_000_000.0;
+    if bytes >= 1000.0 * MB {
+        format!("{:.1} GB", bytes / (1000.0 * MB))
     } else {
         format!("{:.1} MB", bytes / MB)
     }
@@ -151,9 +152,13 @@ pub fn InTabModels(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl
             }
         };
         let threads = if caps.threads {
-            match lang {
-                Language::En => format!("{} threads", caps.cores),
-                Language::Zh => format!("{} 线程", caps.cores),
+            // What the engine runs the model on: every core but one (`defaultThreads` in
+            // web/local-model/engine.js), never the core count itself.
+            let used = caps.cores.saturating_sub(1).max(1);
+            match (lang, used) {
+                (Language::En, 1) => format!("1 thread for the model ({} cores)", caps.cores),
+                (Language::En, n) => format!("{n} threads for the model ({} cores)", caps.cores),
+                (Language::Zh, n) => format!("模型使用 {n} 线程（共 {} 核）", caps.cores),
             }
         } else {
             tr(

@@ -6,8 +6,9 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
-use crate::domain::{Feedback, Issue, Severity};
+use crate::domain::{Feedback, Issue, Language, Severity};
 use crate::graph::{NodeContext, NodeError};
+use crate::workflows::common::RunSettings;
 
 use super::agents::Critic;
 use super::prompts::user_message;
@@ -72,7 +73,31 @@ pub async fn run_critic(
     ctx: NodeContext,
 ) -> Result<ReviewUpdate, NodeError> {
     let feedback = ask_critic(&deps, &critic, &state, &ctx).await?;
-    with_feedback(ReviewUpdate::default(), &critic, feedback)
+    // A failed critic is listed in `warnings` too, so a caller that reads only the final state
+    // (the package's `result()`) learns which agent is missing from the score.
+    let update = match &feedback.error {
+        Some(error) => ReviewUpdate::default().warnings(vec![failed_warning(
+            critic.agent.node,
+            state.current_iteration,
+            error,
+            deps.settings.language(),
+        )]),
+        None => ReviewUpdate::default(),
+    };
+    with_feedback(update, &critic, feedback)
+}
+
+/// The warning for a critic whose call failed: which critic, which round, the error, and that the
+/// score leaves it out.
+fn failed_warning(node: &str, iteration: u32, error: &str, lang: Language) -> String {
+    match lang {
+        Language::En => format!(
+            "Round {iteration}: the `{node}` critic failed ({error}); its evaluation is left out of the score."
+        ),
+        Language::Zh => {
+            format!("第 {iteration} 轮：评审 `{node}` 失败（{error}）；其评价未计入分数。")
+        }
+    }
 }
 
 /// One critic's feedback on `state.resume`: its answer, or a failure that holds only the error.
