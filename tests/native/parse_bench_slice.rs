@@ -62,7 +62,7 @@ const FLOORS: [(&str, u32, u32, u32, u32, u32); 16] = [
     ("latex-curve", 87, 91, 90, 66, 100),
     ("typst-basic", 83, 83, 83, 100, 100),
     ("typst-rendercv-engineering", 100, 100, 100, 100, 100),
-    ("docx-tabstops", 79, 91, 88, 100, 100),
+    ("docx-tabstops", 83, 91, 90, 100, 100),
     ("docx-twocol", 58, 83, 74, 100, 78),
     ("docx-header-textbox", 100, 100, 100, 100, 78),
 ];

@@ -524,3 +524,19 @@ fn word_and_latex_entry_patterns_are_read_whole() {
     assert_eq!(value(&jobs[1].title), "Backend Developer");
     assert_eq!(value(&jobs[1].organisation), "SKÄRGÅRD SOFTWARE");
 }
+
+#[test]
+fn a_degree_read_with_its_area_is_parted_whatever_line_gave_it() {
+    // A bold school over "Degree en Area<TAB>Dates" (Word with tab stops): the degree's own words
+    // say where the area begins, as for a degree alone on its line. "Bachelor of Science" stays
+    // whole: "of" leads on within the degree's name.
+    let text = "# Ada Quill\n\n## EDUCACIÓN\n\n**Universidad de Levante**\nLicenciatura en Bellas Artes\tsept. 2010 – jun. 2015\n\n**Brno Polytechnic College**\nBachelor of Science\t2006 – 2009\n";
+    let resume = from_text(text);
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 2, "{:#?}", resume.sections);
+    assert_eq!(value(&degrees[0].organisation), "Universidad de Levante");
+    assert_eq!(value(&degrees[0].title), "Licenciatura");
+    assert_eq!(value(&degrees[0].detail), "Bellas Artes");
+    assert_eq!(value(&degrees[1].title), "Bachelor of Science");
+    assert!(degrees[1].detail.is_none(), "{:#?}", degrees[1]);
+}

@@ -12,7 +12,10 @@ import { OUT, heldOutLayout, layouts, sources } from './sources.mjs';
 const { values: args } = parseArgs({ options: {
   'only-sources': { type: 'string' }, 'only-layouts': { type: 'string' },
   corpus: { type: 'boolean', default: false }, dir: { type: 'string', default: join(OUT, 'native') } } });
-const t = (v) => String(v ?? '').normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+// Names as score.mjs compares them: case, spaces, apostrophes and outer punctuation aside.
+const t = (v) => String(v ?? '').normalize('NFKC').toLowerCase()
+  .replace(/[\u2019\u2018\u02bc\u2032]/g, "'")
+  .replace(/\s+/g, ' ').trim().replace(/^[\s,;:|·•–—-]+|[\s,;:|·•–—-]+$/g, '');
 const d = (v) => String(v ?? '').slice(0, 7);
 const show = (e, keys) => keys.map((k) => `${k}=${JSON.stringify(e?.[k] ?? '')}`).join(' ');
 for (const layout of layouts({ only: args['only-layouts'] }).filter((l) => !heldOutLayout(l))) {
@@ -27,7 +30,9 @@ for (const layout of layouts({ only: args['only-layouts'] }).filter((l) => !held
       ['education', ['institution', 'studyType', 'area', 'startDate', 'endDate']]]) {
       const g = got[key] ?? [];
       const tr = truth[key] ?? [];
-      const same = (a, b) => keys.every((k) => (k.endsWith('Date') ? d(a[k]) === d(b[k]) || (!b[k] && !a[k])
+      // Dates as score.mjs compares them: at month precision, a year-only truth needs the year.
+      const sameDate = (x, e) => d(x) === d(e) || (/^\d{4}$/.test(d(x)) && d(e).slice(0, 4) === d(x));
+      const same = (a, b) => keys.every((k) => (k.endsWith('Date') ? sameDate(a[k], b[k]) || (!b[k] && !a[k])
         : t(a[k] ?? a.company) === t(b[k] ?? b.company)));
       g.forEach((e, i) => {
         if (tr.some((x) => same(x, e))) return;

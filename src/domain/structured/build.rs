@@ -439,6 +439,7 @@ impl Builder {
     fn finish(mut self) -> StructuredResume {
         place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
+        area_after_degree(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
         // JSON Resume and every theme read a period without an end (seen: a re-import read
@@ -462,6 +463,26 @@ impl Builder {
             }
         }
         self.resume
+    }
+}
+
+/// A degree read with its area still in it ("Licenciatura en Bellas Artes", "MSc Physics",
+/// "硕士，软件工程") in an entry that has no area: whichever line or layout gave the degree, its
+/// words say where the degree ends and the area begins (`degree_then_area`), the same reading
+/// a degree alone on its line gets.
+fn area_after_degree(sections: &mut [Section]) {
+    let degrees = sections
+        .iter_mut()
+        .filter(|s| s.kind == SectionKind::Education)
+        .flat_map(|s| &mut s.entries);
+    for entry in degrees.filter(|e| e.detail.is_none()) {
+        let Some(title) = &mut entry.title else {
+            continue;
+        };
+        if let Some((degree, area)) = super::degrees::degree_then_area(&title.value) {
+            entry.detail = Some(Field::new(area, Low, title.line));
+            title.value = degree;
+        }
     }
 }
 
