@@ -17,6 +17,7 @@ import type {
   ProviderConfig,
   RunEvent,
   StateOf,
+  Verdict,
   WorkflowId,
   WorkflowInfo,
 } from "./careergraph.js";
