@@ -32,3 +32,30 @@ pub struct DesignAdvice {
     pub layout_issues: Vec<String>,
     pub recommendations: Vec<String>,
 }
+
+impl PortfolioAdvice {
+    /// Everything the advice says, one sentence a line: what the result check reads.
+    pub fn text(&self) -> String {
+        let mut lines = vec![self.summary.clone()];
+        for piece in &self.pieces {
+            lines.extend([
+                piece.title.clone(),
+                piece.description.clone(),
+                piece.demonstrates.clone(),
+            ]);
+        }
+        lines.join("\n")
+    }
+}
+
+impl DesignAdvice {
+    /// Everything the advice says, one item a line: what the result check reads.
+    pub fn text(&self) -> String {
+        self.layout_issues
+            .iter()
+            .chain(&self.recommendations)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}

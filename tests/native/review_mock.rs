@@ -197,6 +197,39 @@ async fn a_critic_failing_with_500_is_left_out_of_the_score_and_the_run_complete
 }
 
 #[tokio::test]
+async fn a_critic_whose_answer_loops_is_left_out_of_the_score_and_named() {
+    let s = setup();
+    let looping = json!({"score": 10.0, "strengths": ["until until until until"],
+        "issues": [], "suggestions": ["until until"]});
+    s.mock.script(vec![
+        answer(RECRUITER, looping, None),
+        answer(TECH_WRITER, critic_json(6.0), None),
+        answer(COPYWRITER, critic_json(8.0), None),
+    ]);
+    let settings = ReviewSettings {
+        max_iterations: 1,
+        ..ReviewSettings::default()
+    };
+    let (state, _) = run(&s, settings).await;
+    let recruiter = state.recruiter_feedback.unwrap();
+    assert!(recruiter.is_failure(), "{recruiter:?}");
+    let error = recruiter.error.unwrap();
+    assert!(
+        error.contains("not usable") && error.contains("until"),
+        "{error}"
+    );
+    assert_eq!(
+        state.integrated_score, 7.0,
+        "(6 + 8) / 2: the loop's 10 is left out"
+    );
+    assert!(
+        state.warnings.iter().any(|w| w.contains("`recruiter`")),
+        "{:?}",
+        state.warnings
+    );
+}
+
+#[tokio::test]
 async fn the_revision_keeps_the_original_facts() {
     let s = setup();
     // The revision the model returns: stronger wording, same facts.

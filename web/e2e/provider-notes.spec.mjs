@@ -1,6 +1,7 @@
 // What the provider layer corrected stays said after a reload: a critic whose score was off its
 // 0–10 scale twice is clamped, its card says so, and the run's record keeps that note, so the run
-// re-opened from the run list after a reload still marks the score as corrected (not a plain 10).
+// re-opened from the run list after a reload still marks the score as corrected (not a plain 10),
+// on the card and by the final score.
 import { test, expect } from '@playwright/test';
 import { mock, useMock } from './fixtures/runs.mjs';
 
@@ -22,11 +23,14 @@ test('a clamped critic score is still marked as corrected after a reload', async
   const card = page.getByTestId('card-recruiter');
   await expect(card.getByTestId('card-clamped')).toContainText('95');
   await expect(card.getByTestId('card-score')).toContainText('10');
+  // And where the final score is: the score it reads was made with a clamped one.
+  await expect(page.getByTestId('final-clamped')).toContainText('95');
 
   await page.reload();
   await page.getByTestId('run-entry').first().getByTestId('run-open').click();
   await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
   await expect(page.getByTestId('card-recruiter').getByTestId('card-clamped')).toContainText('95');
+  await expect(page.getByTestId('final-clamped')).toContainText('95');
   // The other critics were on their scale: nothing to say on their cards.
   await expect(page.getByTestId('card-tech_writer').getByTestId('card-clamped')).toHaveCount(0);
   expect(errors).toEqual([]);

@@ -95,3 +95,25 @@ test('a tailored resume without the name is not "finished": the resume as given 
   await expect(phase).toHaveText(/^定制后的简历删去了你的姓名.*它目前不可用。$/);
   await expect(verdict.getByTestId('verdict-problem').first()).toContainText('你的姓名不见了');
 });
+
+test('a critic that loops counts in no score, and looping portfolio advice is marked unreliable', async ({ page, request }) => {
+  const critic = (agent, score) => ({
+    agent_name: agent, score, strengths: ['Clear dates and employers'], suggestions: ['Lead with results'],
+    issues: [{ severity: 'low', section: 'Experience', description: 'Few numbers', suggestion: 'Add one outcome per role' }],
+  });
+  await mock(request, 'script', [
+    { provider: 'openai', role: 'recruiter critic', json: { score: 10, strengths: ['until until until until'], issues: [], suggestions: [] } },
+    { provider: 'openai', role: 'technical writer critic', json: critic('tech_writer', 9) },
+    { provider: 'openai', role: 'copywriter critic', json: critic('copywriter', 8) },
+    { provider: 'openai', role: 'portfolio advisor', json: { summary: 'until until until until until', pieces: [] } },
+  ]);
+  await page.goto('/');
+  await useMock(page, { maxIterations: 1 });
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
+  // The loop's 10 is not averaged in: (9 + 8) / 2.
+  await expect(page.getByTestId('final-score')).toHaveText('8.5');
+  await expect(page.getByTestId('card-recruiter').getByTestId('card-failed')).toBeVisible();
+  await expect(page.getByTestId('portfolio-unreliable')).toBeVisible();
+  await expect(page.getByTestId('design-unreliable')).toHaveCount(0);
+});

@@ -69,6 +69,22 @@ pub struct Against<'a> {
     pub min_words: usize,
 }
 
+/// Why an agent's free-text answer (a critic's notes, portfolio or design advice) is no answer:
+/// empty, looping ("until until until"), a list of one line again and again. `None` when it may
+/// be one. Such an answer is marked unreliable where it is shown and counts in no score.
+pub fn unreliable(text: &str) -> Option<Degeneracy> {
+    degenerate(
+        text,
+        &Against {
+            resume: None,
+            sources: &[],
+            language: None,
+            prompt: "",
+            min_words: 0,
+        },
+    )
+}
+
 impl Verdict {
     /// `result` checked against `against`: kept (when a resume is rewritten), grounded, usable.
     pub fn of(result: &str, against: Against<'_>) -> Verdict {

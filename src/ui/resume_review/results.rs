@@ -4,10 +4,11 @@
 use leptos::prelude::*;
 
 use super::model::{RunModel, UsageTotals, CRITICS};
+use crate::domain::result_check::{unreliable, Degeneracy};
 use crate::domain::{diff_lines, DiffLine, Language};
 use crate::session::{ReviewWorkflow, WorkflowRun};
 use crate::ui::components::{
-    kept_keys, DroppedList, ExportMenu, FactDecisions, FactList, ImportedJsonResume,
+    clamp_note, kept_keys, DroppedList, ExportMenu, FactDecisions, FactList, ImportedJsonResume,
 };
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
@@ -171,6 +172,28 @@ pub fn Results(
                     Language::Zh => format!(" · 共 {rounds} 轮"),
                 }}
             </p>
+            // A critic's off-scale score was clamped before it was averaged: said where the final
+            // score is, not only on the critic's card ("threshold met" over a 95 read as 10).
+            {move || {
+                let lang = lang.get();
+                let notes: Vec<String> = model.cards.with(|cards| {
+                    CRITICS
+                        .iter()
+                        .filter_map(|(id, _)| cards.get(*id).map(|card| (*id, card)))
+                        .flat_map(|(id, card)| {
+                            card.clamped.iter().map(move |c| {
+                                format!("{}: {}", agent_name(ReviewWorkflow::ID, id, lang), clamp_note(lang, c))
+                            })
+                        })
+                        .collect()
+                });
+                (!notes.is_empty()).then(|| view! {
+                    <p class="results__answered notice notice--warn" data-testid="final-clamped">
+                        {tr(lang, "This score includes clamped scores. ", "此得分包含被截断的分数。")}
+                        {notes.join("; ")}
+                    </p>
+                })
+            }}
             <p class=if meaningful { "results__answered" } else { "results__answered notice notice--warn" }
                 data-testid="answered" data-meaningful=meaningful.to_string()>
                 {move || answered.with_value(|f| answered_line(f, lang.get()))}
@@ -204,6 +227,7 @@ pub fn Results(
             }}
             {state.portfolio_advice.clone().map(|p| view! {
                 <h3>{move || tr(lang.get(), "Portfolio ideas", "作品集建议")}</h3>
+                <Unreliable why=unreliable(&p.text()) testid="portfolio-unreliable" />
                 <p>{p.summary}</p>
                 <ul>{p.pieces.into_iter().map(|piece| view! {
                     <li><strong>{piece.title}</strong>{format!(" — {} ", piece.description)}<em>{move || match lang.get() {
@@ -212,13 +236,39 @@ pub fn Results(
                     }}</em></li>
                 }).collect_view()}</ul>
             })}
-            {state.design_advice.clone().map(|d| view! {
-                <h3>{move || match lang.get() {
-                    Language::En => format!("Design · readability {:.1}/10", d.readability_score),
-                    Language::Zh => format!("版式设计 · 可读性 {:.1}/10", d.readability_score),
+            {state.design_advice.clone().map(|d| {
+                // An answer that is no answer gives no score worth showing.
+                let why = unreliable(&d.text());
+                let score = why.is_none().then_some(d.readability_score);
+                view! {
+                <h3>{move || match (lang.get(), score) {
+                    (Language::En, Some(score)) => format!("Design · readability {score:.1}/10"),
+                    (Language::Zh, Some(score)) => format!("版式设计 · 可读性 {score:.1}/10"),
+                    (lang, None) => tr(lang, "Design", "版式设计").to_string(),
                 }}</h3>
+                <Unreliable why=why testid="design-unreliable" />
                 <ul>{d.layout_issues.into_iter().chain(d.recommendations).map(|item| view! { <li>{item}</li> }).collect_view()}</ul>
-            })}
+            }})}
         </section>
     }
+}
+
+/// The mark on an agent's answer that is no answer (empty, looping): shown as written, said to be
+/// unreliable, its score left out.
+#[component]
+fn Unreliable(why: Option<Degeneracy>, testid: &'static str) -> impl IntoView {
+    let lang = use_language();
+    why.map(|why| {
+        view! {
+            <p class="notice notice--warn" role="note" data-testid=testid>
+                {move || {
+                    let lang = lang.get();
+                    match lang {
+                        Language::En => format!("Not reliable: this answer {}. It is shown as written and counts in no score.", why.describe(lang)),
+                        Language::Zh => format!("不可靠：此回答{}。按原样显示，不计入任何分数。", why.describe(lang)),
+                    }
+                }}
+            </p>
+        }
+    })
 }

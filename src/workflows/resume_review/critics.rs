@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use serde::Deserialize;
 
+use crate::domain::result_check::unreliable;
 use crate::domain::{Feedback, Issue, Language, Severity};
 use crate::graph::{NodeContext, NodeError};
 use crate::workflows::common::RunSettings;
@@ -114,10 +115,43 @@ pub async fn ask_critic(
             .try_ask::<CriticAnswer>(ctx, &critic.agent, state.current_iteration, user)
             .await?
         {
-            Ok(answer) => answer.into_feedback(critic),
+            Ok(answer) => {
+                let feedback = answer.into_feedback(critic);
+                // An answer that loops or says nothing is no evaluation: its score is not
+                // averaged in (a 135M model's "until until until" scored like any other).
+                match unreliable(&notes(&feedback)) {
+                    Some(why) => {
+                        let lang = deps.settings.language();
+                        let reason = match lang {
+                            Language::En => {
+                                format!("its answer is not usable: it {}", why.describe(lang))
+                            }
+                            Language::Zh => format!("其回答不可用：{}", why.describe(lang)),
+                        };
+                        Feedback::failed(critic.feedback_name, &reason)
+                    }
+                    None => feedback,
+                }
+            }
             Err(error) => Feedback::failed(critic.feedback_name, &error.to_string()),
         },
     )
+}
+
+/// What a critic wrote besides its score, one item a line.
+fn notes(feedback: &Feedback) -> String {
+    let issues = feedback
+        .issues
+        .iter()
+        .flat_map(|i| [i.description.as_str(), i.suggestion.as_str()]);
+    feedback
+        .strengths
+        .iter()
+        .map(String::as_str)
+        .chain(issues)
+        .chain(feedback.suggestions.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// `update` with `feedback` written into `critic`'s own field.
