@@ -16,7 +16,9 @@
 //! model not loaded yet, the model's own `num_ctx` parameter (`POST /api/show`) when it sets one.
 //! Ollama does not say how many requests it decodes at once: calls are not held back.
 //!
-//! A server that says neither (LM Studio, a remote API) is used as it is.
+//! vLLM says its context in its model list. A server that says none of these (LM Studio, a remote
+//! API) is used as it is. Which server it is comes first, from `/v1/models`
+//! ([`server_identity`](crate::llm::server_identity)), so no route it lacks is asked.
 
 use std::rc::Rc;
 
@@ -30,6 +32,7 @@ use crate::llm::limiter::{input_tokens, LimiterConfig, RateLimited};
 use crate::llm::limits::{output_ceiling, schema_token_budget};
 use crate::llm::model::ChatModel;
 use crate::llm::runtime::Runtime;
+use crate::llm::server_identity::{identify, models_url, Identity};
 use crate::llm::types::{ChatRequest, ChatResponse, StreamEvent};
 
 /// Tokens kept free for the answer when checking that a request fits: a critique or a short
@@ -207,16 +210,20 @@ async fn body_of(transport: &dyn HttpTransport, mut request: HttpRequest) -> Opt
     read_body_limited(response.body, 256 * 1024).await.ok()
 }
 
-/// Asks `base_url`'s server for its limits once: llama-server's `/props`, else Ollama's `/api/ps`
-/// for `model`, else its `/api/show` (no key is sent: these need none unless the server was
-/// started with one, and then the limits are simply not known).
+/// Asks `base_url`'s server for its limits once. It first asks which server it is
+/// (`/v1/models`, see [`server_identity`](crate::llm::server_identity)), then only the routes that
+/// server has: llama-server's `/props`; Ollama's `/api/ps` for `model`, else its `/api/show`;
+/// nothing more of vLLM (its list says the context) or of any other server. A list that does not
+/// read leaves every route to try, in that order. No key is sent: these need none unless the
+/// server was started with one, and then the limits are simply not known.
 fn probe(
     transport: Rc<dyn HttpTransport>,
     runtime: &Runtime,
     base_url: &str,
     model: &str,
 ) -> Probe {
-    let (props, ps, show) = (
+    let (models, props, ps, show) = (
+        models_url(base_url),
         props_url(base_url),
         ollama_url(base_url, "ps"),
         ollama_url(base_url, "show"),
@@ -229,11 +236,31 @@ fn probe(
         let timeout = runtime.sleep(PROBE_TIMEOUT * 3);
         let ask = async move {
             let transport = transport.as_ref();
-            if let Some(limits) = body_of(transport, HttpRequest::get(props))
+            let identity = body_of(transport, HttpRequest::get(models))
                 .await
-                .and_then(|body| parse_props(&body))
-            {
-                return Some(limits);
+                .and_then(|body| identify(&body, &model));
+            let (llama, ollama) = match identity {
+                Some(Identity::LlamaServer) => (true, false),
+                Some(Identity::Ollama) => (false, true),
+                Some(Identity::Vllm(context)) => {
+                    return context
+                        .filter(|n| *n > 0)
+                        .map(|context_tokens| ServerLimits {
+                            context_tokens,
+                            slots: None,
+                        })
+                }
+                Some(Identity::Other) => return None,
+                None => (true, true),
+            };
+            if llama {
+                let limits = body_of(transport, HttpRequest::get(props)).await;
+                if let Some(limits) = limits.and_then(|body| parse_props(&body)) {
+                    return Some(limits);
+                }
+            }
+            if !ollama {
+                return None;
             }
             if let Some(limits) = body_of(transport, HttpRequest::get(ps))
                 .await

@@ -66,6 +66,7 @@ pub mod runtime;
 pub mod schema_bounds;
 pub mod schema_range;
 pub mod secret;
+pub mod server_identity;
 pub mod structured;
 pub mod types;
 

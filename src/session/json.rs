@@ -84,7 +84,11 @@ fn as_json<W: Workflow>(thread_id: String, step: StepFuture<W::State>) -> JsonSt
     Box::pin(async move { checked_json::<W>(&step.await?, &thread_id) })
 }
 
-fn checked_json<W: Workflow>(
+/// The step as JSON, a run's end with its result check as `"verdict"`: what the package returns
+/// and what the page saves in the run's record, so the run list reads the verdict it was given
+/// instead of checking the saved state again (which would put the check in the app's first
+/// module).
+pub fn checked_json<W: Workflow>(
     step: &Step<W::State>,
     thread_id: &str,
 ) -> Result<Value, SessionError> {

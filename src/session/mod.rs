@@ -28,7 +28,7 @@ pub use chunks::CheckedStart;
 pub use error::{ErrorCode, SessionError};
 pub use host::{check_base_url, default_base_url, host_to_confirm};
 pub use ids::new_thread_id;
-pub use json::JsonStep;
+pub use json::{checked_json, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use read_entries::{EntryReading, ReadStop};

@@ -44,6 +44,6 @@ pub(crate) use for_each_workflow;
 pub use common::{RunControls, RunSettings};
 pub use pause_kinds::PauseKinds;
 pub use registry::{
-    agent_name, check_result_json, demo_model, model_agents, visit_all, AgentName, Bilingual,
-    InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta, WorkflowVisitor,
+    agent_name, demo_model, model_agents, visit_all, AgentName, Bilingual, InputError, NoPause,
+    Prepared, RunEnv, Workflow, WorkflowMeta, WorkflowVisitor,
 };

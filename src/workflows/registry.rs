@@ -271,24 +271,6 @@ pub trait Workflow: 'static {
     fn check_result(finished: &Self::State) -> Verdict;
 }
 
-/// The result check of the workflow `workflow_id` on its finished state as JSON (what the
-/// package and the run list hold); `None` for an unknown id or a state that does not read.
-pub fn check_result_json(workflow_id: &str, state: &serde_json::Value) -> Option<Verdict> {
-    struct Check<'a>(&'a str, &'a serde_json::Value, Option<Verdict>);
-    impl WorkflowVisitor for Check<'_> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID == self.0 {
-                self.2 = serde_json::from_value::<W::State>(self.1.clone())
-                    .ok()
-                    .map(|s| W::check_result(&s));
-            }
-        }
-    }
-    let mut check = Check(workflow_id, state, None);
-    visit_all(&mut check);
-    check.2
-}
-
 /// The offline demo model answering for every registered workflow.
 pub fn demo_model() -> DemoModel {
     struct Demo(Option<DemoModel>);

@@ -18,6 +18,8 @@ use futures::stream::{self, StreamExt};
 /// chat calls and the most that were ever open at once.
 #[derive(Default)]
 struct FakeServer {
+    /// `GET /v1/models` (404 when `None`): how the server says which server it is.
+    models: Option<String>,
     props: Option<String>,
     /// Ollama's `/api/ps` and `/api/show` bodies (404 when `None`).
     ollama_ps: Option<String>,
@@ -43,7 +45,9 @@ impl HttpTransport for Transport {
         let server = self.0.clone();
         Box::pin(async move {
             server.urls.borrow_mut().push(request.url.clone());
-            let described = if request.url.ends_with("/props") {
+            let described = if request.url.ends_with("/v1/models") {
+                Some(&server.models)
+            } else if request.url.ends_with("/props") {
                 Some(&server.props)
             } else if request.url.ends_with("/api/ps") {
                 Some(&server.ollama_ps)
@@ -138,7 +142,7 @@ fn a_request_larger_than_the_context_is_refused_before_it_is_sent() {
         .filter(|u| u.ends_with("/props"))
         .count();
     assert_eq!(asked, 1);
-    assert_eq!(server.urls.borrow()[0], "http://127.0.0.1:8091/props");
+    assert_eq!(server.urls.borrow()[1], "http://127.0.0.1:8091/props");
 }
 
 #[test]
@@ -179,13 +183,95 @@ fn a_model_ollama_has_not_loaded_is_held_to_its_own_num_ctx() {
     );
     let urls = server.urls.borrow();
     assert_eq!(
-        urls[..3],
+        urls[..4],
         [
+            "http://127.0.0.1:8091/v1/models",
             "http://127.0.0.1:8091/props",
             "http://127.0.0.1:8091/api/ps",
             "http://127.0.0.1:8091/api/show"
         ]
     );
+}
+
+/// `/v1/models` as each server writes it: llama-server's `owned_by` is "llamacpp", Ollama's the
+/// model's namespace ("library") and its ids carry a tag, vLLM's "vllm" with `max_model_len`, LM
+/// Studio's "organization_owner".
+fn listed(id: &str, owned_by: &str, extra: &str) -> Option<String> {
+    Some(format!(
+        r#"{{"object":"list","data":[{{"id":"{id}","object":"model","owned_by":"{owned_by}"{extra}}}]}}"#
+    ))
+}
+
+fn asked(server: &FakeServer) -> Vec<String> {
+    let urls = server.urls.borrow();
+    urls.iter()
+        .filter(|u| !u.ends_with("/chat/completions"))
+        .map(|u| u.trim_start_matches("http://127.0.0.1:8091").to_string())
+        .collect()
+}
+
+/// A server that says which server it is in `/v1/models` is asked only the routes it has, so the
+/// host's console shows no 404 for a probe (issue 42: three red lines on every run against a
+/// plain OpenAI-compatible server).
+#[test]
+fn the_server_is_asked_only_the_routes_its_models_list_says_it_has() {
+    let small = || ChatRequest::new("critic", "R.").user("A short resume.");
+    let large = || ChatRequest::new("critic", "R.").user("experience ".repeat(1500));
+
+    // llama-server: its /props, nothing of Ollama's.
+    let server = Rc::new(FakeServer {
+        models: listed("smollm2.gguf", "llamacpp", ""),
+        props: props(1024, 1),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    assert!(block_on(model.complete(large())).is_err());
+    assert_eq!(asked(&server), ["/v1/models", "/props"]);
+
+    // Ollama: its /api/ps, never /props.
+    let server = Rc::new(FakeServer {
+        models: listed("m:latest", "library", ""),
+        ollama_ps: Some(
+            r#"{"models":[{"name":"m:latest","model":"m:latest","context_length":1024}]}"#.into(),
+        ),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    assert!(block_on(model.complete(large())).is_err());
+    assert_eq!(asked(&server), ["/v1/models", "/api/ps"]);
+
+    // vLLM says the context in the list itself: nothing more is asked.
+    let server = Rc::new(FakeServer {
+        models: listed("m", "vllm", r#","max_model_len":1024"#),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    let error = block_on(model.complete(large())).unwrap_err();
+    assert!(
+        error.to_string().contains("context (1024 tokens)"),
+        "{error}"
+    );
+    assert_eq!(asked(&server), ["/v1/models"]);
+
+    // Any other server (LM Studio, a proxy, our mock): used as it is, nothing more asked.
+    let server = Rc::new(FakeServer {
+        models: listed("qwen2.5-7b-instruct", "organization_owner", ""),
+        props: props(1024, 1),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    assert!(block_on(model.complete(small())).is_ok());
+    assert!(block_on(model.complete(large())).is_ok());
+    assert_eq!(asked(&server), ["/v1/models"]);
+
+    // A server whose list does not read is asked the way it always was.
+    let server = Rc::new(FakeServer {
+        props: props(1024, 1),
+        ..FakeServer::default()
+    });
+    let model = local(&server);
+    assert!(block_on(model.complete(large())).is_err());
+    assert_eq!(asked(&server), ["/v1/models", "/props"]);
 }
 
 #[test]

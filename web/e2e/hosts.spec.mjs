@@ -45,6 +45,10 @@ test('each provider keeps its base URL, and a key goes only to the host confirme
   await drawer.getByLabel('Base URL').fill(`http://${LOCAL}/v1`);
   await expect(drawer.getByRole('checkbox', { name: /^Send my/ })).toBeHidden();
   await closeSettings(page);
+  // The server is asked which server it is (/v1/models) and then only the routes it has: no
+  // probe of llama.cpp's or Ollama's routes answers 404 in the console.
+  const notFound = [];
+  page.on('response', (response) => { if (response.status() === 404) notFound.push(response.url()); });
   await page.getByRole('button', { name: 'Run' }).click();
   // The mock wants a key even here, so its first 401 stops the run and says so (seen: a
   // refused key never ends as "Review finished").
@@ -52,6 +56,7 @@ test('each provider keeps its base URL, and a key goes only to the host confirme
   const local = await calls(request);
   expect(local.length).toBeGreaterThan(0);
   expect(local.every((c) => c.host === LOCAL && c.authorization === null)).toBe(true);
+  expect(notFound).toEqual([]);
 
   // 2. OpenAI with a key: its own base URL is empty (the default), so the key goes to
   // api.openai.com, never to the compatible server's localhost. The browser cannot reach

@@ -7,7 +7,8 @@
 //! format, [`TabTransport`] is an [`HttpTransport`] that never touches the network: it hands the
 //! request body of `POST …/chat/completions` to a [`TabEngine`] and returns what the engine
 //! writes as the HTTP answer a llama-server would give (a JSON body, or `data:` events), and it
-//! answers `GET …/props` with the loaded model's context and one slot. Everything the app does
+//! answers `GET …/v1/models` as llama-server does (so only `/props` is asked next) and
+//! `GET …/props` with the loaded model's context and one slot. Everything the app does
 //! for a real local server then holds here unchanged: schema bounds and answer budgets, the
 //! repair round, clamping, the context check before a call, one call at a time for one slot,
 //! streaming, Stop, deadlines.
@@ -236,6 +237,14 @@ impl HttpTransport for TabTransport {
         let response = match (request.method, path.as_str()) {
             // `/props` sits beside `/v1` on llama-server: the app asks for it at the root.
             ("GET", _) if request.url.ends_with("/props") => self.props(),
+            ("GET", "/models") => json_response(
+                200,
+                serde_json::json!({
+                    "object": "list",
+                    "data": [{ "id": "in-tab", "object": "model", "owned_by": "llamacpp" }],
+                })
+                .to_string(),
+            ),
             ("POST", "/chat/completions") => self.chat(request),
             _ => json_response(
                 404,

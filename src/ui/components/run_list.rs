@@ -8,11 +8,17 @@
 
 use leptos::prelude::*;
 
+use crate::domain::result_check::Verdict;
 use crate::domain::Language;
 use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::RunStore;
-use crate::workflows::check_result_json;
+
+/// The result check a finished run's record was saved with (`None` for a record saved before
+/// runs carried one).
+fn saved_verdict(step: &serde_json::Value) -> Option<Verdict> {
+    serde_json::from_value(step.get("verdict")?.clone()).ok()
+}
 
 pub fn status_id(status: RunStatus) -> &'static str {
     match status {
@@ -98,10 +104,10 @@ pub fn RunList(
                 <For each=move || entries.get() key=|e| (e.thread_id.clone(), status_id(e.status), e.updated_at_ms) let:entry>
                     {
                         let status = entry.status;
-                        // A finished run whose result fails its workflow's check is listed as
-                        // such, not just "done" (the check runs on the saved final state).
+                        // A finished run whose result failed its workflow's check is listed as
+                        // such, not just "done": the verdict the run ended with, saved with it.
                         let unusable = (status == RunStatus::Done)
-                            .then(|| entry.last_step.as_ref().and_then(|step| check_result_json(workflow_id, &step["state"])))
+                            .then(|| entry.last_step.as_ref().and_then(saved_verdict))
                             .flatten()
                             .is_some_and(|verdict| !verdict.usable());
                         let thread = entry.thread_id.clone();

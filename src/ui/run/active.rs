@@ -15,7 +15,9 @@ use super::phase::RunPhase;
 use super::store::RunStore;
 use super::view_model::ViewModel;
 use crate::graph::{EventSink, StreamEvent};
-use crate::session::{ErrorCode, SessionError, Step, StepFuture, Workflow, WorkflowRun};
+use crate::session::{
+    checked_json, ErrorCode, SessionError, Step, StepFuture, Workflow, WorkflowRun,
+};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::settings::Settings;
 use crate::workflows::common::CustomEvent;
@@ -219,7 +221,7 @@ impl<W: Workflow, V: ViewModel<W>> ActiveRun<W, V> {
     ) -> RunRecord {
         let mut record = self.shared.record.borrow_mut();
         if let Some(step) = step {
-            record.last_step = step.to_json(&self.shared.thread_id).ok();
+            record.last_step = checked_json::<W>(step, &self.shared.thread_id).ok();
         }
         record.status = status;
         record.error = error;

@@ -6,6 +6,7 @@
 //! - `POST /v1/chat/completions` (OpenAI), `POST /v1/messages` (Anthropic),
 //!   `POST /v1beta/models/{model}:generateContent` / `:streamGenerateContent?alt=sse` (Gemini),
 //!   `POST /api/chat` (Ollama native, NDJSON).
+//! - `GET /v1/models`: one model, owned by nobody a local-server probe knows.
 //! - `POST /__mock/script`: add rules (a rule object, a list, or `{"rules": [...]}`), see [`rules::Rule`].
 //! - `POST /__mock/reset`: forget rules and recorded requests.
 //! - `GET /__mock/requests`: every request received (method, path, headers, body, when it started
@@ -215,6 +216,13 @@ fn route(request: &Request, state: &SharedState) -> Reply {
             Reply::json(200, serde_json::to_value(requests).unwrap_or(Value::Null))
         }
         ("GET", "/" | "/health") => Reply::json(200, json!({"ok": true, "mock": "provider"})),
+        // The models list every OpenAI-compatible server has; the mock is a server that says
+        // nothing of its limits (no llama.cpp or Ollama owner), so a local-server probe asks
+        // nothing more.
+        ("GET", "/v1/models") => Reply::json(
+            200,
+            json!({"object": "list", "data": [{"id": "mock", "object": "model", "owned_by": "careergraph-mock"}]}),
+        ),
         ("POST", _) => match providers::Provider::from_path(path) {
             Some(provider) => providers::handle(provider, request, state),
             None => Reply::json(
