@@ -520,10 +520,10 @@ fn a_refused_key_pauses_the_batch_without_calls_for_the_rest_and_goes_on_once_fi
     let BatchPause::KeyRefused(refusal) = pause else {
         panic!("expected the key question, got {pause:?}")
     };
-    assert_eq!(
-        refusal.deferred, 4,
-        "the refused candidate and the three after it"
-    );
+    // c2's call was sent and refused; nothing was sent for the three after it. The pause says
+    // which is which (it once said 4 "with no call sent").
+    assert_eq!(refusal.refused, 1, "c2 met the refusal");
+    assert_eq!(refusal.deferred, 3, "no call was sent for c3, c4, c5");
     assert!(refusal.message.contains("401"), "{}", refusal.message);
     // c1 was screened before the refusal; c2 met it; nobody else was sent.
     assert_eq!(spy.parses_per_name(&who), [1, 1, 0, 0, 0]);
@@ -547,14 +547,32 @@ fn stopping_at_a_refused_key_ranks_the_rest_unscreened() {
     let mut batch = input(&some_resumes(4));
     batch.concurrency = Some(2);
     let mut run = prepare(batch, &spy, &mut env);
-    assert_eq!(run.start().0.unwrap().interrupts().len(), 1);
+    let paused = run.start().0.unwrap();
+    let interrupts = paused.interrupts();
+    assert_eq!(interrupts.len(), 1);
     assert!(
         spy.calls_of("resume_parser_agent").len() <= 2,
         "at most the calls already in flight: {:?}",
         by_role(&spy)
     );
+    let BatchPause::KeyRefused(refusal) =
+        serde_json::from_value(interrupts[0].payload.clone()).unwrap()
+    else {
+        panic!("expected the key question")
+    };
+    // Counted once each: the candidates whose call was refused, and those never sent.
+    let sent = spy.calls_of("resume_parser_agent").len() as u32;
+    assert_eq!((refusal.refused, refusal.deferred), (sent, 4 - sent));
     let state = run.resume(BatchAnswer::Stop).into_state();
     assert_eq!(statuses(&state), [CandidateStatus::Deferred; 4]);
+    // Stopped at a refused key is stopped, not finished: the batch says so, and "Retry failed"
+    // screens the four once the key works.
+    assert!(state.stopped_on_refused_key());
+    let retry = BatchWorkflow::follow_up(&state).expect("Retry failed is offered");
+    spy.refuse_key_on.borrow_mut().clear();
+    let state = run.invoke(retry).into_state();
+    assert_eq!(statuses(&state), [CandidateStatus::Screened; 4]);
+    assert!(!state.stopped_on_refused_key());
 }
 
 #[test]

@@ -1,9 +1,9 @@
 // What the provider layer corrected stays said after a reload: a critic whose score was off its
 // 0–10 scale twice is clamped, its card says so, and the run's record keeps that note, so the run
 // re-opened from the run list after a reload still marks the score as corrected (not a plain 10),
-// on the card and by the final score.
+// on the card and by the final score. And the usage line counts a re-ask as the request it is.
 import { test, expect } from '@playwright/test';
-import { mock, useMock } from './fixtures/runs.mjs';
+import { mock, requests, useMock } from './fixtures/runs.mjs';
 
 const OFF_SCALE = { score: 95, strengths: ['Clear impact'], issues: [], suggestions: ['Add metrics'] };
 
@@ -34,4 +34,15 @@ test('a clamped critic score is still marked as corrected after a reload', async
   // The other critics were on their scale: nothing to say on their cards.
   await expect(page.getByTestId('card-tech_writer').getByTestId('card-clamped')).toHaveCount(0);
   expect(errors).toEqual([]);
+});
+
+test('the usage line counts every request the run sent, a re-ask included', async ({ page, request }) => {
+  // The recruiter's first answer is prose, not JSON: the agent is asked again once.
+  await mock(request, 'script', [{ provider: 'openai', role: 'recruiter critic', text: 'The resume reads well overall.', times: 1 }]);
+  await page.goto('/');
+  await useMock(page, { maxIterations: 1 });
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByTestId('phase')).toHaveText('Review finished.', { timeout: 30_000 });
+  const sent = (await requests(request)).filter((r) => r.method === 'POST' && r.target.startsWith('/v1/')).length;
+  await expect(page.getByTestId('usage')).toContainText(`${sent} calls (1 re-asked)`);
 });

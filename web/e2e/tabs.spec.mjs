@@ -33,6 +33,13 @@ test('a paused run open in two tabs: one answers, the other is told and follows'
   await expect(second.getByTestId('nav-open-dialog')).toHaveCount(0);
   await expect(second.getByTestId('stop')).toBeDisabled();
   await expect(second.getByTestId('nav-report')).toBeVisible();
+  // Its entry in the second tab's list says where it runs and offers no Continue, only a view.
+  const entry = second.getByTestId('run-entry').first();
+  await expect(entry).toHaveAttribute('data-elsewhere', 'true');
+  await expect(entry).toContainText('running in another tab');
+  await expect(entry.getByTestId('run-open')).toHaveText('View');
+  // The first tab's own list marks it as live there.
+  await expect(first.getByTestId('run-entry').first()).toHaveAttribute('data-live', 'true');
 
   // The first tab answers: one call for the next step.
   await rate.getByLabel('Satisfied', { exact: true }).check();
@@ -48,6 +55,7 @@ test('a paused run open in two tabs: one answers, the other is told and follows'
   await expect(first.getByTestId('nav-phase')).toHaveText('Plan ready.', { timeout: 30_000 });
   await expect(second.getByTestId('nav-phase')).toHaveText('Plan ready.', { timeout: 30_000 });
   await expect(second.getByTestId('nav-confirmed')).toHaveText('You confirmed this plan.');
+  await expect(entry).toHaveAttribute('data-elsewhere', 'false');
   expect(await countCalls(request, NAVIGATOR)).toEqual({ reporter: 1, goal_decomposer: 1, scheduler: 1 });
   expect(errors).toEqual([]);
   expect(secondErrors).toEqual([]);

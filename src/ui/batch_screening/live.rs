@@ -12,7 +12,7 @@ use crate::domain::Language;
 use crate::session::WorkflowRun;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
-use crate::workflows::batch_screening::{cancel_candidate, BatchWorkflow};
+use crate::workflows::batch_screening::{cancel_candidate, BatchState, BatchWorkflow};
 
 /// What the phase line says; `failed` candidates failed (a finished batch says how many, not
 /// just "finished": a batch on a refused key once failed every row and said "Batch finished").
@@ -20,9 +20,14 @@ fn phase_text(
     lang: Language,
     phase: RunPhase,
     key_refused: bool,
-    (done, failed, total): (usize, usize, usize),
+    (done, failed, deferred, total): (usize, usize, usize, usize),
 ) -> String {
     match phase {
+        // Stopped at the key question: the run ended, but as stopped, and says what waits.
+        RunPhase::Finished if key_refused => match lang {
+            Language::Zh => format!("已在密钥被拒绝处停止：{total} 位候选人中有 {deferred} 位未筛选。请在设置中修正密钥，然后点击“重试失败项”。"),
+            Language::En => format!("Stopped at the refused API key: {deferred} of {total} candidate(s) were not screened. Fix the key in Settings, then Retry failed screens them."),
+        },
         RunPhase::Finished if failed > 0 => match lang {
             Language::Zh => format!("批量筛选已结束：{total} 位候选人中有 {failed} 位筛选失败（可点击“重试失败项”）。"),
             Language::En => format!("Batch finished: {failed} of {total} candidate(s) failed (Retry failed runs them again)."),
@@ -53,7 +58,11 @@ fn phase_text(
 }
 
 #[component]
-pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
+pub fn BatchRun(
+    run: BatchRunHandle,
+    retry: Callback<()>,
+    key_go_on: Callback<()>,
+) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
@@ -69,11 +78,17 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
             .filter(|id| !model.status(id).cancellable())
             .count()
     };
-    let failed_rows = move || {
+    let rows_in = move |status: RowStatus| {
         failed_ids
             .iter()
-            .filter(|id| model.status(id) == RowStatus::Failed)
+            .filter(|id| model.status(id) == status)
             .count()
+    };
+    // A batch stopped at the key question ended, but stopped: said so, and by its phase.
+    let stopped_on_key = move || {
+        model
+            .result
+            .with(|r| r.as_ref().is_some_and(BatchState::stopped_on_refused_key))
     };
 
     // Retry: the finished batch's follow-up on the same run (its failed and cancelled rows).
@@ -134,12 +149,17 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                 <p class="run__phase" role="status" aria-live="polite" data-testid="batch-phase" data-phase=move || match phase.get() {
                     RunPhase::Running => "running",
                     RunPhase::Waiting => "waiting",
+                    RunPhase::Finished if stopped_on_key() => "stopped",
                     RunPhase::Finished => "finished",
                     RunPhase::Stopped => "stopped",
                     RunPhase::Elsewhere => "elsewhere",
                     RunPhase::Failed(_) => "failed",
                 }>
-                    {move || phase_text(lang.get(), phase.get(), model.key_pause.with(Option::is_some), (done(), failed_rows(), total))}
+                    {move || {
+                        let key_refused = model.key_pause.with(Option::is_some) || stopped_on_key();
+                        let counts = (done(), rows_in(RowStatus::Failed), rows_in(RowStatus::Deferred), total);
+                        phase_text(lang.get(), phase.get(), key_refused, counts)
+                    }}
                 </p>
                 <button
                     type="button"
@@ -161,7 +181,7 @@ pub fn BatchRun(run: BatchRunHandle, retry: Callback<()>) -> impl IntoView {
                 </button>
             </div>
             <CostCapDialog run=run.clone() />
-            <KeyRefusedDialog run=run.clone() />
+            <KeyRefusedDialog run=run.clone() go_on=key_go_on />
             <table class="batch-table" data-testid="batch-live" hidden=move || model.result.with(Option::is_some)>
                     <thead>
                         <tr>

@@ -12,7 +12,7 @@ use crate::domain::result_check::Verdict;
 use crate::domain::Language;
 use crate::store::{RunRecord, RunStatus};
 use crate::ui::i18n::{tr, use_language};
-use crate::ui::run::RunStore;
+use crate::ui::run::{held_threads, RunStore};
 
 /// The result check a finished run's record was saved with (`None` for a record saved before
 /// runs carried one).
@@ -58,13 +58,44 @@ fn live_label(status: RunStatus, lang: Language) -> &'static str {
     }
 }
 
-/// The open button's text; its accessible name adds the run's title.
-fn open_label(status: RunStatus, lang: Language) -> &'static str {
-    if matches!(status, RunStatus::Paused | RunStatus::Running) {
-        tr(lang, "Continue", "继续")
-    } else {
-        tr(lang, "Open", "打开")
+/// The open button's text; its accessible name adds the run's title. A run another tab drives
+/// is only viewed from here (the controller opens it read-only).
+fn open_label(status: RunStatus, elsewhere: bool, lang: Language) -> &'static str {
+    match status {
+        _ if elsewhere => tr(lang, "View", "查看"),
+        RunStatus::Paused | RunStatus::Running => tr(lang, "Continue", "继续"),
+        _ => tr(lang, "Open", "打开"),
     }
+}
+
+/// How often the list asks which runs a tab holds: another tab starts or ends a run without this
+/// one hearing of it otherwise (its records arrive, its lock does not).
+const HELD_POLL_MS: u32 = 2_000;
+
+/// The threads whose Web Lock some tab holds, asked when the list changes and every
+/// [`HELD_POLL_MS`] while the list is shown (the interval ends with it).
+fn held_elsewhere(entries: Signal<Vec<RunRecord>>) -> RwSignal<Vec<String>> {
+    let held = RwSignal::new(Vec::new());
+    let refresh = move || {
+        leptos::task::spawn_local(async move {
+            let threads = held_threads().await;
+            // The list may be gone by the time the browser answers.
+            if held.try_get_untracked().is_some_and(|h| h != threads) {
+                held.set(threads);
+            }
+        });
+    };
+    Effect::new(move |_| {
+        entries.track();
+        refresh();
+    });
+    if let Ok(interval) = set_interval_with_handle(
+        refresh,
+        std::time::Duration::from_millis(HELD_POLL_MS.into()),
+    ) {
+        on_cleanup(move || interval.clear());
+    }
+    held
 }
 
 #[component]
@@ -80,6 +111,7 @@ pub fn RunList(
     let lang = use_language();
     let store = RunStore::expect();
     let entries = store.records_of(workflow_id);
+    let held = held_elsewhere(entries);
     view! {
         {move || store.notice.get().map(|notice| view! {
             <p class="notice notice--warn" role="status" data-testid="store-notice">{notice}</p>
@@ -114,15 +146,27 @@ pub fn RunList(
                         let open_entry = entry.clone();
                         let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
                         let live_thread = entry.thread_id.clone();
+                        let elsewhere_thread = live_thread.clone();
                         let live_here = Memo::new(move |_| {
                             live.is_some_and(|l| l.with(|t| t.as_deref() == Some(live_thread.as_str())))
                         });
+                        // Another tab drives it (holds its lock): running there, so no Continue
+                        // here, only a read-only view.
+                        let elsewhere = Memo::new(move |_| {
+                            matches!(status, RunStatus::Running | RunStatus::Paused)
+                                && !live_here.get()
+                                && held.with(|h| h.contains(&elsewhere_thread))
+                        });
                         view! {
                             <li class="run-list__item" data-testid="run-entry" data-thread=entry.thread_id.clone() data-status=status_id(status)
-                                data-live=move || live_here.get().to_string()>
+                                data-live=move || live_here.get().to_string() data-elsewhere=move || elsewhere.get().to_string()>
                                 <span class="run-list__name">{entry.title.clone()}</span>
                                 <span class=format!("badge run-list__status run-list__status--{}", status_id(status))>
-                                    {move || if live_here.get() { live_label(status, lang.get()) } else { status_label(status, lang.get()) }}
+                                    {move || match (live_here.get(), elsewhere.get()) {
+                                        (true, _) => live_label(status, lang.get()),
+                                        (_, true) => tr(lang.get(), "running in another tab", "正在另一个标签页中运行"),
+                                        _ => status_label(status, lang.get()),
+                                    }}
                                 </span>
                                 {unusable.then(|| view! {
                                     <span class="badge run-list__status run-list__status--unusable" data-testid="run-unusable">
@@ -134,9 +178,9 @@ pub fn RunList(
                                 // second copy of its calls.
                                 <button type="button" class="button button--small" data-testid="run-open"
                                     hidden=move || live_here.get()
-                                    aria-label=move || format!("{}: {open_title}", open_label(status, lang.get()))
+                                    aria-label=move || format!("{}: {open_title}", open_label(status, elsewhere.get(), lang.get()))
                                     on:click=move |_| on_open.run(open_entry.clone())>
-                                    {move || open_label(status, lang.get())}
+                                    {move || open_label(status, elsewhere.get(), lang.get())}
                                 </button>
                                 <button type="button" class="button button--small button--danger" data-testid="run-delete"
                                     aria-label=move || format!("{}: {delete_title}", tr(lang.get(), "Delete", "删除"))

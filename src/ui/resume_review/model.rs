@@ -83,7 +83,11 @@ impl Speed {
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct UsageTotals {
+    /// Requests sent to the model: an agent's call and its re-ask when the first answer did not
+    /// fit (the usage line once said 13 calls where 15 requests were made).
     pub calls: u32,
+    /// Of `calls`, the re-asks.
+    pub re_asks: u32,
     pub input_tokens: u64,
     /// Of `input_tokens`, those the provider's prompt cache served.
     pub cached_input_tokens: u64,
@@ -258,7 +262,9 @@ impl RunModel {
 impl RunModel {
     fn add_usage(&self, usage: &UsagePayload) {
         self.usage.update(|u| {
-            u.calls += 1;
+            let re_ask = u32::from(usage.repaired);
+            u.calls += 1 + re_ask;
+            u.re_asks += re_ask;
             u.input_tokens += usage.input_tokens;
             u.cached_input_tokens += usage.cached_input_tokens;
             u.output_tokens += usage.output_tokens;

@@ -27,13 +27,18 @@ fn usage_text(u: UsageTotals, lang: Language) -> String {
         (n, Language::En) => format!(" ({n} cached)"),
         (n, Language::Zh) => format!("（其中 {n} 个来自缓存）"),
     };
+    let re_asks = match (u.re_asks, lang) {
+        (0, _) => String::new(),
+        (n, Language::En) => format!(" ({n} re-asked)"),
+        (n, Language::Zh) => format!("（其中 {n} 次为重新询问）"),
+    };
     let tokens = match lang {
         Language::En => format!(
-            "{} calls · {} input{cached} + {} output tokens",
+            "{} calls{re_asks} · {} input{cached} + {} output tokens",
             u.calls, u.input_tokens, u.output_tokens
         ),
         Language::Zh => format!(
-            "{} 次调用 · 输入 {}{cached} + 输出 {} 个 token",
+            "{} 次调用{re_asks} · 输入 {}{cached} + 输出 {} 个 token",
             u.calls, u.input_tokens, u.output_tokens
         ),
     };

@@ -94,7 +94,7 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
             if let Some(record) = ctl.store.newest_open(W::ID) {
                 ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
                 Ctl::when_loaded(&ctl, false, move |engine, ctl| {
-                    leptos::task::spawn_local((engine.reopen)(ctl, record));
+                    leptos::task::spawn_local((engine.reopen)(ctl, record, None));
                 });
             }
         });
@@ -194,6 +194,34 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         }
     }
 
+    /// Answers the shown run's pause on the provider as Settings has it NOW (a key fixed after
+    /// the provider refused it): the paused run is re-opened from its checkpoint on a runtime
+    /// built from the current settings, keeping its lock, and answered there. The run as shown
+    /// keeps the model it started with, so answering it directly would send the old key again.
+    pub fn answer_anew(&self, answer: W::Answer) {
+        let ctl = self.ctl();
+        let current = ctl.current.borrow().clone();
+        let Some(run) = current else { return };
+        if run.phase.get_untracked() != RunPhase::Waiting {
+            return;
+        }
+        let record = run.shared.record.borrow().clone();
+        let lock = run.shared.lock.borrow_mut().take();
+        let thread_id = record.thread_id.clone();
+        Ctl::when_loaded(&ctl, true, move |engine, ctl| {
+            leptos::task::spawn_local(async move {
+                (engine.reopen)(ctl.clone(), record, lock).await;
+                let reopened = ctl.current.borrow().clone();
+                let waiting = reopened.filter(|r| {
+                    r.thread_id() == thread_id && r.phase.get_untracked() == RunPhase::Waiting
+                });
+                if let Some(run) = waiting {
+                    run.answer(answer);
+                }
+            });
+        });
+    }
+
     /// Runs the shown FINISHED run's follow-up on its own thread (the batch's "Retry failed"):
     /// the same run and record, driven like any step (saved, its lock held, reopened after a
     /// reload). Nothing happens unless the run finished in a state its workflow declares a
@@ -230,7 +258,7 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         // Said before the engine's code may have to be fetched, so the click shows at once.
         ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
         Ctl::when_loaded(&ctl, false, move |engine, ctl| {
-            leptos::task::spawn_local((engine.reopen)(ctl, record));
+            leptos::task::spawn_local((engine.reopen)(ctl, record, None));
         });
     }
 

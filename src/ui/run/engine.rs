@@ -7,6 +7,7 @@ use futures::future::LocalBoxFuture;
 
 use super::active::ActiveRun;
 use super::driver::Ctl;
+use super::lock::RunLock;
 use super::view_model::ViewModel;
 use crate::session::Workflow;
 use crate::store::RunRecord;
@@ -16,7 +17,8 @@ use crate::store::RunRecord;
 /// [`RunEngine::new`] is called) and the page's own code never calls the engine directly.
 pub struct RunEngine<W: Workflow, V> {
     pub(super) start: fn(Rc<Ctl<W, V>>, W::Input, String),
-    pub(super) reopen: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
+    /// Re-opens a saved run; with the run's lock when the page already holds it.
+    pub(super) reopen: Reopen<W, V>,
     pub(super) follow_up: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
     pub(super) stop: fn(&ActiveRun<W, V>),
 }
@@ -33,12 +35,15 @@ impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
     pub fn new() -> Self {
         RunEngine {
             start: |ctl, input, title| ctl.start(input, title),
-            reopen: |ctl, record| ctl.reopen(record, None),
+            reopen: |ctl, record, lock| ctl.reopen(record, lock),
             follow_up: |ctl, record| ctl.follow_up(record),
             stop: |run| run.stop(),
         }
     }
 }
+
+/// Re-opens a saved run (see `Ctl::reopen`).
+type Reopen<W, V> = fn(Rc<Ctl<W, V>>, RunRecord, Option<RunLock>) -> LocalBoxFuture<'static, ()>;
 
 /// Fetches a page's [`RunEngine`] (the review page's comes from a lazily loaded chunk).
 pub type EngineLoader<W, V> = fn() -> LocalBoxFuture<'static, RunEngine<W, V>>;

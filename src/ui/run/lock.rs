@@ -141,3 +141,29 @@ pub async fn try_lock(thread_id: &str) -> Option<RunLock> {
 pub async fn wait_for_lock(thread_id: &str, signal: &web_sys::AbortSignal) -> Option<RunLock> {
     request(thread_id, true, Some(signal)).await
 }
+
+/// The threads whose lock some tab holds now (`navigator.locks.query()`): runs driven in this
+/// tab or another. Empty without the API.
+pub async fn held_threads() -> Vec<String> {
+    let Some(locks) = lock_manager() else {
+        return Vec::new();
+    };
+    let query = Reflect::get(&locks, &"query".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok())
+        .and_then(|f| f.call0(&locks).ok())
+        .and_then(|p| p.dyn_into::<Promise>().ok());
+    let Some(query) = query else {
+        return Vec::new();
+    };
+    let Ok(snapshot) = wasm_bindgen_futures::JsFuture::from(query).await else {
+        return Vec::new();
+    };
+    let held = Reflect::get(&snapshot, &"held".into()).unwrap_or(JsValue::UNDEFINED);
+    let prefix = lock_name("");
+    js_sys::Array::from(&held)
+        .iter()
+        .filter_map(|lock| Reflect::get(&lock, &"name".into()).ok()?.as_string())
+        .filter_map(|name| name.strip_prefix(&prefix).map(str::to_string))
+        .collect()
+}

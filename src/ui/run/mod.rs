@@ -33,6 +33,7 @@ mod view_model;
 pub use active::ActiveRun;
 pub use controller::RunController;
 pub use engine::RunEngine;
+pub use lock::held_threads;
 pub use notes::{Clamped, RunNotes};
 pub use phase::{elsewhere_text, RunPhase};
 pub use store::RunStore;

@@ -79,10 +79,15 @@ pub fn cost_gate(state: BatchState, ctx: NodeContext) -> Result<BatchUpdate, Nod
     // A deferral with an error is a refused key's (a cap deferral has none).
     let refusal = deferred.iter().find_map(|r| r.error.clone());
     let pause = match refusal {
-        Some(message) => BatchPause::KeyRefused(KeyRefusedPause {
-            deferred: deferred.len() as u32,
-            message,
-        }),
+        Some(message) => {
+            // A candidate that sent a call (and met the refusal) is not one "with no call sent".
+            let refused = deferred.iter().filter(|r| r.calls > 0).count() as u32;
+            BatchPause::KeyRefused(KeyRefusedPause {
+                deferred: deferred.len() as u32 - refused,
+                refused,
+                message,
+            })
+        }
         None => BatchPause::CostCap(CostCapPause {
             spent_usd: state.spent_usd(),
             cap_usd: state.cost_cap_usd.unwrap_or(0.0),

@@ -14,15 +14,18 @@ pub enum BatchPause {
 
 crate::pause_kinds!(BatchPause { "cost_cap" => BatchAnswer, "key_refused" => BatchAnswer });
 
-/// The provider refused the API key (HTTP 401/403): the candidate that met the refusal and every
-/// one after it were deferred without a call (`deferred` of them; screened ones are kept), since
-/// every call would be refused. Going on needs a working key: a run re-opened with it (or a host
-/// whose model now sends it) screens them; the answer's `cost_cap_usd` is ignored here, the cap
-/// stays as it was.
+/// The provider refused the API key (HTTP 401/403): the candidates whose calls met the refusal
+/// (`refused`) and every one after them, deferred without a call (`deferred`), wait; screened ones
+/// are kept. Going on needs a working key: a run re-opened with it (or a host whose model now
+/// sends it) screens them; the answer's `cost_cap_usd` is ignored here, the cap stays as it was.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
 pub struct KeyRefusedPause {
+    /// Candidates for whom no call was sent.
     pub deferred: u32,
+    /// Candidates whose call was sent and refused (0 in a pause saved before this was counted).
+    #[serde(default)]
+    pub refused: u32,
     /// The provider's refusal, user-facing (no key in it).
     pub message: String,
 }

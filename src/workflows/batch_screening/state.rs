@@ -123,6 +123,17 @@ impl BatchState {
         self.results.iter().rev().find(|r| r.id == id)
     }
 
+    /// The user stopped at the key question: candidates wait for a working key (a deferral with
+    /// the refusal as its error), so the batch ended stopped, not finished, and "Retry failed"
+    /// screens them.
+    pub fn stopped_on_refused_key(&self) -> bool {
+        self.stopped_at_cap
+            && self.candidates.iter().any(|c| {
+                self.latest(&c.id)
+                    .is_some_and(|r| r.status == CandidateStatus::Deferred && r.error.is_some())
+            })
+    }
+
     /// Estimated USD spent so far: the job analysis and every screening (retries included).
     pub fn spent_usd(&self) -> f64 {
         self.jd_cost_usd + self.results.iter().map(|r| r.cost_usd).sum::<f64>()

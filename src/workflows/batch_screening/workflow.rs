@@ -220,17 +220,19 @@ impl Workflow for BatchWorkflow {
     /// "Retry failed": a finished batch with failed or cancelled candidates screens those again
     /// on its own thread (one more retry round); screened candidates keep their results. A batch
     /// stopped at the cost cap goes on too: the retried candidates meet the cap (and its
-    /// question) again.
+    /// question) again. So does one stopped at a refused key: its waiting candidates are screened
+    /// with the key the run is rebuilt with.
     fn follow_up(finished: &BatchState) -> Option<BatchUpdate> {
         let retry = !finished.ats_only
-            && finished.candidates.iter().any(|c| {
-                finished.latest(&c.id).is_some_and(|r| {
-                    matches!(
-                        r.status,
-                        CandidateStatus::Failed | CandidateStatus::Cancelled
-                    )
-                })
-            });
+            && (finished.stopped_on_refused_key()
+                || finished.candidates.iter().any(|c| {
+                    finished.latest(&c.id).is_some_and(|r| {
+                        matches!(
+                            r.status,
+                            CandidateStatus::Failed | CandidateStatus::Cancelled
+                        )
+                    })
+                }));
         retry.then(|| {
             BatchUpdate::default()
                 .retry_rounds(1u32)
