@@ -60,12 +60,22 @@ fn every_workflows_demo_ends_usable_and_its_done_step_says_so() {
     visit_all(&mut samples);
     assert!(samples.0.len() >= 6, "registered: {:?}", samples.0.len());
     for (id, input) in samples.0 {
-        let step = demo_done(id, input);
-        assert_eq!(
-            step["verdict"],
-            json!({"problems": []}),
-            "{id}: the demo's result fails its own check"
-        );
+        // In each language the workflow takes: the check reads the run's language.
+        let mut inputs = vec![input.clone()];
+        if input.get("language").is_some() {
+            let mut zh = input;
+            zh["language"] = json!("zh");
+            inputs.push(zh);
+        }
+        for input in inputs {
+            let language = input.get("language").cloned();
+            let step = demo_done(id, input);
+            assert_eq!(
+                step["verdict"],
+                json!({"problems": []}),
+                "{id} ({language:?}): the demo's result fails its own check"
+            );
+        }
     }
 }
 
@@ -225,5 +235,94 @@ fn an_invented_title_is_flagged_unless_the_user_kept_it() {
     assert!(
         CoverLetterWorkflow::check_result(&kept).usable(),
         "what the user kept is theirs"
+    );
+}
+
+/// A hiring packet is its evaluation and its email: one that loops, or an email that gives the
+/// candidate an employer no text holds, is not usable; a packet with neither is empty.
+#[test]
+fn a_hiring_packet_that_loops_or_invents_is_not_usable() {
+    use careergraph::domain::hiring::{EmailDraft, Evaluation};
+    use careergraph::workflows::hiring::{HiringState, HiringWorkflow};
+    let packet = |summary: &str, body: &str| {
+        let mut state: HiringState = serde_json::from_value(json!({})).unwrap();
+        state.resume_text = RESUME.into();
+        state.jd_text = JOB.into();
+        state.evaluation = Some(Evaluation {
+            summary: summary.into(),
+            ..Evaluation::default()
+        });
+        state.email_content = Some(EmailDraft {
+            recipient: "candidate".into(),
+            subject: "Your application".into(),
+            body: body.into(),
+        });
+        HiringWorkflow::check_result(&state)
+    };
+    let honest = "Mara ran the payment platform at Tillpoint and builds in Rust and Kafka; a strong match for the platform role.";
+    let email = "Dear Mara, thank you for applying to Harbor Logistics. We would like to invite you to a first interview for the platform role.";
+    assert!(
+        packet(honest, email).usable(),
+        "{:?}",
+        packet(honest, email)
+    );
+    let looping = packet(honest, "sure sure sure sure sure");
+    assert!(
+        matches!(
+            looping.problems.as_slice(),
+            [Problem::Degenerate {
+                why: Degeneracy::Repeated { .. }
+            }]
+        ),
+        "{looping:?}"
+    );
+    let invented = packet(honest, "Dear Mara, your years as Chief Architect at Globex impressed the panel. We would like to meet you.");
+    assert!(
+        invented
+            .problems
+            .iter()
+            .any(|p| matches!(p, Problem::Invented { .. })),
+        "{invented:?}"
+    );
+    let mut nothing: HiringState = serde_json::from_value(json!({})).unwrap();
+    nothing.resume_text = RESUME.into();
+    assert!(!HiringWorkflow::check_result(&nothing).usable());
+}
+
+/// A plan in the other language, or a report that says nothing, is not a usable plan.
+#[test]
+fn a_career_plan_in_the_wrong_language_or_empty_is_not_usable() {
+    use careergraph::domain::career_plan::{FinalPlan, IntegratedReport};
+    use careergraph::domain::Language;
+    use careergraph::workflows::career_navigator::{CareerNavigatorState, NavigatorWorkflow};
+    let plan = |language: Language, summary: &str, overview: &str| {
+        let mut state: CareerNavigatorState = serde_json::from_value(json!({})).unwrap();
+        state.language = language;
+        state.integrated_report = Some(IntegratedReport {
+            executive_summary: summary.into(),
+            ..IntegratedReport::default()
+        });
+        state.final_plan = Some(FinalPlan {
+            schedule_overview: overview.into(),
+            ..FinalPlan::default()
+        });
+        NavigatorWorkflow::check_result(&state)
+    };
+    let summary = "You are strongest where systems meet people: platform work with a mentoring side suits you.";
+    let overview = "Twelve weeks: first the Kubernetes certification, then a mentoring project, then applications.";
+    assert!(plan(Language::En, summary, overview).usable());
+    let english_for_zh = plan(Language::Zh, summary, overview);
+    assert!(
+        matches!(
+            english_for_zh.problems.as_slice(),
+            [Problem::Degenerate {
+                why: Degeneracy::WrongLanguage
+            }]
+        ),
+        "{english_for_zh:?}"
+    );
+    assert!(
+        !plan(Language::En, summary, "").usable(),
+        "an empty schedule"
     );
 }

@@ -117,3 +117,23 @@ test('a critic that loops counts in no score, and looping portfolio advice is ma
   await expect(page.getByTestId('portfolio-unreliable')).toBeVisible();
   await expect(page.getByTestId('design-unreliable')).toHaveCount(0);
 });
+
+test('a hiring packet whose email loops is not "ready": the alert names the loop', async ({ page, request }) => {
+  await mock(request, 'script', [
+    { provider: 'openai', role: 'recruiting coordinator', json: { recipient: 'candidate', subject: 'Interview', body: 'sure sure sure sure sure sure' } },
+  ]);
+  await page.goto('/');
+  await useMock(page);
+  await chooseWorkflow(page, 'hiring_pipeline');
+  await expect(page.getByTestId('hiring-form')).toBeVisible();
+  await page.getByTestId('hiring-run').click();
+  const phase = page.getByTestId('hiring-phase');
+  await expect(phase).toHaveText(/^The hiring packet .*It is not usable as it is\.$/, { timeout: 45_000 });
+  await expect(phase).not.toContainText('ready');
+  const verdict = page.getByTestId('hiring-verdict');
+  await expect(verdict).toHaveAttribute('role', 'alert');
+  await expect(verdict.getByTestId('verdict-problem').first()).toHaveAttribute('data-kind', 'degenerate');
+  await expect(verdict).toContainText('sure');
+  // The packet is still shown, as written.
+  await expect(page.getByTestId('packet-email')).toBeVisible();
+});

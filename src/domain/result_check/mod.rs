@@ -108,6 +108,35 @@ impl Verdict {
         Verdict { problems }
     }
 
+    /// A result made of several answers (a hiring packet's evaluation and email, a plan's report
+    /// and schedule), each checked on its own for `language` and degeneracy: a long text of many
+    /// parts repeats its words more than one answer does, so the parts are not joined. The
+    /// first part that is no answer is the problem.
+    pub fn of_parts(parts: &[&str], language: Language) -> Verdict {
+        let against = Against {
+            resume: None,
+            sources: &[],
+            language: Some(language),
+            prompt: "",
+            min_words: 0,
+        };
+        let problems = parts
+            .iter()
+            .find_map(|part| degenerate(part, &against))
+            .map(|why| vec![Problem::Degenerate { why }])
+            .unwrap_or_default();
+        Verdict { problems }
+    }
+
+    /// Adds the facts `result` claims that no text of `sources` holds.
+    pub fn with_grounding(mut self, result: &str, sources: &[&str]) -> Verdict {
+        let facts = ungrounded(result, sources);
+        if !facts.is_empty() {
+            self.problems.push(Problem::Invented { facts });
+        }
+        self
+    }
+
     pub fn usable(&self) -> bool {
         self.problems.is_empty()
     }

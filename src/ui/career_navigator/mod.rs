@@ -17,6 +17,7 @@ use crate::session::NavigatorWorkflow;
 use crate::store::RunRecord;
 use crate::ui::components::{focus_later, InjectionWarning, ProviderNotes, RunList};
 use crate::ui::download::download;
+use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -110,6 +111,9 @@ pub fn Page() -> impl IntoView {
     }
 }
 
+/// The result's name in the verdict's sentence.
+const PLAN: (&str, &str) = ("The career plan", "职业规划");
+
 #[component]
 fn NavigatorRun(run: NavRun) -> impl IntoView {
     let lang = use_language();
@@ -137,6 +141,17 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
             .and_then(|s| CalendarDate::parse(&s.start_date))
             .unwrap_or_else(|| CalendarDate::from_unix_ms(js_sys::Date::now()))
     };
+    // A plan that fails its check (a report that loops, a schedule in the other language) is
+    // not "ready": the check says why.
+    let verdict = Memo::new(move |_| {
+        (phase.get() == RunPhase::Finished)
+            .then(|| {
+                model
+                    .state
+                    .with(|s| s.as_ref().map(NavigatorWorkflow::check_result))
+            })
+            .flatten()
+    });
     let phase_text = move || {
         let l = lang.get();
         match phase.get() {
@@ -158,7 +173,9 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                 )
                 .to_string(),
             },
-            RunPhase::Finished => tr(l, "Plan ready.", "计划已完成。").to_string(),
+            RunPhase::Finished => finished_text(verdict.get().as_ref(), PLAN, l, || {
+                tr(l, "Plan ready.", "计划已完成。").to_string()
+            }),
             RunPhase::Elsewhere => elsewhere_text(l).to_string(),
             RunPhase::Stopped => tr(
                 l,
@@ -243,6 +260,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                     }.into_any(),
                 }
             })}
+            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=PLAN original=None testid="nav-verdict" /> })}
             {move || (phase.get() == RunPhase::Finished).then(|| {
                 let confirmed = state().is_some_and(|s: CareerNavigatorState| s.plan_confirmed);
                 view! {

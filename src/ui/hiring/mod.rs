@@ -16,6 +16,7 @@ use crate::ui::components::{
     draft_signal, first_line, InjectionWarning, ProviderBadge, ProviderNotes, ResumeOutline,
     RunList,
 };
+use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -105,6 +106,9 @@ pub fn Page() -> impl IntoView {
     }
 }
 
+/// The result's name in the verdict's sentence.
+const PACKET: (&str, &str) = ("The hiring packet", "招聘材料包");
+
 #[component]
 fn HiringRun(run: HiringRunHandle) -> impl IntoView {
     let lang = use_language();
@@ -121,6 +125,13 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
             Vec::new()
         }
     });
+    // A packet that fails its check (an email that loops, an evaluation in the other language)
+    // is not "ready": the check says why.
+    let verdict = Memo::new(move |_| {
+        model
+            .result
+            .with(|r| r.as_ref().map(HiringWorkflow::check_result))
+    });
     view! {
         <section class="run hiring" aria-label=move || tr(lang.get(), "Hiring run", "招聘流程运行") data-testid="hiring-run-view">
             <div class="run__bar">
@@ -132,7 +143,9 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
                                 Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
                                 None => tr(lang, "Starting…", "启动中…").to_string(),
                             },
-                            RunPhase::Finished => tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string(),
+                            RunPhase::Finished => finished_text(verdict.get().as_ref(), PACKET, lang, || {
+                                tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string()
+                            }),
                             RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
                             RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
                             RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
@@ -166,6 +179,7 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
                     </div>
                 })}
             </div>
+            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=PACKET original=None testid="hiring-verdict" /> })}
             {move || model.result.get().map(|state| view! { <Packet state=state /> })}
         </section>
     }

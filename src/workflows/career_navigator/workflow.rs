@@ -242,9 +242,21 @@ impl Workflow for NavigatorWorkflow {
         demo::with_navigator_responders(model)
     }
 
-    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
-    /// (scores, lists), whose degenerate answers are to be marked on their cards.
-    fn check_result(_finished: &CareerNavigatorState) -> crate::workflows::registry::Verdict {
-        crate::workflows::registry::Verdict::default()
+    /// The plan's words: the report's summary and the schedule's overview, each an answer in
+    /// the run's language (not empty, looping or in the other language). A plan makes its own
+    /// dates and goals, so nothing is held to the profile's facts. A run with neither is not
+    /// usable.
+    fn check_result(finished: &CareerNavigatorState) -> crate::workflows::registry::Verdict {
+        let report = finished
+            .integrated_report
+            .as_ref()
+            .map(|r| r.executive_summary.as_str());
+        let plan = finished
+            .final_plan
+            .as_ref()
+            .map(|p| p.schedule_overview.as_str());
+        let parts: Vec<&str> = [report, plan].into_iter().flatten().collect();
+        let parts = if parts.is_empty() { vec![""] } else { parts };
+        crate::workflows::registry::Verdict::of_parts(&parts, finished.language)
     }
 }

@@ -128,9 +128,18 @@ impl Workflow for HiringWorkflow {
         demo::with_hiring_responders(model)
     }
 
-    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
-    /// (scores, lists), whose degenerate answers are to be marked on their cards.
-    fn check_result(_finished: &HiringState) -> crate::workflows::registry::Verdict {
-        crate::workflows::registry::Verdict::default()
+    /// The packet's words for people: the evaluation's summary and the email draft, each an
+    /// answer in the run's language (not empty, looping or in the other language); the email,
+    /// which goes to a person, claims no employer, title, number or date that the resume and the
+    /// job description lack. (The evaluation's summary may count years from dates, so its
+    /// numbers are not held to the texts.) A packet with neither is not usable.
+    fn check_result(finished: &HiringState) -> crate::workflows::registry::Verdict {
+        let summary = finished.evaluation.as_ref().map(|e| e.summary.as_str());
+        let email = finished.email_content.as_ref().map(|e| e.body.as_str());
+        let parts: Vec<&str> = [summary, email].into_iter().flatten().collect();
+        let parts = if parts.is_empty() { vec![""] } else { parts };
+        let sources = [finished.resume_text.as_str(), finished.jd_text.as_str()];
+        crate::workflows::registry::Verdict::of_parts(&parts, finished.language)
+            .with_grounding(email.unwrap_or_default(), &sources)
     }
 }
