@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use crate::llm::limits::clean_message;
+use crate::llm::clean_text::clean_message;
+pub use crate::llm::clean_text::excerpt;
 use crate::llm::secret::ApiKey;
 
 /// Everything a chat call can fail with. `Display` is a user-facing sentence; it never holds an API key
@@ -272,14 +273,5 @@ impl LlmError {
             LlmError::RateLimited { retry_after, .. } => *retry_after,
             _ => None,
         }
-    }
-}
-
-/// The first `max` characters of `text`, on a char boundary, for error messages.
-pub fn excerpt(text: &str, max: usize) -> String {
-    let trimmed = text.trim();
-    match trimmed.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", &trimmed[..cut]),
-        None => trimmed.to_string(),
     }
 }

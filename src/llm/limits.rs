@@ -3,8 +3,7 @@
 
 use std::time::Duration;
 
-use crate::llm::error::excerpt;
-use crate::llm::secret::ApiKey;
+pub use crate::llm::clean_text::{clean_excerpt, clean_message, MAX_ERROR_MESSAGE_CHARS};
 use crate::llm::types::ChatRequest;
 
 /// Largest response body read: a whole non-streaming body, or everything one stream delivers.
@@ -16,9 +15,6 @@ pub const MAX_LINE_BYTES: usize = 1024 * 1024;
 
 /// Error bodies are only read this far: enough for any provider's JSON error.
 pub const MAX_ERROR_BODY_BYTES: usize = 64 * 1024;
-
-/// A provider message shown to the user is cut to this many characters (after key scrubbing).
-pub const MAX_ERROR_MESSAGE_CHARS: usize = 2048;
 
 /// Whole-call deadline (all attempts, backoff waits and the full stream), on top of the idle
 /// timeout that only bounds the gap between two events.
@@ -41,9 +37,9 @@ pub fn local_deadline(max_tokens: u32, default: Duration) -> Duration {
 
 /// Whether `base_url` names this machine or a private network (loopback, RFC 1918 addresses,
 /// IPv6 unique-local and link-local, `*.local`), or the model inside the tab
-/// ([`crate::llm::in_tab::TAB_BASE_URL`]): where a model runs on someone's own hardware.
+/// ([`crate::llm::in_tab::address::TAB_BASE_URL`]): where a model runs on someone's own hardware.
 pub fn is_local_host(base_url: &str) -> bool {
-    if base_url.starts_with(crate::llm::in_tab::TAB_BASE_URL) {
+    if base_url.starts_with(crate::llm::in_tab::address::TAB_BASE_URL) {
         return true;
     }
     let rest = base_url
@@ -68,25 +64,6 @@ pub fn is_local_host(base_url: &str) -> bool {
             ip.is_loopback() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80
         }
         Err(_) => false,
-    }
-}
-
-/// The user-facing form of any provider text that may echo the key: the key is replaced FIRST,
-/// then the text is cut. (Cutting first could leave the front half of a key that straddles the
-/// cut, which the scrubber would no longer recognise.)
-pub fn clean_message(key: &ApiKey, text: &str) -> String {
-    cut(&key.scrub(text), MAX_ERROR_MESSAGE_CHARS)
-}
-
-/// Scrubbed, then cut to `max` characters: for excerpts of bodies in decode errors.
-pub fn clean_excerpt(key: &ApiKey, text: &str, max: usize) -> String {
-    excerpt(&key.scrub(text), max)
-}
-
-fn cut(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
     }
 }
 

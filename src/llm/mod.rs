@@ -45,6 +45,7 @@
 
 pub mod answer_budget;
 pub mod anthropic;
+pub mod clean_text;
 pub mod client;
 pub mod decode;
 pub mod demo;

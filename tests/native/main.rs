@@ -52,6 +52,7 @@ mod graph_supersteps;
 mod grounding_apply;
 mod hiring_demo;
 mod hiring_supervisor;
+mod import_circles;
 mod import_files;
 mod import_limits;
 mod import_pdf_layout;

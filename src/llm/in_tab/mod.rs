@@ -15,6 +15,9 @@
 
 use std::rc::Rc;
 
+pub use address::TAB_BASE_URL;
+
+pub mod address;
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 #[cfg(target_arch = "wasm32")]
@@ -90,10 +93,6 @@ impl ChatModel for TabModel {
         Box::pin(stream::once(opened).flatten())
     }
 }
-
-/// The base URL the app gives the in-tab model: not a network address (nothing is ever sent to
-/// it), recognisable in settings and errors.
-pub const TAB_BASE_URL: &str = "tab://model/v1";
 
 /// What the engine in the tab does for one chat completion.
 pub trait TabEngine {
