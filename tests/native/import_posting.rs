@@ -5,7 +5,7 @@
 use crate::shared_support;
 
 use careergraph::domain::import::{check_posting, import_file, ImportError};
-use careergraph::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use careergraph::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use careergraph::workflows::sample::SAMPLE_RESUME;
 
 const POSTING_EN: &str = "\

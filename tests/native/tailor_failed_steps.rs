@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use careergraph::graph::{MemorySaver, Resume, RunConfig};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
-use careergraph::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION as SAMPLE_JOB;
 use careergraph::workflows::resume_tailoring::{self, TailorInput, TailorSettings};
+use careergraph::workflows::sample::SAMPLE_JOB_DESCRIPTION as SAMPLE_JOB;
 use careergraph::workflows::sample::SAMPLE_RESUME;
 use futures::executor::block_on;
 use futures::future::LocalBoxFuture;

@@ -15,7 +15,7 @@ use crate::workflows::batch_screening::sample::SAMPLE_RESUMES;
 use crate::workflows::batch_screening::{
     estimate, BatchResume, BatchRunInput, DEFAULT_CONCURRENCY, MAX_RESUMES,
 };
-use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
+use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
 const DRAFT_JD_KEY: &str = "careergraph.draft.batch.jd";
 

@@ -8,7 +8,7 @@ use crate::domain::ats::{self, Importance};
 use crate::domain::hiring::JdAnalysis;
 use crate::domain::injection::scan;
 use crate::graph::{NodeContext, NodeError};
-use crate::workflows::hiring::prompts::user_message;
+use crate::workflows::common::envelope::user_message;
 
 use super::pause::{BatchAnswer, BatchPause, CostCapPause, KeyRefusedPause};
 use super::rank::rank_rows;

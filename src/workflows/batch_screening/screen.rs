@@ -10,10 +10,11 @@ use futures::future::{self, Either};
 use crate::domain::hiring::{CandidateProfile, Evaluation, MatchingAnalysis};
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
+use crate::workflows::common::envelope::user_message;
 use crate::workflows::common::events::{CandidatePayload, CandidateStage, CustomEvent};
+use crate::workflows::common::json_blocks::json_block;
 use crate::workflows::common::{self, RunSettings};
 use crate::workflows::hiring::clamp_score;
-use crate::workflows::hiring::prompts::{json_block, user_message};
 
 use super::cancel;
 use super::redact::{anonymous_profile, candidate_names, redact_candidate};

@@ -9,10 +9,10 @@ use crate::llm::demo::DemoModel;
 use crate::llm::limiter::{LimiterConfig, RateLimited};
 use crate::llm::ChatModel;
 use crate::workflows::common::{check_text, RunControls};
-use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{
     AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
+use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;

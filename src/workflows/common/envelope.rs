@@ -108,6 +108,14 @@ impl Envelope {
     }
 }
 
+/// A user message of `blocks`, in order (each body's trailing whitespace trimmed): what most
+/// agents are sent.
+pub fn user_message(blocks: &[(&str, &str)]) -> Envelope {
+    blocks.iter().fold(Envelope::new(), |message, (tag, body)| {
+        message.block(tag, body)
+    })
+}
+
 /// The inside of block `tag` in a message built by [`Envelope::render`], whatever its nonce.
 /// Bodies hold no delimiter look-alike, so the first matching close ends the block.
 pub fn block<'a>(message: &'a str, tag: &str) -> Option<&'a str> {

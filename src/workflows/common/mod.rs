@@ -8,6 +8,7 @@ pub mod deps;
 pub mod envelope;
 pub mod events;
 pub mod input;
+pub mod json_blocks;
 pub mod read_entries;
 pub mod refusal;
 pub mod schema;

@@ -7,10 +7,10 @@ use super::{demo, graph, initial_state, CoverLetterState, CoverSettings, Length,
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls, MAX_INPUT_CHARS};
-use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{
     AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
+use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Characters of the company or role name at most.

@@ -39,7 +39,6 @@ mod nodes;
 pub mod prompts;
 mod report;
 pub mod routing;
-pub mod sample;
 mod schemas;
 mod settings;
 mod state;

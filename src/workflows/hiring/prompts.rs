@@ -1,49 +1,6 @@
 //! The user messages of the hiring agents: blocks with nonce-carrying delimiters (see
 //! [`crate::workflows::common::envelope`]), parsed back by the offline demo responders with [`block`].
-//! Earlier agents' outputs go in as compact JSON.
+//! Earlier agents' outputs go in as compact JSON ([`crate::workflows::common::json_blocks`]).
 
-use serde::Serialize;
-
-pub use crate::workflows::resume_tailoring::prompts::{block, user_message};
-
-/// What a block says when its input does not exist yet (the agent is told, not left guessing).
-pub const NOT_AVAILABLE: &str = "(not available yet)";
-
-/// An earlier agent's output as a block body.
-pub fn json_block<T: Serialize>(value: &Option<T>) -> String {
-    value
-        .as_ref()
-        .and_then(|v| serde_json::to_string(v).ok())
-        .unwrap_or_else(|| NOT_AVAILABLE.to_string())
-}
-
-/// A block's JSON read back into `T` (`None` when absent or not available).
-pub fn parse_block<T: serde::de::DeserializeOwned>(message: &str, tag: &str) -> Option<T> {
-    // Through `Value`: these types are also read from a run's state (one deserializer each).
-    let value = serde_json::from_str(block(message, tag)?).ok()?;
-    crate::value_de::from_value(value).ok()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::hiring::JdAnalysis;
-
-    #[test]
-    fn json_blocks_round_trip_and_missing_reads_as_none() {
-        let jd = JdAnalysis {
-            title: "Engineer".into(),
-            ..JdAnalysis::default()
-        };
-        let message = user_message(&[
-            ("jd_analysis", &json_block(&Some(jd.clone()))),
-            ("candidate_profile", &json_block::<JdAnalysis>(&None)),
-        ])
-        .render("n1");
-        assert_eq!(parse_block::<JdAnalysis>(&message, "jd_analysis"), Some(jd));
-        assert_eq!(
-            parse_block::<JdAnalysis>(&message, "candidate_profile"),
-            None
-        );
-    }
-}
+pub use crate::workflows::common::envelope::{block, user_message};
+pub use crate::workflows::common::json_blocks::{json_block, parse_block, NOT_AVAILABLE};

@@ -8,10 +8,10 @@ use super::{demo, graph, initial_state, HiringInput, HiringSettings, HiringState
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
-use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{
     AgentName, Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
+use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.

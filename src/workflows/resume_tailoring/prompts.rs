@@ -2,16 +2,7 @@
 //! [`crate::workflows::common::envelope`]), parsed back with [`block`] (the offline demo responders
 //! see only the request).
 
-use crate::workflows::common::Envelope;
-
-pub use crate::workflows::common::envelope::block;
-
-/// Blocks in order (each body's trailing whitespace trimmed).
-pub fn user_message(blocks: &[(&str, &str)]) -> Envelope {
-    blocks.iter().fold(Envelope::new(), |message, (tag, body)| {
-        message.block(tag, body)
-    })
-}
+pub use crate::workflows::common::envelope::{block, user_message};
 
 #[cfg(test)]
 mod tests {

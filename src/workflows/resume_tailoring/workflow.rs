@@ -9,10 +9,10 @@ use super::{demo, graph, initial_state, GraphState, TailorInput, TailorSettings}
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
-use crate::workflows::hiring::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::registry::{
     AgentName, Bilingual, InputError, Prepared, RunEnv, Workflow, WorkflowMeta,
 };
+use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::sample::SAMPLE_RESUME;
 
 /// Input of `resume_tailoring`. The run pauses for questions and for the review.
