@@ -8,18 +8,12 @@
 //! types. The hand-written part (src/api/types.rs: run events, the names users know for derived
 //! types) must not declare a state.
 
-use crate::native_transport;
-
-use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
 
-use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+use careergraph::graph::StreamEvent;
 use careergraph::workflows::common::CustomEvent;
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use careergraph::workflows::{visit_all, PauseKinds, Workflow, WorkflowVisitor};
-use futures::executor::block_on;
 use serde_json::{json, Value};
 
 const TYPES_RS: &str = include_str!("../../src/api/types.rs");
@@ -93,38 +87,10 @@ fn check_state(id: &str, state: &Value, at: &str, problems: &mut Vec<String>) {
     }
 }
 
-/// A demo run of `workflow_id` answered to its end: its events and its final state.
+/// A demo run of `workflow_id` answered to its end (one revision request first): its events and
+/// its final state.
 fn demo_run(workflow_id: &str, input: Value) -> (Vec<StreamEvent>, Value) {
-    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(
-        &provider,
-        Rc::new(native_transport::ReqwestTransport::default()),
-    )
-    .unwrap();
-    let seen = Rc::new(RefCell::new(Vec::new()));
-    let sink = || {
-        let seen = seen.clone();
-        EventSink::new(move |event| seen.borrow_mut().push(event))
-    };
-    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
-    let mut step = block_on(run.start(sink())).unwrap();
-    while step["status"] == "interrupted" {
-        let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
-            "question" => json!("Two years of Kafka at Tillpoint"),
-            // One free-form revision request first: the demo cannot apply it, so the next
-            // review carries the optional `unchanged_note` and it is checked too.
-            "review" if step["interrupts"][0]["payload"]["revision"] == 0 => {
-                json!({"decision": "revise", "feedback": "Make it warmer"})
-            }
-            "review" => json!({"decision": "approve"}),
-            "satisfaction" => json!({"level": 5}),
-            "confirm_plan" => json!({"confirm": true}),
-            other => panic!("this test does not know how to answer a {other} pause"),
-        };
-        step = block_on(run.resume(answer, sink()).unwrap()).unwrap();
-    }
-    assert_eq!(step["status"], "done", "{workflow_id}: {step}");
-    let events = seen.borrow().clone();
+    let (events, step) = crate::demo_runs::demo_to_end(workflow_id, input, true);
     (events, step["state"].clone())
 }
 

@@ -34,6 +34,7 @@ mod batch_screening;
 mod batch_screening_timing;
 mod cover_letter;
 mod demo_honesty;
+mod demo_runs;
 mod diagram_table;
 mod docs_workflows;
 mod eval_scoring;

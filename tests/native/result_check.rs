@@ -4,47 +4,15 @@
 //! name, a dropped job, a degenerate letter, an echoed prompt, an invented title. Fixtures are
 //! fictional.
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use careergraph::domain::result_check::{Degeneracy, Problem, Verdict};
-use careergraph::graph::EventSink;
-use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
 use careergraph::workflows::cover_letter::{CoverLetterState, CoverLetterWorkflow};
 use careergraph::workflows::resume_tailoring::{GraphState, TailoringWorkflow};
 use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
-use futures::executor::block_on;
 use serde_json::{json, Value};
-
-use crate::native_transport;
 
 /// The done step of a demo run of `workflow_id` on `input`, every pause answered to approve.
 fn demo_done(workflow_id: &str, input: Value) -> Value {
-    let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(
-        &provider,
-        Rc::new(native_transport::ReqwestTransport::default()),
-    )
-    .unwrap();
-    let seen = Rc::new(RefCell::new(0usize));
-    let sink = || {
-        let seen = seen.clone();
-        EventSink::new(move |_| *seen.borrow_mut() += 1)
-    };
-    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
-    let mut step = block_on(run.start(sink())).unwrap();
-    while step["status"] == "interrupted" {
-        let answer = match step["interrupts"][0]["payload"]["type"].as_str().unwrap() {
-            "question" => json!("Two years of Kafka at Tillpoint"),
-            "review" => json!({"decision": "approve"}),
-            "satisfaction" => json!({"level": 5}),
-            "confirm_plan" => json!({"confirm": true}),
-            other => panic!("this test does not know how to answer a {other} pause"),
-        };
-        step = block_on(run.resume(answer, sink()).unwrap()).unwrap();
-    }
-    assert_eq!(step["status"], "done", "{workflow_id}: {step}");
-    step
+    crate::demo_runs::demo_to_end(workflow_id, input, false).1
 }
 
 #[test]
@@ -107,16 +75,7 @@ fn letter(markdown: &str) -> CoverLetterState {
 }
 
 fn kinds(verdict: &Verdict) -> Vec<&'static str> {
-    verdict
-        .problems
-        .iter()
-        .map(|p| match p {
-            Problem::DroppedName { .. } => "dropped_name",
-            Problem::Dropped { .. } => "dropped",
-            Problem::Invented { .. } => "invented",
-            Problem::Degenerate { .. } => "degenerate",
-        })
-        .collect()
+    verdict.problems.iter().map(Problem::kind).collect()
 }
 
 const HONEST_LETTER: &str = "Dear Harbor Logistics team,\n\nI am applying for the Senior Platform \

@@ -45,6 +45,18 @@ pub enum Problem {
     Degenerate { why: Degeneracy },
 }
 
+impl Problem {
+    /// The problem's `kind`, as its JSON says it (the serde tag; a test holds the two together).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Problem::DroppedName { .. } => "dropped_name",
+            Problem::Dropped { .. } => "dropped",
+            Problem::Invented { .. } => "invented",
+            Problem::Degenerate { .. } => "degenerate",
+        }
+    }
+}
+
 /// What the check found of one result: usable when `problems` is empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]

@@ -19,15 +19,24 @@ fn against(
 }
 
 fn kinds(v: &Verdict) -> Vec<&'static str> {
-    v.problems
-        .iter()
-        .map(|p| match p {
-            Problem::DroppedName { .. } => "name",
-            Problem::Dropped { .. } => "dropped",
-            Problem::Invented { .. } => "invented",
-            Problem::Degenerate { .. } => "degenerate",
-        })
-        .collect()
+    v.problems.iter().map(Problem::kind).collect()
+}
+
+/// `Problem::kind` is the JSON's `kind`, for every variant.
+#[test]
+fn each_kind_is_its_serde_tag() {
+    let problems = [
+        Problem::DroppedName { name: "A".into() },
+        Problem::Dropped { items: vec![] },
+        Problem::Invented { facts: vec![] },
+        Problem::Degenerate {
+            why: Degeneracy::Empty,
+        },
+    ];
+    for problem in problems {
+        let json = serde_json::to_value(&problem).unwrap();
+        assert_eq!(json["kind"], problem.kind());
+    }
 }
 
 #[test]
@@ -46,7 +55,10 @@ fn prose_in_place_of_the_resume_drops_the_name_the_jobs_and_the_sections() {
     let prose = "Your first job was a travel agent in China where you planned trips for 200 families every year and learned to love maps.";
     let v = Verdict::of(prose, against(Some(RESUME), None, 40));
     let k = kinds(&v);
-    assert!(k.contains(&"name") && k.contains(&"dropped"), "{v:?}");
+    assert!(
+        k.contains(&"dropped_name") && k.contains(&"dropped"),
+        "{v:?}"
+    );
     let said = v.summary("The tailored draft", Language::En).unwrap();
     assert!(
         said.starts_with("The tailored draft dropped your name"),

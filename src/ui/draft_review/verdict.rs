@@ -48,15 +48,6 @@ fn problem_lines(problem: &Problem, lang: Language) -> Vec<String> {
     }
 }
 
-fn kind(problem: &Problem) -> &'static str {
-    match problem {
-        Problem::DroppedName { .. } => "dropped_name",
-        Problem::Dropped { .. } => "dropped",
-        Problem::Invented { .. } => "invented",
-        Problem::Degenerate { .. } => "degenerate",
-    }
-}
-
 /// The problems of a result that is not usable, and the user's resume as they gave it (shown and
 /// downloadable) when the result rewrote it; nothing when the result is usable.
 #[component]
@@ -77,7 +68,7 @@ pub fn VerdictNotice(
                 <p data-testid="verdict-summary">{move || verdict.summary(lang.get().pick(what.0, what.1), lang.get())}</p>
                 <ul>
                     {problems.into_iter().map(|problem| {
-                        let kind = kind(&problem);
+                        let kind = problem.kind();
                         view! {
                             <li data-testid="verdict-problem" data-kind=kind>
                                 {move || problem_lines(&problem, lang.get()).join("; ")}
