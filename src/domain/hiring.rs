@@ -163,6 +163,19 @@ pub struct Evaluation {
     pub next_steps: Vec<String>,
 }
 
+impl Evaluation {
+    /// Everything the evaluation says in words, one item a line: what the result check reads.
+    pub fn text(&self) -> String {
+        std::iter::once(&self.summary)
+            .chain(&self.strengths)
+            .chain(&self.concerns)
+            .chain(&self.next_steps)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
 /// `email_agent`: a draft for the user to send (never sent by the app).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]

@@ -88,6 +88,8 @@ struct Spy {
     /// cancels that candidate; `in flight` makes this very call end as cancelled (as a dropped
     /// fetch would).
     cancel_candidate_on: RefCell<Vec<CancelHook>>,
+    /// The next this many evaluations answer with a summary that loops (a 135M model's).
+    looping_evaluations: Cell<u32>,
 }
 
 impl Spy {
@@ -102,6 +104,7 @@ impl Spy {
             refuse_key_on: RefCell::new(Vec::new()),
             cancel_on: RefCell::new(None),
             cancel_candidate_on: RefCell::new(Vec::new()),
+            looping_evaluations: Cell::new(0),
         })
     }
 
@@ -182,8 +185,20 @@ impl Spy {
                 message: "scripted failure".into(),
             });
         }
+        let looping = request.role_name == "evaluation_agent" && self.looping_evaluations.get() > 0;
         let mut response = self.inner.complete(request).await?;
         response.cost_usd = self.cost_per_call;
+        if looping {
+            self.looping_evaluations
+                .set(self.looping_evaluations.get() - 1);
+            let mut answer: serde_json::Value = serde_json::from_str(&response.text).unwrap();
+            answer["overall_score"] = serde_json::json!(95);
+            answer["summary"] = serde_json::json!("until until until until until");
+            for list in ["strengths", "concerns", "next_steps"] {
+                answer[list] = serde_json::json!([]);
+            }
+            response.text = answer.to_string();
+        }
         Ok(response)
     }
 }
@@ -827,4 +842,37 @@ fn cancelling_one_candidate_lets_the_batch_go_on_and_a_retry_screens_it() {
         .into_state();
     assert_eq!(statuses(&state), [CandidateStatus::Screened; 4]);
     assert_eq!(spy.parses_per_name(&who), [1, 2, 1, 1]);
+}
+
+/// An evaluation that loops is no evaluation: its candidate fails with the reason instead of
+/// being ranked on the loop's score, and Retry failed asks again.
+#[test]
+fn a_looping_evaluation_is_not_ranked_and_is_retried() {
+    let spy = Spy::new();
+    spy.looping_evaluations.set(1);
+    let mut env = RunEnv::offline("batch-loop");
+    let mut batch = input(&some_resumes(3));
+    batch.concurrency = Some(1);
+    let mut run = prepare(batch, &spy, &mut env);
+    let state = run.start().0.unwrap().into_state();
+    let first = state.latest("c1").unwrap();
+    assert_eq!(first.status, CandidateStatus::Failed);
+    let error = first.error.as_deref().unwrap();
+    assert!(
+        error.contains("evaluation is not usable") && error.contains("until"),
+        "{error}"
+    );
+    assert!(first.evaluation.is_none(), "the loop's 95 is not kept");
+    assert_eq!(
+        statuses(&state),
+        [
+            CandidateStatus::Screened,
+            CandidateStatus::Screened,
+            CandidateStatus::Failed
+        ],
+        "ranked: the failed one last"
+    );
+    let retry = BatchWorkflow::follow_up(&state).expect("Retry failed is offered");
+    let state = run.invoke(retry).into_state();
+    assert_eq!(statuses(&state), [CandidateStatus::Screened; 3]);
 }

@@ -38,6 +38,17 @@ fn every_workflows_demo_ends_usable_and_its_done_step_says_so() {
         for input in inputs {
             let language = input.get("language").cloned();
             let step = demo_done(id, input);
+            // The batch's rows are its result: every demo screening is usable (none failed by
+            // the check on its evaluation).
+            if id == "batch_screening" {
+                let results = step["state"]["results"]
+                    .as_array()
+                    .expect("the batch's rows");
+                assert!(!results.is_empty());
+                for row in results {
+                    assert_eq!(row["status"], "screened", "{id} ({language:?}): {row}");
+                }
+            }
             assert_eq!(
                 step["verdict"],
                 json!({"problems": []}),

@@ -8,6 +8,8 @@ use std::rc::Rc;
 use futures::future::{self, Either};
 
 use crate::domain::hiring::{CandidateProfile, Evaluation, MatchingAnalysis};
+use crate::domain::result_check::unreliable;
+use crate::domain::Language;
 use crate::graph::{NodeContext, NodeError};
 use crate::llm::LlmError;
 use crate::workflows::common::envelope::user_message;
@@ -187,5 +189,16 @@ async fn screen_steps(
         Err(error) => return Ok(Err((Some(profile), error))),
     };
     evaluation.overall_score = clamp_score(evaluation.overall_score);
+    // An evaluation that loops or says nothing is no evaluation: its score is not ranked. The
+    // candidate fails with the reason, and Retry failed asks again.
+    if let Some(why) = unreliable(&evaluation.text()) {
+        let lang = deps.settings.language();
+        let message = match lang {
+            Language::En => format!("its evaluation is not usable: it {}", why.describe(lang)),
+            Language::Zh => format!("其评估不可用：{}", why.describe(lang)),
+        };
+        let provider = deps.model.provider().to_string();
+        return Ok(Err((Some(profile), LlmError::Empty { provider, message })));
+    }
     Ok(Ok((profile, matching, evaluation)))
 }

@@ -240,8 +240,9 @@ impl Workflow for BatchWorkflow {
         })
     }
 
-    /// Not checked yet (issue 42 item 1 leaves it open): its agents answer in structured fields
-    /// (scores, lists), whose degenerate answers are to be marked on their cards.
+    /// No problem of its own: the batch's result is its rows, each checked as it is screened (an
+    /// evaluation that loops or says nothing fails its row with the reason, see `screen.rs`, so
+    /// the loop's score is never ranked).
     fn check_result(_finished: &BatchState) -> crate::workflows::registry::Verdict {
         crate::workflows::registry::Verdict::default()
     }
