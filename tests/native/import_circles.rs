@@ -22,17 +22,6 @@ fn module_of(path: &Path, src: &Path) -> String {
     parts.join("::")
 }
 
-fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            sources(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// The `a::b::c` after each `prefix` in `code`.
 fn paths_after<'a>(code: &'a str, prefix: &'a str) -> impl Iterator<Item = String> + 'a {
     code.match_indices(prefix).map(move |(at, _)| {
@@ -57,7 +46,7 @@ fn resolve(path: &str, modules: &BTreeSet<String>) -> Option<String> {
 fn graph() -> BTreeMap<String, BTreeSet<String>> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    sources(&src, &mut files);
+    crate::layering::rust_files(&src, &mut files);
     let modules: BTreeSet<String> = files.iter().map(|f| module_of(f, &src)).collect();
     let mut edges = BTreeMap::new();
     for file in &files {

@@ -85,16 +85,21 @@ pub struct Against<'a> {
 /// empty, looping ("until until until"), a list of one line again and again. `None` when it may
 /// be one. Such an answer is marked unreliable where it is shown and counts in no score.
 pub fn unreliable(text: &str) -> Option<Degeneracy> {
-    degenerate(
-        text,
-        &Against {
+    degenerate(text, &Against::usability(None))
+}
+
+impl Against<'_> {
+    /// Only what makes an answer usable at all: no resume kept, nothing grounded, no prompt, no
+    /// length floor; `language` when the answer must be in it.
+    fn usability(language: Option<Language>) -> Against<'static> {
+        Against {
             resume: None,
             sources: &[],
-            language: None,
+            language,
             prompt: "",
             min_words: 0,
-        },
-    )
+        }
+    }
 }
 
 impl Verdict {
@@ -125,13 +130,7 @@ impl Verdict {
     /// parts repeats its words more than one answer does, so the parts are not joined. The
     /// first part that is no answer is the problem.
     pub fn of_parts(parts: &[&str], language: Language) -> Verdict {
-        let against = Against {
-            resume: None,
-            sources: &[],
-            language: Some(language),
-            prompt: "",
-            min_words: 0,
-        };
+        let against = Against::usability(Some(language));
         let problems = parts
             .iter()
             .find_map(|part| degenerate(part, &against))
