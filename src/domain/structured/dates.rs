@@ -280,6 +280,12 @@ fn next_char(line: &str, i: usize) -> Option<char> {
     line.get(i..)?.chars().next()
 }
 
+/// Plain spaces (no commas) before a CJK date mark: `2020 年`, `3 月`.
+fn cjk_spaces(line: &str, i: usize) -> usize {
+    let rest = line.get(i..).unwrap_or("");
+    i + (rest.len() - rest.trim_start_matches(' ').len())
+}
+
 fn skip_spaces(line: &str, mut i: usize) -> usize {
     while let Some(c) = next_char(line, i) {
         if c.is_whitespace() || c == ',' {
@@ -300,14 +306,16 @@ fn numeric_date_at(line: &str, i: usize) -> Option<(PartialDate, usize)> {
     let (first, width, after) = digits_at(line, i)?;
     if width == 4 {
         let y = year(first)?;
-        // 2020年3月 / 2020年
-        if line.get(after..)?.starts_with('年') {
-            let after_nian = after + '年'.len_utf8();
+        // 2020年3月 / 2020年, or spaced as pdf.js joins runs: 2020 年 3 月.
+        let nian = cjk_spaces(line, after);
+        if line.get(nian..)?.starts_with('年') {
+            let after_nian = nian + '年'.len_utf8();
             let at = skip_spaces(line, after_nian);
             if let Some((m, w, after_m)) = digits_at(line, at) {
-                if w <= 2 && line.get(after_m..)?.starts_with('月') {
+                let yue = cjk_spaces(line, after_m);
+                if w <= 2 && line.get(yue..)?.starts_with('月') {
                     if let Some(m) = month(m) {
-                        let mut end = after_m + '月'.len_utf8();
+                        let mut end = yue + '月'.len_utf8();
                         // An optional day: 2020年3月1日.
                         if let Some((_, _, after_d)) = digits_at(line, end) {
                             if line.get(after_d..)?.starts_with('日') {
@@ -634,6 +642,14 @@ mod tests {
         );
         check("2012年 - 2016年", d(2012, None), d(2016, None), false);
         check("2018年4月1日〜現在", d(2018, Some(4)), None, true);
+        // pdf.js sets a space between digits and CJK characters taken from different runs.
+        check(
+            "2014 年 9 月 – 2017 年 6 月",
+            d(2014, Some(9)),
+            d(2017, Some(6)),
+            false,
+        );
+        check("2020 年 7 月 – 至今", d(2020, Some(7)), None, true);
     }
 
     #[test]
