@@ -526,6 +526,32 @@ fn word_and_latex_entry_patterns_are_read_whole() {
 }
 
 #[test]
+fn a_section_that_opens_with_dates_opens_every_entry_with_them() {
+    // The dates lead each degree, the school under it: the school is this degree's, not a name
+    // over the next dated line. Both as a table's cells (bare dates over **Degree**) and as a
+    // PDF line ("09/2009 – 06/2012 · MSc …").
+    for text in [
+        "# Ada Quill\n\n## EDUCATION\n\n09/2009 – 06/2012 · MSc in Computer Science\nChalmers Institute of Technology\n\n09/2006 – 06/2009 · BSc in Mathematics\nLund University\n",
+        "# Ada Quill\n\n## EDUCATION\n\n09/2009 – 06/2012\n\n**MSc in Computer Science**\nChalmers Institute of Technology\n\n09/2006 – 06/2009\n\n**BSc in Mathematics**\nLund University\n",
+    ] {
+        let resume = from_text(text);
+        let degrees = resume.entries_of(&SectionKind::Education);
+        assert_eq!(degrees.len(), 2, "{degrees:#?}");
+        for (degree, school, year) in [
+            (degrees[0], "Chalmers Institute of Technology", 2009),
+            (degrees[1], "Lund University", 2006),
+        ] {
+            assert_eq!(value(&degree.organisation), school, "{degree:#?}");
+            let start = degree.dates.as_ref().and_then(|d| d.value.start);
+            assert_eq!(start.map(|d| d.year), Some(year), "{degree:#?}");
+        }
+    }
+    // A section whose first entry names itself before its dates keeps reading names over dates.
+    let deedy = "# Ada Quill\n\n## EXPERIENCE\nFJORDLINE LOGISTICS | Staff Data Engineer\nSep 2021 – Present | Gothenburg\n- Led it.\n\nSKÄRGÅRD SOFTWARE | Backend Developer\nJun 2014 – May 2016\n- Wrote it\n";
+    assert_eq!(work(&from_text(deedy)).len(), 2);
+}
+
+#[test]
 fn a_degree_read_with_its_area_is_parted_whatever_line_gave_it() {
     // A bold school over "Degree en Area<TAB>Dates" (Word with tab stops): the degree's own words
     // say where the area begins, as for a degree alone on its line. "Bachelor of Science" stays

@@ -154,6 +154,9 @@ struct Builder {
     over_titled_date: Option<(usize, String, Option<String>)>,
     /// The section's first entry was `Employer\tPlace` over `Title\tDates`: the others are too.
     employer_over_title: bool,
+    /// The section's first entry opened with its date range: a section's entries are written
+    /// one way, so every entry opens with its dates.
+    dates_lead: bool,
     /// The text marks its section headings (`## Experience`): a bare short line is none.
     headings_marked: bool,
     /// The lines up to the next heading are keywords only (set before each line).
@@ -328,6 +331,7 @@ impl Builder {
         self.contact_section = false;
         self.entry_from_heading = false;
         self.employer_over_title = false;
+        self.dates_lead = false;
         self.skill_grid = None;
         self.resume.sections.push(Section {
             kind,

@@ -132,6 +132,17 @@ impl Builder {
                 entry.text.push(Field::new(plain(line), Low, Some(number)));
                 return;
             }
+            // The section opens with a dated line: its entries open with their dates, and a line
+            // over the next dated line is this entry's (its school, its employer), not the next.
+            let previous = self.previous_line;
+            let first_in_section = self
+                .resume
+                .sections
+                .last()
+                .is_some_and(|s| s.entries.is_empty() && s.line == Some(previous));
+            if first_in_section {
+                self.dates_lead = span.start == 0;
+            }
             self.new_entry_from_line(line, number, Medium);
             self.entry_from_heading = false;
             return;
@@ -192,7 +203,7 @@ impl Builder {
             self.new_entry_from_line(line, number, Low);
             return;
         }
-        if complete && next_has_date {
+        if complete && next_has_date && !self.dates_lead {
             self.new_entry_from_line(line, number, Low);
             return;
         }
