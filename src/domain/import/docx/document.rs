@@ -11,6 +11,7 @@ use quick_xml::{Reader, XmlVersion};
 use super::styles::Styles;
 use super::xml::{attr, entity, local};
 use crate::domain::import::text::list_marker;
+use crate::domain::structured::names_section;
 
 /// Rows whose cells all fit this are read as one `a | b` line.
 const COMPACT_CELL_CHARS: usize = 80;
@@ -279,8 +280,18 @@ impl Walker<'_> {
         let list = p.numbered || (!style.is_empty() && styles.is_some_and(|s| s.is_list(style)));
         let all_bold = p.runs_with_text > 0 && p.bold_runs == p.runs_with_text;
         let short = !text.contains('\n') && text.chars().count() <= 60;
-        let letters: Vec<char> = text.chars().filter(|c| c.is_alphabetic()).collect();
-        let capitals = letters.len() >= 3 && letters.iter().all(|c| !c.is_lowercase());
+        // Set in capitals, the usual hand-made heading. A script without case (Chinese,
+        // Japanese) has no capitals: there a bold line is a heading when it names a section,
+        // and a job title or a label ("主要成绩：") otherwise.
+        let cased: Vec<char> = text
+            .chars()
+            .filter(|c| c.is_uppercase() || c.is_lowercase())
+            .collect();
+        let capitals = if cased.is_empty() {
+            names_section(&plain)
+        } else {
+            cased.len() >= 3 && cased.iter().all(|c| c.is_uppercase())
+        };
         let lines = if let Some(level) = level {
             vec![
                 String::new(),
@@ -351,6 +362,20 @@ mod tests {
         ]
         .concat();
         assert_eq!(md(&body), "## EXPERIENCE\n\n**Engineer, Acme**\nhalf plain");
+    }
+
+    #[test]
+    fn a_bold_line_in_a_script_without_case_is_a_heading_only_when_it_names_a_section() {
+        let bold = |t: &str| {
+            p(&format!(
+                r#"<w:r><w:rPr><w:b/></w:rPr><w:t>{t}</w:t></w:r>"#
+            ))
+        };
+        let body = [bold("工作经历"), bold("高级后端工程师"), bold("主要成绩：")].concat();
+        assert_eq!(
+            md(&body),
+            "## 工作经历\n\n**高级后端工程师**\n**主要成绩：**"
+        );
     }
 
     #[test]
