@@ -65,7 +65,7 @@ const FLOORS: [(&str, u32, u32, u32, u32, u32); 16] = [
     ("typst-basic", 83, 83, 83, 100, 100),
     ("typst-rendercv-engineering", 100, 100, 100, 100, 100),
     ("docx-tabstops", 91, 100, 98, 100, 100),
-    ("docx-twocol", 91, 100, 98, 100, 78),
+    ("docx-twocol", 100, 100, 100, 100, 78),
     ("docx-header-textbox", 100, 100, 100, 100, 78),
 ];
 

@@ -546,6 +546,14 @@ fn a_section_that_opens_with_dates_opens_every_entry_with_them() {
             assert_eq!(start.map(|d| d.year), Some(year), "{degree:#?}");
         }
     }
+    // Chinese, from a table used as columns: the employer's city after the full-width comma.
+    let zh = "# 李伟\n\n## 工作经历\n\n2020.07 – 至今\n\n**高级后端工程师**\n星河云科技有限公司，杭州\n- 负责支付清结算系统\n\n2016.07 – 2016.12\n\n**Java 开发实习生**\n远帆软件\n";
+    let resume = from_text(zh);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].organisation), "星河云科技有限公司");
+    assert_eq!(value(&jobs[0].location), "杭州");
+    assert_eq!(value(&jobs[1].organisation), "远帆软件");
     // A section whose first entry names itself before its dates keeps reading names over dates.
     let deedy = "# Ada Quill\n\n## EXPERIENCE\nFJORDLINE LOGISTICS | Staff Data Engineer\nSep 2021 – Present | Gothenburg\n- Led it.\n\nSKÄRGÅRD SOFTWARE | Backend Developer\nJun 2014 – May 2016\n- Wrote it\n";
     assert_eq!(work(&from_text(deedy)).len(), 2);

@@ -549,6 +549,19 @@ fn place_after_name(sections: &mut [Section]) {
                 entry.location = Some(Field::new(place.to_string(), Low, org.line));
                 org.value = name.trim().to_string();
             }
+        } else if let Some((name, place)) = org.value.rsplit_once('，') {
+            // "星河云科技有限公司，杭州": a city after the full-width comma is two to four Han
+            // characters and names no organisation or school.
+            let place = place.trim();
+            let han = place.chars().count();
+            let city = (2..=4).contains(&han)
+                && place.chars().all(crate::domain::han::is_han)
+                && !super::roles::names_organisation(place)
+                && !is_school(place);
+            if city && !name.trim().is_empty() {
+                entry.location = Some(Field::new(place.to_string(), Low, org.line));
+                org.value = name.trim().to_string();
+            }
         }
     }
 }
