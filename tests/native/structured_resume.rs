@@ -526,6 +526,38 @@ fn word_and_latex_entry_patterns_are_read_whole() {
 }
 
 #[test]
+fn google_docs_templates_heading_styled_entries_are_entries() {
+    // Google Docs' resume templates style "Employer, City — Title" as Heading 2 and the dates
+    // under it as Heading 3: each is an entry and its dates, not a section of its own.
+    let text = "# Ada Quill\n\nGothenburg · ada@example.com\n\n# EXPERIENCE\n\n## Fjordline Logistics, Gothenburg — Staff Data Engineer\n\n### SEPTEMBER 2021 - PRESENT\n\nLead engineer for the shipment event platform.\n\n- Moved 40 nightly batch jobs to streaming\n\n## Nara Logics, Inc, Boston — Principal Developer\n\n### MARCH 2018 - AUGUST 2021\n\n# EDUCATION\n\n## Chalmers Institute of Technology, Gothenburg — MSc in Computer Science\n\n### SEPTEMBER 2009 - JUNE 2012\n\n# SKILLS\n\nKafka, Spark\n";
+    let resume = from_text(text);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 2, "{:#?}", resume.sections);
+    assert_eq!(value(&jobs[0].title), "Staff Data Engineer");
+    assert_eq!(value(&jobs[0].organisation), "Fjordline Logistics");
+    assert_eq!(value(&jobs[0].location), "Gothenburg");
+    assert!(jobs[0].dates.as_ref().is_some_and(|d| d.value.present));
+    // "Inc" after the comma is the employer's legal form, not its city.
+    assert_eq!(value(&jobs[1].organisation), "Nara Logics, Inc");
+    assert_eq!(value(&jobs[1].location), "Boston");
+    assert_eq!(value(&jobs[1].title), "Principal Developer");
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 1, "{:#?}", resume.sections);
+    assert_eq!(
+        value(&degrees[0].organisation),
+        "Chalmers Institute of Technology"
+    );
+    assert_eq!(value(&degrees[0].title), "MSc");
+    assert_eq!(value(&degrees[0].detail), "Computer Science");
+    // A heading that opens with a year beside a school ("2009 · Chalmers …") is still an entry.
+    let kendall = "# Ada Quill\n\n## EDUCATION\n\n## 2009 · Chalmers Institute of Technology\n2012\nMSc\n\nComputer Science\n\n## 2006 · Lund University\n2009\nBSc\n\nMathematics\n";
+    let resume = from_text(kendall);
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(value(&degrees[1].title), "BSc");
+}
+
+#[test]
 fn a_section_that_opens_with_dates_opens_every_entry_with_them() {
     // The dates lead each degree, the school under it: the school is this degree's, not a name
     // over the next dated line. Both as a table's cells (bare dates over **Degree**) and as a

@@ -7,8 +7,8 @@ use super::dates::find_range;
 use super::degrees::is_degree;
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bullet, heading_level, is_phone, is_rule, is_school, keyword_line, plain,
-    plain_heading, titled_date_line,
+    bare_date_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school, keyword_line,
+    plain, plain_heading, titled_date_line, without_duration,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Section, SectionKind};
@@ -98,7 +98,12 @@ pub fn from_text(text: &str) -> StructuredResume {
             .map(|l| l.trim())
             .filter(|l| !l.is_empty() && !is_rule(l))
             .take(3)
-            .any(|l| heading_level(l).0 == 0 && find_range(l).is_some());
+            .any(|l| match heading_level(l) {
+                (0, _) => find_range(l).is_some(),
+                // Google Docs templates set an entry's dates as a heading of their own
+                // ("### SEPTEMBER 2021 - PRESENT" under "## Employer, City — Title").
+                (_, text) => date_only(text),
+            });
         // The lines up to the next heading are all keywords: a heading over them inside the
         // skills is a group's name. The next line, for a row of group names over their lists.
         let ahead: Vec<&str> = lines[index + 1..]
@@ -249,6 +254,11 @@ impl Builder {
         let in_dated_section = self.resume.sections.last().is_some_and(|s| {
             s.kind.has_dated_entries() && !matches!(s.kind, SectionKind::Other(_))
         });
+        // A date range alone set as a heading (Google Docs templates style an entry's dates as
+        // Heading 3): the entry's dates, read as any date line of the section.
+        if in_dated_section && level >= 2 && date_only(&title) {
+            return self.body(&title, number, false);
+        }
         if in_dated_section && sub_label(&title).is_some() {
             if let Some(entry) = self.entry_mut() {
                 // "Highlights" over a job's bullets: a label inside the entry, kept as its text.
@@ -564,6 +574,15 @@ fn place_after_name(sections: &mut [Section]) {
             }
         }
     }
+}
+
+/// A date range and nothing else ("SEPTEMBER 2021 - PRESENT"); not "2009 · Chalmers …", a
+/// date column beside a school's name.
+fn date_only(text: &str) -> bool {
+    let text = plain(text);
+    find_range(&text).is_some_and(|(_, span)| {
+        span.start == 0 && clean_part(&without_duration(&text[span.end..])).is_empty()
+    })
 }
 
 /// A row naming contact details, not giving them ("Email\tPhone", "Téléphone | Adresse"): every

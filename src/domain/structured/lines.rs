@@ -5,6 +5,7 @@ use super::dates::find_range;
 use super::degrees::is_degree;
 use super::headings::section_kind;
 use super::model::{Profile, SectionKind};
+use super::roles::is_job;
 
 /// A line that is a date with at most a place (`*2018/10 - 至今*`, `Jun 2021 – Present | Remote`):
 /// it completes the entry named on the line before, rather than naming one itself.
@@ -262,7 +263,19 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
                 Some((org, more)) if place.is_none() => (org, Some(clean_part(more))),
                 _ => (rest, None),
             };
-            let (title, org, more) = match title.split_once(", ") {
+            let (title, org, more) = match name_and_place(title) {
+                // `Employer, City — Title` (Google Docs templates), `School, City — Degree`:
+                // after the dash the words of a job or a degree, before it none.
+                Some((t, o))
+                    if separator != ", "
+                        && more.is_none()
+                        && place.is_none()
+                        && (is_job(org) || is_degree(org))
+                        && !is_job(t)
+                        && !is_degree(t) =>
+                {
+                    (clean_part(org), clean_part(t), Some(clean_part(o)))
+                }
                 // `Title, Org — Place`
                 Some((t, o))
                     if separator != ", " && more.is_none() && place.is_none() && !legal_form(o) =>
@@ -292,6 +305,25 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
         None,
         place.filter(|p| !p.is_empty()),
     )
+}
+
+/// `Nara Logics, Inc, Boston` into the name with its legal form and the place after it; `None`
+/// without a place.
+fn name_and_place(text: &str) -> Option<(&str, &str)> {
+    let mut end = 0;
+    for (at, _) in text.match_indices(", ") {
+        if at < end {
+            continue;
+        }
+        let rest = &text[at + 2..];
+        let part = rest.split(", ").next().unwrap_or(rest);
+        if legal_form(part) {
+            end = at + 2 + part.len();
+            continue;
+        }
+        return Some((&text[..at], rest));
+    }
+    None
 }
 
 /// A company's legal form alone ("Inc", "LLC", "GmbH", "S.A."): what follows a name's comma
