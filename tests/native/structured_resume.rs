@@ -526,6 +526,43 @@ fn word_and_latex_entry_patterns_are_read_whole() {
 }
 
 #[test]
+fn a_form_header_and_table_rows_are_read_by_their_labels_and_words() {
+    // The whole resume a table (个人简历 templates): a document title, label cells beside their
+    // values, and rows "dates | School | Area | Degree".
+    let zh = "个人简历\n姓名 | 李伟 | 性别 | 男\n电话 | +86 138 0000 5678 | 邮箱 | li.wei@example.cn\n地址 | 浙江省杭州市西湖区文三路 100 号\n教育背景\n2014.09 – 2017.06 | 东临大学 | 计算机科学与技术 | 硕士\n工作经历\n2020.07 – 至今 | 星河云科技有限公司 | 高级后端工程师\n负责支付清结算系统\n";
+    let en = "Resume\nName | Aria Lindqvist | Born | 1988\nPhone | +46 70 555 01 23 | Email | aria@example.com\nAddress | 12 Harbour Street, Gothenburg\nEducation\n2014.09 – 2017.06 | Chalmers University of Technology | Computer Science | MSc\nWork Experience\n2020.07 – Present | Fjordline Logistics | Staff Data Engineer\nLed the platform.\n";
+    for (text, name, email, school, degree, area) in [
+        (
+            zh,
+            "李伟",
+            "li.wei@example.cn",
+            "东临大学",
+            "硕士",
+            "计算机科学与技术",
+        ),
+        (
+            en,
+            "Aria Lindqvist",
+            "aria@example.com",
+            "Chalmers University of Technology",
+            "MSc",
+            "Computer Science",
+        ),
+    ] {
+        let resume = from_text(text);
+        assert_eq!(value(&resume.basics.name), name, "{:#?}", resume.basics);
+        assert_eq!(value(&resume.basics.email), email);
+        assert!(resume.basics.phone.is_some());
+        let degrees = resume.entries_of(&SectionKind::Education);
+        assert_eq!(degrees.len(), 1, "{degrees:#?}");
+        assert_eq!(value(&degrees[0].organisation), school);
+        assert_eq!(value(&degrees[0].title), degree);
+        assert_eq!(value(&degrees[0].detail), area);
+        assert_eq!(work(&resume).len(), 1);
+    }
+}
+
+#[test]
 fn google_docs_templates_heading_styled_entries_are_entries() {
     // Google Docs' resume templates style "Employer, City — Title" as Heading 2 and the dates
     // under it as Heading 3: each is an entry and its dates, not a section of its own.

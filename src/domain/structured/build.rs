@@ -18,6 +18,7 @@ pub use super::json::from_json_resume;
 
 // The builder's reading, by what a line is part of (each an `impl Builder` block):
 mod dated_entries; // jobs, degrees and other dated entries
+mod form; // a header of label and value cells
 mod header; // name, headline, place and contact details
 mod list_entries; // skills, languages and other lists
 
@@ -202,8 +203,11 @@ impl Builder {
             // A dated line ends the header even without a heading (text without headings).
             self.in_header = false;
         }
-        if self.contact_section && contact_labels(line) {
+        if self.contact_section && form::contact_labels(line) {
             // "Email\tPhone" over the values' row: the names of the values, read with them.
+            return;
+        }
+        if (self.in_header || self.contact_section) && self.form_row(line, number) {
             return;
         }
         if self.in_header || self.contact_section {
@@ -453,6 +457,7 @@ impl Builder {
     fn finish(mut self) -> StructuredResume {
         place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
+        degree_out_of_place(&mut self.resume.sections);
         area_after_degree(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
@@ -477,6 +482,23 @@ impl Builder {
             }
         }
         self.resume
+    }
+}
+
+/// A table row "dates | School | Area | Degree" gives its third cell the place's slot: a degree
+/// there, beside a title that names none, is the degree, and the title its area.
+fn degree_out_of_place(sections: &mut [Section]) {
+    let degrees = sections
+        .iter_mut()
+        .filter(|s| s.kind == SectionKind::Education)
+        .flat_map(|s| &mut s.entries);
+    for entry in degrees.filter(|e| e.detail.is_none()) {
+        let misplaced = entry.location.as_ref().is_some_and(|l| is_degree(&l.value))
+            && entry.title.as_ref().is_none_or(|t| !is_degree(&t.value));
+        if misplaced {
+            entry.detail = entry.title.take();
+            entry.title = entry.location.take();
+        }
     }
 }
 
@@ -583,47 +605,6 @@ fn date_only(text: &str) -> bool {
     find_range(&text).is_some_and(|(_, span)| {
         span.start == 0 && clean_part(&without_duration(&text[span.end..])).is_empty()
     })
-}
-
-/// A row naming contact details, not giving them ("Email\tPhone", "Téléphone | Adresse"): every
-/// part a usual label, as a contact block sets over its row of values.
-fn contact_labels(line: &str) -> bool {
-    let parts: Vec<String> = plain(line)
-        .split(['\t', '|', '·'])
-        .map(|p| p.trim().trim_end_matches([':', '：']).to_lowercase())
-        .filter(|p| !p.is_empty())
-        .collect();
-    !parts.is_empty()
-        && parts.iter().all(|p| {
-            [
-                "email",
-                "e-mail",
-                "mail",
-                "phone",
-                "tel",
-                "tel.",
-                "telephone",
-                "mobile",
-                "website",
-                "web",
-                "url",
-                "location",
-                "address",
-                "linkedin",
-                "github",
-                "courriel",
-                "téléphone",
-                "adresse",
-                "correo",
-                "teléfono",
-                "dirección",
-                "telefon",
-                "邮箱",
-                "电话",
-                "地址",
-            ]
-            .contains(&p.as_str())
-        })
 }
 
 /// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):

@@ -158,7 +158,12 @@ fn pool_of(resume: &StructuredResume) -> Pool {
         pool.field(&b.summary, Owner::Header);
     }
     for (s, section) in resume.sections.iter().enumerate() {
-        pool.add(&section.title, section.line, Owner::Section(s));
+        // A known section's heading becomes a key of the export ("work"), not words in it: its
+        // words hold no other line's (a Chinese title, read a character a word, shares
+        // characters with headings: 个人简历 with 个人简介 and 工作经历).
+        if matches!(section.kind, SectionKind::Other(_)) {
+            pool.add(&section.title, section.line, Owner::Section(s));
+        }
         for (e, entry) in section.entries.iter().enumerate() {
             let owner = Owner::Entry(s, e);
             for field in [

@@ -134,8 +134,17 @@ impl Builder {
             "cv",
             "curriculum vitae",
             "lebenslauf",
+            "curriculum",
+            "currículum",
+            "currículum vitae",
+            "hoja de vida",
+            "życiorys",
             "简历",
+            "个人简历",
+            "個人簡歷",
             "履歴書",
+            "職務経歴書",
+            "职务经历书",
         ]
         .iter()
         .any(|t| same(&text, t));
