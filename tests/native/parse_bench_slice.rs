@@ -64,7 +64,7 @@ const FLOORS: [(&str, u32, u32, u32, u32, u32); 16] = [
     ("latex-curve", 95, 100, 98, 66, 100),
     ("typst-basic", 83, 83, 83, 100, 100),
     ("typst-rendercv-engineering", 100, 100, 100, 100, 100),
-    ("docx-tabstops", 91, 100, 98, 100, 100),
+    ("docx-tabstops", 100, 100, 100, 100, 100),
     ("docx-twocol", 100, 100, 100, 100, 78),
     ("docx-header-textbox", 100, 100, 100, 100, 78),
 ];

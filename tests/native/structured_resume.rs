@@ -643,3 +643,16 @@ fn a_degree_read_with_its_area_is_parted_whatever_line_gave_it() {
     assert_eq!(value(&degrees[1].title), "Bachelor of Science");
     assert!(degrees[1].detail.is_none(), "{:#?}", degrees[1]);
 }
+
+#[test]
+fn a_degree_and_its_area_under_the_school_heading_keep_the_area() {
+    // Word with tab stops, Chinese: the school as a heading, "degree，area<TAB>dates" under it.
+    let text = "# 李伟\n\n## 教育经历\n\n## 东临大学\n\n硕士，计算机科学与技术\t2014.09 – 2017.06\n\n## 南屿理工学院\n\n本科，软件工程\t2010.09 – 2014.06\n";
+    let resume = from_text(text);
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(value(&degrees[0].organisation), "东临大学");
+    assert_eq!(value(&degrees[0].title), "硕士");
+    assert_eq!(value(&degrees[0].detail), "计算机科学与技术");
+    assert_eq!(value(&degrees[1].detail), "软件工程");
+}

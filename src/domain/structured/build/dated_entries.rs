@@ -95,16 +95,24 @@ impl Builder {
                 // entry's other name ("## Tinroof Rail", "05/2017 - Present", "Analyst").
                 let bare = rest.is_empty();
                 let from_heading = self.entry_from_heading;
+                let is_education = self.in_section(SectionKind::Education);
                 let entry = self.entry_mut().expect("waiting implies an entry");
                 entry.dates = Some(Field::new(range, Medium, Some(number)));
                 if !rest.is_empty() {
                     if entry.title.is_none() {
                         let (title, org, place) = split_title(&rest);
                         entry.title = title.map(|t| Field::new(t, Low, Some(number)));
-                        entry.organisation = entry
-                            .organisation
-                            .take()
-                            .or(org.map(|o| Field::new(o, Low, Some(number))));
+                        let org = org.map(|o| Field::new(o, Low, Some(number)));
+                        match (&entry.organisation, org) {
+                            (None, org) => entry.organisation = org,
+                            // Under its school's heading, "硕士，计算机科学与技术\tDates": the
+                            // degree's second part is its area, not another school.
+                            (Some(_), Some(area)) if is_education && entry.detail.is_none() => {
+                                entry.detail = Some(area)
+                            }
+                            (Some(_), Some(other)) => entry.text.push(other),
+                            (Some(_), None) => {}
+                        }
                         entry.location = place.map(|p| Field::new(p, Low, Some(number)));
                     } else if entry.organisation.is_none() && from_heading {
                         // "**Employer**" over "Title\tDates": the line's words are the entry's
