@@ -656,3 +656,19 @@ fn a_degree_and_its_area_under_the_school_heading_keep_the_area() {
     assert_eq!(value(&degrees[0].detail), "计算机科学与技术");
     assert_eq!(value(&degrees[1].detail), "软件工程");
 }
+
+#[test]
+fn a_bullet_a_layout_sets_before_the_title_is_no_part_of_it() {
+    let text = "# Ada Quill\n\n## Experience\n\n09/2021 – Present · • Staff Data Engineer, Fjordline Logistics, Gothenburg.\n- Led the platform\n";
+    let resume = from_text(text);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 1, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].title), "Staff Data Engineer");
+    // One the reader left there all the same is said: the name is marked to check.
+    let mut entry = jobs[0].clone();
+    entry.title.as_mut().unwrap().value = "{ Développement".into();
+    assert!(
+        careergraph::domain::structured::checks(&entry, &SectionKind::Work)
+            .contains(&careergraph::domain::structured::Check::OddName)
+    );
+}

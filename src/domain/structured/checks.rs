@@ -147,8 +147,15 @@ fn odd_name(field: &Field<String>) -> bool {
         .split([',', '，', '、', '|', '·'])
         .filter(|p| !p.trim().is_empty())
         .count();
+    // A list bullet left before the name ("• BE", marvosym's bullet read as "{"): the line was
+    // a list item, or the reader did not see where the name starts.
+    let symbol_start = value
+        .chars()
+        .next()
+        .is_some_and(|c| !c.is_alphanumeric() && !"(\"'“‘«「『【+#.@".contains(c));
     words > 10
         || parts >= 3
+        || symbol_start
         || (words > 5 && value.ends_with(['.', '。']))
         || value.ends_with([':', '：'])
         || lower_start

@@ -233,6 +233,8 @@ pub(super) fn clean_part(text: &str) -> String {
             || matches!(
                 c,
                 '|' | '-' | '–' | '—' | ',' | ':' | '·' | '｜' | '_' | '/' | '.'
+                    // A list bullet a layout sets before the title ("· • Staff Engineer").
+                    | '•' | '▪' | '◦' | '●' | '‣'
             )
     })
     .to_string()
