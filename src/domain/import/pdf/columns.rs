@@ -7,11 +7,13 @@
 //! labels on the right) also has a gutter; there the two sides share their baselines, and
 //! splitting would tear each date from its entry. Such pages are not split: the columns must be
 //! independent, with at most half of the shorter side's lines on a baseline of the other side.
-//! (Two real columns set in the same size with the same leading look like a label layout and are
-//! left as they are.)
+//! Two real columns set in the same size with the same leading look like a label layout; they
+//! are told apart when each side opens with a section heading (Deedy: EDUCATION beside
+//! EXPERIENCE), which a label column never does.
 
 use super::lines::{item_height, Line};
 use super::PdfTextItem;
+use crate::domain::structured::names_section;
 
 /// Fewer lines than this on either side of a gutter is not a column.
 const MIN_COLUMN_LINES: usize = 4;
@@ -112,6 +114,32 @@ fn side(item: &PdfTextItem, x: f64, min_gap: f64) -> Side {
     }
 }
 
+/// Each piece's side of `x` on one line. A piece ending short of `x` by less than the gutter is
+/// a word's space away from a right-side piece, unless the line has none: then it is a long
+/// left-column line (Deedy's "COIMBATORE INSTITUTE OF" a few units from the right column).
+fn sides(line: &Line, x: f64, min_gap: f64) -> Vec<Side> {
+    line.items
+        .iter()
+        .map(|item| match side(item, x, min_gap) {
+            Side::Across if item.x + item.width.max(0.0) <= x - 1.0 => {
+                // Near the gutter but not across it: one phrase with a right-side piece only
+                // when the two share a baseline (a line groups baselines a few units apart).
+                let at = (item.y, item_height(item));
+                let joined = line
+                    .items
+                    .iter()
+                    .any(|i| i.x >= x - 1.0 && same_baseline(at, (i.y, item_height(i))));
+                if joined {
+                    Side::Across
+                } else {
+                    Side::Left
+                }
+            }
+            other => other,
+        })
+        .collect()
+}
+
 fn find_gutter(lines: &[Line], body_size: f64) -> Option<Gutter> {
     if lines.len() < 2 * MIN_COLUMN_LINES {
         return None;
@@ -133,7 +161,7 @@ fn find_gutter(lines: &[Line], body_size: f64) -> Option<Gutter> {
         .collect();
     candidates.sort_unstable();
     candidates.dedup();
-    let min_gap = (0.8 * body_size).max(6.0);
+    let min_gap = (0.6 * body_size).max(5.0);
 
     let mut best: Option<(usize, Gutter)> = None;
     for candidate in candidates {
@@ -163,14 +191,19 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
     let mut start = 0;
     while start < lines.len() {
         let (mut left, mut right, mut both, mut dates_beside) = (0, 0, 0, 0);
+        // Lines of running text on each side: a side of flush-right dates and places has none.
+        let (mut left_prose, mut right_prose) = (0, 0);
+        // Each side opens with a section heading: two columns of sections, however their
+        // lines align (Deedy: EDUCATION beside EXPERIENCE).
+        let (mut left_first, mut right_first): (Option<String>, Option<String>) = (None, None);
         let mut end = start;
         while end < lines.len() {
             let (mut left_ys, mut right_ys) = (Vec::new(), Vec::new());
             let (mut left_text, mut right_text) = (Vec::new(), Vec::new());
             let mut across = false;
-            for item in &lines[end].items {
+            for (item, side) in lines[end].items.iter().zip(sides(&lines[end], x, min_gap)) {
                 let at = (item.y, item_height(item));
-                match side(item, x, min_gap) {
+                match side {
                     Side::Left => {
                         left_ys.push(at);
                         left_text.push(item.text.as_str());
@@ -197,9 +230,24 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
             dates_beside += usize::from(
                 aligned && (date_alone(&right_text.join(" ")) || date_alone(&left_text.join(" "))),
             );
+            if !left_text.is_empty() {
+                left_first.get_or_insert_with(|| left_text.join(" "));
+            }
+            if !right_text.is_empty() {
+                right_first.get_or_insert_with(|| right_text.join(" "));
+            }
+            left_prose += usize::from(prose(&left_text.join(" ")));
+            right_prose += usize::from(prose(&right_text.join(" ")));
             end += 1;
         }
-        let independent = both * 2 <= left.min(right) && dates_beside < 2;
+        // Dates beside the other side's lines are an entry's flush-right dates, unless both
+        // sides run text of their own (Deedy: a school's dates in the left column on the
+        // baseline of a job in the right one).
+        let text_both_sides = left_prose >= 2 && right_prose >= 2;
+        let independent = both * 2 <= left.min(right) && (dates_beside < 2 || text_both_sides)
+            || [&left_first, &right_first]
+                .iter()
+                .all(|t| t.as_deref().is_some_and(names_section));
         if left >= MIN_COLUMN_LINES
             && right >= MIN_COLUMN_LINES
             && independent
@@ -210,6 +258,11 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
         start = end.max(start + 1);
     }
     best
+}
+
+/// Running text: six words or more, no date range among them.
+fn prose(text: &str) -> bool {
+    text.split_whitespace().count() >= 6 && crate::domain::structured::find_range(text).is_none()
 }
 
 /// A side of a line that is a date range and little else ("Sep 2021 – Present", "2019").
@@ -241,10 +294,16 @@ fn split_at(
         } else if n >= gutter.end {
             footer.push(line);
         } else {
+            let sides = sides(&line, gutter.x, gutter.min_gap);
             let (l, r): (Vec<_>, Vec<_>) = line
                 .items
                 .into_iter()
-                .partition(|i| matches!(side(i, gutter.x, gutter.min_gap), Side::Left));
+                .zip(sides)
+                .partition(|(_, side)| matches!(side, Side::Left));
+            let (l, r): (Vec<_>, Vec<_>) = (
+                l.into_iter().map(|(i, _)| i).collect(),
+                r.into_iter().map(|(i, _)| i).collect(),
+            );
             // Each side on its own baseline: the line's was the first piece's, of either side.
             let baseline =
                 |items: &[PdfTextItem]| items.iter().map(|i| i.y).fold(f64::MIN, f64::max);

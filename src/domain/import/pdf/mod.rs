@@ -426,6 +426,64 @@ mod tests {
     }
 
     #[test]
+    fn two_columns_of_sections_are_read_apart_even_with_baselines_in_common() {
+        // Deedy: EDUCATION beside EXPERIENCE, same sizes and leading, so a school's lines share
+        // baselines with the jobs' and its dates sit beside a job's line; a long school name
+        // ends a few units short of the right column, on a baseline of its own.
+        let mut long = item("COIMBATORE INSTITUTE OF", 35.0, 578.8);
+        long.width = 178.0;
+        let left = [
+            ("EDUCATION", 685.0),
+            ("PACIFIC CREST UNIVERSITY", 668.5),
+            ("PhD in Computer Science", 655.5),
+            ("2013 – 2019", 643.6),
+            ("PACIFIC CREST UNIVERSITY", 623.7),
+            ("MS in Electrical Engineering", 610.7),
+            ("Sep 2010 – Jun 2012", 598.8),
+            ("ENGINEERING", 566.9),
+            ("BE in Electronics", 553.9),
+            ("Aug 2006 – May 2010", 542.0),
+        ];
+        let right = [
+            ("EXPERIENCE", 685.0),
+            ("QUILLMARK AI | Senior ML Scientist", 668.6),
+            ("May 2022 – Present", 656.6),
+            ("• Cut word error rate from 21% to 13%", 644.7),
+            ("BAYSIDE SPEECH LABS | ML Scientist", 621.8),
+            ("Aug 2019 – Apr 2022", 609.8),
+            ("• Shipped keyword spotting to 2M phones", 595.8),
+            ("INSTITUTE FOR LANGUAGE COMPUTING | Intern", 572.9),
+            ("2018", 561.0),
+            ("TESSELLATE ANALYTICS | Data Analyst", 524.1),
+            ("Jul 2012 – Aug 2013", 512.2),
+        ];
+        let mut items = vec![long];
+        items.extend(left.iter().map(|(t, y)| item(t, 35.0, *y)));
+        items.extend(right.iter().map(|(t, y)| item(t, 219.0, *y)));
+        let text = pages_to_text(&[page(items)]).unwrap();
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let at = |t: &str| lines.iter().position(|l| l.contains(t)).expect(t);
+        // Each column whole, one after the other: no line holds both sides.
+        let school = at("COIMBATORE INSTITUTE OF");
+        assert_eq!(lines[school], "COIMBATORE INSTITUTE OF", "{text}");
+        assert!(
+            at("PhD in Computer Science") + 1 == at("2013 – 2019"),
+            "{text}"
+        );
+        assert!(at("Aug 2006 – May 2010") < at("EXPERIENCE") || at("Jul 2012") < at("EDUCATION"));
+        assert!(
+            !lines
+                .iter()
+                .any(|l| l.contains("UNIVERSITY") && l.contains("AI")),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn a_space_piece_across_a_wide_gap_still_gives_a_tab() {
         let mut space = item(" ", 105.0, 700.0);
         space.width = 290.0;
