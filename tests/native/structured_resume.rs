@@ -560,6 +560,16 @@ fn a_form_header_and_table_rows_are_read_by_their_labels_and_words() {
         assert_eq!(value(&degrees[0].detail), area);
         assert_eq!(work(&resume).len(), 1);
     }
+    // The labels inside the cells: "姓 名：李伟", "公司：… | 职位：…".
+    let labelled = "个人简历\n姓  名：李伟 | 性  别：男\n电  话：+86 138 0000 5678 | 邮  箱：li.wei@example.cn\n工作经历\n2020.07 – 至今 | 公司：星河云科技有限公司 | 职位：高级后端工程师\n负责支付清结算系统\n";
+    let resume = from_text(labelled);
+    assert_eq!(value(&resume.basics.name), "李伟", "{:#?}", resume.basics);
+    assert_eq!(value(&resume.basics.email), "li.wei@example.cn");
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 1, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].organisation), "星河云科技有限公司");
+    assert_eq!(value(&jobs[0].title), "高级后端工程师");
+    assert!(jobs[0].dates.as_ref().is_some_and(|d| d.value.present));
 }
 
 #[test]

@@ -18,7 +18,7 @@ pub use super::json::from_json_resume;
 
 // The builder's reading, by what a line is part of (each an `impl Builder` block):
 mod dated_entries; // jobs, degrees and other dated entries
-mod form; // a header of label and value cells
+mod form; // label and value cells: a form header, labelled entries
 mod header; // name, headline, place and contact details
 mod list_entries; // skills, languages and other lists
 

@@ -609,6 +609,18 @@ impl Builder {
             None => (None, line.to_string()),
         };
         let url = link(&rest);
+        // Names given by labels ("公司：星河云 | 职位：工程师", a form's cells): as the labels say.
+        if let Some(named) = super::form::labelled_entry(&rest) {
+            let entry = self.new_entry(number);
+            let field = |v: Option<String>| v.map(|v| Field::new(v, Medium, Some(number)));
+            entry.title = field(named.title);
+            entry.organisation = field(named.organisation);
+            entry.location = field(named.place);
+            entry.detail = field(named.area);
+            entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
+            entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
+            return;
+        }
         // `**Title** [Org](url)`: the bold part is the title, the rest the organisation.
         let (title, org, place) = match rest
             .trim()

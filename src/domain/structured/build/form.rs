@@ -17,7 +17,7 @@ enum Label {
     Personal,
 }
 
-const LABELS: [(&str, Label); 50] = [
+const LABELS: &[(&str, Label)] = &[
     ("name", Label::Name),
     ("full name", Label::Name),
     ("nom", Label::Name),
@@ -70,12 +70,23 @@ const LABELS: [(&str, Label); 50] = [
     ("生年月日", Label::Personal),
 ];
 
-fn label(cell: &str) -> Option<Label> {
+/// A label cell as compared: trimmed, lower case, and in a script without spaces the spaces a
+/// form sets between characters to align them ("姓  名") left out.
+fn label_key(cell: &str) -> String {
     let key = cell
         .trim()
         .trim_end_matches([':', '：'])
         .trim()
         .to_lowercase();
+    if key.chars().any(crate::domain::han::is_han) {
+        key.chars().filter(|c| !c.is_whitespace()).collect()
+    } else {
+        key
+    }
+}
+
+fn label(cell: &str) -> Option<Label> {
+    let key = label_key(cell);
     LABELS
         .iter()
         .find(|(l, _)| *l == key)
@@ -102,12 +113,23 @@ impl Builder {
     /// when the line is no such row (no label followed by a value that is no label).
     pub(super) fn form_row(&mut self, line: &str, number: usize) -> bool {
         let cells = cells(line);
-        let pairs: Vec<(Label, &str)> = cells
+        let mut pairs: Vec<(Label, &str)> = cells
             .windows(2)
             .filter_map(|w| Some((label(&w[0])?, w[1].as_str())))
             .filter(|(_, value)| label(value).is_none())
             .collect();
-        if pairs.is_empty() || cells.len() < 2 {
+        if cells.len() < 2 {
+            pairs.clear();
+        }
+        // "姓名：李伟", "Name: Aria Lindqvist": a label and its value in one cell (contact
+        // details so written are the contact reader's: "GitHub: samreed https://…").
+        pairs.extend(cells.iter().filter_map(|cell| {
+            let (key, value) = cell.split_once([':', '：'])?;
+            let value = value.trim();
+            let kind = label(key).filter(|k| *k != Label::Contact)?;
+            (!value.is_empty()).then_some((kind, value))
+        }));
+        if pairs.is_empty() {
             return false;
         }
         for (kind, value) in pairs {
@@ -127,18 +149,174 @@ impl Builder {
                         ));
                     }
                 }
-                Label::Contact => {
-                    self.contact(value, number);
-                }
                 Label::Address => {
                     self.resume.basics.location.get_or_insert(Location {
                         text: Some(value.to_string()),
                         ..Location::default()
                     });
                 }
-                Label::Personal => {}
+                Label::Contact | Label::Personal => {}
             }
         }
+        // The row's contact details, each read as the contact reader reads any.
+        self.contact(line, number);
         true
+    }
+}
+
+/// What a label inside an entry names ("公司：星河云", "Position | Engineer").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EntryLabel {
+    Organisation,
+    Title,
+    Area,
+    Place,
+    /// "时间", "Period": the dates, read from the line already.
+    Dates,
+}
+
+const ENTRY_LABELS: &[(&str, EntryLabel)] = &[
+    ("company", EntryLabel::Organisation),
+    ("employer", EntryLabel::Organisation),
+    ("organisation", EntryLabel::Organisation),
+    ("organization", EntryLabel::Organisation),
+    ("school", EntryLabel::Organisation),
+    ("university", EntryLabel::Organisation),
+    ("institution", EntryLabel::Organisation),
+    ("entreprise", EntryLabel::Organisation),
+    ("empresa", EntryLabel::Organisation),
+    ("arbeitgeber", EntryLabel::Organisation),
+    ("公司", EntryLabel::Organisation),
+    ("公司名称", EntryLabel::Organisation),
+    ("单位", EntryLabel::Organisation),
+    ("工作单位", EntryLabel::Organisation),
+    ("学校", EntryLabel::Organisation),
+    ("院校", EntryLabel::Organisation),
+    ("毕业院校", EntryLabel::Organisation),
+    ("会社名", EntryLabel::Organisation),
+    ("学校名称", EntryLabel::Organisation),
+    ("毕业学校", EntryLabel::Organisation),
+    ("就读学校", EntryLabel::Organisation),
+    ("学校名", EntryLabel::Organisation),
+    ("position", EntryLabel::Title),
+    ("title", EntryLabel::Title),
+    ("job title", EntryLabel::Title),
+    ("role", EntryLabel::Title),
+    ("degree", EntryLabel::Title),
+    ("poste", EntryLabel::Title),
+    ("puesto", EntryLabel::Title),
+    ("职位", EntryLabel::Title),
+    ("岗位", EntryLabel::Title),
+    ("职务", EntryLabel::Title),
+    ("学历", EntryLabel::Title),
+    ("学位", EntryLabel::Title),
+    ("役職", EntryLabel::Title),
+    ("position held", EntryLabel::Title),
+    ("担任职务", EntryLabel::Title),
+    ("职位名称", EntryLabel::Title),
+    ("岗位名称", EntryLabel::Title),
+    ("工作岗位", EntryLabel::Title),
+    ("所任职位", EntryLabel::Title),
+    ("major", EntryLabel::Area),
+    ("field of study", EntryLabel::Area),
+    ("专业", EntryLabel::Area),
+    ("所学专业", EntryLabel::Area),
+    ("专业名称", EntryLabel::Area),
+    ("studiengang", EntryLabel::Area),
+    ("location", EntryLabel::Place),
+    ("city", EntryLabel::Place),
+    ("地点", EntryLabel::Place),
+    ("城市", EntryLabel::Place),
+    ("dates", EntryLabel::Dates),
+    ("period", EntryLabel::Dates),
+    ("时间", EntryLabel::Dates),
+    ("起止时间", EntryLabel::Dates),
+    ("时间段", EntryLabel::Dates),
+    ("期間", EntryLabel::Dates),
+];
+
+fn entry_label(cell: &str) -> Option<EntryLabel> {
+    let key = label_key(cell);
+    ENTRY_LABELS
+        .iter()
+        .find(|(l, _)| *l == key)
+        .map(|(_, kind)| *kind)
+}
+
+/// An entry's names given by labels: title, organisation, place, area.
+#[derive(Debug, Default, PartialEq)]
+pub(super) struct LabelledEntry {
+    pub title: Option<String>,
+    pub organisation: Option<String>,
+    pub place: Option<String>,
+    pub area: Option<String>,
+}
+
+/// The names of an entry written with labels, in cells ("公司 | 星河云 | 职位 | 工程师") or in one
+/// ("公司：星河云 | 职位：工程师"); `None` unless a label names the organisation or the title.
+pub(super) fn labelled_entry(text: &str) -> Option<LabelledEntry> {
+    let cells = cells(text);
+    let mut found = LabelledEntry::default();
+    let mut named = false;
+    let mut set = |kind: EntryLabel, value: &str| {
+        let value = value.trim();
+        if value.is_empty() {
+            return;
+        }
+        let slot = match kind {
+            EntryLabel::Organisation => &mut found.organisation,
+            EntryLabel::Title => &mut found.title,
+            EntryLabel::Area => &mut found.area,
+            EntryLabel::Place => &mut found.place,
+            EntryLabel::Dates => return,
+        };
+        named |= matches!(kind, EntryLabel::Organisation | EntryLabel::Title);
+        slot.get_or_insert_with(|| value.to_string());
+    };
+    let mut i = 0;
+    while i < cells.len() {
+        let cell = &cells[i];
+        if let Some(kind) = entry_label(cell) {
+            // A label cell: its value is the next cell, unless that is a label too.
+            if let Some(value) = cells.get(i + 1).filter(|v| entry_label(v).is_none()) {
+                set(kind, value);
+                i += 2;
+                continue;
+            }
+        } else if let Some((key, value)) = cell.split_once([':', '：']) {
+            if let Some(kind) = entry_label(key) {
+                set(kind, value);
+            }
+        }
+        i += 1;
+    }
+    named.then_some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_written_with_labels_is_read_by_them() {
+        let both = LabelledEntry {
+            title: Some("高级后端工程师".into()),
+            organisation: Some("星河云科技有限公司".into()),
+            ..LabelledEntry::default()
+        };
+        assert_eq!(
+            labelled_entry("公司：星河云科技有限公司 | 职位：高级后端工程师"),
+            Some(both)
+        );
+        let cells = labelled_entry(
+            "Company | Fjordline Logistics | Position | Staff Engineer | City | Gothenburg",
+        )
+        .unwrap();
+        assert_eq!(cells.organisation.as_deref(), Some("Fjordline Logistics"));
+        assert_eq!(cells.title.as_deref(), Some("Staff Engineer"));
+        assert_eq!(cells.place.as_deref(), Some("Gothenburg"));
+        // No label: not a labelled entry; a label of the dates alone names nothing.
+        assert_eq!(labelled_entry("Fjordline Logistics | Staff Engineer"), None);
+        assert_eq!(labelled_entry("时间 | 2020.07"), None);
     }
 }
