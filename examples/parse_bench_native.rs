@@ -18,6 +18,8 @@
 // The round-trip check of issue 29 (tests/native/json_resume_round_trip.rs runs it on its fixtures,
 // tests/native/parse_bench_slice.rs on the slice): export, re-import, compare.
 #[cfg(not(target_arch = "wasm32"))]
+#[path = "../tests/parse_bench_marks/mod.rs"]
+mod parse_bench_marks;
 #[path = "../tests/round_trip_check/mod.rs"]
 mod round_trip_check;
 
@@ -37,11 +39,8 @@ fn main() {
         let out = Path::new(out_dir);
         std::fs::write(out.join(format!("{name}.txt")), text).expect("write the text");
         let mut doc = to_json_resume(&Resume::new(text.to_string()));
-        // The entries the outline marks "⚠ Check", for the score's calibration of the marks.
-        let unsure = careergraph::domain::structured::checks::unsure_paths(
-            &careergraph::domain::structured::from_any(text),
-        );
-        doc["meta"]["careergraph"]["unsure"] = serde_json::json!(unsure);
+        // The outline's marks and the untaken dated lines, for the score's calibration.
+        parse_bench_marks::add_marks(&mut doc, text);
         let body = serde_json::to_string_pretty(&doc).expect("serialise");
         std::fs::write(out.join(format!("{name}.export.json")), body).expect("write the export");
         let round_trip = round_trip_check::round_trip(text).to_json();

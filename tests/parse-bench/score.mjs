@@ -22,6 +22,9 @@
 // - Unsure marks: the export lists the entries the app marked for checking
 //   (meta.careergraph.unsure, "work/2"); "wrong marked" = wrong export entries (not exactly
 //   right, or paired with no truth entry) that carry the mark / wrong export entries.
+// - Dated lines untaken (meta.careergraph.datedLinesUntaken): lines with a date range no entry
+//   took, which the status line says. "Silent files": files with a misread the app says nothing
+//   of (a wrong entry without its mark, or a missed entry with no untaken dated line).
 // - Round trip: whether re-importing the app's JSON Resume export of the imported text
 //   is lossless (every word back, the same periods and unplaced sections, the same document when
 //   exported again): NAME.roundtrip.json, written by the export step with the checks of
@@ -186,7 +189,15 @@ function scoreFile(truthDoc, gotDoc, shownText, { yearOnlyDates = [] } = {}) {
   counts.skills = { truth: shownSkills.size, got: gotSkills.length,
     correct: gotSkills.filter((s) => shownSkills.has(s)).length };
   const gotEntries = [...work.gotEntries, ...edu.gotEntries];
-  return { counts, entries: { truth: work.truth + edu.truth, found: work.found + edu.found,
+  // Lines with a date range no entry took: the status line says so ("1 line with dates not
+  // read as an entry"), the app's word for an entry it may have missed.
+  const untaken = Number(gotDoc?.meta?.careergraph?.datedLinesUntaken ?? 0);
+  const wrongUnmarked = gotEntries.filter((e) => !e.exact && !e.unsure).length;
+  const missed = work.truth + edu.truth - work.found - edu.found;
+  // A misread the app says nothing of: a wrong entry without its mark, or an entry missed with
+  // no untaken dated line to say so.
+  const silent = wrongUnmarked > 0 || (missed > 0 && untaken === 0);
+  return { untaken, silent, counts, entries: { truth: work.truth + edu.truth, found: work.found + edu.found,
     exact: work.exact + edu.exact, extra: work.extra + edu.extra,
     wrong: gotEntries.filter((e) => !e.exact).length,
     wrongMarked: gotEntries.filter((e) => !e.exact && e.unsure).length,
@@ -258,6 +269,7 @@ for (const heldOut of [false, true]) for (const group of ['tuning', 'held-out', 
         marked: sum((f) => f.entries.marked), markedWrong: sum((f) => f.entries.markedWrong) },
       roundTrip: { lossless: these.filter((f) => f.roundTrip?.lossless).length,
         checked: these.filter((f) => f.roundTrip).length },
+      untaken: sum((f) => f.untaken), silent: these.filter((f) => f.silent).length,
       hiddenFields: sum((f) => f.hiddenFields), fields });
   }
 }
@@ -275,14 +287,14 @@ const was = (r, now) => {
   return b && b.exact !== undefined ? `${b.exact ?? '–'}% → ${now}` : now;
 };
 const head = ['sources', 'layout', 'files', 'exactly right', 'exact/truth', 'wrong marked',
-  'entry recall', 'found/truth (+extra)',
+  'dated lines untaken', 'silent files', 'entry recall', 'found/truth (+extra)',
   ...FIELDS.map((k) => SHORT[k]), 'not shown', 'round trip'];
 const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => ' --- ').join('|')}|`];
 for (const r of rows) {
   lines.push(`| ${[r.group, r.layout + (r.heldOutLayout ? ' (held out)' : ''),
     r.imported === r.files ? r.files : `${r.imported} of ${r.files}`,
     was(r, r.exact === null ? '–' : `${r.exact}%`), `${r.entries.exact}/${r.entries.truth}`,
-    `${r.entries.wrongMarked}/${r.entries.wrong}`,
+    `${r.entries.wrongMarked}/${r.entries.wrong}`, r.untaken, `${r.silent}/${r.files}`,
     r.entryRecall === null ? '–' : `${r.entryRecall}%`,
     `${r.entries.found}/${r.entries.truth} (+${r.entries.extra})`,
     ...FIELDS.map((k) => cell(r.fields[k])), r.hiddenFields,
@@ -298,7 +310,9 @@ const total = (heldOut) => {
     `${n('exact')} of ${n('truth')} entries exactly right (${pct(n('exact'), n('truth')) ?? '–'}%), ` +
     `found ${pct(n('found'), n('truth')) ?? '–'}%; wrong entries marked unsure ` +
     `${n('wrongMarked')} of ${n('wrong')} (${pct(n('wrongMarked'), n('wrong')) ?? '–'}%), ` +
-    `marked entries that are wrong ${n('markedWrong')} of ${n('marked')}`;
+    `marked entries that are wrong ${n('markedWrong')} of ${n('marked')}; files with a ` +
+    `misread the app says nothing of ${these.reduce((a, r) => a + r.silent, 0)} of ` +
+    `${these.reduce((a, r) => a + r.files, 0)}`;
 };
 lines.push('', total(false), '', total(true));
 const table = lines.join('\n');
