@@ -5,7 +5,7 @@
 //! never counted as read (`structured::checks`).
 
 use super::checks::unsure_entries;
-use super::dates::find_range;
+use super::dates::{find_range, DateRange};
 use super::model::{SectionKind, StructuredResume};
 use crate::domain::Language;
 
@@ -140,11 +140,37 @@ fn dated_lines_untaken(resume: &StructuredResume) -> usize {
         .flat_map(|s| &s.entries)
         .filter_map(|e| e.dates.as_ref().and_then(|d| d.line))
         .collect();
-    let mut lines: Vec<usize> = sections
+    let in_entries = sections
         .flat_map(|s| &s.entries)
-        .flat_map(|e| e.highlights.iter().chain(&e.text))
+        .flat_map(|e| e.highlights.iter().chain(&e.text).chain(&e.as_written))
         .filter(|f| find_range(&f.value).is_some_and(|(r, _)| r.start.is_some()))
-        .filter_map(|f| f.line)
+        .filter_map(|f| f.line);
+    // A period (a start and an end, or "Present") in a section no JSON Resume array takes, or
+    // kept as written in the header: a job or a degree the reader did not read as one.
+    let period = |r: &DateRange| r.start.is_some() && (r.end.is_some() || r.present);
+    let unplaced = resume
+        .sections
+        .iter()
+        .filter(|s| matches!(s.kind, SectionKind::Other(_)))
+        .flat_map(|s| &s.entries)
+        .flat_map(|e| {
+            let dated = e
+                .dates
+                .as_ref()
+                .filter(|d| period(&d.value))
+                .and_then(|d| d.line);
+            let written = [&e.title, &e.organisation]
+                .into_iter()
+                .flatten()
+                .chain(&e.highlights)
+                .chain(&e.text)
+                .chain(&e.as_written)
+                .filter(|f| find_range(&f.value).is_some_and(|(r, _)| period(&r)))
+                .filter_map(|f| f.line);
+            dated.into_iter().chain(written)
+        });
+    let mut lines: Vec<usize> = in_entries
+        .chain(unplaced)
         .filter(|l| !taken.contains(l))
         .collect();
     lines.sort_unstable();
@@ -206,6 +232,16 @@ mod tests {
         assert_eq!(
             understood.sentence(Language::Zh),
             "1 份工作、0 个学位；1 行含日期但未识别为条目"
+        );
+        // A degree under a heading the reader did not know (the school's name set as one):
+        // its period is said.
+        let unplaced = super::super::from_text(
+            "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n## Odds and Ends\nChess.\nGo.\nJapanese.\n## Northeastern University\nBachelor of Science\nSep 1999 – May 2004\n",
+        );
+        assert_eq!(
+            Understanding::of(&unplaced).dated_lines_untaken,
+            1,
+            "{unplaced:#?}"
         );
         let nothing = Understanding::default();
         assert_eq!(nothing.sentence(Language::En), "0 jobs, 0 degrees");
