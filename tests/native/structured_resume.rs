@@ -682,3 +682,14 @@ fn a_bullet_a_layout_sets_before_the_title_is_no_part_of_it() {
             .contains(&careergraph::domain::structured::Check::OddName)
     );
 }
+
+#[test]
+fn a_middle_dot_parts_a_title_from_its_employer() {
+    let text = "# Ada Quill\n\n## Experience\n\nStaff Data Engineer · Fjordline Logistics\tSep 2021 – Present\n- Led the platform\n\nBackend Developer · Skärgård Software\tJun 2014 – May 2016\n- Wrote the booking API\n";
+    let resume = from_text(text);
+    let jobs = work(&resume);
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    assert_eq!(value(&jobs[0].title), "Staff Data Engineer");
+    assert_eq!(value(&jobs[0].organisation), "Fjordline Logistics");
+    assert_eq!(value(&jobs[1].organisation), "Skärgård Software");
+}

@@ -252,7 +252,8 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
         None => (text, None),
     };
     for separator in [
-        "\t", " | ", "｜", " — ", " – ", " at ", " @ ", " chez ", " bei ", " - ", "  ", ", ",
+        "\t", " | ", "｜", " — ", " – ", " · ", " at ", " @ ", " chez ", " bei ", " - ", "  ",
+        ", ",
         // The Chinese comma: "高级后端工程师，星河云科技有限公司，杭州", "硕士，软件工程，东临大学".
         "，",
     ] {
