@@ -85,12 +85,14 @@ fn label_key(cell: &str) -> String {
     }
 }
 
-fn label(cell: &str) -> Option<Label> {
+/// What `cell` names in `table` (header labels or entry labels).
+fn lookup<K: Copy>(table: &[(&str, K)], cell: &str) -> Option<K> {
     let key = label_key(cell);
-    LABELS
-        .iter()
-        .find(|(l, _)| *l == key)
-        .map(|(_, kind)| *kind)
+    table.iter().find(|(l, _)| *l == key).map(|(_, kind)| *kind)
+}
+
+fn label(cell: &str) -> Option<Label> {
+    lookup(LABELS, cell)
 }
 
 fn cells(line: &str) -> Vec<String> {
@@ -118,9 +120,6 @@ impl Builder {
             .filter_map(|w| Some((label(&w[0])?, w[1].as_str())))
             .filter(|(_, value)| label(value).is_none())
             .collect();
-        if cells.len() < 2 {
-            pairs.clear();
-        }
         // "姓名：李伟", "Name: Aria Lindqvist": a label and its value in one cell (contact
         // details so written are the contact reader's: "GitHub: samreed https://…").
         pairs.extend(cells.iter().filter_map(|cell| {
@@ -236,11 +235,7 @@ const ENTRY_LABELS: &[(&str, EntryLabel)] = &[
 ];
 
 fn entry_label(cell: &str) -> Option<EntryLabel> {
-    let key = label_key(cell);
-    ENTRY_LABELS
-        .iter()
-        .find(|(l, _)| *l == key)
-        .map(|(_, kind)| *kind)
+    lookup(ENTRY_LABELS, cell)
 }
 
 /// An entry's names given by labels: title, organisation, place, area.
