@@ -7,8 +7,8 @@ use super::dates::find_range;
 use super::degrees::is_degree;
 use super::headings::{is_contact, section_kind};
 use super::lines::{
-    bare_date_line, bullet, clean_part, heading_level, is_phone, is_rule, is_school, keyword_line,
-    plain, plain_heading, titled_date_line, without_duration,
+    bare_date_line, bullet, date_only, heading_level, is_phone, is_rule, is_school, keyword_line,
+    plain, plain_heading, titled_date_line,
 };
 use super::model::StructuredResume;
 use super::model::{Confidence, Entry, Field, Section, SectionKind};
@@ -596,15 +596,6 @@ fn place_after_name(sections: &mut [Section]) {
             }
         }
     }
-}
-
-/// A date range and nothing else ("SEPTEMBER 2021 - PRESENT"); not "2009 · Chalmers …", a
-/// date column beside a school's name.
-fn date_only(text: &str) -> bool {
-    let text = plain(text);
-    find_range(&text).is_some_and(|(_, span)| {
-        span.start == 0 && clean_part(&without_duration(&text[span.end..])).is_empty()
-    })
 }
 
 /// Headings a layout sets inside one entry, over its bullets ("Highlights", "Responsibilities"):

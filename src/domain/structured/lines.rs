@@ -11,17 +11,24 @@ use super::roles::is_job;
 /// it completes the entry named on the line before, rather than naming one itself.
 pub(super) fn bare_date_line(line: &str) -> bool {
     let text = plain(line);
-    let text = text.trim_start_matches('_');
-    match find_range(text) {
-        Some((_, span)) => {
-            span.start == 0
-                && clean_part(&without_duration(&text[span.end..]))
-                    .split_whitespace()
-                    .count()
-                    <= 3
-        }
-        None => false,
-    }
+    words_after_leading_date(text.trim_start_matches('_')).is_some_and(|words| words <= 3)
+}
+
+/// A date range and nothing else ("SEPTEMBER 2021 - PRESENT", a heading of its own in Google
+/// Docs templates); not "2009 · Chalmers …", a date column beside a school's name.
+pub(super) fn date_only(line: &str) -> bool {
+    words_after_leading_date(&plain(line)) == Some(0)
+}
+
+/// How many words follow a date range that opens `text` (a duration after it left out);
+/// `None` when no range opens it.
+fn words_after_leading_date(text: &str) -> Option<usize> {
+    let (_, span) = find_range(text).filter(|(_, span)| span.start == 0)?;
+    Some(
+        clean_part(&without_duration(&text[span.end..]))
+            .split_whitespace()
+            .count(),
+    )
 }
 
 /// `Staff Engineer\tSep 2021 – Present`, `Research Intern\t2018`: a short title, then after a
