@@ -115,8 +115,9 @@ fn side(item: &PdfTextItem, x: f64, min_gap: f64) -> Side {
 }
 
 /// Each piece's side of `x` on one line. A piece ending short of `x` by less than the gutter is
-/// a word's space away from a right-side piece, unless the line has none: then it is a long
-/// left-column line (Deedy's "COIMBATORE INSTITUTE OF" a few units from the right column).
+/// across it only when it shares a baseline with a right-side piece (one phrase a word's space
+/// apart); otherwise it is a long left-column line on a baseline of its own (Deedy's
+/// "COIMBATORE INSTITUTE OF", a few units from the right column, grouped with a line of it).
 fn sides(line: &Line, x: f64, min_gap: f64) -> Vec<Side> {
     line.items
         .iter()
@@ -191,8 +192,6 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
     let mut start = 0;
     while start < lines.len() {
         let (mut left, mut right, mut both, mut dates_beside) = (0, 0, 0, 0);
-        // Lines of running text on each side: a side of flush-right dates and places has none.
-        let (mut left_prose, mut right_prose) = (0, 0);
         // Each side opens with a section heading: two columns of sections, however their
         // lines align (Deedy: EDUCATION beside EXPERIENCE).
         let (mut left_first, mut right_first): (Option<String>, Option<String>) = (None, None);
@@ -236,15 +235,9 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
             if !right_text.is_empty() {
                 right_first.get_or_insert_with(|| right_text.join(" "));
             }
-            left_prose += usize::from(prose(&left_text.join(" ")));
-            right_prose += usize::from(prose(&right_text.join(" ")));
             end += 1;
         }
-        // Dates beside the other side's lines are an entry's flush-right dates, unless both
-        // sides run text of their own (Deedy: a school's dates in the left column on the
-        // baseline of a job in the right one).
-        let text_both_sides = left_prose >= 2 && right_prose >= 2;
-        let independent = both * 2 <= left.min(right) && (dates_beside < 2 || text_both_sides)
+        let independent = both * 2 <= left.min(right) && dates_beside < 2
             || [&left_first, &right_first]
                 .iter()
                 .all(|t| t.as_deref().is_some_and(names_section));
@@ -258,11 +251,6 @@ fn best_run(lines: &[Line], x: f64, min_gap: f64) -> Option<(usize, usize, usize
         start = end.max(start + 1);
     }
     best
-}
-
-/// Running text: six words or more, no date range among them.
-fn prose(text: &str) -> bool {
-    text.split_whitespace().count() >= 6 && crate::domain::structured::find_range(text).is_none()
 }
 
 /// A side of a line that is a date range and little else ("Sep 2021 – Present", "2019").
@@ -295,15 +283,13 @@ fn split_at(
             footer.push(line);
         } else {
             let sides = sides(&line, gutter.x, gutter.min_gap);
-            let (l, r): (Vec<_>, Vec<_>) = line
-                .items
-                .into_iter()
-                .zip(sides)
-                .partition(|(_, side)| matches!(side, Side::Left));
-            let (l, r): (Vec<_>, Vec<_>) = (
-                l.into_iter().map(|(i, _)| i).collect(),
-                r.into_iter().map(|(i, _)| i).collect(),
-            );
+            let (mut l, mut r) = (Vec::new(), Vec::new());
+            for (item, side) in line.items.into_iter().zip(sides) {
+                match side {
+                    Side::Left => l.push(item),
+                    _ => r.push(item),
+                }
+            }
             // Each side on its own baseline: the line's was the first piece's, of either side.
             let baseline =
                 |items: &[PdfTextItem]| items.iter().map(|i| i.y).fold(f64::MIN, f64::max);
