@@ -20,6 +20,7 @@ const FAMILIES = [
   { id: 'docx-header-textbox', about: 'Word: name and contact in the page header, a text-box sidebar, footer "Page 1"' },
   { id: 'gdocs-serif', about: 'Google Docs template (Coral/Serif shape): "Employer, City — Title", dates in small caps' },
   { id: 'docx-twocol', about: 'Word: borderless table as columns (dates left), skills in two section columns' },
+  { id: 'docx-grid', about: 'the whole resume a bordered Word table whose sections have a row of column labels (Period | Employer | Position | City)' },
 ];
 
 const generator = (id) => join(DIR, `${id.replace(/-/g, '_')}.py`);
