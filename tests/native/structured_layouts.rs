@@ -863,3 +863,37 @@ fn a_legal_form_after_a_comma_stays_with_its_name() {
         ("Senior Developer", "Quillfeather, LLC")
     );
 }
+
+// ---- Tables with a row of column labels (docx-grid) ----
+
+#[test]
+fn rows_under_column_labels_are_read_by_their_labels() {
+    // The DOCX reader's text of a table resume: "Period | Employer | Position | City" over one
+    // row per job (a job without a place leaves the last cell empty), a description under each.
+    let jobs = work(
+        "# Ada Quill\n\nExperience\nPeriod | Employer | Position | City\n\
+         09/2021 – Present | Tinroof Rail Ltd | Staff Data Engineer | Leeds\n\
+         Lead engineer for the event platform.\n\
+         03/2018 – 08/2021 | Quillfeather Labs | Analyst\n\
+         Built the forecast store\n\
+         Education\n",
+    );
+    assert_eq!(jobs.len(), 2, "{jobs:#?}");
+    for (job, (t, o)) in jobs.iter().zip([
+        ("Staff Data Engineer", "Tinroof Rail Ltd"),
+        ("Analyst", "Quillfeather Labs"),
+    ]) {
+        assert_eq!((title(job), org(job)), (t, o));
+    }
+    assert_eq!(jobs[0].location.as_ref().unwrap().value, "Leeds");
+    // Labels in another language, a degree's columns, a PDF's tabs.
+    let degrees = education(
+        "# Ada Quill\n\n## Ausbildung\nZeitraum\tHochschule\tAbschluss\tFach\n\
+         10/2005 – 12/2010\tTechnische Universität Nordhafen\tDiplom\tInformatik\n",
+    );
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert_eq!(
+        (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
+        ("Diplom", "Informatik", "Technische Universität Nordhafen")
+    );
+}

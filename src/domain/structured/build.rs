@@ -153,6 +153,8 @@ struct Builder {
     date_ahead: bool,
     /// A table's header row, waiting for the entry of the first row.
     table_header: Option<(String, usize)>,
+    /// What each column of the section's table holds, from its row of column labels.
+    columns: Option<Vec<form::EntryLabel>>,
     /// The next line is a title with its dates after a tab (set before each line).
     titled_date_next: bool,
     /// The current entry was opened by a line over a titled date line: that line's number, its
@@ -347,6 +349,7 @@ impl Builder {
         self.employer_over_title = false;
         self.dates_lead = false;
         self.skill_grid = None;
+        self.columns = None;
         self.resume.sections.push(Section {
             kind,
             title: title.to_string(),

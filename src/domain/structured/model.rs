@@ -160,6 +160,10 @@ pub struct Entry {
     pub as_written: Vec<Field<String>>,
     /// The 1-based line the entry starts at.
     pub line: Option<usize>,
+    /// Its title and organisation were named by labels ("Position | Employer" columns, "公司：…"),
+    /// so no vote of the section's words swaps them (a reading detail, not kept in exports).
+    #[serde(skip)]
+    pub read_by_labels: bool,
     /// JSON Resume fields the model has no slot for, kept as given (`courses`, `score`, `roles`).
     #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
     pub extra: serde_json::Map<String, serde_json::Value>,

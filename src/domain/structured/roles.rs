@@ -307,7 +307,8 @@ pub(super) fn order_roles(sections: &mut [Section]) {
         // Entries whose job and employer sit on lines of their own may be settled by the
         // section's line pattern; the others follow the words below.
         let settled = order_roles_by_line(section);
-        let by_words = |e: &Entry| !settled || title_first(e).is_none();
+        // Title and employer read by their labels ("Position | Employer" columns) are settled.
+        let by_words = |e: &Entry| (!settled || title_first(e).is_none()) && !e.read_by_labels;
         let evidence: i32 = section
             .entries
             .iter()

@@ -12,6 +12,7 @@
 //! line set larger than the body text (or in a bold font, where the font's name says so) becomes
 //! a Markdown heading, so the rest of the app finds the sections of a PDF resume.
 
+mod cells;
 mod clean;
 mod columns;
 mod headings;
@@ -248,6 +249,7 @@ fn ends_with_joining_word(text: &str) -> bool {
 }
 
 fn lifted(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> (Vec<Line>, bool) {
+    let lines = cells::join_wrapped(lines);
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
         (lines, false)

@@ -19,6 +19,9 @@ impl Builder {
             // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
             // Kept as the first row's text, so the export still carries every word.
             self.table_header = Some((plain(line), number));
+            // Its labels name the cells of the rows under it ("Period | School | Degree |
+            // Major"): each row is read by them, not by its cells' order.
+            self.columns = super::form::column_labels(line);
             return;
         }
         if let Some(item) = bullet(line) {
@@ -211,7 +214,9 @@ impl Builder {
             self.new_entry_from_line(line, number, Low);
             return;
         }
-        if complete && next_has_date && !self.dates_lead {
+        // Under a table's column labels every entry is a row with its dates: a line over the
+        // next row is the last entry's description, not the next one's name.
+        if complete && next_has_date && !self.dates_lead && self.columns.is_none() {
             self.new_entry_from_line(line, number, Low);
             return;
         }
@@ -609,14 +614,31 @@ impl Builder {
             None => (None, line.to_string()),
         };
         let url = link(&rest);
-        // Names given by labels ("公司：星河云 | 职位：工程师", a form's cells): as the labels say.
-        if let Some(named) = super::form::labelled_entry(&rest) {
+        // Names given by labels: a row under the table's column labels, or labels in the line
+        // ("公司：星河云 | 职位：工程师", a form's cells). Each value is what its label says.
+        let labelled = self
+            .columns
+            .as_deref()
+            .and_then(|columns| super::form::entry_by_columns(columns, line))
+            .or_else(|| super::form::labelled_entry(&rest));
+        if let Some(named) = labelled {
             let entry = self.new_entry(number);
             let field = |v: Option<String>| v.map(|v| Field::new(v, Medium, Some(number)));
-            entry.title = field(named.title);
+            // A label says which is the title and which the organisation: no vote of the
+            // section's words may swap them (`roles::order_roles`).
+            entry.read_by_labels = true;
+            // A degree column may hold the area too ("HND, Business Administration").
+            let (title, area) = match (named.title, named.area) {
+                (Some(t), None) if is_education => {
+                    let (degree, area) = degree_and_area_of(&t);
+                    (Some(degree), area)
+                }
+                (t, a) => (t, a),
+            };
+            entry.title = field(title);
             entry.organisation = field(named.organisation);
             entry.location = field(named.place);
-            entry.detail = field(named.area);
+            entry.detail = field(area);
             entry.dates = dates.map(|d| Field::new(d, Medium, Some(number)));
             entry.url = url.map(|u| Field::new(u, Medium, Some(number)));
             return;
@@ -700,10 +722,15 @@ impl Builder {
     }
 }
 
-/// A table's header row as the DOCX reader writes it: cells parted by ` | `, each a word or two
-/// without digits ("Degree | Institution | Dates").
+/// A table's header row: cells (parted by ` | ` as the DOCX reader writes them, by tabs as the
+/// PDF reader does), each a word or two without digits ("Degree | Institution | Dates").
 pub(super) fn is_table_header(line: &str) -> bool {
-    let cells: Vec<&str> = line.split(" | ").map(str::trim).collect();
+    // Cells parted by tabs only (a PDF's line) name columns all of them: "Lakeside
+    // University\tLeeds" is a school and its place.
+    if !line.contains(" | ") {
+        return super::form::column_labels(line).is_some();
+    }
+    let cells = super::form::cells(line);
     cells.len() >= 2
         && cells.iter().all(|c| {
             !c.is_empty()
@@ -712,51 +739,7 @@ pub(super) fn is_table_header(line: &str) -> bool {
         })
         // Most cells name a column ("Degree | Institution | Dates"): "SKÄRGÅRD SOFTWARE |
         // Backend Developer" (Deedy's employer and title) has the same form and is an entry.
-        && cells.iter().filter(|c| names_column(c)).count() * 2 >= cells.len()
-}
-
-/// The words tables of degrees and jobs put over their columns.
-fn names_column(cell: &str) -> bool {
-    const COLUMNS: &[&str] = &[
-        "degree",
-        "institution",
-        "school",
-        "university",
-        "dates",
-        "date",
-        "year",
-        "years",
-        "period",
-        "company",
-        "employer",
-        "position",
-        "title",
-        "role",
-        "location",
-        "place",
-        "grade",
-        "gpa",
-        "major",
-        "subject",
-        "field",
-        "qualification",
-        "duration",
-        "from",
-        "to",
-        "学历",
-        "学校",
-        "时间",
-        "专业",
-        "公司",
-        "职位",
-        "地点",
-        "学位",
-    ];
-    let lower = cell.to_lowercase();
-    lower
-        .split(|c: char| !c.is_alphanumeric())
-        .any(|w| COLUMNS.contains(&w))
-        || COLUMNS.iter().any(|w| !w.is_ascii() && lower.contains(w))
+        && cells.iter().filter(|c| super::form::names_column(c)).count() * 2 >= cells.len()
 }
 
 /// Whether a dated line restates `entry`: the entry has its dates and nothing under them yet,

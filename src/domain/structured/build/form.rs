@@ -95,7 +95,7 @@ fn label(cell: &str) -> Option<Label> {
     lookup(LABELS, cell)
 }
 
-fn cells(line: &str) -> Vec<String> {
+pub(super) fn cells(line: &str) -> Vec<String> {
     plain(line)
         .split(['\t', '|', '｜', '·'])
         .map(|p| p.trim().to_string())
@@ -165,13 +165,15 @@ impl Builder {
 
 /// What a label inside an entry names ("公司：星河云", "Position | Engineer").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum EntryLabel {
+pub(super) enum EntryLabel {
     Organisation,
     Title,
     Area,
     Place,
     /// "时间", "Period": the dates, read from the line already.
     Dates,
+    /// "Grade", "GPA": a column of no field of ours.
+    Other,
 }
 
 const ENTRY_LABELS: &[(&str, EntryLabel)] = &[
@@ -232,10 +234,116 @@ const ENTRY_LABELS: &[(&str, EntryLabel)] = &[
     ("起止时间", EntryLabel::Dates),
     ("时间段", EntryLabel::Dates),
     ("期間", EntryLabel::Dates),
+    // The other languages' column labels of table resumes ("Zeitraum | Arbeitgeber | Position").
+    ("hochschule", EntryLabel::Organisation),
+    ("universität", EntryLabel::Organisation),
+    ("schule", EntryLabel::Organisation),
+    ("firma", EntryLabel::Organisation),
+    ("unternehmen", EntryLabel::Organisation),
+    ("centro", EntryLabel::Organisation),
+    ("universidad", EntryLabel::Organisation),
+    ("employeur", EntryLabel::Organisation),
+    ("établissement", EntryLabel::Organisation),
+    ("école", EntryLabel::Organisation),
+    ("pracodawca", EntryLabel::Organisation),
+    ("uczelnia", EntryLabel::Organisation),
+    ("szkoła", EntryLabel::Organisation),
+    ("abschluss", EntryLabel::Title),
+    ("funktion", EntryLabel::Title),
+    ("título", EntryLabel::Title),
+    ("cargo", EntryLabel::Title),
+    ("diplôme", EntryLabel::Title),
+    ("fonction", EntryLabel::Title),
+    ("stanowisko", EntryLabel::Title),
+    ("stopień", EntryLabel::Title),
+    ("qualification", EntryLabel::Title),
+    ("学部", EntryLabel::Area),
+    ("subject", EntryLabel::Area),
+    ("field", EntryLabel::Area),
+    ("fach", EntryLabel::Area),
+    ("studienfach", EntryLabel::Area),
+    ("especialidad", EntryLabel::Area),
+    ("carrera", EntryLabel::Area),
+    ("spécialité", EntryLabel::Area),
+    ("filière", EntryLabel::Area),
+    ("kierunek", EntryLabel::Area),
+    ("place", EntryLabel::Place),
+    ("ort", EntryLabel::Place),
+    ("ciudad", EntryLabel::Place),
+    ("lugar", EntryLabel::Place),
+    ("ville", EntryLabel::Place),
+    ("lieu", EntryLabel::Place),
+    ("miasto", EntryLabel::Place),
+    ("date", EntryLabel::Dates),
+    ("year", EntryLabel::Dates),
+    ("years", EntryLabel::Dates),
+    ("from", EntryLabel::Dates),
+    ("to", EntryLabel::Dates),
+    ("duration", EntryLabel::Dates),
+    ("zeitraum", EntryLabel::Dates),
+    ("periodo", EntryLabel::Dates),
+    ("fechas", EntryLabel::Dates),
+    ("période", EntryLabel::Dates),
+    ("okres", EntryLabel::Dates),
+    ("grade", EntryLabel::Other),
+    ("gpa", EntryLabel::Other),
+    ("note", EntryLabel::Other),
+    ("成绩", EntryLabel::Other),
 ];
 
 fn entry_label(cell: &str) -> Option<EntryLabel> {
     lookup(ENTRY_LABELS, cell)
+}
+
+/// What a table's column label names: the label itself ("Employer"), or a word of it that is
+/// one ("Job Title", "Start date"). Only a short cell without digits can be a column's label.
+fn column_label(cell: &str) -> Option<EntryLabel> {
+    let cell = cell.trim();
+    if cell.split_whitespace().count() > 3 || cell.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let key = label_key(cell);
+    entry_label(cell)
+        // A word of it ("Job Title", "Start date"), but not an organisation's word: "Lakeside
+        // University" is a school, not the column of schools.
+        .or_else(|| {
+            cell.split(|c: char| !c.is_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .filter_map(entry_label)
+                .find(|kind| *kind != EntryLabel::Organisation)
+        })
+        // A short Han label holding one ("工作时间", "所在公司").
+        .or_else(|| {
+            (key.chars().count() <= 6 && key.chars().any(crate::domain::han::is_han))
+                .then(|| {
+                    ENTRY_LABELS
+                        .iter()
+                        .find(|(l, _)| !l.is_ascii() && key.contains(l))
+                        .map(|(_, kind)| *kind)
+                })
+                .flatten()
+        })
+}
+
+/// Whether `cell` could be a table's column label ("Degree", "Start date", "学历").
+pub(super) fn names_column(cell: &str) -> bool {
+    column_label(cell).is_some()
+}
+
+/// A table's row of column labels ("Period | Employer | Position | City", "起止时间 | 学校 |
+/// 学历 | 专业"): what each column of the rows under it holds. `None` unless every cell is a
+/// label and one names the organisation or the title.
+pub(super) fn column_labels(line: &str) -> Option<Vec<EntryLabel>> {
+    let cells = cells(line);
+    let labels: Vec<EntryLabel> = cells
+        .iter()
+        .map(|c| column_label(c))
+        .collect::<Option<_>>()?;
+    (labels.len() >= 2
+        && labels
+            .iter()
+            .any(|l| matches!(l, EntryLabel::Organisation | EntryLabel::Title)))
+    .then_some(labels)
 }
 
 /// An entry's names given by labels: title, organisation, place, area.
@@ -251,39 +359,68 @@ pub(super) struct LabelledEntry {
 /// ("公司：星河云 | 职位：工程师"); `None` unless a label names the organisation or the title.
 pub(super) fn labelled_entry(text: &str) -> Option<LabelledEntry> {
     let cells = cells(text);
-    let mut found = LabelledEntry::default();
-    let mut named = false;
-    let mut set = |kind: EntryLabel, value: &str| {
-        let value = value.trim();
-        if value.is_empty() {
-            return;
-        }
-        let slot = match kind {
-            EntryLabel::Organisation => &mut found.organisation,
-            EntryLabel::Title => &mut found.title,
-            EntryLabel::Area => &mut found.area,
-            EntryLabel::Place => &mut found.place,
-            EntryLabel::Dates => return,
-        };
-        named |= matches!(kind, EntryLabel::Organisation | EntryLabel::Title);
-        slot.get_or_insert_with(|| value.to_string());
-    };
+    let mut pairs = Vec::new();
     let mut i = 0;
     while i < cells.len() {
         let cell = &cells[i];
         if let Some(kind) = entry_label(cell) {
             // A label cell: its value is the next cell, unless that is a label too.
             if let Some(value) = cells.get(i + 1).filter(|v| entry_label(v).is_none()) {
-                set(kind, value);
+                pairs.push((kind, value.as_str()));
                 i += 2;
                 continue;
             }
         } else if let Some((key, value)) = cell.split_once([':', '：']) {
             if let Some(kind) = entry_label(key) {
-                set(kind, value);
+                pairs.push((kind, value));
             }
         }
         i += 1;
+    }
+    named(pairs)
+}
+
+/// A row under a row of column labels, read by its columns: each cell is what its column's
+/// label names. The text has no empty cells, so only a row of one cell per column, or one
+/// fewer where the last column (a place, an area) was left empty, says which cell is which.
+/// `None` for other rows (a description, a row the table merged, an employer left empty), or
+/// when no cell names an organisation or a title.
+pub(super) fn entry_by_columns(columns: &[EntryLabel], line: &str) -> Option<LabelledEntry> {
+    let cells = cells(line);
+    let last_left_empty = cells.len() + 1 == columns.len()
+        && matches!(
+            columns.last(),
+            Some(EntryLabel::Place | EntryLabel::Area | EntryLabel::Other)
+        );
+    if cells.len() < 2 || !(cells.len() == columns.len() || last_left_empty) {
+        return None;
+    }
+    named(
+        columns
+            .iter()
+            .copied()
+            .zip(cells.iter().map(String::as_str))
+            .collect(),
+    )
+}
+
+/// An entry from what each value was labelled (the first value of a kind wins); `None` unless
+/// one names the organisation or the title.
+fn named(pairs: Vec<(EntryLabel, &str)>) -> Option<LabelledEntry> {
+    let mut found = LabelledEntry::default();
+    let mut named = false;
+    for (kind, value) in pairs {
+        let value = value.trim();
+        let slot = match kind {
+            _ if value.is_empty() => continue,
+            EntryLabel::Organisation => &mut found.organisation,
+            EntryLabel::Title => &mut found.title,
+            EntryLabel::Area => &mut found.area,
+            EntryLabel::Place => &mut found.place,
+            EntryLabel::Dates | EntryLabel::Other => continue,
+        };
+        named |= matches!(kind, EntryLabel::Organisation | EntryLabel::Title);
+        slot.get_or_insert_with(|| value.to_string());
     }
     named.then_some(found)
 }

@@ -1,0 +1,231 @@
+//! A table row whose cells wrap: a Word or LibreOffice table exported to PDF sets a cell's
+//! second line under the cell ("01/2021 –" / "actualidad", "Chalmers Institute of" /
+//! "Technology"), on a baseline of its own. Read line by line, that second line was a line of
+//! its own, and the row lost the end of its dates, its school's last word, its title's.
+//!
+//! A line is a row's wrapped remainder when it sits right under a row of three cells or more
+//! (pieces a tab's gap apart), every piece of it starts where one of the row's cells starts, it
+//! has fewer cells than the row, and each of its pieces ends before the next cell of the row
+//! begins (a description under the row runs across the columns). Its pieces are joined to the
+//! cells they continue.
+
+use super::lines::{item_height, Line};
+use super::PdfTextItem;
+
+/// How far apart, in units of the text's height, two pieces of different cells are at least: a
+/// cell's padding on each side (`lines::line_text` writes a tab only from three heights, and
+/// a narrow column's dates beside the next cell as items, " · ").
+const CELL_GAP: f64 = 1.0;
+
+/// Where each cell of `line` starts and ends: runs of pieces less than a tab's gap apart.
+fn cells(line: &Line) -> Vec<(f64, f64)> {
+    let mut cells: Vec<(f64, f64)> = Vec::new();
+    for item in line.items.iter().filter(|i| !i.text.trim().is_empty()) {
+        let end = item.x + item.width.max(0.0);
+        match cells.last_mut() {
+            Some((_, last_end)) if item.x - *last_end <= CELL_GAP * item_height(item) => {
+                *last_end = last_end.max(end);
+            }
+            _ => cells.push((item.x, end)),
+        }
+    }
+    cells
+}
+
+/// The row cell (its index) that `line`'s every cell continues, when `line` is the wrapped
+/// remainder of `row` (see the module's comment).
+fn continues(row: &Line, line: &Line) -> Option<Vec<usize>> {
+    let row_cells = cells(row);
+    let own = cells(line);
+    let height = row.height.max(line.height);
+    let tight = row.y - line.y > 0.0 && row.y - line.y <= 1.5 * height;
+    // A heading after the table's last row is set larger: no cell's remainder.
+    let same_size = (row.size() - line.size()).abs() <= 0.1 * row.size();
+    if row_cells.len() < 3 || own.is_empty() || own.len() >= row_cells.len() || !tight || !same_size
+    {
+        return None;
+    }
+    let pieces = group_pieces(line);
+    let row_pieces = group_pieces(row);
+    own.iter()
+        .zip(&pieces)
+        .map(|((start, end), cell)| {
+            let at = row_cells
+                .iter()
+                .position(|(s, _)| (s - start).abs() <= 0.25 * height)?;
+            // A wrapped cell goes on in its own font: a bold heading under the last row does not.
+            let font = |pieces: &[PdfTextItem]| pieces.last().map(|i| i.font_name.clone());
+            if font(&row_pieces[at]) != cell.first().map(|i| i.font_name.clone()) {
+                return None;
+            }
+            let next_start = row_cells.get(at + 1).map(|(s, _)| *s);
+            let wrapped = match next_start {
+                // The remainder's first word did not fit after the row's cell: it wrapped.
+                // ("Kvarnby Consulting" far left of its dates, a title under it: no wrap.)
+                Some(next) => {
+                    *end < next && row_cells[at].1 + first_word_width(cell) > next - 0.5 * height
+                }
+                // The row's last cell: nothing to its right says where it ends; a few words.
+                None => {
+                    cell.iter()
+                        .map(|i| i.text.split_whitespace().count())
+                        .sum::<usize>()
+                        <= 3
+                }
+            };
+            wrapped.then_some(at)
+        })
+        .collect()
+}
+
+/// How wide the first word of a cell's pieces is, with the space before it (from the piece's
+/// width shared out by its characters).
+fn first_word_width(cell: &[PdfTextItem]) -> f64 {
+    let Some(first) = cell.first() else {
+        return 0.0;
+    };
+    let chars = first.text.trim().chars().count().max(1) as f64;
+    let word = first
+        .text
+        .split_whitespace()
+        .next()
+        .map_or(0, |w| w.chars().count()) as f64;
+    first.width.max(0.0) * (word + 1.0) / chars
+}
+
+/// Joins each wrapped remainder to its row: its pieces go after the last piece of the cell
+/// they continue, on the row's baseline, so the row reads as one line with whole cells.
+pub(super) fn join_wrapped(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    // The row the last remainder was joined to, as it stood before (a cell may wrap twice).
+    let mut row_before: Option<Line> = None;
+    for line in lines {
+        let row = row_before.as_ref().or(out.last());
+        if let Some(targets) = row.and_then(|row| continues(row, &line)) {
+            let row_shape = row.cloned().expect("continues needs a row");
+            let joined = out.last_mut().expect("a row was read");
+            let cell_ends: Vec<(f64, f64)> = cells(&row_shape);
+            for (piece_cell, target) in group_pieces(&line).into_iter().zip(targets) {
+                let (_, end) = cell_ends[target];
+                // Set just after the cell's last piece, a space's width on: in the cell's order.
+                let mut x = end + 0.1;
+                for mut item in piece_cell {
+                    item.y = joined.y;
+                    item.x = x;
+                    x += 0.001;
+                    item.text = format!(" {}", item.text.trim_start());
+                    item.width = 0.0;
+                    joined.items.push(item);
+                }
+            }
+            crate::domain::stable_sort::sort_by(&mut joined.items, |a, b| a.x.total_cmp(&b.x));
+            row_before.get_or_insert(row_shape);
+            continue;
+        }
+        row_before = None;
+        out.push(line);
+    }
+    out
+}
+
+/// The pieces of `line`, cell by cell (as `cells` parts them).
+fn group_pieces(line: &Line) -> Vec<Vec<PdfTextItem>> {
+    let mut groups: Vec<Vec<PdfTextItem>> = Vec::new();
+    let mut last_end = f64::NEG_INFINITY;
+    for item in line.items.iter().filter(|i| !i.text.trim().is_empty()) {
+        let end = item.x + item.width.max(0.0);
+        if groups.is_empty() || item.x - last_end > CELL_GAP * item_height(item) {
+            groups.push(Vec::new());
+        }
+        groups.last_mut().expect("just pushed").push(item.clone());
+        last_end = last_end.max(end);
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lines::line_text;
+    use super::*;
+
+    fn piece(text: &str, x: f64, y: f64) -> PdfTextItem {
+        PdfTextItem {
+            text: text.into(),
+            x,
+            y,
+            width: text.chars().count() as f64 * 5.0,
+            height: 10.0,
+            ..PdfTextItem::default()
+        }
+    }
+
+    fn line(y: f64, pieces: &[(&str, f64)]) -> Line {
+        Line::new(y, pieces.iter().map(|(t, x)| piece(t, *x, y)).collect())
+    }
+
+    #[test]
+    fn a_cell_wrapped_onto_the_next_line_is_joined_to_its_row() {
+        let lines = vec![
+            // Columns at 50, 140 and 250: "actualidad" did not fit after "01/2021 –".
+            line(
+                700.0,
+                &[
+                    ("01/2021 –", 50.0),
+                    ("Azahar Digital", 140.0),
+                    ("Diseñadora de producto", 250.0),
+                ],
+            ),
+            line(688.0, &[("actualidad", 50.0), ("sénior", 250.0)]),
+            // A description under the row runs across the columns: a line of its own.
+            line(
+                676.0,
+                &[(
+                    "Rediseño del trámite de empadronamiento: 30% menos abandonos",
+                    50.0,
+                )],
+            ),
+        ];
+        let text: Vec<String> = join_wrapped(lines).iter().map(line_text).collect();
+        assert_eq!(
+            text,
+            [
+                "01/2021 – actualidad\tAzahar Digital\tDiseñadora de producto sénior",
+                "Rediseño del trámite de empadronamiento: 30% menos abandonos",
+            ]
+        );
+    }
+
+    #[test]
+    fn lines_of_two_columns_or_far_apart_are_left_alone() {
+        // Two cells only (a title and its dates), and a row's next line after a row's gap.
+        let two = vec![
+            line(
+                700.0,
+                &[("Staff Engineer", 50.0), ("2021 – Present", 400.0)],
+            ),
+            line(688.0, &[("Acme", 50.0)]),
+        ];
+        assert_eq!(join_wrapped(two).len(), 2);
+        let apart = vec![
+            line(
+                700.0,
+                &[("2019", 50.0), ("Acme", 160.0), ("Engineer", 320.0)],
+            ),
+            line(660.0, &[("Leeds", 160.0)]),
+        ];
+        assert_eq!(join_wrapped(apart).len(), 2);
+        // An employer with room after it and the title under it: no wrap.
+        let roomy = vec![
+            line(
+                700.0,
+                &[
+                    ("Kvarnby Consulting", 50.0),
+                    ("Oslo", 300.0),
+                    ("2019", 400.0),
+                ],
+            ),
+            line(688.0, &[("Junior Developer", 50.0)]),
+        ];
+        assert_eq!(join_wrapped(roomy).len(), 2);
+    }
+}
