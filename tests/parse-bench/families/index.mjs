@@ -13,5 +13,7 @@ import { LATEX_FAMILIES } from './latex.mjs';
 import { TYPST_FAMILIES } from './typst.mjs';
 import { OFFICE_FAMILIES } from './office.mjs';
 import { WEB_FAMILIES } from './web.mjs';
+import { HTML_FAMILIES } from './html.mjs';
 
-export const FAMILIES = [...LATEX_FAMILIES, ...TYPST_FAMILIES, ...OFFICE_FAMILIES, ...WEB_FAMILIES];
+export const FAMILIES = [...LATEX_FAMILIES, ...TYPST_FAMILIES, ...OFFICE_FAMILIES, ...WEB_FAMILIES,
+  ...HTML_FAMILIES];
