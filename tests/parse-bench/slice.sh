@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 sources=(aria-lindqvist priya-raghunathan ines-nunez-es li-wei-zh)
 layouts=(even elegant stackoverflow macchiato kendall flat moderncv-classic moderncv-banking
-  latex-jake latex-curve typst-basic typst-rendercv-engineering)
+  latex-jake latex-curve typst-basic typst-rendercv-engineering html-flex)
 # The DOCX layouts: the file itself (docx-labelled and the tuning office families).
 docx=(docx-labelled docx-tabstops docx-twocol docx-header-textbox docx-grid)
 out=tests/fixtures/parse-bench/slice

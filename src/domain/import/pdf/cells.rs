@@ -16,20 +16,30 @@ use super::PdfTextItem;
 /// cell's padding on each side (`lines::line_text` writes a tab only from three heights, and
 /// a narrow column's dates beside the next cell as items, " · ").
 const CELL_GAP: f64 = 1.0;
+/// More than a word space, in units of the height, between pieces of two fonts.
+const FONT_CHANGE_GAP: f64 = 0.4;
 
-/// Where each cell of `line` starts and ends: runs of pieces less than a tab's gap apart.
+/// Where each cell of `line` starts and ends (as `group_pieces` parts them).
 fn cells(line: &Line) -> Vec<(f64, f64)> {
-    let mut cells: Vec<(f64, f64)> = Vec::new();
-    for item in line.items.iter().filter(|i| !i.text.trim().is_empty()) {
-        let end = item.x + item.width.max(0.0);
-        match cells.last_mut() {
-            Some((_, last_end)) if item.x - *last_end <= CELL_GAP * item_height(item) => {
-                *last_end = last_end.max(end);
-            }
-            _ => cells.push((item.x, end)),
-        }
-    }
-    cells
+    group_pieces(line)
+        .iter()
+        .map(|cell| {
+            let start = cell.first().map_or(0.0, |i| i.x);
+            let end = cell
+                .iter()
+                .map(|i| i.x + i.width.max(0.0))
+                .fold(start, f64::max);
+            (start, end)
+        })
+        .collect()
+}
+
+/// Whether `item` starts another cell than `prev`'s: a cell's padding apart, or a space's
+/// width apart in another font (a bold title, then its employer in a colour, in one row).
+fn parted(prev: &PdfTextItem, prev_end: f64, item: &PdfTextItem) -> bool {
+    let gap = item.x - prev_end;
+    let height = item_height(item);
+    gap > CELL_GAP * height || gap > FONT_CHANGE_GAP * height && prev.font_name != item.font_name
 }
 
 /// The row cell (its index) that `line`'s every cell continues, when `line` is the wrapped
@@ -39,10 +49,7 @@ fn continues(row: &Line, line: &Line) -> Option<Vec<usize>> {
     let own = cells(line);
     let height = row.height.max(line.height);
     let tight = row.y - line.y > 0.0 && row.y - line.y <= 1.5 * height;
-    // A heading after the table's last row is set larger: no cell's remainder.
-    let same_size = (row.size() - line.size()).abs() <= 0.1 * row.size();
-    if row_cells.len() < 3 || own.is_empty() || own.len() >= row_cells.len() || !tight || !same_size
-    {
+    if row_cells.len() < 3 || own.is_empty() || own.len() >= row_cells.len() || !tight {
         return None;
     }
     let pieces = group_pieces(line);
@@ -53,9 +60,21 @@ fn continues(row: &Line, line: &Line) -> Option<Vec<usize>> {
             let at = row_cells
                 .iter()
                 .position(|(s, _)| (s - start).abs() <= 0.25 * height)?;
-            // A wrapped cell goes on in its own font: a bold heading under the last row does not.
-            let font = |pieces: &[PdfTextItem]| pieces.last().map(|i| i.font_name.clone());
-            if font(&row_pieces[at]) != cell.first().map(|i| i.font_name.clone()) {
+            // A wrapped cell goes on in its own font and size: a heading under the last row
+            // (bold, or larger) does not.
+            let (last, first) = (row_pieces[at].last()?, cell.first()?);
+            let (a, b) = (item_height(last), item_height(first));
+            if last.font_name != first.font_name || (a - b).abs() > 0.1 * a.max(b) {
+                return None;
+            }
+            // A number under a number is two values stacked in a narrow column (kendall's
+            // "2014" over "2017"), not one wrapped; "01/2021 –" over "actualidad" is one.
+            if last.text.trim_end().ends_with(|c: char| c.is_ascii_digit())
+                && first
+                    .text
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            {
                 return None;
             }
             let next_start = row_cells.get(at + 1).map(|(s, _)| *s);
@@ -128,17 +147,20 @@ pub(super) fn join_wrapped(lines: Vec<Line>) -> Vec<Line> {
     out
 }
 
-/// The pieces of `line`, cell by cell (as `cells` parts them).
+/// The pieces of `line`, cell by cell.
 fn group_pieces(line: &Line) -> Vec<Vec<PdfTextItem>> {
     let mut groups: Vec<Vec<PdfTextItem>> = Vec::new();
     let mut last_end = f64::NEG_INFINITY;
     for item in line.items.iter().filter(|i| !i.text.trim().is_empty()) {
-        let end = item.x + item.width.max(0.0);
-        if groups.is_empty() || item.x - last_end > CELL_GAP * item_height(item) {
+        let starts_cell = match groups.last().and_then(|g| g.last()) {
+            Some(prev) => parted(prev, last_end, item),
+            None => true,
+        };
+        if starts_cell {
             groups.push(Vec::new());
         }
         groups.last_mut().expect("just pushed").push(item.clone());
-        last_end = last_end.max(end);
+        last_end = last_end.max(item.x + item.width.max(0.0));
     }
     groups
 }
@@ -227,5 +249,18 @@ mod tests {
             line(688.0, &[("Junior Developer", 50.0)]),
         ];
         assert_eq!(join_wrapped(roomy).len(), 2);
+        // Years stacked in a narrow column are two values, not one wrapped.
+        let stacked = vec![
+            line(
+                700.0,
+                &[
+                    ("Leeds", 20.0),
+                    ("2010", 100.0),
+                    ("Lakeside University", 125.0),
+                ],
+            ),
+            line(688.0, &[("2014", 100.0)]),
+        ];
+        assert_eq!(join_wrapped(stacked).len(), 2);
     }
 }

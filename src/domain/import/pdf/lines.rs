@@ -6,6 +6,8 @@ use super::PdfTextItem;
 /// A gap between words wider than this many character heights (and up to three, a tab beyond)
 /// parts items, not words: word spaces are about a quarter of the height, justified text's a half.
 const CHIP_GAP: f64 = 1.0;
+/// Wider than a word space (about a third of the height) between pieces of two fonts.
+const FONT_CHANGE_GAP: f64 = 0.4;
 
 /// Items on one baseline, sorted by x.
 #[derive(Debug, Clone)]
@@ -109,7 +111,8 @@ pub(super) fn apart_by_size(line: Line) -> Vec<Line> {
 }
 
 /// `next` carries on the title line `title` wrapped: it starts in the font of the title's last
-/// piece, is set in its size, short, and right under it (at most 1.3 times the size below).
+/// piece, is set in its size, short, and right under it (at most 1.5 times the size below: a
+/// line height of 1.4, as HTML sets one, included).
 pub(super) fn continues_title(title: &Line, next: &Line) -> bool {
     let Some(last) = title.items.iter().rev().find(|i| !i.text.trim().is_empty()) else {
         return false;
@@ -125,7 +128,7 @@ pub(super) fn continues_title(title: &Line, next: &Line) -> bool {
         && pieces
             .iter()
             .all(|i| (item_height(i) - size).abs() <= 0.05 * size)
-        && title.y - next.y <= 1.3 * size
+        && title.y - next.y <= 1.5 * size
         && next.y < title.y
         && pieces
             .iter()
@@ -151,6 +154,19 @@ pub(super) fn line_text(line: &Line) -> String {
             } else if gap > CHIP_GAP * height && !spaced_letters(&prev.text) {
                 // Words set well apart, not a column apart: tags or chips ("Kafka   Spark"),
                 // contact items in a row. A middle dot keeps them items, not one phrase.
+                text.push_str(" · ");
+            } else if gap > FONT_CHANGE_GAP * height
+                && !spaced
+                && !prev.font_name.is_empty()
+                && prev.font_name != item.font_name
+                && !spaced_letters(&prev.text)
+                // A mark of the layout's own between them ("EARBITS | CTO") parts them already.
+                && item.text.starts_with(char::is_alphanumeric)
+                && prev.text.ends_with(|c: char| c.is_alphanumeric() || c == ')')
+            {
+                // A change of font across more than a space's width, no mark between: two
+                // fields told apart by their font alone ("**Staff Engineer** Fjordline", a
+                // title in bold and its employer in a colour, an HTML flex row).
                 text.push_str(" · ");
             } else if spaced_letters(&prev.text) && spaced_letters(&item.text) {
                 let word_gap = prev.text.trim().contains(' ')

@@ -249,7 +249,6 @@ fn ends_with_joining_word(text: &str) -> bool {
 }
 
 fn lifted(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> (Vec<Line>, bool) {
-    let lines = cells::join_wrapped(lines);
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
         (lines, false)
@@ -295,6 +294,8 @@ fn page_text(
         columns::split(lines, style.body, next_right_edge)
     };
     for (index, (part, block)) in blocks.into_iter().enumerate() {
+        // Within one column: a sidebar's line on the same baseline is no cell of the row.
+        let block = cells::join_wrapped(block);
         let mut texts: Vec<String> = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
@@ -404,6 +405,30 @@ mod tests {
 
     fn page(items: Vec<PdfTextItem>) -> PdfPage {
         PdfPage { items }
+    }
+
+    #[test]
+    fn a_title_and_its_employer_told_apart_by_font_alone_are_parted() {
+        // An HTML flex row: "Staff Engineer" in bold, "Fjordline" 5 units on in another font,
+        // the dates far right. Words of one font a space apart stay one phrase.
+        let in_font = |text: &str, x: f64, font: &str| PdfTextItem {
+            font_name: font.into(),
+            ..item(text, x, 700.0)
+        };
+        let row = vec![
+            in_font("Staff Engineer", 50.0, "bold"),
+            in_font("Fjordline", 125.0, "regular"),
+            in_font("2021 – Present", 400.0, "regular"),
+        ];
+        assert_eq!(
+            line_text(&Line::new(700.0, row)),
+            "Staff Engineer · Fjordline\t2021 – Present"
+        );
+        let words = vec![
+            in_font("Led the", 50.0, "regular"),
+            in_font("Kafka", 88.0, "bold"),
+        ];
+        assert_eq!(line_text(&Line::new(700.0, words)), "Led the Kafka");
     }
 
     #[test]
