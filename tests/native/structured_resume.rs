@@ -693,3 +693,21 @@ fn a_middle_dot_parts_a_title_from_its_employer() {
     assert_eq!(value(&jobs[0].organisation), "Fjordline Logistics");
     assert_eq!(value(&jobs[1].organisation), "Skärgård Software");
 }
+
+#[test]
+fn a_name_cut_where_it_wrapped_is_marked_to_check() {
+    let text = "# Ada Quill\n\n## Education\n\nMSc in Computer Science\tChalmers Institute of\tSep 2009 – Jun 2012\n";
+    let resume = from_text(text);
+    let degrees = resume.entries_of(&SectionKind::Education);
+    assert_eq!(degrees.len(), 1, "{degrees:#?}");
+    assert!(
+        careergraph::domain::structured::checks(&degrees[0], &SectionKind::Education)
+            .contains(&careergraph::domain::structured::Check::OddName)
+    );
+    // Whole, it is not.
+    let whole = from_text(&text.replace("of\t", "of Technology\t"));
+    let degrees = whole.entries_of(&SectionKind::Education);
+    assert!(
+        careergraph::domain::structured::checks(&degrees[0], &SectionKind::Education).is_empty()
+    );
+}

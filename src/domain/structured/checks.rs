@@ -11,7 +11,7 @@
 use super::dates::find_range;
 use super::degrees::is_degree;
 use super::headings::section_kind;
-use super::lines::is_school;
+use super::lines::{ends_with_joining_word, is_school};
 use super::model::{Confidence, Entry, Field, SectionKind, StructuredResume};
 use super::roles::swapped_evidence;
 
@@ -57,7 +57,12 @@ pub fn checks(entry: &Entry, kind: &SectionKind) -> Vec<Check> {
     let names = [&entry.title, &entry.organisation].into_iter().flatten();
     // A degree among a job's names: an entry of Education read into Work.
     let degree_in_work = *kind == SectionKind::Work && names.clone().any(|f| is_degree(&f.value));
-    if names.clone().any(odd_name) || degree_in_work {
+    // A name or area cut where it wrapped ("Chalmers Institute of", "Electronics and").
+    let cut = names
+        .clone()
+        .chain(&entry.detail)
+        .any(|f| ends_with_joining_word(&f.value));
+    if names.clone().any(odd_name) || degree_in_work || cut {
         found.push(Check::OddName);
     }
     let swapped = match kind {

@@ -483,3 +483,15 @@ pub(super) fn capitalised_name(text: &str) -> bool {
                 .is_some_and(char::is_uppercase)
         })
 }
+
+/// A text ending in a word that joins it to the next ("of", "and", "für", "de"): a name cut
+/// where it wrapped ("Chalmers Institute of").
+pub fn ends_with_joining_word(text: &str) -> bool {
+    const JOINING: &[&str] = &[
+        "of", "and", "for", "the", "&", "de", "des", "du", "la", "der", "die", "für", "und", "y",
+        "e", "di", "del", "i", "w",
+    ];
+    text.split_whitespace()
+        .last()
+        .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()))
+}

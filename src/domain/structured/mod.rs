@@ -37,6 +37,7 @@ pub fn from_any(text: &str) -> StructuredResume {
     from_text(text)
 }
 pub use dates::{find_range, parse_range, DateRange, PartialDate};
+pub use lines::ends_with_joining_word;
 
 /// Whether a heading's words name a resume section ("Education", "Berufserfahrung", "技能"), for
 /// readers that must tell a section label from content (the PDF reader's label column).

@@ -25,6 +25,7 @@ use serde::Deserialize;
 use super::error::ImportError;
 use super::limits::{MAX_PDF_ITEMS, MAX_PDF_PAGES, MAX_TEXT_CHARS};
 use super::text::list_marker;
+use crate::domain::structured::ends_with_joining_word;
 use clean::EDGE_LINES;
 use columns::{Columns, Part};
 use headings::Headings;
@@ -237,17 +238,6 @@ fn one_flow(pages: Vec<PageBlocks>) -> Vec<String> {
 
 /// The page's lines with a label or hints column lifted into them (`true`: then the page is one
 /// block, no second column), each line parted where its sizes part.
-/// A line ending in a word that joins it to the next ("of", "and", "für", "de"): a wrapped name.
-fn ends_with_joining_word(text: &str) -> bool {
-    const JOINING: &[&str] = &[
-        "of", "and", "for", "the", "&", "de", "des", "du", "la", "der", "die", "für", "und", "y",
-        "e", "di", "del", "i", "w",
-    ];
-    text.split_whitespace()
-        .last()
-        .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()))
-}
-
 fn lifted(lines: Vec<Line>, style: &Headings, dated_hints: bool) -> (Vec<Line>, bool) {
     let (lines, labelled) = labels::lift(lines, style.body, &style.body_font);
     let (lines, hinted) = if labelled {
