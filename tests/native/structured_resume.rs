@@ -701,13 +701,13 @@ fn a_name_cut_where_it_wrapped_is_marked_to_check() {
     let degrees = resume.entries_of(&SectionKind::Education);
     assert_eq!(degrees.len(), 1, "{degrees:#?}");
     assert!(
-        careergraph::domain::structured::checks(&degrees[0], &SectionKind::Education)
+        careergraph::domain::structured::checks(degrees[0], &SectionKind::Education)
             .contains(&careergraph::domain::structured::Check::OddName)
     );
     // Whole, it is not.
     let whole = from_text(&text.replace("of\t", "of Technology\t"));
     let degrees = whole.entries_of(&SectionKind::Education);
     assert!(
-        careergraph::domain::structured::checks(&degrees[0], &SectionKind::Education).is_empty()
+        careergraph::domain::structured::checks(degrees[0], &SectionKind::Education).is_empty()
     );
 }
