@@ -90,3 +90,30 @@ test('Stop here at a refused key ends the batch as stopped, and Retry failed scr
   const statuses = await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
   expect(statuses).toEqual(Array(N).fill('screened'));
 });
+
+test('Go on with no key left in Settings says why and keeps the run this tab\'s', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await pausedAtTheKey(page, request);
+  const held = () => page.evaluate(async () => (await navigator.locks.query()).held
+    .map((l) => l.name).filter((n) => n.startsWith('careergraph-run:')));
+  expect(await held()).toHaveLength(1);
+  // The key is cleared instead of fixed: the run cannot be re-opened on it.
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('complementary', { name: 'Settings' });
+  await drawer.getByLabel('API key').fill('');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('batch-reopen-key').click();
+  await page.getByTestId('batch-key-go-on').click();
+  // Still paused, with the reason; and its Web Lock is held again, so no other tab drives it.
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'waiting');
+  await expect.poll(held, { timeout: 10_000 }).toHaveLength(1);
+  // With a key, Go on goes on.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await drawer.getByLabel('API key').fill(NEW_KEY);
+  await page.keyboard.press('Escape');
+  await mock(request, 'reset');
+  await page.getByTestId('batch-reopen-key').click();
+  await page.getByTestId('batch-key-go-on').click();
+  await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
+});

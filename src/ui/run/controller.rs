@@ -208,10 +208,22 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         let record = run.shared.record.borrow().clone();
         let lock = run.shared.lock.borrow_mut().take();
         let thread_id = record.thread_id.clone();
+        let shown = run.shared.clone();
         Ctl::when_loaded(&ctl, true, move |engine, ctl| {
             leptos::task::spawn_local(async move {
                 (engine.reopen)(ctl.clone(), record, lock).await;
                 let reopened = ctl.current.borrow().clone();
+                let still_shown = reopened
+                    .as_ref()
+                    .is_some_and(|r| Rc::ptr_eq(&*r.shared, &*shown));
+                if still_shown && ctl.page_shown.get() {
+                    // The re-open failed (the key still refused, the input unreadable) and took
+                    // the lock with it: the run as shown is still this tab's, so it takes its
+                    // lock back before another tab can drive it.
+                    let lock = super::lock::try_lock(&thread_id).await;
+                    *shown.lock.borrow_mut() = lock;
+                    return;
+                }
                 let waiting = reopened.filter(|r| {
                     r.thread_id() == thread_id && r.phase.get_untracked() == RunPhase::Waiting
                 });
