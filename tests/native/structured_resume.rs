@@ -711,3 +711,25 @@ fn a_name_cut_where_it_wrapped_is_marked_to_check() {
         careergraph::domain::structured::checks(degrees[0], &SectionKind::Education).is_empty()
     );
 }
+
+#[test]
+fn a_name_with_another_fields_text_run_into_it_is_marked_to_check() {
+    use careergraph::domain::structured::{checks, Check};
+    let text = "# Ada Quill\n\n## Experience\n\nStaff Engineer, Fjordline Logistics\tSep 2021 – Present\n- Led the platform\n";
+    let resume = from_text(text);
+    let job = work(&resume)[0].clone();
+    assert!(checks(&job, &SectionKind::Work).is_empty(), "{job:#?}");
+    for odd in [
+        "SlashDB, SlashDB",
+        "Media Lab, , Lakeside University",
+        "Senior Developer\thttps://example.com/",
+        "Arcadia Redux at",
+    ] {
+        let mut entry = job.clone();
+        entry.organisation.as_mut().unwrap().value = odd.into();
+        assert!(
+            checks(&entry, &SectionKind::Work).contains(&Check::OddName),
+            "{odd}"
+        );
+    }
+}

@@ -158,7 +158,16 @@ fn odd_name(field: &Field<String>) -> bool {
         .chars()
         .next()
         .is_some_and(|c| !c.is_alphanumeric() && !"(\"'“‘«「『【+#.@".contains(c));
+    // "SlashDB, SlashDB", "Media Lab, , MIT": a part said twice or left empty; a link or a
+    // tab inside a name ("Senior\thttps://…"): another field's text run into it.
+    let split: Vec<&str> = value.split([',', '，']).map(str::trim).collect();
+    let repeated = split.len() >= 2
+        && (split.iter().any(|p| p.is_empty()) || split.iter().skip(1).any(|p| *p == split[0]));
+    let lower = value.to_lowercase();
+    let run_into = value.contains('\t') || lower.contains("http://") || lower.contains("https://");
     words > 10
+        || repeated
+        || run_into
         || parts >= 3
         || symbol_start
         || (words > 5 && value.ends_with(['.', '。']))

@@ -489,7 +489,7 @@ pub(super) fn capitalised_name(text: &str) -> bool {
 pub fn ends_with_joining_word(text: &str) -> bool {
     const JOINING: &[&str] = &[
         "of", "and", "for", "the", "&", "de", "des", "du", "la", "der", "die", "für", "und", "y",
-        "e", "di", "del", "i", "w",
+        "e", "di", "del", "i", "w", "at", "in", "@",
     ];
     text.split_whitespace()
         .last()
