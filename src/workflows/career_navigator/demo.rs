@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::domain::career_plan::{
     CareerAnalysis, CareerGoal, CareerGoals, FeedbackAdjustments, GoalAnalysis, IndustryResearch,
-    IntegratedReport, RoleFit, ScheduleItem, SelfInsight, TimelinePhase, UserProfile,
+    IntegratedReport, RoleFit, SelfInsight, TimelinePhase, UserProfile,
 };
 use crate::domain::Language;
 use crate::llm::demo::{DemoModel, DemoResponder};
@@ -19,6 +19,7 @@ use super::agents::{
     ReporterAnswer, ResearcherAnswer, SupervisorAnswer, COORDINATOR, GOAL_DECOMPOSER,
     INDUSTRY_RESEARCHER, JOB_ANALYZER, PLANNER, REPORTER, SCHEDULER, SUPERVISOR, USER_PROFILER,
 };
+use super::nodes::item;
 use super::prompts::block;
 
 fn part(request: &ChatRequest, tag: &str) -> String {
@@ -798,26 +799,17 @@ impl DemoResponder for Scheduler {
         let mut items = Vec::new();
         let mut week = 0;
         for goal in &goals.short_term_goals {
-            items.push(ScheduleItem {
-                title: goal.title.clone(),
-                description: goal.description.clone(),
-                start_week: week,
-                duration_weeks: stretch(4),
-                priority: "high".into(),
-                goal: goal.title.clone(),
-            });
+            items.push(item(goal, week, stretch(4), "high"));
             week += stretch(4);
         }
         let medium_start = week.max(12);
         for (i, goal) in goals.medium_term_goals.iter().enumerate() {
-            items.push(ScheduleItem {
-                title: goal.title.clone(),
-                description: goal.description.clone(),
-                start_week: medium_start + stretch(8) * i as u32,
-                duration_weeks: stretch(8),
-                priority: "medium".into(),
-                goal: goal.title.clone(),
-            });
+            items.push(item(
+                goal,
+                medium_start + stretch(8) * i as u32,
+                stretch(8),
+                "medium",
+            ));
         }
         let end = items
             .iter()

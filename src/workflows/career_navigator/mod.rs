@@ -69,7 +69,7 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
 };
 use crate::llm::ChatModel;
-use crate::workflows::common;
+use crate::workflows::common::{self, with_deps};
 
 pub use demo::demo_model;
 pub use nodes::{confirmation_question, normalize_plan, satisfaction_question, MAX_PLAN_WEEKS};
@@ -131,23 +131,18 @@ pub fn graph(
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<S>::new();
 
-    macro_rules! llm_node {
-        ($name:literal, $f:path) => {{
-            let d = deps.clone();
-            graph.add_node($name, move |state: S, ctx: NodeContext| {
-                $f(d.clone(), state, ctx)
-            });
-        }};
-    }
-    llm_node!("coordinator", nodes::coordinator);
-    llm_node!("planner", nodes::planner);
-    llm_node!("supervisor", nodes::supervisor);
-    llm_node!("user_profiler", analysts::user_profiler);
-    llm_node!("industry_researcher", analysts::industry_researcher);
-    llm_node!("job_analyzer", analysts::job_analyzer);
-    llm_node!("reporter", nodes::reporter);
-    llm_node!("goal_decomposer", nodes::goal_decomposer);
-    llm_node!("scheduler", nodes::scheduler);
+    graph.add_node("coordinator", with_deps(&deps, nodes::coordinator));
+    graph.add_node("planner", with_deps(&deps, nodes::planner));
+    graph.add_node("supervisor", with_deps(&deps, nodes::supervisor));
+    graph.add_node("user_profiler", with_deps(&deps, analysts::user_profiler));
+    graph.add_node(
+        "industry_researcher",
+        with_deps(&deps, analysts::industry_researcher),
+    );
+    graph.add_node("job_analyzer", with_deps(&deps, analysts::job_analyzer));
+    graph.add_node("reporter", with_deps(&deps, nodes::reporter));
+    graph.add_node("goal_decomposer", with_deps(&deps, nodes::goal_decomposer));
+    graph.add_node("scheduler", with_deps(&deps, nodes::scheduler));
 
     let d = deps.clone();
     graph.add_node_with(

@@ -550,7 +550,13 @@ fn fallback_plan(state: &CareerNavigatorState) -> FinalPlan {
     }
 }
 
-fn item(goal: &CareerGoal, start_week: u32, duration_weeks: u32, priority: &str) -> ScheduleItem {
+/// `goal` as one schedule item (also how the demo's scheduler schedules goals).
+pub(super) fn item(
+    goal: &CareerGoal,
+    start_week: u32,
+    duration_weeks: u32,
+    priority: &str,
+) -> ScheduleItem {
     ScheduleItem {
         title: goal.title.clone(),
         description: goal.description.clone(),

@@ -19,6 +19,16 @@ pub struct Deps<S> {
     pub settings: S,
 }
 
+/// `node` as the graph takes a node (state and context only): each call gets its own handle on
+/// the shared `deps`, which the graph cannot pass.
+pub fn with_deps<D: 'static, S, Fut>(
+    deps: &Rc<D>,
+    node: impl Fn(Rc<D>, S, NodeContext) -> Fut + 'static,
+) -> impl Fn(S, NodeContext) -> Fut + 'static {
+    let deps = deps.clone();
+    move |state, ctx| node(deps.clone(), state, ctx)
+}
+
 impl<S: RunSettings> Deps<S> {
     /// Asks `agent` with `user` as the user message (the request as [`Agent::request`] builds it
     /// from the run's controls) and returns its validated answer; events as documented on

@@ -14,11 +14,12 @@ pub mod refusal;
 pub mod schema;
 pub mod score;
 mod stream;
+pub mod undecided;
 
 pub use agent::Agent;
 pub use call::{call_agent, emit_agent_error};
 pub use controls::{RunControls, RunSettings};
-pub use deps::Deps;
+pub use deps::{with_deps, Deps};
 pub use envelope::Envelope;
 pub use events::CustomEvent;
 pub use input::{check_text, MAX_INPUT_CHARS};

@@ -14,6 +14,7 @@
 use crate::domain::facts::{self, Fact};
 use crate::domain::grounding::keep_only;
 use crate::domain::Language;
+use crate::workflows::common::undecided::undecided_count;
 
 use super::letter::{cite, draft_text, paragraph_ranges};
 use super::state::{CitedParagraph, CoverLetterState, LetterParagraph};
@@ -92,11 +93,8 @@ pub fn undecided_warning(
     removed: &[Fact],
     lang: Language,
 ) -> Option<String> {
-    let undecided = removed
-        .iter()
-        .filter(|f| !state.removed_fact_keys.contains(&f.key))
-        .count();
-    (undecided > 0).then(|| match lang {
+    let undecided = undecided_count(removed, &state.removed_fact_keys)?;
+    Some(match lang {
         Language::En => format!(
             "{undecided} fact(s) of the draft that are not in your resume or notes were left out of the final letter: nobody kept them."
         ),

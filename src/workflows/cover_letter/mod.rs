@@ -43,7 +43,7 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
 };
 use crate::llm::ChatModel;
-use crate::workflows::common::{self, RunSettings};
+use crate::workflows::common::{self, with_deps, RunSettings};
 
 pub use demo::demo_model;
 pub use nodes::{mentioned_evidence, resume_lines, CoverLetterError};
@@ -115,20 +115,9 @@ pub fn graph(
             Ok(nodes::requirements(&state, lang))
         },
     );
-    let d = deps.clone();
-    graph.add_node(
-        "evidence",
-        move |state: CoverLetterState, ctx: NodeContext| nodes::evidence(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
-    graph.add_node(
-        "framing",
-        move |state: CoverLetterState, ctx: NodeContext| nodes::framing(d.clone(), state, ctx),
-    );
-    graph.add_node(
-        "writer",
-        move |state: CoverLetterState, ctx: NodeContext| nodes::writer(deps.clone(), state, ctx),
-    );
+    graph.add_node("evidence", with_deps(&deps, nodes::evidence));
+    graph.add_node("framing", with_deps(&deps, nodes::framing));
+    graph.add_node("writer", with_deps(&deps, nodes::writer));
     graph.add_node(
         "grounding",
         |state: CoverLetterState, _ctx: NodeContext| async move { Ok(nodes::grounding(&state)) },

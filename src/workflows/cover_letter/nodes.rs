@@ -10,6 +10,8 @@
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
+use serde::de::DeserializeOwned;
+
 use crate::domain::ats::{self, Importance};
 use crate::domain::Language;
 use crate::graph::{NodeContext, NodeError};
@@ -57,6 +59,24 @@ impl Notes {
             ),
         });
         self.failed.push(agent.node.to_string());
+    }
+
+    /// `agent`'s answer, or `None` when its call failed (noted as a failed step): for the nodes
+    /// with a fallback.
+    async fn ask<T: DeserializeOwned>(
+        &mut self,
+        deps: &Deps,
+        ctx: &NodeContext,
+        agent: &Agent,
+        user: Envelope,
+    ) -> Result<Option<T>, NodeError> {
+        match deps.try_ask::<T>(ctx, agent, 0, user).await? {
+            Ok(answer) => Ok(Some(answer)),
+            Err(error) => {
+                self.failed(agent, &error, deps.settings.language());
+                Ok(None)
+            }
+        }
     }
 
     fn into_update(self, update: CoverLetterUpdate) -> CoverLetterUpdate {
@@ -247,13 +267,12 @@ pub async fn evidence(
     let user = shared(&state)
         .block("requirements", &requirements_block(&state.requirements))
         .block("resume_lines", &lines_block(&state.resume_lines));
-    let found = match deps
-        .try_ask::<EvidenceAnswer>(&ctx, &EVIDENCE, 0, user)
+    let found = match notes
+        .ask::<EvidenceAnswer>(&deps, &ctx, &EVIDENCE, user)
         .await?
     {
-        Ok(answer) => checked_evidence(&state, answer),
-        Err(error) => {
-            notes.failed(&EVIDENCE, &error, deps.settings.language());
+        Some(answer) => checked_evidence(&state, answer),
+        None => {
             let wanted: Vec<(String, Vec<String>)> = state
                 .requirements
                 .iter()
@@ -275,11 +294,11 @@ pub async fn framing(
     let user = shared(&state)
         .block("company", &state.company)
         .block("role", &state.role);
-    let framing = match deps
-        .try_ask::<FramingAnswer>(&ctx, &FRAMING, 0, user)
+    let framing = match notes
+        .ask::<FramingAnswer>(&deps, &ctx, &FRAMING, user)
         .await?
     {
-        Ok(answer) => LetterFraming {
+        Some(answer) => LetterFraming {
             company_focus: answer.company_focus.trim().to_string(),
             role_focus: answer.role_focus.trim().to_string(),
             themes: answer
@@ -289,10 +308,7 @@ pub async fn framing(
                 .filter(|t| !t.is_empty())
                 .collect(),
         },
-        Err(error) => {
-            notes.failed(&FRAMING, &error, deps.settings.language());
-            LetterFraming::default()
-        }
+        None => LetterFraming::default(),
     };
     Ok(notes.into_update(CoverLetterUpdate::default().framing(framing)))
 }

@@ -47,9 +47,9 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{CompiledGraph, GraphError, NodeContext, StateGraph, END, START};
+use crate::graph::{CompiledGraph, GraphError, StateGraph, END, START};
 use crate::llm::ChatModel;
-use crate::workflows::common;
+use crate::workflows::common::{self, with_deps};
 
 pub use agents::{Agent, SUPERVISOR, WORKERS};
 pub use demo::demo_model;
@@ -80,16 +80,11 @@ pub fn graph(model: Rc<dyn ChatModel>, settings: HiringSettings) -> StateGraph<H
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<HiringState>::new();
 
-    let d = deps.clone();
-    graph.add_node(
-        SUPERVISOR_NODE,
-        move |state: HiringState, ctx: NodeContext| supervisor::supervisor(d.clone(), state, ctx),
-    );
+    graph.add_node(SUPERVISOR_NODE, with_deps(&deps, supervisor::supervisor));
     for worker in nodes::WORKER_NODES {
-        let d = deps.clone();
         graph.add_node(
             worker.agent().node,
-            move |state: HiringState, ctx: NodeContext| worker.run(d.clone(), state, ctx),
+            with_deps(&deps, move |d, state, ctx| worker.run(d, state, ctx)),
         );
     }
 

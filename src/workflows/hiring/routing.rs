@@ -101,20 +101,14 @@ pub fn produced(state: &HiringState) -> Vec<&'static str> {
 
 /// The earlier outputs `agent` reads (besides the two documents): what "new input" means for it.
 pub fn inputs(agent: &str) -> &'static [&'static str] {
-    const PROFILE_AND_JOB: &[&str] = &["resume_parser_agent", "jd_analysis_agent"];
-    const FOR_QUESTIONS: &[&str] = &["resume_parser_agent", "jd_analysis_agent", "matching_agent"];
+    // Prefixes of AGENTS: each of these agents reads what the agents before it wrote.
+    const PROFILE_AND_JOB: &[&str] = AGENTS.split_at(2).0;
+    const FOR_QUESTIONS: &[&str] = AGENTS.split_at(3).0;
+    const BEFORE_EVALUATION: &[&str] = AGENTS.split_at(7).0;
     match agent {
         "matching_agent" => PROFILE_AND_JOB,
         "hr_interview_agent" | "technical_interview_agent" | "ceo_interview_agent" => FOR_QUESTIONS,
-        "evaluation_agent" => &[
-            "resume_parser_agent",
-            "jd_analysis_agent",
-            "matching_agent",
-            "candidate_research_agent",
-            "hr_interview_agent",
-            "technical_interview_agent",
-            "ceo_interview_agent",
-        ],
+        "evaluation_agent" => BEFORE_EVALUATION,
         "email_agent" => &[
             "resume_parser_agent",
             "jd_analysis_agent",

@@ -11,26 +11,22 @@ pub use crate::workflows::common::Agent;
 /// critics' shared prefix (the resume) from its cache.
 const CRITIC_SCHEMA: &str = "critic_feedback";
 
-pub const RECRUITER: Agent = Agent {
-    node: "recruiter",
-    prompt: include_str!("prompts/recruiter.md"),
-    schema_name: CRITIC_SCHEMA,
-    schema: feedback_schema,
-};
+pub const RECRUITER: Agent = critic("recruiter", include_str!("prompts/recruiter.md"));
 
-pub const TECH_WRITER: Agent = Agent {
-    node: "tech_writer",
-    prompt: include_str!("prompts/tech_writer.md"),
-    schema_name: CRITIC_SCHEMA,
-    schema: feedback_schema,
-};
+pub const TECH_WRITER: Agent = critic("tech_writer", include_str!("prompts/tech_writer.md"));
 
-pub const COPYWRITER: Agent = Agent {
-    node: "copywriter",
-    prompt: include_str!("prompts/copywriter.md"),
-    schema_name: CRITIC_SCHEMA,
-    schema: feedback_schema,
-};
+pub const COPYWRITER: Agent = critic("copywriter", include_str!("prompts/copywriter.md"));
+
+/// A critic's agent: only its node and prompt differ, the schema is the shared one (see
+/// [`CRITIC_SCHEMA`]).
+const fn critic(node: &'static str, prompt: &'static str) -> Agent {
+    Agent {
+        node,
+        prompt,
+        schema_name: CRITIC_SCHEMA,
+        schema: feedback_schema,
+    }
+}
 
 pub const REVISOR: Agent = Agent {
     node: "revisor",

@@ -93,17 +93,20 @@ pub fn should_do_design_review(state: &ReviewState) -> &'static str {
     }
 }
 
+/// A critic's feedback with only its name and score: what the aggregator and the retry read
+/// (shared by both modules' tests).
+#[cfg(test)]
+pub(super) fn feedback(agent: &str, score: f64) -> Feedback {
+    Feedback {
+        agent_name: agent.into(),
+        score,
+        ..Feedback::default()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn feedback(agent: &str, score: f64) -> Feedback {
-        Feedback {
-            agent_name: agent.into(),
-            score,
-            ..Feedback::default()
-        }
-    }
 
     #[test]
     fn seed_example_rounds_to_one_decimal() {

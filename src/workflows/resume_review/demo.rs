@@ -337,13 +337,22 @@ pub fn score_copywriter(s: &Signals) -> f64 {
     )
 }
 
-fn issue(severity: Severity, section: &str, description: String, suggestion: String) -> Issue {
-    Issue {
+/// One finding: the concern a critic picks it by (see `CriticResponder::cares_about`), and the
+/// issue.
+fn finding(
+    concern: &'static str,
+    severity: Severity,
+    section: &str,
+    description: String,
+    suggestion: &str,
+) -> (&'static str, Issue) {
+    let issue = Issue {
         severity,
         section: section.to_string(),
         description,
-        suggestion,
-    }
+        suggestion: suggestion.to_string(),
+    };
+    (concern, issue)
 }
 
 /// The shared findings, worded in `lang`; each critic picks the ones its persona cares about.
@@ -361,28 +370,25 @@ fn findings(s: &Signals, lang: Language) -> (Vec<String>, Vec<(&'static str, Iss
         });
     }
     if !s.missing_keywords.is_empty() {
-        issues.push((
+        issues.push(finding(
             "fit",
-            issue(
-                if s.overlap < 0.5 {
-                    Severity::High
-                } else {
-                    Severity::Medium
-                },
-                t("Summary", "个人简介"),
-                if zh {
-                    format!("缺少职位关键词：{}", list(&s.missing_keywords))
-                } else {
-                    format!(
-                        "The role's keywords are missing: {}",
-                        list(&s.missing_keywords)
-                    )
-                },
-                t(
-                    "Mention them where your experience genuinely covers them",
-                    "在你确实具备相关经验的地方写出这些关键词",
+            if s.overlap < 0.5 {
+                Severity::High
+            } else {
+                Severity::Medium
+            },
+            t("Summary", "个人简介"),
+            if zh {
+                format!("缺少职位关键词：{}", list(&s.missing_keywords))
+            } else {
+                format!(
+                    "The role's keywords are missing: {}",
+                    list(&s.missing_keywords)
                 )
-                .to_string(),
+            },
+            t(
+                "Mention them where your experience genuinely covers them",
+                "在你确实具备相关经验的地方写出这些关键词",
             ),
         ));
     }
@@ -393,21 +399,18 @@ fn findings(s: &Signals, lang: Language) -> (Vec<String>, Vec<(&'static str, Iss
             format!("{} quantified results", s.metrics)
         });
     } else {
-        issues.push((
+        issues.push(finding(
             "evidence",
-            issue(
-                Severity::High,
-                t("Experience", "工作经历"),
-                if zh {
-                    format!("量化成果只有 {} 处", s.metrics)
-                } else {
-                    format!("Only {} quantified results", s.metrics)
-                },
-                t(
-                    "Add the scale, speed or money each achievement moved, where you know it",
-                    "在你确知的地方，写明每项成果带来的规模、速度或金额变化",
-                )
-                .to_string(),
+            Severity::High,
+            t("Experience", "工作经历"),
+            if zh {
+                format!("量化成果只有 {} 处", s.metrics)
+            } else {
+                format!("Only {} quantified results", s.metrics)
+            },
+            t(
+                "Add the scale, speed or money each achievement moved, where you know it",
+                "在你确知的地方，写明每项成果带来的规模、速度或金额变化",
             ),
         ));
     }
@@ -424,46 +427,40 @@ fn findings(s: &Signals, lang: Language) -> (Vec<String>, Vec<(&'static str, Iss
             )
         });
     } else if s.bullets > 0 {
-        issues.push((
+        issues.push(finding(
             "verbs",
-            issue(
-                Severity::Medium,
-                t("Experience", "工作经历"),
-                if zh {
-                    format!(
-                        "{} 条要点中只有 {} 条以有力的动作动词开头",
-                        s.bullets, s.strong_bullets
-                    )
-                } else {
-                    format!(
-                        "Only {} of {} bullets open with a strong action verb",
-                        s.strong_bullets, s.bullets
-                    )
-                },
-                t(
-                    "Start each bullet with what you did: built, led, reduced, shipped",
-                    "每条要点以你做了什么开头：主导、设计、优化、上线",
+            Severity::Medium,
+            t("Experience", "工作经历"),
+            if zh {
+                format!(
+                    "{} 条要点中只有 {} 条以有力的动作动词开头",
+                    s.bullets, s.strong_bullets
                 )
-                .to_string(),
+            } else {
+                format!(
+                    "Only {} of {} bullets open with a strong action verb",
+                    s.strong_bullets, s.bullets
+                )
+            },
+            t(
+                "Start each bullet with what you did: built, led, reduced, shipped",
+                "每条要点以你做了什么开头：主导、设计、优化、上线",
             ),
         ));
     }
     for weak in &s.weak_phrases {
-        issues.push((
+        issues.push(finding(
             "verbs",
-            issue(
-                Severity::Medium,
-                t("Experience", "工作经历"),
-                if zh {
-                    format!("措辞偏弱：“{weak}”")
-                } else {
-                    format!("Weak phrasing: \"{weak}\"")
-                },
-                t(
-                    "Say what you did and what changed",
-                    "写清你做了什么、带来了什么变化",
-                )
-                .to_string(),
+            Severity::Medium,
+            t("Experience", "工作经历"),
+            if zh {
+                format!("措辞偏弱：“{weak}”")
+            } else {
+                format!("Weak phrasing: \"{weak}\"")
+            },
+            t(
+                "Say what you did and what changed",
+                "写清你做了什么、带来了什么变化",
             ),
         ));
     }
@@ -475,72 +472,63 @@ fn findings(s: &Signals, lang: Language) -> (Vec<String>, Vec<(&'static str, Iss
     if missing_sections.is_empty() {
         strengths.push(t("All standard sections present", "标准板块齐全").to_string());
     } else {
-        issues.push((
+        issues.push(finding(
             "structure",
-            issue(
-                Severity::Medium,
-                t("General", "整体"),
-                if zh {
-                    format!("缺少板块：{}", list(&missing_sections))
-                } else {
-                    format!("Missing sections: {}", list(&missing_sections))
-                },
-                t(
-                    "Add clearly headed sections so readers and ATS find them",
-                    "加上标题清晰的板块，方便招聘方和 ATS 系统找到",
-                )
-                .to_string(),
+            Severity::Medium,
+            t("General", "整体"),
+            if zh {
+                format!("缺少板块：{}", list(&missing_sections))
+            } else {
+                format!("Missing sections: {}", list(&missing_sections))
+            },
+            t(
+                "Add clearly headed sections so readers and ATS find them",
+                "加上标题清晰的板块，方便招聘方和 ATS 系统找到",
             ),
         ));
     }
     if s.length_fit() < 1.0 {
         let short = s.word_count < 200;
-        issues.push((
+        issues.push(finding(
             "length",
-            issue(
-                Severity::Low,
-                t("General", "整体"),
-                if zh {
-                    format!(
-                        "篇幅约 {} 词（两个汉字计一词）：{}",
-                        s.word_count,
-                        if short { "偏短" } else { "初筛时偏长" }
-                    )
-                } else {
-                    format!(
-                        "{} words: {}",
-                        s.word_count,
-                        if short {
-                            "on the short side"
-                        } else {
-                            "long for a screen"
-                        }
-                    )
-                },
-                t(
-                    "Aim for 200–800 words",
-                    "控制在 200–800 词（约 400–1600 个汉字）",
+            Severity::Low,
+            t("General", "整体"),
+            if zh {
+                format!(
+                    "篇幅约 {} 词（两个汉字计一词）：{}",
+                    s.word_count,
+                    if short { "偏短" } else { "初筛时偏长" }
                 )
-                .to_string(),
+            } else {
+                format!(
+                    "{} words: {}",
+                    s.word_count,
+                    if short {
+                        "on the short side"
+                    } else {
+                        "long for a screen"
+                    }
+                )
+            },
+            t(
+                "Aim for 200–800 words",
+                "控制在 200–800 词（约 400–1600 个汉字）",
             ),
         ));
     }
     if s.bullet_fit() < 1.0 && s.bullets > 0 {
-        issues.push((
+        issues.push(finding(
             "structure",
-            issue(
-                Severity::Low,
-                t("Experience", "工作经历"),
-                if zh {
-                    format!("要点平均约 {:.0} 词", s.avg_bullet_words)
-                } else {
-                    format!("Bullets average {:.0} words", s.avg_bullet_words)
-                },
-                t(
-                    "Keep bullets to one idea, one or two lines",
-                    "每条要点只讲一件事，一到两行为宜",
-                )
-                .to_string(),
+            Severity::Low,
+            t("Experience", "工作经历"),
+            if zh {
+                format!("要点平均约 {:.0} 词", s.avg_bullet_words)
+            } else {
+                format!("Bullets average {:.0} words", s.avg_bullet_words)
+            },
+            t(
+                "Keep bullets to one idea, one or two lines",
+                "每条要点只讲一件事，一到两行为宜",
             ),
         ));
     }

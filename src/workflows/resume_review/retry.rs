@@ -150,13 +150,7 @@ fn critic_name(feedback_name: &str, lang: Language) -> String {
 mod tests {
     use super::*;
 
-    fn feedback(agent: &str, score: f64) -> Feedback {
-        Feedback {
-            agent_name: agent.into(),
-            score,
-            ..Feedback::default()
-        }
-    }
+    use crate::workflows::resume_review::aggregate::feedback;
 
     fn finished(round: Vec<Feedback>) -> ReviewState {
         ReviewState {

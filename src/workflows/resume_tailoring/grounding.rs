@@ -12,6 +12,7 @@
 use crate::domain::facts::{self, Fact};
 use crate::domain::grounding::keep_only;
 use crate::domain::Language;
+use crate::workflows::common::undecided::undecided_count;
 
 use super::state::GraphState;
 
@@ -40,11 +41,8 @@ pub fn finalize(state: &GraphState) -> (String, Vec<Fact>, Vec<Fact>) {
 /// The warning for facts removed without the user's decision, in `lang`; `None` when there were
 /// none. The facts are not named: the warning is shown and exported with the result.
 pub fn undecided_warning(state: &GraphState, removed: &[Fact], lang: Language) -> Option<String> {
-    let undecided = removed
-        .iter()
-        .filter(|f| !state.removed_fact_keys.contains(&f.key))
-        .count();
-    (undecided > 0).then(|| match lang {
+    let undecided = undecided_count(removed, &state.removed_fact_keys)?;
+    Some(match lang {
         Language::En => format!(
             "{undecided} fact(s) of the draft that are not in your resume or answers were left out of the final resume: nobody kept them."
         ),

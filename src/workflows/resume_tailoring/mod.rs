@@ -69,7 +69,7 @@ use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, START,
 };
 use crate::llm::ChatModel;
-use crate::workflows::common::{self, RunSettings};
+use crate::workflows::common::{self, with_deps, RunSettings};
 
 pub use demo::demo_model;
 pub use pause::{
@@ -131,21 +131,12 @@ pub fn graph(
         "file_loader",
         |state: GraphState, _ctx: NodeContext| async move { Ok(nodes::file_loader(&state)) },
     );
-    let d = deps.clone();
-    graph.add_node(
-        "job_analyzer",
-        move |state: GraphState, ctx: NodeContext| nodes::job_analyzer(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
-    graph.add_node(
-        "resume_screener",
-        move |state: GraphState, ctx: NodeContext| nodes::resume_screener(d.clone(), state, ctx),
-    );
-    let d = deps.clone();
+    graph.add_node("job_analyzer", with_deps(&deps, nodes::job_analyzer));
+    graph.add_node("resume_screener", with_deps(&deps, nodes::resume_screener));
     graph.add_node_with(
         "resume_tailorer",
         NodeOptions::default().destinations(["info_collection", "ats_optimizer"]),
-        move |state: GraphState, ctx: NodeContext| nodes::resume_tailorer(d.clone(), state, ctx),
+        with_deps(&deps, nodes::resume_tailorer),
     );
     graph.add_subgraph(
         "info_collection",
@@ -160,20 +151,13 @@ pub fn graph(
             collection_result(parent, child, language)
         },
     );
-    let d = deps.clone();
-    graph.add_node(
-        "ats_optimizer",
-        move |state: GraphState, ctx: NodeContext| nodes::ats_optimizer(d.clone(), state, ctx),
-    );
+    graph.add_node("ats_optimizer", with_deps(&deps, nodes::ats_optimizer));
     graph.add_node_with(
         "human_review",
         NodeOptions::default().destinations(["reflexion_agent", "finalization_agent"]),
         review::human_review,
     );
-    graph.add_node(
-        "reflexion_agent",
-        move |state: GraphState, ctx: NodeContext| nodes::reflexion_agent(deps.clone(), state, ctx),
-    );
+    graph.add_node("reflexion_agent", with_deps(&deps, nodes::reflexion_agent));
     graph.add_node(
         "finalization_agent",
         move |state: GraphState, _ctx: NodeContext| async move {
