@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 pub use crate::llm::clean_text::{clean_excerpt, clean_message, MAX_ERROR_MESSAGE_CHARS};
+use crate::llm::schema_bounds::declared_type;
 use crate::llm::types::ChatRequest;
 
 /// Largest response body read: a whole non-streaming body, or everything one stream delivers.
@@ -128,15 +129,10 @@ pub(crate) fn longest_answer_chars(schema: &serde_json::Value) -> Option<u64> {
             .map(longest_answer_chars)
             .try_fold(0, |a, b| Some(a.max(b?)));
     }
-    let kind = match schema.get("type") {
-        Some(Value::String(kind)) => kind.as_str(),
-        Some(Value::Array(kinds)) => kinds
-            .iter()
-            .filter_map(Value::as_str)
-            .find(|k| *k != "null")
-            .unwrap_or("null"),
-        _ if schema.get("properties").is_some() => "object",
-        _ => return None,
+    let kind = match declared_type(schema) {
+        Some(kind) => kind,
+        None if schema.get("properties").is_some() => "object",
+        None => return None,
     };
     let bound = |key: &str| schema.get(key).and_then(Value::as_u64);
     Some(match kind {

@@ -12,6 +12,23 @@
 
 use serde_json::{json, Value};
 
+/// The schema's own `type`: the name, or for a nullable one (`["string", "null"]`) the first
+/// type that is not `null` (`"null"` when there is none). `None` when it names no type, so each
+/// reader can guess from the other keywords in its own way.
+pub fn declared_type(schema: &Value) -> Option<&str> {
+    match schema.get("type")? {
+        Value::String(kind) => Some(kind),
+        Value::Array(kinds) => Some(
+            kinds
+                .iter()
+                .filter_map(Value::as_str)
+                .find(|k| *k != "null")
+                .unwrap_or("null"),
+        ),
+        _ => None,
+    }
+}
+
 /// Items per list when a schema says nothing: enough for strengths, issues or steps, short
 /// enough that a small local model cannot loop through dozens of near-identical entries.
 pub const DEFAULT_MAX_ITEMS: u64 = 6;

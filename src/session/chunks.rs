@@ -14,12 +14,13 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
 use super::json::{unknown_workflow, DynRun};
 use super::lifecycle::WorkflowRun;
 use super::run::AnyRun;
 use super::runtime::Runtime;
-use crate::workflows::{for_each_workflow, visit_all, Workflow, WorkflowVisitor};
+use crate::workflows::{for_each_workflow, Workflow};
 
 /// An input that passed its workflow's checks, typed (`W::Input` behind `Any`): the chunk does
 /// not parse it again.
@@ -38,34 +39,21 @@ impl AnyRun {
     /// Parses `input` for `workflow_id` and runs the workflow's cheap checks; builds nothing.
     /// Fails with `unknown_workflow` or `invalid_input`, as [`AnyRun::new`] would.
     pub fn check(workflow_id: &str, input: Value) -> Result<CheckedStart, SessionError> {
-        struct Find<'a> {
-            id: &'a str,
-            input: Option<Value>,
-            found: Option<Result<CheckedStart, SessionError>>,
+        struct Check {
+            input: Value,
         }
-        impl WorkflowVisitor for Find<'_> {
-            fn visit<W: Workflow>(&mut self) {
-                if W::ID != self.id || self.found.is_some() {
-                    return;
-                }
-                let input = self.input.take().unwrap_or_default();
-                self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
-                    W::check(&input)
-                        .map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
-                    Ok(CheckedStart {
-                        workflow_id: W::ID,
-                        input: Box::new(input),
-                    })
-                }));
+        impl WorkflowWork for Check {
+            type Output = Result<CheckedStart, SessionError>;
+            fn run<W: Workflow>(self) -> Self::Output {
+                let input = WorkflowRun::<W>::input_from_json(self.input)?;
+                W::check(&input).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
+                Ok(CheckedStart {
+                    workflow_id: W::ID,
+                    input: Box::new(input),
+                })
             }
         }
-        let mut find = Find {
-            id: workflow_id,
-            input: Some(input),
-            found: None,
-        };
-        visit_all(&mut find);
-        find.found
+        with_workflow(workflow_id, Check { input })
             .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
     }
 

@@ -15,12 +15,13 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
 use super::lifecycle::{Step, StepFuture, WorkflowRun};
 use super::runtime::Runtime;
 use crate::graph::{EventSink, State};
 use crate::llm::CancelToken;
-use crate::workflows::{visit_all, Workflow, WorkflowVisitor};
+use crate::workflows::Workflow;
 
 /// A step as JSON.
 pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
@@ -169,31 +170,18 @@ pub(super) fn new_run(
     input: Value,
     runtime: &Runtime,
 ) -> Result<Rc<dyn DynRun>, SessionError> {
-    struct Find<'a> {
-        id: &'a str,
-        input: Option<Value>,
+    struct NewRun<'a> {
+        input: Value,
         runtime: &'a Runtime,
-        found: Option<Result<Rc<dyn DynRun>, SessionError>>,
     }
-    impl WorkflowVisitor for Find<'_> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID != self.id || self.found.is_some() {
-                return;
-            }
-            let input = self.input.take().unwrap_or_default();
-            self.found = Some(WorkflowRun::<W>::input_from_json(input).and_then(|input| {
-                WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
-            }));
+    impl WorkflowWork for NewRun<'_> {
+        type Output = Result<Rc<dyn DynRun>, SessionError>;
+        fn run<W: Workflow>(self) -> Self::Output {
+            let input = WorkflowRun::<W>::input_from_json(self.input)?;
+            WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
         }
     }
-    let mut find = Find {
-        id: workflow_id,
-        input: Some(input),
-        runtime,
-        found: None,
-    };
-    visit_all(&mut find);
-    find.found
+    with_workflow(workflow_id, NewRun { input, runtime })
         .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
 }
 
@@ -205,41 +193,33 @@ pub(super) async fn reopen_any(
     input: Value,
     runtime: &Runtime,
 ) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
-    type Reopening<'a> = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
-    struct Find<'a> {
-        id: &'a str,
+    struct Reopen<'a> {
         thread_id: &'a str,
-        input: Option<Value>,
+        input: Value,
         runtime: &'a Runtime,
-        found: Option<Reopening<'a>>,
     }
-    impl<'a> WorkflowVisitor for Find<'a> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID != self.id || self.found.is_some() {
-                return;
-            }
-            let (input, runtime, thread_id) = (
-                self.input.take().unwrap_or_default(),
-                self.runtime,
-                self.thread_id,
-            );
-            self.found = Some(Box::pin(async move {
+    impl<'a> WorkflowWork for Reopen<'a> {
+        type Output = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
+        fn run<W: Workflow>(self) -> Self::Output {
+            let Reopen {
+                thread_id,
+                input,
+                runtime,
+            } = self;
+            Box::pin(async move {
                 let input = WorkflowRun::<W>::input_from_json(input)?;
                 let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
                 let step = checked_json::<W>(&step, thread_id)?;
                 Ok((Rc::new(run) as Rc<dyn DynRun>, step))
-            }));
+            })
         }
     }
-    let mut find = Find {
-        id: workflow_id,
+    let reopen = Reopen {
         thread_id,
-        input: Some(input),
+        input,
         runtime,
-        found: None,
     };
-    visit_all(&mut find);
-    match find.found {
+    match with_workflow(workflow_id, reopen) {
         Some(reopening) => reopening.await,
         None => Err(unknown_workflow(workflow_id)),
     }

@@ -10,6 +10,7 @@
 //! `resume`, `continue_run`, `follow_up`, `reopen`, `cancel`), plus `check` and `new_checked`,
 //! the two halves of a start whose workflow code is a wasm chunk (`chunks.rs`).
 
+mod by_id;
 mod chunks;
 mod diagrams;
 mod error;

@@ -54,15 +54,12 @@ impl IdbCheckpointer {
         write: TaskWrite,
     ) -> Result<(), StoreError> {
         const WHAT: &str = "save a finished step of the run";
-        let tx = idb::transaction(
+        let (tx, store) = idb::one_store(
             &self.store.db,
-            &[CHECKPOINTS],
+            CHECKPOINTS,
             IdbTransactionMode::Readwrite,
             WHAT,
         )?;
-        let store = tx
-            .object_store(CHECKPOINTS)
-            .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
         let key = idb::key(&[
             JsValue::from_str(thread_id),
             JsValue::from_str(ns),
@@ -96,15 +93,12 @@ impl IdbCheckpointer {
         id: Option<&str>,
     ) -> Result<Option<Checkpoint>, StoreError> {
         let what = "read the run's progress";
-        let tx = idb::transaction(
+        let (_tx, store) = idb::one_store(
             &self.store.db,
-            &[CHECKPOINTS],
+            CHECKPOINTS,
             IdbTransactionMode::Readonly,
             what,
         )?;
-        let store = tx
-            .object_store(CHECKPOINTS)
-            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
         let (thread, ns) = (JsValue::from_str(thread_id), JsValue::from_str(ns));
         let found = match id {
             Some(id) => {

@@ -165,10 +165,7 @@ impl Store {
     /// Saves `record`, replacing the one with the same `thread_id`.
     pub async fn put_run(&self, record: &RunRecord) -> Result<(), StoreError> {
         let what = "save the run";
-        let tx = idb::transaction(&self.db, &[RUNS], IdbTransactionMode::Readwrite, what)?;
-        let store = tx
-            .object_store(RUNS)
-            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        let (tx, store) = idb::one_store(&self.db, RUNS, IdbTransactionMode::Readwrite, what)?;
         let value = object(&[
             ("thread_id", JsValue::from_str(&record.thread_id)),
             (
@@ -263,15 +260,8 @@ impl Store {
     /// the one deleted. Returns how many were deleted.
     pub async fn prune_thread(&self, thread_id: &str, finished: bool) -> Result<usize, StoreError> {
         const WHAT: &str = "tidy the saved runs";
-        let tx = idb::transaction(
-            &self.db,
-            &[CHECKPOINTS],
-            IdbTransactionMode::Readwrite,
-            WHAT,
-        )?;
-        let store = tx
-            .object_store(CHECKPOINTS)
-            .map_err(|e| StoreError::failed(WHAT, &describe(&e)))?;
+        let (tx, store) =
+            idb::one_store(&self.db, CHECKPOINTS, IdbTransactionMode::Readwrite, WHAT)?;
         let range = thread_range(&[JsValue::from_str(thread_id)])?;
         let request = store
             .get_all_with_key(&range)

@@ -14,8 +14,8 @@ use js_sys::{Array, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
-    DomException, Event, EventTarget, IdbDatabase, IdbFactory, IdbOpenDbRequest, IdbRequest,
-    IdbTransaction, IdbTransactionMode, IdbVersionChangeEvent,
+    DomException, Event, EventTarget, IdbDatabase, IdbFactory, IdbObjectStore, IdbOpenDbRequest,
+    IdbRequest, IdbTransaction, IdbTransactionMode, IdbVersionChangeEvent,
 };
 
 use super::error::{StoreError, StoreErrorKind};
@@ -135,6 +135,21 @@ pub(super) fn transaction(
     let names: Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
     db.transaction_with_str_sequence_and_mode(&names, mode)
         .map_err(|e| StoreError::failed(what, &describe(&e)))
+}
+
+/// A transaction over the one object store `store`, and that store: what an operation on a
+/// single store needs (the transaction too, to await its commit or abort it).
+pub(super) fn one_store(
+    db: &IdbDatabase,
+    store: &str,
+    mode: IdbTransactionMode,
+    what: &str,
+) -> Result<(IdbTransaction, IdbObjectStore), StoreError> {
+    let tx = transaction(db, &[store], mode, what)?;
+    let object_store = tx
+        .object_store(store)
+        .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+    Ok((tx, object_store))
 }
 
 /// The page's (or worker's) IndexedDB factory. Reading `indexedDB` itself throws in some

@@ -4,11 +4,11 @@ use serde_json::json;
 
 use super::stream::{handle_event, AnthropicStreamState};
 use super::wire::{AnthropicEvent, ErrorEnvelope, MessagesResponse};
-use crate::llm::client::{ErrorBody, Parsed, Protocol};
+use crate::llm::client::{provider_json, ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
-use crate::llm::limits::{clean_excerpt, output_ceiling, output_token_budget};
+use crate::llm::limits::{output_ceiling, output_token_budget};
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -173,16 +173,10 @@ impl Protocol for AnthropicConfig {
     }
 
     fn parse_error(&self, body: &[u8]) -> ErrorBody {
-        match serde_json::from_slice::<ErrorEnvelope>(body) {
-            Ok(envelope) => ErrorBody {
-                kind: envelope.error.kind,
-                message: envelope.error.message,
-            },
-            Err(_) => ErrorBody {
-                kind: String::new(),
-                message: String::from_utf8_lossy(body).trim().to_string(),
-            },
-        }
+        provider_json::error_body(body, |envelope: ErrorEnvelope| ErrorBody {
+            kind: envelope.error.kind,
+            message: envelope.error.message,
+        })
     }
 
     fn on_stream_event(
@@ -191,11 +185,7 @@ impl Protocol for AnthropicConfig {
         state: &mut AnthropicStreamState,
     ) -> Result<Option<String>, LlmError> {
         let parsed: AnthropicEvent =
-            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
-                provider: "anthropic".into(),
-                message: e.to_string(),
-                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
-            })?;
+            provider_json::stream_event("anthropic", &self.api_key, event)?;
         if let AnthropicEvent::Error { error } = &parsed {
             let provider = "anthropic".to_string();
             let message = self.api_key.scrub(&error.message);

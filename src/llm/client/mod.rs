@@ -4,6 +4,7 @@
 
 mod call;
 mod protocol;
+pub mod provider_json;
 
 pub use protocol::{CallSettings, ErrorBody, Parsed, Protocol, StreamFormat};
 

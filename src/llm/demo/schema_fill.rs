@@ -4,24 +4,19 @@
 use serde_json::{json, Map, Value};
 
 use super::heuristics::Analysis;
+use crate::llm::schema_bounds::declared_type;
 
 pub fn fill_schema(schema: &Value, analysis: &Analysis) -> Value {
     fill(schema, "", analysis)
 }
 
 fn schema_type(schema: &Value) -> &str {
-    match schema.get("type") {
-        Some(Value::String(kind)) => kind,
-        // `["string", "null"]`: take the first non-null type.
-        Some(Value::Array(kinds)) => kinds
-            .iter()
-            .filter_map(Value::as_str)
-            .find(|k| *k != "null")
-            .unwrap_or("null"),
-        _ if schema.get("properties").is_some() => "object",
-        _ if schema.get("items").is_some() => "array",
-        _ if schema.get("enum").is_some() => "enum",
-        _ => "string",
+    match declared_type(schema) {
+        Some(kind) => kind,
+        None if schema.get("properties").is_some() => "object",
+        None if schema.get("items").is_some() => "array",
+        None if schema.get("enum").is_some() => "enum",
+        None => "string",
     }
 }
 

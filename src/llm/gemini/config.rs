@@ -4,11 +4,10 @@ use serde_json::json;
 
 use super::stream::{handle_event, GeminiStreamState};
 use super::wire::{ErrorEnvelope, GenerateContentResponse};
-use crate::llm::client::{ErrorBody, Parsed, Protocol};
+use crate::llm::client::{provider_json, ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
-use crate::llm::limits::clean_excerpt;
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -124,13 +123,7 @@ impl Protocol for GeminiConfig {
     }
 
     fn parse_error(&self, body: &[u8]) -> ErrorBody {
-        match serde_json::from_slice::<ErrorEnvelope>(body) {
-            Ok(envelope) => envelope.error.into(),
-            Err(_) => ErrorBody {
-                kind: String::new(),
-                message: String::from_utf8_lossy(body).trim().to_string(),
-            },
-        }
+        provider_json::error_body(body, |envelope: ErrorEnvelope| envelope.error.into())
     }
 
     fn on_stream_event(
@@ -140,19 +133,15 @@ impl Protocol for GeminiConfig {
     ) -> Result<Option<String>, LlmError> {
         // As bytes, like a response body: one compiled deserializer per type (wasm size).
         if let Ok(envelope) = serde_json::from_slice::<ErrorEnvelope>(event.data.as_bytes()) {
-            let error: ErrorBody = envelope.error.into();
-            return Err(LlmError::ProviderDown {
-                provider: "gemini".into(),
-                status: 200,
-                message: self.api_key.scrub(&error.message),
-            });
+            let error = envelope.error.into();
+            return Err(provider_json::error_in_stream(
+                "gemini",
+                &self.api_key,
+                error,
+            ));
         }
-        let response: GenerateContentResponse = serde_json::from_slice(event.data.as_bytes())
-            .map_err(|e| LlmError::Decode {
-                provider: "gemini".into(),
-                message: e.to_string(),
-                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
-            })?;
+        let response: GenerateContentResponse =
+            provider_json::stream_event("gemini", &self.api_key, event)?;
         Ok(handle_event(response, state))
     }
 

@@ -10,11 +10,10 @@ pub use wire::{handle_line, OllamaChatLine, OllamaStreamState};
 
 use serde_json::json;
 
-use crate::llm::client::{ErrorBody, HttpChatModel, Parsed, Protocol, StreamFormat};
+use crate::llm::client::{provider_json, ErrorBody, HttpChatModel, Parsed, Protocol, StreamFormat};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
-use crate::llm::limits::clean_excerpt;
 use crate::llm::secret::ApiKey;
 use crate::llm::types::{ChatRequest, MessageRole};
 
@@ -126,13 +125,7 @@ impl Protocol for OllamaConfig {
         event: &SseEvent,
         state: &mut OllamaStreamState,
     ) -> Result<Option<String>, LlmError> {
-        // As bytes, like `parse_response`: one compiled deserializer for the line (wasm size).
-        let line: OllamaChatLine =
-            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
-                provider: "ollama".into(),
-                message: e.to_string(),
-                excerpt: clean_excerpt(&self.api_key, &event.data, 160),
-            })?;
+        let line: OllamaChatLine = provider_json::stream_event("ollama", &self.api_key, event)?;
         if let Some(error) = line.error {
             return Err(LlmError::ProviderDown {
                 provider: "ollama".into(),

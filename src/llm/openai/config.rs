@@ -7,7 +7,7 @@ use serde_json::json;
 use super::response_mode::{mode_for, step_down, ResponseMode};
 use super::stream::{handle_chunk, OpenAiStreamState};
 use super::wire::{ChatCompletion, ChatCompletionChunk, ErrorEnvelope};
-use crate::llm::client::{ErrorBody, Parsed, Protocol};
+use crate::llm::client::{provider_json, ErrorBody, Parsed, Protocol};
 use crate::llm::decode::sse::SseEvent;
 use crate::llm::error::LlmError;
 use crate::llm::http::HttpRequest;
@@ -262,13 +262,7 @@ impl Protocol for OpenAiConfig {
     }
 
     fn parse_error(&self, body: &[u8]) -> ErrorBody {
-        match serde_json::from_slice::<ErrorEnvelope>(body) {
-            Ok(envelope) => envelope.error.into(),
-            Err(_) => ErrorBody {
-                kind: String::new(),
-                message: String::from_utf8_lossy(body).trim().to_string(),
-            },
-        }
+        provider_json::error_body(body, |envelope: ErrorEnvelope| envelope.error.into())
     }
 
     fn on_stream_event(
@@ -282,19 +276,15 @@ impl Protocol for OpenAiConfig {
         }
         // As bytes, like a response body: one compiled deserializer per type (wasm size).
         if let Ok(envelope) = serde_json::from_slice::<ErrorEnvelope>(event.data.as_bytes()) {
-            let error: ErrorBody = envelope.error.into();
-            return Err(LlmError::ProviderDown {
-                provider: self.provider.clone(),
-                status: 200,
-                message: self.api_key.scrub(&error.message),
-            });
+            let error = envelope.error.into();
+            return Err(provider_json::error_in_stream(
+                &self.provider,
+                &self.api_key,
+                error,
+            ));
         }
         let chunk: ChatCompletionChunk =
-            serde_json::from_slice(event.data.as_bytes()).map_err(|e| LlmError::Decode {
-                provider: self.provider.clone(),
-                message: e.to_string(),
-                excerpt: crate::llm::limits::clean_excerpt(&self.api_key, &event.data, 160),
-            })?;
+            provider_json::stream_event(&self.provider, &self.api_key, event)?;
         Ok(handle_chunk(chunk, state))
     }
 
