@@ -126,12 +126,17 @@ impl Protocol for OllamaConfig {
         state: &mut OllamaStreamState,
     ) -> Result<Option<String>, LlmError> {
         let line: OllamaChatLine = provider_json::stream_event("ollama", &self.api_key, event)?;
-        if let Some(error) = line.error {
-            return Err(LlmError::ProviderDown {
-                provider: "ollama".into(),
-                status: 200,
-                message: error,
-            });
+        if let Some(message) = line.error {
+            // Scrubbed like the other providers': a proxy in front of Ollama may take a key.
+            let error = ErrorBody {
+                kind: String::new(),
+                message,
+            };
+            return Err(provider_json::error_in_stream(
+                "ollama",
+                &self.api_key,
+                error,
+            ));
         }
         Ok(handle_line(line, state))
     }
