@@ -16,6 +16,34 @@ pub fn has_han(text: &str) -> bool {
     text.chars().any(is_han)
 }
 
+/// The words of `text`, lower case: runs of the characters `in_word` takes, where each
+/// character `alone` takes (an ideograph: Chinese has no spaces) is a word of its own. Callers
+/// differ in which script counts as ideographs and whether an apostrophe joins a word.
+pub fn lower_words(
+    text: &str,
+    alone: impl Fn(char) -> bool,
+    in_word: impl Fn(char) -> bool,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for c in text.chars() {
+        if alone(c) {
+            if !word.is_empty() {
+                out.push(std::mem::take(&mut word));
+            }
+            out.push(c.to_string());
+        } else if in_word(c) {
+            word.extend(c.to_lowercase());
+        } else if !word.is_empty() {
+            out.push(std::mem::take(&mut word));
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
 /// `text` cut where it changes between Han and other characters: "用Rust写" → "用", "Rust", "写".
 /// Text without Han comes back as one piece.
 pub fn script_runs(text: &str) -> Vec<&str> {

@@ -1,10 +1,12 @@
 //! Career domain models shared by workflows and the UI. Plain data with serde, no behaviour that
 //! needs the engine or a model, so they can be checkpointed, streamed as JSON and shown as is.
 
+pub mod action_verbs;
 pub mod advice;
 pub mod ats;
 pub mod calendar;
 pub mod career_plan;
+pub mod degree_words;
 pub mod diff;
 pub mod dropped;
 pub mod export;

@@ -5,30 +5,15 @@
 
 use std::collections::HashMap;
 
+use crate::domain::han::lower_words;
+
 fn is_cjk(c: char) -> bool {
     matches!(c as u32, 0x3040..=0x30FF | 0x3400..=0x9FFF | 0xF900..=0xFAFF | 0xAC00..=0xD7AF)
 }
 
 /// The words of a text, lower case; a CJK character is a word of its own.
 fn words(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    for c in text.chars() {
-        if is_cjk(c) {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            out.push(c.to_string());
-        } else if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-        } else if !word.is_empty() {
-            out.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
+    lower_words(text, is_cjk, char::is_alphanumeric)
 }
 
 /// The share (0–1) of the source's word characters found in the export. An empty source is

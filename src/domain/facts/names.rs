@@ -8,6 +8,7 @@
 
 use super::fold::{fold, org_key};
 use super::{Fact, FactKind};
+use crate::domain::degree_words::{InProse, DEGREE_WORDS};
 use crate::domain::structured::{self, find_range, SectionKind};
 
 /// CJK ideographs, kana and full-width forms: text without spaces between words.
@@ -87,64 +88,13 @@ fn is_name(kind: FactKind) -> bool {
 
 // ---- degrees ----
 
-/// Degree abbreviations (case-sensitive, whole words) and their level.
-const DEGREE_WORDS: &[(&str, &str)] = &[
-    ("BSc", "bachelor"),
-    ("B.Sc.", "bachelor"),
-    ("B.Sc", "bachelor"),
-    ("BEng", "bachelor"),
-    ("B.Eng.", "bachelor"),
-    ("BBA", "bachelor"),
-    ("B.A.", "bachelor"),
-    ("B.S.", "bachelor"),
-    ("B.Tech", "bachelor"),
-    ("BTech", "bachelor"),
-    ("BSCS", "bachelor"),
-    ("BSEE", "bachelor"),
-    ("BSE", "bachelor"),
-    ("MSCS", "master"),
-    ("Bachelor's", "bachelor"),
-    ("Bachelors", "bachelor"),
-    ("Bachelor", "bachelor"),
-    ("MSc", "master"),
-    ("M.Sc.", "master"),
-    ("M.Sc", "master"),
-    ("MEng", "master"),
-    ("M.Eng.", "master"),
-    ("MPhil", "master"),
-    ("M.A.", "master"),
-    ("M.S.", "master"),
-    ("M.Tech", "master"),
-    ("Master's", "master"),
-    ("Masters", "master"),
-    ("PhD", "doctorate"),
-    ("Ph.D.", "doctorate"),
-    ("Ph.D", "doctorate"),
-    ("DPhil", "doctorate"),
-    ("Doctorate", "doctorate"),
-    ("EMBA", "mba"),
-    ("MBA", "mba"),
-    ("Associate's", "associate"),
-];
-
-/// Two-letter degrees, which are also words (`MS Office`, `Boston, MA`): only before `in`/`of`.
-const SHORT_DEGREES: &[(&str, &str)] = &[
-    ("BS", "bachelor"),
-    ("BA", "bachelor"),
-    ("MS", "master"),
-    ("MA", "master"),
-];
-
-/// Chinese degree words (no word boundaries in Chinese).
-const CJK_DEGREES: &[(&str, &str)] = &[
-    ("学士", "bachelor"),
-    ("本科", "bachelor"),
-    ("硕士", "master"),
-    ("研究生", "master"),
-    ("博士", "doctorate"),
-    ("大专", "associate"),
-    ("专科", "associate"),
-];
+/// The spellings of the shared degree words the fact finder looks for in this way, in order.
+fn prose_words(way: InProse) -> impl Iterator<Item = &'static str> {
+    DEGREE_WORDS
+        .iter()
+        .filter(move |d| d.in_prose == way)
+        .map(|d| d.written)
+}
 
 fn degree_level(written: &str) -> Option<&'static str> {
     let lower = written.to_lowercase();
@@ -165,10 +115,8 @@ fn degree_level(written: &str) -> Option<&'static str> {
     }
     DEGREE_WORDS
         .iter()
-        .chain(SHORT_DEGREES)
-        .chain(CJK_DEGREES)
-        .find(|(w, _)| *w == written)
-        .map(|(_, level)| *level)
+        .find(|d| d.in_prose != InProse::Never && d.written == written)
+        .map(|d| d.level)
 }
 
 fn degrees(text: &str, found: &mut Found) {
@@ -184,14 +132,14 @@ fn degrees(text: &str, found: &mut Found) {
             }
         }
     }
-    for (word, _) in DEGREE_WORDS {
+    for word in prose_words(InProse::Word) {
         for (at, _) in text.match_indices(word) {
             if word_start(text, at) && word_end(text, at + word.len(), word) {
                 found.add(FactKind::Degree, word, at);
             }
         }
     }
-    for (word, _) in SHORT_DEGREES {
+    for word in prose_words(InProse::BeforeArea) {
         for (at, _) in text.match_indices(word) {
             let after = &text[at + word.len()..];
             if word_start(text, at)
@@ -202,7 +150,7 @@ fn degrees(text: &str, found: &mut Found) {
             }
         }
     }
-    for (word, _) in CJK_DEGREES {
+    for word in prose_words(InProse::Inside) {
         for (at, _) in text.match_indices(word) {
             found.add(FactKind::Degree, word, at);
         }

@@ -201,34 +201,24 @@ mod tests {
 
     #[test]
     fn extension_then_mime_then_content() {
-        assert_eq!(
-            detect_format("a.MD", "", b"text"),
-            Ok(ImportFormat::Markdown)
-        );
-        assert_eq!(
-            detect_format("a.txt", "", b"# x"),
-            Ok(ImportFormat::PlainText)
-        );
-        assert_eq!(
-            detect_format("a.json", "", b"[]"),
-            Ok(ImportFormat::JsonResume)
-        );
-        assert_eq!(
-            detect_format("blob", "application/json", b"x"),
-            Ok(ImportFormat::JsonResume)
-        );
-        assert_eq!(
-            detect_format("", "", b"\xEF\xBB\xBF  {\"basics\":{}}"),
-            Ok(ImportFormat::JsonResume)
-        );
-        assert_eq!(
-            detect_format("", "", b"## Skills\n- Rust"),
-            Ok(ImportFormat::Markdown)
-        );
-        assert_eq!(
-            detect_format("", "", b"Skills: Rust"),
-            Ok(ImportFormat::PlainText)
-        );
+        // (file name, MIME type, bytes, the format read)
+        let cases: &[(&str, &str, &[u8], ImportFormat)] = &[
+            ("a.MD", "", b"text", ImportFormat::Markdown),
+            ("a.txt", "", b"# x", ImportFormat::PlainText),
+            ("a.json", "", b"[]", ImportFormat::JsonResume),
+            ("blob", "application/json", b"x", ImportFormat::JsonResume),
+            (
+                "",
+                "",
+                b"\xEF\xBB\xBF  {\"basics\":{}}",
+                ImportFormat::JsonResume,
+            ),
+            ("", "", b"## Skills\n- Rust", ImportFormat::Markdown),
+            ("", "", b"Skills: Rust", ImportFormat::PlainText),
+        ];
+        for (name, mime, bytes, format) in cases {
+            assert_eq!(detect_format(name, mime, bytes), Ok(*format), "{name:?}");
+        }
         assert_eq!(
             detect_format("cv.doc", "", b"plain"),
             Err(ImportError::LegacyWord)

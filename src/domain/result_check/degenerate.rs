@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::Against;
-use crate::domain::han::{has_han, is_han, word_units};
+use crate::domain::han::{has_han, is_han, lower_words, word_units};
 use crate::domain::Language;
 
 /// Why a text is no answer.
@@ -79,24 +79,9 @@ pub fn degenerate(text: &str, against: &Against<'_>) -> Option<Degeneracy> {
 
 /// Words, lower-cased, punctuation aside; each Han character is one word.
 fn tokens(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    for c in text.chars() {
-        if is_han(c) {
-            if !word.is_empty() {
-                out.push(std::mem::take(&mut word));
-            }
-            out.push(c.to_string());
-        } else if c.is_alphanumeric() || c == '\'' || c == '’' {
-            word.extend(c.to_lowercase());
-        } else if !word.is_empty() {
-            out.push(std::mem::take(&mut word));
-        }
-    }
-    if !word.is_empty() {
-        out.push(word);
-    }
-    out
+    lower_words(text, is_han, |c| {
+        c.is_alphanumeric() || c == '\'' || c == '’'
+    })
 }
 
 /// A phrase of 1–6 words said three times in a row ("until until until"), or, for a text of 12

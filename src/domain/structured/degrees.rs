@@ -2,79 +2,8 @@
 //! degree line taken apart into the degree and its area ("MSc in Physics", "PhD Computer
 //! Science"), for the education entries [`super::build`] reads.
 
-/// A degree's name (`MSc`, `B.A.`, `Bachelor of Arts`, `Licence`, `硕士`): its first word is one
-/// of the usual abbreviations or words for a degree.
-pub(super) fn is_degree(text: &str) -> bool {
-    let lower = text.trim().to_lowercase();
-    let first: String = lower
-        .split([' ', ',', '('])
-        .next()
-        .unwrap_or("")
-        .chars()
-        .filter(|c| *c != '.')
-        .collect();
-    [
-        "bsc",
-        "msc",
-        "ba",
-        "ma",
-        "bs",
-        "ms",
-        "mba",
-        "phd",
-        "hnd",
-        "hnc",
-        "mres",
-        "msci",
-        "be",
-        "me",
-        "beng",
-        "meng",
-        "bba",
-        "llb",
-        "llm",
-        "md",
-        "mphil",
-        "dphil",
-        "bachelor",
-        "bachelors",
-        "bachelor's",
-        "master",
-        "masters",
-        "master's",
-        "doctor",
-        "doctorate",
-        "diploma",
-        "diplom",
-        "diplôme",
-        "diplome",
-        "doctorat",
-        "associate",
-        "licence",
-        "licenciatura",
-        "licenciado",
-        "grado",
-        "máster",
-        "magister",
-        "licencjat",
-        "inżynier",
-        "inzynier",
-        "abitur",
-        "baccalauréat",
-        "bac",
-        "ingeniero",
-        "ingénieur",
-        "学士",
-        "硕士",
-        "博士",
-        "本科",
-        "修士",
-    ]
-    .contains(&first.as_str())
-        || ["学士", "硕士", "博士", "本科", "修士"]
-            .iter()
-            .any(|d| lower.starts_with(d))
-}
+// The reader's degree words are in the list it shares with the fact finder.
+pub(super) use crate::domain::degree_words::is_degree;
 
 /// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
 /// an abbreviation (a short word with capitals inside, or a known one) followed by its area.

@@ -182,56 +182,50 @@ fn dated_lines_untaken(resume: &StructuredResume) -> usize {
 mod tests {
     use super::*;
 
+    /// The counts said in English and in Chinese.
+    fn says(understood: &Understanding, en: &str, zh: &str) {
+        assert_eq!(understood.sentence(Language::En), en);
+        assert_eq!(understood.sentence(Language::Zh), zh);
+    }
+
     #[test]
     fn counts_are_said_in_both_languages() {
         let resume = super::super::from_text(
             "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n## Education\n### BSc — State U (2019)\n## Odds and Ends\nChess.\n",
         );
         let understood = Understanding::of(&resume);
-        assert_eq!(
-            understood.sentence(Language::En),
-            "1 job, 1 degree, 1 section unplaced (kept as text: Odds and Ends)"
-        );
-        assert_eq!(
-            understood.sentence(Language::Zh),
-            "1 份工作、1 个学位、1 个部分未归类（已作为文本保留：Odds and Ends）"
+        says(
+            &understood,
+            "1 job, 1 degree, 1 section unplaced (kept as text: Odds and Ends)",
+            "1 份工作、1 个学位、1 个部分未归类（已作为文本保留：Odds and Ends）",
         );
         let kept =
             super::super::from_text("# Ann\n## Experience\nDev at Acme\t2020 – 2021\nBuilt it.\n");
         let understood = Understanding::of(&kept);
-        assert_eq!(
-            understood.sentence(Language::En),
-            "1 job, 0 degrees, 1 line kept as written"
-        );
-        assert_eq!(
-            understood.sentence(Language::Zh),
-            "1 份工作、0 个学位、1 行按原文保留"
+        says(
+            &understood,
+            "1 job, 0 degrees, 1 line kept as written",
+            "1 份工作、0 个学位、1 行按原文保留",
         );
         let unsure = super::super::from_text(
             "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n### Ops — Beta\nRan it.\n",
         );
         let understood = Understanding::of(&unsure);
         assert_eq!((understood.jobs, understood.unsure), (1, 1));
-        assert_eq!(
-            understood.sentence(Language::En),
-            "1 job, 0 degrees; 1 unsure, check them"
-        );
-        assert_eq!(
-            understood.sentence(Language::Zh),
-            "1 份工作、0 个学位；1 条不确定，请核对"
+        says(
+            &understood,
+            "1 job, 0 degrees; 1 unsure, check them",
+            "1 份工作、0 个学位；1 条不确定，请核对",
         );
         let missed = super::super::from_text(
             "# Ann\n## Experience\n### Dev — Acme (2020 – 2021)\n- Built it\n- Analyst, Beta Bank, 2017 – 2019\n",
         );
         let understood = Understanding::of(&missed);
         assert_eq!(understood.dated_lines_untaken, 1);
-        assert_eq!(
-            understood.sentence(Language::En),
-            "1 job, 0 degrees; 1 line with dates not read as an entry"
-        );
-        assert_eq!(
-            understood.sentence(Language::Zh),
-            "1 份工作、0 个学位；1 行含日期但未识别为条目"
+        says(
+            &understood,
+            "1 job, 0 degrees; 1 line with dates not read as an entry",
+            "1 份工作、0 个学位；1 行含日期但未识别为条目",
         );
         // A degree under a heading the reader did not know (the school's name set as one):
         // its period is said.
@@ -244,7 +238,6 @@ mod tests {
             "{unplaced:#?}"
         );
         let nothing = Understanding::default();
-        assert_eq!(nothing.sentence(Language::En), "0 jobs, 0 degrees");
-        assert_eq!(nothing.sentence(Language::Zh), "0 份工作、0 个学位");
+        says(&nothing, "0 jobs, 0 degrees", "0 份工作、0 个学位");
     }
 }
