@@ -2,33 +2,7 @@
 
 use std::collections::BTreeSet;
 
-const ACTION_VERBS: &[&str] = &[
-    "achieved",
-    "automated",
-    "built",
-    "created",
-    "cut",
-    "delivered",
-    "designed",
-    "developed",
-    "drove",
-    "implemented",
-    "improved",
-    "increased",
-    "launched",
-    "led",
-    "managed",
-    "mentored",
-    "migrated",
-    "optimized",
-    "owned",
-    "reduced",
-    "refactored",
-    "scaled",
-    "shipped",
-    "spearheaded",
-    "streamlined",
-];
+use crate::domain::action_verbs::is_action_verb;
 
 /// Words too common to count as a keyword match.
 const STOP_WORDS: &[&str] = &[
@@ -164,10 +138,7 @@ pub fn analyze(text: &str) -> Analysis {
     };
     // In order of first appearance, so the opening bullets are quoted first.
     let mut verbs: Vec<String> = Vec::new();
-    for word in resume_words
-        .iter()
-        .filter(|w| ACTION_VERBS.contains(&w.as_str()))
-    {
+    for word in resume_words.iter().filter(|w| is_action_verb(w)) {
         if !verbs.contains(word) {
             verbs.push(word.clone());
         }

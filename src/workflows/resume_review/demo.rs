@@ -27,40 +27,7 @@ use super::agents::{COPYWRITER, DESIGN, PORTFOLIO, RECRUITER, REVISOR, TECH_WRIT
 use super::demo_metrics::result_numbers;
 use super::demo_zh::{has_section_zh, opens_with_strong_verb_zh, role_terms_zh, section_name_zh};
 use super::prompts::block;
-
-const STRONG_VERBS: &[&str] = &[
-    "achieved",
-    "automated",
-    "built",
-    "contributed",
-    "created",
-    "cut",
-    "delivered",
-    "designed",
-    "developed",
-    "drove",
-    "handled",
-    "implemented",
-    "improved",
-    "increased",
-    "introduced",
-    "launched",
-    "led",
-    "managed",
-    "mentored",
-    "migrated",
-    "optimized",
-    "optimised",
-    "owned",
-    "reduced",
-    "refactored",
-    "scaled",
-    "shipped",
-    "spearheaded",
-    "streamlined",
-    "supported",
-    "wrote",
-];
+use crate::domain::action_verbs::is_action_verb;
 
 /// Weak openings and the stronger wording the demo revisor uses instead. Replacements carry no
 /// facts, so a revision can never add or drop one, and keep the user's claim: never a bigger role
@@ -225,10 +192,7 @@ impl Signals {
         let strong_bullets = bullets
             .iter()
             .filter(|b| {
-                words(b)
-                    .first()
-                    .is_some_and(|w| STRONG_VERBS.contains(&w.as_str()))
-                    || opens_with_strong_verb_zh(b)
+                words(b).first().is_some_and(|w| is_action_verb(w)) || opens_with_strong_verb_zh(b)
             })
             .count();
         let weak_phrases = WEAK_PHRASES
