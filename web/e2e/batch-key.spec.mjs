@@ -105,13 +105,16 @@ test('Go on with no key left in Settings says why and keeps the run this tab\'s'
   await page.keyboard.press('Escape');
   await page.getByTestId('batch-reopen-key').click();
   await page.getByTestId('batch-key-go-on').click();
-  // Still paused, with the reason; and its Web Lock is held again, so no other tab drives it.
+  // Still paused and asking again; its Web Lock is still this tab's, so no other tab drives it.
   await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'waiting');
+  await expect(page.getByTestId('batch-key-dialog')).toBeVisible();
   await expect.poll(held, { timeout: 10_000 }).toHaveLength(1);
   // With a key, Go on goes on.
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Settings' }).click();
   await drawer.getByLabel('API key').fill(NEW_KEY);
   await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
   await mock(request, 'reset');
   await page.getByTestId('batch-reopen-key').click();
   await page.getByTestId('batch-key-go-on').click();

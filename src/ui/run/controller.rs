@@ -94,7 +94,9 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
             if let Some(record) = ctl.store.newest_open(W::ID) {
                 ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
                 Ctl::when_loaded(&ctl, false, move |engine, ctl| {
-                    leptos::task::spawn_local((engine.reopen)(ctl, record, None));
+                    leptos::task::spawn_local(async move {
+                        (engine.reopen)(ctl, record, None).await;
+                    });
                 });
             }
         });
@@ -211,17 +213,15 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         let shown = run.shared.clone();
         Ctl::when_loaded(&ctl, true, move |engine, ctl| {
             leptos::task::spawn_local(async move {
-                (engine.reopen)(ctl.clone(), record, lock).await;
+                let unused = (engine.reopen)(ctl.clone(), record, lock).await;
                 let reopened = ctl.current.borrow().clone();
                 let still_shown = reopened
                     .as_ref()
                     .is_some_and(|r| Rc::ptr_eq(&*r.shared, &*shown));
                 if still_shown && ctl.page_shown.get() {
-                    // The re-open failed (the key still refused, the input unreadable) and took
-                    // the lock with it: the run as shown is still this tab's, so it takes its
-                    // lock back before another tab can drive it.
-                    let lock = super::lock::try_lock(&thread_id).await;
-                    *shown.lock.borrow_mut() = lock;
+                    // The re-open failed (no key in Settings, the input unreadable): the run as
+                    // shown is still this tab's and keeps its lock, so no other tab drives it.
+                    *shown.lock.borrow_mut() = unused;
                     return;
                 }
                 let waiting = reopened.filter(|r| {
@@ -270,7 +270,9 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         // Said before the engine's code may have to be fetched, so the click shows at once.
         ctl.say("Re-opening the saved run…", "正在重新打开保存的运行…");
         Ctl::when_loaded(&ctl, false, move |engine, ctl| {
-            leptos::task::spawn_local((engine.reopen)(ctl, record, None));
+            leptos::task::spawn_local(async move {
+                (engine.reopen)(ctl, record, None).await;
+            });
         });
     }
 

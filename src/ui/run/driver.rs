@@ -200,12 +200,13 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
 
     /// Re-opens the saved run of `record` from its checkpoints and shows it: an ended run as it
     /// ended; a run another tab holds read-only (until that tab lets it go); otherwise it goes
-    /// on (a pause asks again, a step cut short continues). `lock`: already held.
+    /// on (a pause asks again, a step cut short continues). `lock`: already held; given back
+    /// when the run could not be re-opened with it (no key in Settings, an unreadable input).
     pub(super) fn reopen(
         self: Rc<Self>,
         record: RunRecord,
         lock: Option<RunLock>,
-    ) -> futures::future::LocalBoxFuture<'static, ()> {
+    ) -> futures::future::LocalBoxFuture<'static, Option<RunLock>> {
         Box::pin(async move {
             let ended = !record.can_reopen();
             self.say("Re-opening the saved run…", "正在重新打开保存的运行…");
@@ -213,7 +214,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 Ok(input) => input,
                 Err(error) => {
                     self.message.set(error.message);
-                    return;
+                    return lock;
                 }
             };
             let lock = match (ended, lock) {
@@ -232,11 +233,11 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 Ok(runtime) => runtime,
                 Err(error) => {
                     self.message.set(error.message);
-                    return;
+                    return lock;
                 }
             };
             if !self.page_shown.get() {
-                return;
+                return lock;
             }
             if !ended && lock.is_some() && !has_checkpoint(&runtime, &record.thread_id).await {
                 // A reload before the run saved its first step: nothing ran yet, start again.
@@ -244,12 +245,12 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                     self.store.delete(&record.thread_id);
                     self.clone().start(input, record.title.clone());
                 }
-                return;
+                return None;
             }
             let reopened =
                 WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id).await;
             if !self.page_shown.get() {
-                return;
+                return lock;
             }
             let busy = self.current.borrow().as_ref().is_some_and(|r| {
                 r.thread_id() != record.thread_id && r.phase.get_untracked() == RunPhase::Running
@@ -257,13 +258,13 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
             if busy {
                 // The user started another run meanwhile: it keeps the page.
                 self.message.set(String::new());
-                return;
+                return lock;
             }
             let (run, step) = match reopened {
                 Ok(reopened) => reopened,
                 Err(error) => {
                     self.message.set(error.message);
-                    return;
+                    return lock;
                 }
             };
             self.message.set(String::new());
@@ -287,6 +288,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 active.show_saved(&step, &extras, RunPhase::Elsewhere);
                 self.follow(active);
             }
+            None
         })
     }
 

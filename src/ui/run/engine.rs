@@ -42,8 +42,10 @@ impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
     }
 }
 
-/// Re-opens a saved run (see `Ctl::reopen`).
-type Reopen<W, V> = fn(Rc<Ctl<W, V>>, RunRecord, Option<RunLock>) -> LocalBoxFuture<'static, ()>;
+/// Re-opens a saved run (see `Ctl::reopen`); gives back the lock it was handed when it could
+/// not re-open the run with it.
+type Reopen<W, V> =
+    fn(Rc<Ctl<W, V>>, RunRecord, Option<RunLock>) -> LocalBoxFuture<'static, Option<RunLock>>;
 
 /// Fetches a page's [`RunEngine`] (the review page's comes from a lazily loaded chunk).
 pub type EngineLoader<W, V> = fn() -> LocalBoxFuture<'static, RunEngine<W, V>>;
