@@ -266,6 +266,21 @@ fn a_kept_fact_stays_and_an_undecided_one_goes_with_a_warning() {
     );
 }
 
+#[test]
+fn a_letter_emptied_by_its_removed_facts_ends_with_a_named_error() {
+    let invented = letter_json(&[(
+        "Before that I was a consultant at Globex Corporation.",
+        &[],
+        &[],
+    )]);
+    let (run, paused) = Run::start(Rc::new(scripted(vec![Ok(invented)])), sample());
+    review_ok(&paused);
+    let state = run.answer(json!({"decision": "approve"})).into_state();
+    assert!(state.letter.is_empty(), "{:?}", state.letter);
+    let error = state.error.expect("an empty letter is said by name");
+    assert!(error.contains("1 removed"), "{error}");
+}
+
 fn review_ok(outcome: &Result<RunOutcome<CoverLetterState>, GraphError>) {
     review(outcome.as_ref().unwrap());
 }

@@ -472,7 +472,24 @@ pub fn finalize(state: &CoverLetterState, lang: Language) -> CoverLetterUpdate {
     let warnings: Vec<String> = grounding::undecided_warning(state, &removed, lang)
         .into_iter()
         .collect();
-    CoverLetterUpdate::default()
+    // Every paragraph rested on facts nobody kept: say so by name, not as an empty letter.
+    let error = (letter.is_empty() && !removed.is_empty()).then(|| {
+        let n = removed.len();
+        match lang {
+            Language::En => format!(
+                "No letter is left: every paragraph of the draft rested on facts that are not in your resume or notes ({n} removed). Keep the facts that are true in the review, or add them to your notes, and run it again."
+            ),
+            Language::Zh => format!(
+                "没有留下求职信：草稿的每一段都依赖你的简历和备注里没有的事实（已删去 {n} 项）。请在审阅中保留属实的事实，或把它们写进备注，然后重新运行。"
+            ),
+        }
+    });
+    let update = match error {
+        // Set only when there is one: the review's own error (an answer not understood) stays.
+        Some(error) => CoverLetterUpdate::default().error(Some(error)),
+        None => CoverLetterUpdate::default(),
+    };
+    update
         .letter_markdown(letter::markdown(&letter))
         .letter_html(letter::html(&letter))
         .letter(letter)
