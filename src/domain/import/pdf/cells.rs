@@ -9,29 +9,43 @@
 //! begins (a description under the row runs across the columns). Its pieces are joined to the
 //! cells they continue.
 
-use super::lines::{item_height, Line};
+use super::lines::{item_height, Line, FONT_CHANGE_GAP};
 use super::PdfTextItem;
 
 /// How far apart, in units of the text's height, two pieces of different cells are at least: a
 /// cell's padding on each side (`lines::line_text` writes a tab only from three heights, and
 /// a narrow column's dates beside the next cell as items, " · ").
 const CELL_GAP: f64 = 1.0;
-/// More than a word space, in units of the height, between pieces of two fonts.
-const FONT_CHANGE_GAP: f64 = 0.4;
+/// A line parted into cells, once: each cell's pieces and where it starts and ends, with the
+/// line's baseline and height.
+struct Cells {
+    pieces: Vec<Vec<PdfTextItem>>,
+    spans: Vec<(f64, f64)>,
+    y: f64,
+    height: f64,
+}
 
-/// Where each cell of `line` starts and ends (as `group_pieces` parts them).
-fn cells(line: &Line) -> Vec<(f64, f64)> {
-    group_pieces(line)
-        .iter()
-        .map(|cell| {
-            let start = cell.first().map_or(0.0, |i| i.x);
-            let end = cell
-                .iter()
-                .map(|i| i.x + i.width.max(0.0))
-                .fold(start, f64::max);
-            (start, end)
-        })
-        .collect()
+impl Cells {
+    fn of(line: &Line) -> Cells {
+        let pieces = group_pieces(line);
+        let spans = pieces
+            .iter()
+            .map(|cell| {
+                let start = cell.first().map_or(0.0, |i| i.x);
+                let end = cell
+                    .iter()
+                    .map(|i| i.x + i.width.max(0.0))
+                    .fold(start, f64::max);
+                (start, end)
+            })
+            .collect();
+        Cells {
+            pieces,
+            spans,
+            y: line.y,
+            height: line.height,
+        }
+    }
 }
 
 /// Whether `item` starts another cell than `prev`'s: a cell's padding apart, or a space's
@@ -44,18 +58,16 @@ fn parted(prev: &PdfTextItem, prev_end: f64, item: &PdfTextItem) -> bool {
 
 /// The row cell (its index) that `line`'s every cell continues, when `line` is the wrapped
 /// remainder of `row` (see the module's comment).
-fn continues(row: &Line, line: &Line) -> Option<Vec<usize>> {
-    let row_cells = cells(row);
-    let own = cells(line);
+fn continues(row: &Cells, line: &Cells) -> Option<Vec<usize>> {
+    let (row_cells, own) = (&row.spans, &line.spans);
     let height = row.height.max(line.height);
     let tight = row.y - line.y > 0.0 && row.y - line.y <= 1.5 * height;
     if row_cells.len() < 3 || own.is_empty() || own.len() >= row_cells.len() || !tight {
         return None;
     }
-    let pieces = group_pieces(line);
-    let row_pieces = group_pieces(row);
+    let row_pieces = &row.pieces;
     own.iter()
-        .zip(&pieces)
+        .zip(&line.pieces)
         .map(|((start, end), cell)| {
             let at = row_cells
                 .iter()
@@ -116,16 +128,17 @@ fn first_word_width(cell: &[PdfTextItem]) -> f64 {
 /// they continue, on the row's baseline, so the row reads as one line with whole cells.
 pub(super) fn join_wrapped(lines: Vec<Line>) -> Vec<Line> {
     let mut out: Vec<Line> = Vec::with_capacity(lines.len());
-    // The row the last remainder was joined to, as it stood before (a cell may wrap twice).
-    let mut row_before: Option<Line> = None;
+    // The last line's cells; or, after a remainder was joined to a row, the row's cells as
+    // they stood before (a cell may wrap twice, under the same columns).
+    let mut row: Option<Cells> = None;
     for line in lines {
-        let row = row_before.as_ref().or(out.last());
-        if let Some(targets) = row.and_then(|row| continues(row, &line)) {
-            let row_shape = row.cloned().expect("continues needs a row");
+        let parts = Cells::of(&line);
+        let targets = row.as_ref().and_then(|row| continues(row, &parts));
+        if let Some(targets) = targets {
+            let row_parts = row.as_ref().expect("continues needs a row");
             let joined = out.last_mut().expect("a row was read");
-            let cell_ends: Vec<(f64, f64)> = cells(&row_shape);
-            for (piece_cell, target) in group_pieces(&line).into_iter().zip(targets) {
-                let (_, end) = cell_ends[target];
+            for (piece_cell, target) in parts.pieces.into_iter().zip(targets) {
+                let (_, end) = row_parts.spans[target];
                 // Set just after the cell's last piece, a space's width on: in the cell's order.
                 let mut x = end + 0.1;
                 for mut item in piece_cell {
@@ -138,10 +151,9 @@ pub(super) fn join_wrapped(lines: Vec<Line>) -> Vec<Line> {
                 }
             }
             crate::domain::stable_sort::sort_by(&mut joined.items, |a, b| a.x.total_cmp(&b.x));
-            row_before.get_or_insert(row_shape);
             continue;
         }
-        row_before = None;
+        row = Some(parts);
         out.push(line);
     }
     out

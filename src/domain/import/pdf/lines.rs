@@ -7,7 +7,7 @@ use super::PdfTextItem;
 /// parts items, not words: word spaces are about a quarter of the height, justified text's a half.
 const CHIP_GAP: f64 = 1.0;
 /// Wider than a word space (about a third of the height) between pieces of two fonts.
-const FONT_CHANGE_GAP: f64 = 0.4;
+pub(super) const FONT_CHANGE_GAP: f64 = 0.4;
 
 /// Items on one baseline, sorted by x.
 #[derive(Debug, Clone)]
