@@ -91,10 +91,12 @@ fn continues(row: &Cells, line: &Cells) -> Option<Vec<usize>> {
             }
             let next_start = row_cells.get(at + 1).map(|(s, _)| *s);
             let wrapped = match next_start {
-                // The remainder's first word did not fit after the row's cell: it wrapped.
-                // ("Kvarnby Consulting" far left of its dates, a title under it: no wrap.)
+                // The remainder's first word did not fit after the row's cell, short of the
+                // padding each side of the border (`CELL_GAP`): it wrapped. ("Kvarnby
+                // Consulting" far left of its dates, a title under it: no wrap.)
                 Some(next) => {
-                    *end < next && row_cells[at].1 + first_word_width(cell) > next - 0.5 * height
+                    *end < next
+                        && row_cells[at].1 + first_word_width(cell) > next - CELL_GAP * height
                 }
                 // The row's last cell: nothing to its right says where it ends; a few words.
                 None => {
@@ -227,6 +229,25 @@ mod tests {
                 "Rediseño del trámite de empadronamiento: 30% menos abandonos",
             ]
         );
+    }
+
+    #[test]
+    fn a_word_that_would_reach_into_the_cells_padding_wrapped() {
+        // "actualidad" would end at 150, five units short of the next cell at 155: inside the
+        // padding on each side of the border, so it went to the next line.
+        let lines = vec![
+            line(
+                700.0,
+                &[
+                    ("01/2021 –", 50.0),
+                    ("Azahar Digital", 155.0),
+                    ("Diseñadora", 300.0),
+                ],
+            ),
+            line(688.0, &[("actualidad", 50.0)]),
+        ];
+        let text: Vec<String> = join_wrapped(lines).iter().map(line_text).collect();
+        assert_eq!(text, ["01/2021 – actualidad\tAzahar Digital\tDiseñadora"]);
     }
 
     #[test]

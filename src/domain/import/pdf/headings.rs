@@ -7,11 +7,18 @@
 //!
 //! pdf.js names fonts `g_d0_f3` in text content; the PDF's own names (`Lato-Bold`) are known only
 //! after rendering, which the import does not do. So bold shows only through a font change.
+//!
+//! A document sets all its section headings alike. The style (font and size) of a line that is
+//! a heading by the rules above and names a section is the document's heading style
+//! ([`Headings::learn`]): another short line in that style that names a section in any of the
+//! reader's languages ("Experiencia laboral", "Profil") is a heading too, though it is not one
+//! of the usual names above.
 
 use std::collections::HashMap;
 
 use super::lines::Line;
 use super::PdfTextItem;
+use crate::domain::structured::names_section;
 
 /// A line set apart from the body text: at least 15% larger.
 const HEADING_SIZE_RATIO: f64 = 1.15;
@@ -67,6 +74,19 @@ pub(super) struct Headings {
     largest: f64,
     pub body_font: String,
     title_seen: bool,
+    /// The document's heading styles (font, size in tenths), learned from its known headings.
+    heading_styles: Vec<(String, i64)>,
+}
+
+/// A line's style: the font of its first piece and its size, in tenths of a unit.
+fn style_of(line: &Line) -> (String, i64) {
+    let font = line
+        .items
+        .iter()
+        .find(|i| !i.text.trim().is_empty())
+        .map(|i| i.font_name.clone())
+        .unwrap_or_default();
+    (font, (line.size() * 10.0).round() as i64)
 }
 
 impl Headings {
@@ -76,13 +96,48 @@ impl Headings {
             largest,
             body_font,
             title_seen: false,
+            heading_styles: Vec::new(),
         }
+    }
+
+    /// Learns the document's heading styles from `lines` (each with its text): those of the
+    /// lines that are headings by the rules and name a section. Not the body's own style.
+    pub fn learn<'a>(&mut self, lines: impl Iterator<Item = (&'a Line, String)>) {
+        let mut styles = Vec::new();
+        for (line, text) in lines {
+            let style = style_of(line);
+            let body_style =
+                style.0 == self.body_font && (line.size() - self.body).abs() <= 0.05 * self.body;
+            if body_style || style.0.is_empty() || styles.contains(&style) {
+                continue;
+            }
+            if self.set_apart(line, &text, false) && names_section(&text) {
+                styles.push(style);
+            }
+        }
+        self.heading_styles = styles;
     }
 
     /// `#`/`##` for a short line set apart: at most six words and 50 characters, no tab (a title
     /// with its dates is an entry), not a list item, not ending like a sentence, not starting in
     /// lower case (a tagline).
     pub fn heading(&mut self, line: &Line, text: &str) -> Option<&'static str> {
+        if !self.set_apart(line, text, true) {
+            return None;
+        }
+        let size = line.size();
+        let larger = size >= HEADING_SIZE_RATIO * self.body;
+        if !self.title_seen && larger && size >= self.largest - 0.01 {
+            self.title_seen = true;
+            return Some("# ");
+        }
+        self.title_seen = true;
+        Some("## ")
+    }
+
+    /// Whether `line` is a short line set apart as a heading (see `heading`); with `learned`,
+    /// also a line in one of the document's heading styles that names a section.
+    fn set_apart(&self, line: &Line, text: &str, learned: bool) -> bool {
         let short = text.split_whitespace().count() <= 6 && text.chars().count() <= 50;
         let plain = !text.contains('\t')
             && !text.starts_with("- ")
@@ -92,7 +147,7 @@ impl Headings {
                 .is_some_and(|c| !c.is_lowercase())
             && !text.ends_with(['.', ',', ';', ':']);
         if !(short && plain) {
-            return None;
+            return false;
         }
         let size = line.size();
         let larger = size >= HEADING_SIZE_RATIO * self.body;
@@ -107,15 +162,13 @@ impl Headings {
         let section_name = SECTION_NAMES.contains(&name.as_str());
         // A usual section name in capitals is a heading in any font (plain-text-like PDFs).
         let set_apart = larger || bold || (other_font && (capitals || section_name));
-        if !(set_apart || (capitals && section_name)) {
-            return None;
-        }
-        if !self.title_seen && larger && size >= self.largest - 0.01 {
-            self.title_seen = true;
-            return Some("# ");
-        }
-        self.title_seen = true;
-        Some("## ")
+        // In the document's heading style, a section's name in any language the reader knows
+        // (a few words: a title in that style that happens to hold "career" is not one).
+        let in_heading_style = learned
+            && text.split_whitespace().count() <= 3
+            && self.heading_styles.contains(&style_of(line))
+            && names_section(text);
+        set_apart || (capitals && section_name) || in_heading_style
     }
 }
 

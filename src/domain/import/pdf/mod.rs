@@ -84,6 +84,10 @@ pub(super) fn pages_to_text(pages: &[PdfPage]) -> Result<String, ImportError> {
     let mut page_lines: Vec<Vec<Line>> = kept.into_iter().map(lines::group).collect();
     clean::drop_running_lines(&mut page_lines);
     let mut style = Headings::new(body, largest, body_font);
+    style.learn(page_lines.iter().flatten().map(|line| {
+        let text = clean::soft_hyphens(&clean::join_letter_spaced(&lines::line_text(line)));
+        (line, text)
+    }));
     // A page of the document with a column of dates beside its entries: a later page's column
     // of labels alone (moderncv's languages) is one too.
     let dated_hints = page_lines.iter().any(|l| hints::has_dated_column(l));
@@ -543,6 +547,58 @@ mod tests {
         let text = pages_to_text(&[p]).unwrap();
         assert!(text.contains("\n负责支付清结算系统\n"), "{text}");
         assert!(text.contains("## SKILLS"), "{text}");
+    }
+
+    #[test]
+    fn a_section_name_in_the_documents_heading_style_is_a_heading_in_any_language_known() {
+        let font = |f: &str, text: &str, y: f64| PdfTextItem {
+            font_name: f.into(),
+            ..item(text, 10.0, y)
+        };
+        // pdf.js's names, which do not say bold.
+        let body = |text: &str, y: f64| font("g_d0_f1", text, y);
+        let bold = |text: &str, y: f64| font("g_d0_f2", text, y);
+        let p = page(vec![
+            bold("Perfil", 720.0),
+            body(
+                "Diseñadora de producto centrada en servicios públicos.",
+                706.0,
+            ),
+            bold("Experiencia laboral", 690.0),
+            body(
+                "Azahar Digital, Valencia, desde enero de 2021 hasta hoy.",
+                676.0,
+            ),
+            // A title in the heading font that holds a section word is no heading.
+            bold("Senior Career Advisor at Levante Jobs", 662.0),
+            body("Ayudé a doscientas personas a cambiar de profesión.", 648.0),
+            // "Habilidades" is a usual section name: it says which style the headings have.
+            bold("Habilidades", 632.0),
+            body(
+                "Figma, investigación de usuarios, accesibilidad, prototipos.",
+                618.0,
+            ),
+        ]);
+        let text = pages_to_text(&[p]).unwrap();
+        for heading in ["## Perfil", "## Experiencia laboral", "## Habilidades"] {
+            assert!(text.contains(heading), "{heading}: {text}");
+        }
+        assert!(!text.contains("## Senior Career"), "{text}");
+        // Without a usual name to learn the style from, the other names stay as they were.
+        let unlearned = page(vec![
+            bold("Perfil", 720.0),
+            body(
+                "Diseñadora de producto centrada en servicios públicos.",
+                706.0,
+            ),
+            bold("Experiencia laboral", 690.0),
+            body(
+                "Azahar Digital, Valencia, desde enero de 2021 hasta hoy.",
+                676.0,
+            ),
+        ]);
+        let text = pages_to_text(&[unlearned]).unwrap();
+        assert!(!text.contains("## Experiencia laboral"), "{text}");
     }
 
     #[test]
