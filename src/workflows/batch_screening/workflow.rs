@@ -26,7 +26,7 @@ pub const MAX_RESUMES: usize = 500;
 /// One resume of a batch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BatchResume {
     /// What the user knows it by, e.g. its file name (default "Resume N").
@@ -39,7 +39,7 @@ pub struct BatchResume {
 /// Input of `batch_screening`: many resumes against one job.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BatchRunInput {
     /// The job description, as text; at most 60 000 characters.

@@ -19,11 +19,7 @@ use crate::workflows::registry::{
 /// The profile part of `NavigatorRunInput`. Every field is optional.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileInput {
     pub name: String,
@@ -45,7 +41,7 @@ pub struct ProfileInput {
 /// the confirmation of the final plan.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NavigatorRunInput {
     /// The career goal in the user's words; at most 60 000 characters.

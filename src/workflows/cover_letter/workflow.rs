@@ -19,7 +19,7 @@ pub const MAX_NAME_CHARS: usize = 200;
 /// Input of `cover_letter`. The run pauses once for the review (and again after each revision).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CoverLetterInput {
     /// The resume: Markdown or plain text (any import gives text); at most 60 000 characters.

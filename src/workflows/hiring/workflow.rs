@@ -17,7 +17,7 @@ use crate::workflows::sample::SAMPLE_RESUME;
 /// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HiringRunInput {
     /// The candidate's resume: Markdown or plain text; at most 60 000 characters.

@@ -17,7 +17,7 @@ use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 /// Input of `resume_review`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReviewRunInput {
     /// The resume: Markdown, plain text or JSON Resume; at most 60 000 characters.

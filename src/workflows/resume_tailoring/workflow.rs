@@ -18,7 +18,7 @@ use crate::workflows::sample::SAMPLE_RESUME;
 /// Input of `resume_tailoring`. The run pauses for questions and for the review.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TailorRunInput {
     /// The resume to tailor: Markdown or plain text.
