@@ -4,6 +4,7 @@ use crate::domain::result_check::{Against, Verdict};
 use serde::{Deserialize, Serialize};
 
 use super::{demo, graph, initial_state, CoverLetterState, CoverSettings, Length, Tone};
+use crate::domain::injection::{scan_inputs, InjectionFinding};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls, MAX_INPUT_CHARS};
@@ -48,6 +49,20 @@ pub struct CoverLetterInput {
     /// The language of the letter and the agents. Default English.
     #[serde(default)]
     pub language: Language,
+}
+
+impl CoverLetterInput {
+    /// The suspicious lines of this input (what the run's state records in
+    /// `injection_findings`), for a page to warn before the run's first step arrives.
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        scan_inputs(&[
+            ("resume", &self.resume),
+            ("job_description", &self.job_description),
+            ("company", &self.company),
+            ("role", &self.role),
+            ("notes", &self.notes),
+        ])
+    }
 }
 
 /// A cover letter from the resume and a posting, every claim traced to the resume.
