@@ -122,16 +122,13 @@ impl Workflow for NavigatorWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Career plan",
-                zh: "职业规划",
-            },
-            description: Bilingual {
-                en: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
-                     industry research and job analysis in parallel and a report you rate until satisfied; \
-                     then long-, medium- and short-term goals and an action plan you confirm.",
-                zh: "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
-            },
+            title: Bilingual::new("Career plan", "职业规划"),
+            description: Bilingual::new(
+                "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
+                 industry research and job analysis in parallel and a report you rate until satisfied; \
+                 then long-, medium- and short-term goals and an action plan you confirm.",
+                "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
+            ),
             interactive: true,
         }
     }

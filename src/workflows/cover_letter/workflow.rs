@@ -100,18 +100,15 @@ impl Workflow for CoverLetterWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Cover letter",
-                zh: "求职信",
-            },
-            description: Bilingual {
-                en: "Writes a cover letter for a job from your resume: the posting's requirements, the \
-                     resume lines that answer them, the company's framing, a draft whose every \
-                     paragraph cites its sources, and your review of any fact your resume does not \
-                     hold (keep or remove it).",
-                zh: "依据你的简历为职位撰写求职信：分析职位要求、找出对应的简历内容、把握公司与职位定位，\
-                     每段注明依据；简历里没有的事实交由你审阅（保留或删除）。",
-            },
+            title: Bilingual::new("Cover letter", "求职信"),
+            description: Bilingual::new(
+                "Writes a cover letter for a job from your resume: the posting's requirements, the \
+                 resume lines that answer them, the company's framing, a draft whose every \
+                 paragraph cites its sources, and your review of any fact your resume does not \
+                 hold (keep or remove it).",
+                "依据你的简历为职位撰写求职信：分析职位要求、找出对应的简历内容、把握公司与职位定位，\
+                 每段注明依据；简历里没有的事实交由你审阅（保留或删除）。",
+            ),
             interactive: true,
         }
     }

@@ -97,15 +97,12 @@ impl Workflow for ReviewWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Resume review",
-                zh: "简历评审",
-            },
-            description: Bilingual {
-                en: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
-                     it is revised until the score meets the threshold, then portfolio and design advice.",
-                zh: "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
-            },
+            title: Bilingual::new("Resume review", "简历评审"),
+            description: Bilingual::new(
+                "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
+                 it is revised until the score meets the threshold, then portfolio and design advice.",
+                "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
+            ),
             interactive: false,
         }
     }
