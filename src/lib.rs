@@ -16,5 +16,5 @@ pub mod workflows;
 #[cfg(all(target_arch = "wasm32", feature = "app"))]
 pub mod ui;
 
-#[cfg(all(target_arch = "wasm32", feature = "api"))]
+#[cfg(js_api)]
 pub mod api;

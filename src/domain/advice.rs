@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// Portfolio pieces that would back the resume up for the target role.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct PortfolioAdvice {
     pub summary: String,
@@ -12,7 +12,7 @@ pub struct PortfolioAdvice {
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct PortfolioPiece {
     pub title: String,
@@ -24,7 +24,7 @@ pub struct PortfolioPiece {
 
 /// Layout and readability review.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct DesignAdvice {
     /// 0–10.

@@ -10,11 +10,7 @@ use serde::{Deserialize, Serialize};
 /// What the user tells about themselves (the seed's `UserProfile`). Every field is optional text
 /// except the goal, which the coordinator judges.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default)]
 pub struct UserProfile {
     pub user_id: String,
@@ -62,7 +58,7 @@ impl UserProfile {
 
 /// Where a run is (the seed's `WorkflowStage`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum WorkflowStage {
     #[default]
@@ -108,7 +104,7 @@ impl WorkflowStage {
 
 /// How satisfied the user is with a report (the seed's `UserSatisfactionLevel`), 1 to 5.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum UserSatisfactionLevel {
     VeryDissatisfied,
@@ -184,7 +180,7 @@ impl UserSatisfactionLevel {
 
 /// One answer to the satisfaction question (the seed's `UserFeedback`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct UserFeedback {
     pub feedback_id: String,
     pub stage: WorkflowStage,
@@ -198,7 +194,7 @@ pub struct UserFeedback {
 
 /// What the coordinator concluded about the goal (`cached_data.goal_analysis`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct GoalAnalysis {
     pub is_goal_clear: bool,
@@ -212,11 +208,7 @@ pub struct GoalAnalysis {
 
 /// Data kept between nodes (the seed's `cached_data`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default)]
 pub struct CachedData {
     pub goal_analysis: Option<GoalAnalysis>,
@@ -224,7 +216,7 @@ pub struct CachedData {
 
 /// Where the user's feedback points the next analysis round (`feedback_adjustments`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct FeedbackAdjustments {
     pub focus_areas: Vec<String>,
@@ -244,7 +236,7 @@ impl FeedbackAdjustments {
 
 /// An analyst's state (the seed's `AgentStatus`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum AgentStatus {
     #[default]
@@ -256,7 +248,7 @@ pub enum AgentStatus {
 
 /// What an analyst's task carries besides its name (the seed's `input_data`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct TaskInput {
     pub user_profile: UserProfile,
@@ -266,7 +258,7 @@ pub struct TaskInput {
 
 /// One parallel analysis task created by the supervisor (the seed's `AgentTask`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct AgentTask {
     pub task_id: String,
@@ -281,11 +273,7 @@ pub struct AgentTask {
 
 /// One analyst's result record (the seed's `AgentOutput`), appended by the analysts in parallel.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default)]
 pub struct AgentOutput {
     pub task_id: String,
@@ -299,7 +287,7 @@ pub struct AgentOutput {
 
 /// Round bookkeeping every analyst result carries (`iteration_info`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IterationInfo {
     pub iteration_count: u32,
@@ -309,7 +297,7 @@ pub struct IterationInfo {
 
 /// `user_profiler`'s analysis (`self_insight_result`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct SelfInsight {
     pub summary: String,
@@ -322,7 +310,7 @@ pub struct SelfInsight {
 /// `industry_researcher`'s analysis (`industry_research_result`). The seed's `market_data` came
 /// from an external market API; here the model's own knowledge stands in, and says so.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IndustryResearch {
     pub summary: String,
@@ -334,7 +322,7 @@ pub struct IndustryResearch {
 
 /// A role the job analyzer considers, with a 0–100 fit.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct RoleFit {
     pub title: String,
@@ -344,7 +332,7 @@ pub struct RoleFit {
 
 /// `job_analyzer`'s analysis (`career_analysis_result`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerAnalysis {
     pub summary: String,
@@ -355,7 +343,7 @@ pub struct CareerAnalysis {
 
 /// The reporter's integrated report.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct IntegratedReport {
     pub executive_summary: String,
@@ -382,7 +370,7 @@ pub enum GoalTerm {
 
 /// One goal (the seed's `CareerGoal`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerGoal {
     pub title: String,
@@ -394,7 +382,7 @@ pub struct CareerGoal {
 
 /// Goals by horizon (the seed's `career_goals`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CareerGoals {
     pub long_term_goals: Vec<CareerGoal>,
@@ -412,7 +400,7 @@ impl CareerGoals {
 
 /// One action item of the plan (the seed's `ScheduleItem`), placed in weeks from the plan's start.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ScheduleItem {
     pub title: String,
@@ -429,7 +417,7 @@ pub struct ScheduleItem {
 
 /// A phase of the timeline, in weeks from the start.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct TimelinePhase {
     pub name: String,
@@ -440,7 +428,7 @@ pub struct TimelinePhase {
 
 /// The scheduler's plan (the seed's `final_plan`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct FinalPlan {
     pub schedule_overview: String,
@@ -451,7 +439,7 @@ pub struct FinalPlan {
 
 /// One entry of the seed's `error_log`: something failed and the run went on.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct ErrorEntry {
     pub error: String,
     pub timestamp: String,
@@ -463,7 +451,7 @@ pub struct ErrorEntry {
 
 /// Calls and successes of one agent.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct AgentCounter {
     pub calls: u32,
     pub successes: u32,
@@ -475,7 +463,7 @@ pub struct AgentCounter {
 /// rate, memory usage, concurrent users) have no meaning in a browser and are left out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
+    js_api,
     derive(tsify::Tsify),
     tsify(missing_as_null, hashmap_as_object)
 )]

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// A critic's evaluation. `score` is 0–10.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Feedback {
     /// "recruiter", "technical_writer" or "copywriter" (the seed's names).
     pub agent_name: String,
@@ -21,7 +21,7 @@ pub struct Feedback {
 
 /// A concrete problem, where it is, and what to do about it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Issue {
     pub severity: Severity,
     /// The resume section concerned ("Experience", "Summary", ... or "General").
@@ -31,7 +31,7 @@ pub struct Issue {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     // Aliases: models often capitalise enum values even when the schema lists them in lowercase.

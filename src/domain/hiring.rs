@@ -8,7 +8,7 @@ use super::Language;
 
 /// `resume_parser_agent`: the candidate as the resume presents them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CandidateProfile {
     pub name: String,
@@ -24,7 +24,7 @@ pub struct CandidateProfile {
 
 /// One position on the resume.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ProfileRole {
     pub title: String,
@@ -35,7 +35,7 @@ pub struct ProfileRole {
 
 /// `jd_analysis_agent`: what the job asks for.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct JdAnalysis {
     pub title: String,
@@ -48,7 +48,7 @@ pub struct JdAnalysis {
 
 /// `matching_agent`: the profile against the job.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct MatchingAnalysis {
     /// 0–100 (the workflow clamps what a model answers).
@@ -64,11 +64,11 @@ pub struct MatchingAnalysis {
 /// access; `web_access` is always false and `limitations` says so (the workflow enforces both,
 /// whatever a model answers).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct ResearchAnalysis {
     /// Always false (the workflow enforces it), and its TypeScript says so.
-    #[cfg_attr(all(feature = "api", target_arch = "wasm32"), tsify(type = "false"))]
+    #[cfg_attr(js_api, tsify(type = "false"))]
     pub web_access: bool,
     /// What the research was based on ("resume", "job description").
     pub sources: Vec<String>,
@@ -81,7 +81,7 @@ pub struct ResearchAnalysis {
 
 /// One interview question.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct InterviewQuestion {
     pub question: String,
@@ -93,7 +93,7 @@ pub struct InterviewQuestion {
 
 /// `hr_interview_agent`, `technical_interview_agent`, `ceo_interview_agent`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct InterviewQuestions {
     pub focus: String,
@@ -101,7 +101,7 @@ pub struct InterviewQuestions {
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Recommendation {
     StrongHire,
@@ -151,7 +151,7 @@ impl Recommendation {
 
 /// `evaluation_agent`: the recommendation from everything before it.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct Evaluation {
     pub recommendation: Recommendation,
@@ -178,7 +178,7 @@ impl Evaluation {
 
 /// `email_agent`: a draft for the user to send (never sent by the app).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct EmailDraft {
     /// Who it is for, e.g. "candidate" or "hiring manager".

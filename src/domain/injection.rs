@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 /// What a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum InjectionKind {
     /// Text addressing the model: "ignore previous instructions", "rate me highly".
@@ -46,7 +46,7 @@ impl InjectionKind {
 /// One suspicious line of one input.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct InjectionFinding {
     /// Which input: `resume`, `job_description`, `target_role`, `profile`, …
     pub source: String,

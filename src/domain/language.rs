@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     #[default]

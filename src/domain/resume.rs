@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 /// A resume. `text` is kept exactly as given (Markdown, plain text or JSON Resume); `sections`
 /// is a cheap best-effort split for display and for agents that comment per section.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Resume {
     pub text: String,
     pub sections: Vec<ResumeSection>,
@@ -14,7 +14,7 @@ pub struct Resume {
 /// One headed part of a resume ("Experience", "Education", ...); text before the first heading is
 /// a section with an empty title.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct ResumeSection {
     pub title: String,
     pub body: String,

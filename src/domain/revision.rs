@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 /// One revisor pass.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Revision {
     /// The review iteration whose feedback this revision addresses.
     pub iteration: u32,
@@ -19,7 +19,7 @@ pub struct Revision {
 
 /// Facts (years, numbers, employers) of the original resume compared with a revision.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct FactCheck {
     /// In the original, not in the revision.
     pub dropped: Vec<String>,

@@ -187,84 +187,42 @@ impl LlmError {
 
     /// Every text field with `key` replaced and then cut to the message limit: the last step before
     /// an error leaves a provider, so nothing a server echoed back can carry the key out.
-    pub fn scrub(self, key: &ApiKey) -> LlmError {
-        let c = |text: String| clean_message(key, &text);
-        match self {
-            LlmError::Auth {
-                provider,
-                status,
-                message,
-            } => LlmError::Auth {
-                provider,
-                status,
-                message: c(message),
-            },
-            LlmError::RateLimited {
-                provider,
-                retry_after,
-                message,
-            } => LlmError::RateLimited {
-                provider,
-                retry_after,
-                message: c(message),
-            },
-            LlmError::ProviderDown {
-                provider,
-                status,
-                message,
-            } => LlmError::ProviderDown {
-                provider,
-                status,
-                message: c(message),
-            },
-            LlmError::BadRequest {
-                provider,
-                status,
-                kind,
-                message,
-            } => LlmError::BadRequest {
-                provider,
-                status,
-                kind: c(kind),
-                message: c(message),
-            },
-            LlmError::Network { provider, message } => LlmError::Network {
-                provider,
-                message: c(message),
-            },
-            LlmError::StreamInterrupted { provider, message } => LlmError::StreamInterrupted {
-                provider,
-                message: c(message),
-            },
+    pub fn scrub(mut self, key: &ApiKey) -> LlmError {
+        let clean = |text: &mut String| *text = clean_message(key, text);
+        match &mut self {
+            LlmError::Auth { message, .. }
+            | LlmError::RateLimited { message, .. }
+            | LlmError::ProviderDown { message, .. }
+            | LlmError::Network { message, .. }
+            | LlmError::StreamInterrupted { message, .. }
+            | LlmError::Empty { message, .. }
+            | LlmError::ContentFiltered {
+                reason: message, ..
+            }
+            | LlmError::Config(message) => clean(message),
+            LlmError::BadRequest { kind, message, .. } => {
+                clean(kind);
+                clean(message);
+            }
             LlmError::Decode {
-                provider,
-                message,
+                message, excerpt, ..
+            }
+            | LlmError::InvalidOutput {
+                reason: message,
                 excerpt,
-            } => LlmError::Decode {
-                provider,
-                message: c(message),
-                excerpt: c(excerpt),
-            },
-            LlmError::InvalidOutput { reason, excerpt } => LlmError::InvalidOutput {
-                reason: c(reason),
-                excerpt: c(excerpt),
-            },
-            LlmError::Empty { provider, message } => LlmError::Empty {
-                provider,
-                message: c(message),
-            },
-            LlmError::ContentFiltered { provider, reason } => LlmError::ContentFiltered {
-                provider,
-                reason: c(reason),
-            },
-            LlmError::Config(message) => LlmError::Config(c(message)),
-            other @ (LlmError::Timeout { .. }
+            } => {
+                clean(message);
+                clean(excerpt);
+            }
+            // No server message to clean.
+            LlmError::Timeout { .. }
             | LlmError::Cancelled
             | LlmError::Truncated { .. }
             | LlmError::ContextTooSmall { .. }
             | LlmError::RanOutOfRoom { .. }
-            | LlmError::TooLarge { .. }) => other,
+            | LlmError::TooLarge { .. } => {}
         }
+        self
     }
 
     /// The wait the provider asked for, if any.

@@ -3,7 +3,8 @@
 use std::fmt;
 
 /// A provider API key. `Debug` and `Display` print `***`; only [`ApiKey::expose`] reveals it, and
-/// only provider request builders call that, to put it in the one header their provider expects.
+/// only provider request builders call that (or `HttpRequest::bearer_auth` for them), to put it in
+/// the one header their provider expects.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct ApiKey(String);
 

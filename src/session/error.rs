@@ -8,11 +8,7 @@ use crate::llm::CancelToken;
 use crate::workflows::common::is_key_refused;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(type_prefix = "Session")
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(type_prefix = "Session"))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     UnknownWorkflow,

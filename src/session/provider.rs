@@ -18,7 +18,7 @@ use crate::llm::openai::{OpenAiConfig, OpenAiModel};
 use crate::llm::{ApiKey, ChatModel};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum ProviderKind {
     /// Offline heuristics: no network, no key.
@@ -82,7 +82,7 @@ impl ProviderKind {
 /// What the user chose in settings (or a host app passed to `configure`).
 #[derive(Clone, Default, Deserialize)]
 #[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
+    js_api,
     derive(tsify::Tsify),
     tsify(hashmap_as_object, missing_as_null)
 )]
@@ -91,10 +91,7 @@ pub struct ProviderConfig {
     pub provider: ProviderKind,
     /// Empty or absent: the provider's default model.
     pub model: Option<String>,
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        tsify(type = "string | null")
-    )]
+    #[cfg_attr(js_api, tsify(type = "string | null"))]
     pub api_key: Option<ApiKey>,
     /// Empty or absent: the provider's own endpoint (required for `openai_compatible`).
     /// `https:` only; plain `http:` only for localhost, 127.0.0.1 and [::1]; no credentials,

@@ -11,14 +11,14 @@ pub trait PauseKinds {
     const KINDS: &'static [&'static str];
     /// The TypeScript of the kinds for the `Workflows` map: `{ "kind": { payload: …; answer: … }; … }`,
     /// each payload and answer named by its derived declaration.
-    #[cfg(all(feature = "api", target_arch = "wasm32"))]
+    #[cfg(js_api)]
     const TYPESCRIPT: &'static str;
 }
 
 /// A workflow that never pauses declares no kind.
 impl PauseKinds for NoPause {
     const KINDS: &'static [&'static str] = &[];
-    #[cfg(all(feature = "api", target_arch = "wasm32"))]
+    #[cfg(js_api)]
     const TYPESCRIPT: &'static str = "NoInterrupts";
 }
 
@@ -31,7 +31,7 @@ macro_rules! pause_kinds {
     ($pause:ty { $($kind:literal => $answer:ty),+ $(,)? }) => {
         impl $crate::workflows::PauseKinds for $pause {
             const KINDS: &'static [&'static str] = &[$($kind),+];
-            #[cfg(all(feature = "api", target_arch = "wasm32"))]
+            #[cfg(js_api)]
             const TYPESCRIPT: &'static str = const_format::concatcp!(
                 "{\n",
                 $(
@@ -50,7 +50,7 @@ macro_rules! pause_kinds {
 /// The name a derived declaration (a tsify `DECL`: doc comment, then `export type Name = …` or
 /// `export interface Name { … }`) gives its type, at compile time. A declaration of another
 /// shape stops the build.
-#[cfg(all(feature = "api", target_arch = "wasm32"))]
+#[cfg(js_api)]
 pub const fn ts_name(decl: &'static str) -> &'static str {
     let bytes = decl.as_bytes();
     let mut at = 0;
@@ -79,7 +79,7 @@ pub const fn ts_name(decl: &'static str) -> &'static str {
     }
 }
 
-#[cfg(all(feature = "api", target_arch = "wasm32"))]
+#[cfg(js_api)]
 const fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
     if at + prefix.len() > bytes.len() {
         return false;

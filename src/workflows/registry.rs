@@ -44,6 +44,10 @@ pub struct Bilingual {
 }
 
 impl Bilingual {
+    pub const fn new(en: &'static str, zh: &'static str) -> Self {
+        Self { en, zh }
+    }
+
     pub fn get(self, language: crate::domain::Language) -> &'static str {
         language.pick(self.en, self.zh)
     }
@@ -75,7 +79,7 @@ impl AgentName {
     pub const fn new(node: &'static str, en: &'static str, zh: &'static str) -> Self {
         AgentName {
             node,
-            name: Bilingual { en, zh },
+            name: Bilingual::new(en, zh),
             calls_model: true,
         }
     }

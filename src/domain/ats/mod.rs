@@ -47,7 +47,7 @@ pub const KEYWORD_WEIGHT: f64 = 1.0;
 pub const MAX_KEYWORDS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum TermKind {
     Skill,
@@ -55,7 +55,7 @@ pub enum TermKind {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Importance {
     /// A must-have (a requirement, or a technology the duties name).
@@ -66,7 +66,7 @@ pub enum Importance {
 
 /// One thing the job description asks for.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct AtsTerm {
     /// Display name: the canonical skill name, or the keyword as first written (lowercase for a
     /// repeated phrase, as written for a product name: "ClickHouse").
@@ -116,7 +116,7 @@ impl AtsTerm {
 
 /// What a job description asks for: skills first (required before preferred), then keywords.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct JobTerms {
     pub terms: Vec<AtsTerm>,
 }
@@ -147,7 +147,7 @@ pub struct Requirements {
 
 /// A resume measured against a job description.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct AtsReport {
     /// 0–100, see [`analyze`].
     pub score: u32,

@@ -27,7 +27,7 @@ pub use restore::restore;
 /// What kind of thing a rewrite dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum DroppedKind {
     /// A whole section, heading and all.
@@ -60,7 +60,7 @@ impl DroppedKind {
 /// One thing of the original that a rewrite no longer holds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct DroppedFact {
     pub kind: DroppedKind,
     /// As the original writes it (a section: its heading).

@@ -39,7 +39,7 @@ pub use ground::ungrounded;
 /// What a fact is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum FactKind {
     /// An employer or other organisation ("Parcelwise Inc.", "星河科技有限公司").
@@ -63,7 +63,7 @@ pub enum FactKind {
 /// One fact of a text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Fact {
     pub kind: FactKind,
     /// The fact as written.

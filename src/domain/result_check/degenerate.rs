@@ -10,7 +10,7 @@ use crate::domain::Language;
 /// Why a text is no answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Degeneracy {
     /// Nothing, or one word.

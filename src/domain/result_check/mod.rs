@@ -32,7 +32,7 @@ pub use kept::name_dropped;
 /// One thing wrong with a result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Problem {
     /// The candidate's name (the input resume's first line that names them) is gone.
@@ -60,7 +60,7 @@ impl Problem {
 /// What the check found of one result: usable when `problems` is empty.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct Verdict {
     pub problems: Vec<Problem>,
 }

@@ -11,6 +11,7 @@ use futures::future::LocalBoxFuture;
 use futures::stream::LocalBoxStream;
 
 use crate::llm::runtime::CancelToken;
+use crate::llm::secret::ApiKey;
 
 /// Header names whose values are secrets; `Debug` of a request prints them as `***`.
 pub const SECRET_HEADERS: [&str; 3] = ["authorization", "x-api-key", "x-goog-api-key"];
@@ -54,6 +55,15 @@ impl HttpRequest {
     pub fn header(mut self, name: &str, value: impl Into<String>) -> Self {
         self.headers.push((name.to_ascii_lowercase(), value.into()));
         self
+    }
+
+    /// `Authorization: Bearer <key>`; none when the key is empty, as for a local server that
+    /// needs none (a proxy in front of it may want one).
+    pub fn bearer_auth(self, key: &ApiKey) -> Self {
+        if key.is_empty() {
+            return self;
+        }
+        self.header("authorization", format!("Bearer {}", key.expose()))
     }
 }
 

@@ -89,12 +89,8 @@ impl Protocol for OllamaConfig {
             options["num_predict"] = json!(max_tokens);
         }
         body["options"] = options;
-        let mut http =
-            HttpRequest::post_json(format!("{}/api/chat", self.base_url), body.to_string());
-        if !self.api_key.is_empty() {
-            http = http.header("authorization", format!("Bearer {}", self.api_key.expose()));
-        }
-        Ok(http)
+        let url = format!("{}/api/chat", self.base_url);
+        Ok(HttpRequest::post_json(url, body.to_string()).bearer_auth(&self.api_key))
     }
 
     fn parse_response(&self, body: &[u8]) -> Result<Parsed, String> {

@@ -207,11 +207,8 @@ impl Protocol for OpenAiConfig {
         stream: bool,
     ) -> Result<HttpRequest, LlmError> {
         let url = format!("{}/chat/completions", self.base_url);
-        let mut http = HttpRequest::post_json(url, self.body(request, model, stream).to_string());
-        if !self.api_key.is_empty() {
-            http = http.header("authorization", format!("Bearer {}", self.api_key.expose()));
-        }
-        Ok(http)
+        let body = self.body(request, model, stream).to_string();
+        Ok(HttpRequest::post_json(url, body).bearer_auth(&self.api_key))
     }
 
     /// The request's own limit; for a compatible server's structured call without one, the

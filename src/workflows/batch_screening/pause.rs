@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// A pause of a batch (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum BatchPause {
     CostCap(CostCapPause),
@@ -19,7 +19,7 @@ crate::pause_kinds!(BatchPause { "cost_cap" => BatchAnswer, "key_refused" => Bat
 /// are kept. Going on needs a working key: a run re-opened with it (or a host whose model now
 /// sends it) screens them; the answer's `cost_cap_usd` is ignored here, the cap stays as it was.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct KeyRefusedPause {
     /// Candidates for whom no call was sent.
     pub deferred: u32,
@@ -32,7 +32,7 @@ pub struct KeyRefusedPause {
 
 /// The estimated spend reached the cap; `deferred` candidates were not started.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct CostCapPause {
     pub spent_usd: f64,
     pub cap_usd: f64,
@@ -41,11 +41,7 @@ pub struct CostCapPause {
 
 /// The answer to a [`BatchPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum BatchAnswer {
     /// Screen the deferred candidates under `cost_cap_usd` (`None`: no cap any more).

@@ -12,11 +12,7 @@ use super::state::{BatchState, CandidateStatus};
 
 /// One row of the table.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default)]
 pub struct RankedRow {
     /// 1 for the best.

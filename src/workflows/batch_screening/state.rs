@@ -9,7 +9,7 @@ use crate::state;
 
 /// One resume of the batch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct BatchCandidate {
     /// Stable within the run: `c1`, `c2`, … in input order.
@@ -21,7 +21,7 @@ pub struct BatchCandidate {
 
 /// The ATS score of one resume: no model, computed for every candidate first.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct AtsResult {
     pub id: String,
@@ -38,7 +38,7 @@ pub struct AtsResult {
 
 /// Where one candidate's screening stands.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum CandidateStatus {
     /// Not screened by a model (yet, or an ATS-only batch).
@@ -56,11 +56,7 @@ pub enum CandidateStatus {
 
 /// One candidate's screening, written once by its task (a retry appends a newer one).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default)]
 pub struct CandidateResult {
     pub id: String,
@@ -85,11 +81,7 @@ fn add(a: u32, b: u32) -> u32 {
 state! {
     /// Everything a batch knows. `current`, `spent_before_usd` are only set in the argument of
     /// one candidate's task (a `Send`), never committed.
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null)
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
     pub struct BatchState updates BatchUpdate {
         pub jd_text: String,
         pub candidates: Vec<BatchCandidate>,

@@ -26,7 +26,7 @@ pub const MAX_RESUMES: usize = 500;
 /// One resume of a batch.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BatchResume {
     /// What the user knows it by, e.g. its file name (default "Resume N").
@@ -39,7 +39,7 @@ pub struct BatchResume {
 /// Input of `batch_screening`: many resumes against one job.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct BatchRunInput {
     /// The job description, as text; at most 60 000 characters.
@@ -157,17 +157,14 @@ impl Workflow for BatchWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Batch screening",
-                zh: "批量筛选",
-            },
-            description: Bilingual {
-                en: "Many resumes against one job: an ATS score for every resume at once (no model), \
-                     then each candidate parsed, matched and evaluated within a rate and cost limit, \
-                     in a ranked table you can export.",
-                zh: "一个职位、多份简历：先为每份简历计算 ATS 分数（无需模型），再在速率与费用限制内\
-                     逐一解析、匹配与评估，生成可导出的排名表。",
-            },
+            title: Bilingual::new("Batch screening", "批量筛选"),
+            description: Bilingual::new(
+                "Many resumes against one job: an ATS score for every resume at once (no model), \
+                 then each candidate parsed, matched and evaluated within a rate and cost limit, \
+                 in a ranked table you can export.",
+                "一个职位、多份简历：先为每份简历计算 ATS 分数（无需模型），再在速率与费用限制内\
+                 逐一解析、匹配与评估，生成可导出的排名表。",
+            ),
             interactive: true,
         }
     }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::domain::career_plan::{
     CareerAnalysis, CareerGoal, CareerGoals, FeedbackAdjustments, GoalAnalysis, IndustryResearch,
-    IntegratedReport, RoleFit, SelfInsight, TimelinePhase, UserProfile,
+    IntegratedReport, RoleFit, SelfInsight, UserProfile,
 };
 use crate::domain::Language;
 use crate::llm::demo::{DemoModel, DemoResponder};
@@ -19,7 +19,7 @@ use super::agents::{
     ReporterAnswer, ResearcherAnswer, SupervisorAnswer, COORDINATOR, GOAL_DECOMPOSER,
     INDUSTRY_RESEARCHER, JOB_ANALYZER, PLANNER, REPORTER, SCHEDULER, SUPERVISOR, USER_PROFILER,
 };
-use super::nodes::item;
+use super::nodes::{item, phase};
 use super::prompts::block;
 
 fn part(request: &ChatRequest, tag: &str) -> String {
@@ -846,22 +846,18 @@ impl DemoResponder for Scheduler {
             schedule_overview: overview,
             action_items: items,
             timeline: vec![
-                TimelinePhase {
-                    name: lang.pick("Foundation", "打基础").into(),
-                    start_week: 0,
-                    end_week: medium_start,
-                    focus: lang
-                        .pick("Learn the basics of each gap", "补齐各项能力的基础")
-                        .into(),
-                },
-                TimelinePhase {
-                    name: lang.pick("Practice", "实践").into(),
-                    start_week: medium_start,
-                    end_week: end.max(medium_start + 1),
-                    focus: lang
-                        .pick("Apply them in real projects", "在真实项目中运用")
-                        .into(),
-                },
+                phase(
+                    lang.pick("Foundation", "打基础"),
+                    0,
+                    medium_start,
+                    lang.pick("Learn the basics of each gap", "补齐各项能力的基础"),
+                ),
+                phase(
+                    lang.pick("Practice", "实践"),
+                    medium_start,
+                    end.max(medium_start + 1),
+                    lang.pick("Apply them in real projects", "在真实项目中运用"),
+                ),
             ],
             resources: pick_all(lang, &family.resources),
         })

@@ -533,18 +533,18 @@ fn fallback_plan(state: &CareerNavigatorState) -> FinalPlan {
             .to_string(),
         action_items: items,
         timeline: vec![
-            TimelinePhase {
-                name: lang.pick("Foundation", "打基础").into(),
-                start_week: 0,
-                end_week: medium_start,
-                focus: lang.pick("Short-term goals", "短期目标").into(),
-            },
-            TimelinePhase {
-                name: lang.pick("Growth", "成长").into(),
-                start_week: medium_start,
-                end_week: end.max(medium_start),
-                focus: lang.pick("Medium- and long-term goals", "中长期目标").into(),
-            },
+            phase(
+                lang.pick("Foundation", "打基础"),
+                0,
+                medium_start,
+                lang.pick("Short-term goals", "短期目标"),
+            ),
+            phase(
+                lang.pick("Growth", "成长"),
+                medium_start,
+                end.max(medium_start),
+                lang.pick("Medium- and long-term goals", "中长期目标"),
+            ),
         ],
         resources: Vec::new(),
     }
@@ -564,5 +564,15 @@ pub(super) fn item(
         duration_weeks,
         priority: priority.into(),
         goal: goal.title.clone(),
+    }
+}
+
+/// One phase of a plan's timeline (also how the demo's scheduler lays out its phases).
+pub(super) fn phase(name: &str, start_week: u32, end_week: u32, focus: &str) -> TimelinePhase {
+    TimelinePhase {
+        name: name.into(),
+        start_week,
+        end_week,
+        focus: focus.into(),
     }
 }

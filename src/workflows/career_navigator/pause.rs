@@ -10,7 +10,7 @@ use super::state::CareerNavigatorState;
 
 /// A pause of a career-plan run (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum NavigatorPause {
     /// Rate the report; a dissatisfied rating sends the analysis back with the feedback.
@@ -25,11 +25,7 @@ crate::pause_kinds!(NavigatorPause {
 });
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SatisfactionPause {
     pub question: String,
     pub report: Option<IntegratedReport>,
@@ -44,24 +40,17 @@ pub struct SatisfactionPause {
 
 /// One of the five satisfaction levels, labelled in the run's language.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct LevelChoice {
     /// 1 … 5 (serde's shape is any number).
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        tsify(type = "1 | 2 | 3 | 4 | 5")
-    )]
+    #[cfg_attr(js_api, tsify(type = "1 | 2 | 3 | 4 | 5"))]
     pub level: u8,
     pub id: UserSatisfactionLevel,
     pub label: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ConfirmPlanPause {
     pub question: String,
     pub plan: Option<FinalPlan>,
@@ -121,7 +110,7 @@ pub struct SatisfactionRating {
 
 /// An answer to a [`ConfirmPlanPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct PlanConfirmation {
     pub confirm: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,16 +120,12 @@ pub struct PlanConfirmation {
 /// A satisfaction level as the JS API takes it: 1 (very dissatisfied) … 5 (very satisfied), or
 /// its id; `interaction::parse_satisfaction` reads both.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum SatisfactionLevel {
     Number(
         // serde's shape is any number; only 1–5 are levels.
-        #[cfg_attr(
-            all(feature = "api", target_arch = "wasm32"),
-            tsify(type = "1 | 2 | 3 | 4 | 5")
-        )]
-        u8,
+        #[cfg_attr(js_api, tsify(type = "1 | 2 | 3 | 4 | 5"))] u8,
     ),
     Id(UserSatisfactionLevel),
 }
@@ -148,7 +133,7 @@ pub enum SatisfactionLevel {
 /// What the JS API takes as an answer to a [`SatisfactionPause`]: a level alone, or a level with
 /// what to change (the app sends a [`SatisfactionRating`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum SatisfactionAnswer {
     Level(SatisfactionLevel),
@@ -162,7 +147,7 @@ pub enum SatisfactionAnswer {
 /// What the JS API takes as an answer to a [`ConfirmPlanPause`]: `true` / `false` alone, or a
 /// [`PlanConfirmation`] with feedback.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum ConfirmPlanAnswer {
     Confirm(bool),

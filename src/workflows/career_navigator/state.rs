@@ -16,7 +16,7 @@ use super::settings::{NavigatorInput, NavigatorSettings};
 
 /// One message of the conversation (the seed's `messages`).
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct ChatTurn {
     /// "user" or "assistant".
     pub role: String,
@@ -29,11 +29,7 @@ fn merge_metrics(current: &mut SystemMetrics, writes: Vec<SystemMetrics>) -> boo
 
 state! {
     /// Everything a CareerNavigator run knows (`CareerNavigatorState` in docs/workflows/career_navigator.md).
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null, rename = "NavigatorState")
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null, rename = "NavigatorState"))]
     pub struct CareerNavigatorState updates NavigatorUpdate {
         pub session_id: String,
         pub current_stage: WorkflowStage,

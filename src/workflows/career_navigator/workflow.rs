@@ -19,11 +19,7 @@ use crate::workflows::registry::{
 /// The profile part of `NavigatorRunInput`. Every field is optional.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 pub struct ProfileInput {
     pub name: String,
@@ -45,7 +41,7 @@ pub struct ProfileInput {
 /// the confirmation of the final plan.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct NavigatorRunInput {
     /// The career goal in the user's words; at most 60 000 characters.
@@ -126,16 +122,13 @@ impl Workflow for NavigatorWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Career plan",
-                zh: "职业规划",
-            },
-            description: Bilingual {
-                en: "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
-                     industry research and job analysis in parallel and a report you rate until satisfied; \
-                     then long-, medium- and short-term goals and an action plan you confirm.",
-                zh: "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
-            },
+            title: Bilingual::new("Career plan", "职业规划"),
+            description: Bilingual::new(
+                "A coordinator judges how clear your goal is; unclear goals get a profile analysis, \
+                 industry research and job analysis in parallel and a report you rate until satisfied; \
+                 then long-, medium- and short-term goals and an action plan you confirm.",
+                "画像、行业与岗位分析并行进行，你评价报告直到满意，然后分解目标并生成日程计划。",
+            ),
             interactive: true,
         }
     }

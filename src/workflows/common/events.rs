@@ -11,7 +11,7 @@ use crate::graph::NodeContext;
 
 /// One custom event's payload; `type` names the kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CustomEvent {
     Delta(DeltaPayload),
@@ -56,7 +56,7 @@ impl CustomEvent {
 
 /// Live text of one agent's answer as it streams in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct DeltaPayload {
     pub agent: String,
     pub iteration: u32,
@@ -65,7 +65,7 @@ pub struct DeltaPayload {
 
 /// The agent's stream broke mid-answer and is streamed again: drop the text its deltas gave so far.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct DeltaResetPayload {
     pub agent: String,
     pub iteration: u32,
@@ -73,7 +73,7 @@ pub struct DeltaResetPayload {
 
 /// Numbers of the answer still off their scale after a second ask, clamped into it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct ClampedPayload {
     pub agent: String,
     pub iteration: u32,
@@ -85,11 +85,7 @@ pub struct ClampedPayload {
 
 /// One clamped number: where, what the model gave, its scale, and the value used instead.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct ClampedValue {
     pub path: String,
     pub value: f64,
@@ -100,25 +96,18 @@ pub struct ClampedValue {
 
 /// How the server took the answer format (OpenAI-compatible servers; after every call).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct StructuredModePayload {
     pub agent: String,
     pub iteration: u32,
     /// A string, as the provider layer names it (`ChatModel::structured_mode`).
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        tsify(type = "\"json_schema\" | \"json_object\" | \"prompt\"")
-    )]
+    #[cfg_attr(js_api, tsify(type = "\"json_schema\" | \"json_object\" | \"prompt\""))]
     pub mode: String,
 }
 
 /// Tokens and cost of one finished model call.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct UsagePayload {
     pub agent: String,
     pub iteration: u32,
@@ -137,7 +126,7 @@ pub struct UsagePayload {
 
 /// An agent failed (e.g. the key was refused); the run went on without it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct AgentErrorPayload {
     pub agent: String,
     pub iteration: u32,
@@ -149,7 +138,7 @@ pub struct AgentErrorPayload {
 /// `batch_screening`: where one candidate's screening stands (`id` is `c1`, `c2`, …; the agents'
 /// events of that candidate carry its number as `iteration`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct CandidatePayload {
     pub id: String,
     pub stage: CandidateStage,
@@ -157,7 +146,7 @@ pub struct CandidatePayload {
 
 /// A candidate's stage: the three calls in order, then how it ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum CandidateStage {
     Parse,

@@ -38,7 +38,6 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::domain::injection::scan_inputs;
 use crate::graph::{
     Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
 };
@@ -72,15 +71,8 @@ pub const NODES: [&str; 7] = [
 /// The first update of a run: the input, and what routing reads. The input is scanned for
 /// prompt injection before any model call (findings are shown; the run proceeds).
 pub fn initial_state(input: &CoverLetterInput, settings: &CoverSettings) -> CoverLetterUpdate {
-    let findings = scan_inputs(&[
-        ("resume", &input.resume),
-        ("job_description", &input.job_description),
-        ("company", &input.company),
-        ("role", &input.role),
-        ("notes", &input.notes),
-    ]);
     CoverLetterUpdate::default()
-        .injection_findings(findings)
+        .injection_findings(input.injection_findings())
         .resume(input.resume.trim().to_string())
         .job_description(input.job_description.trim().to_string())
         .company(input.company.trim().to_string())

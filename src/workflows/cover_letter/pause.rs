@@ -10,7 +10,7 @@ use super::state::{CitedParagraph, CoverLetterState};
 
 /// A pause of a cover-letter run (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CoverLetterPause {
     /// The review of the draft.
@@ -21,7 +21,7 @@ crate::pause_kinds!(CoverLetterPause { "review" => CoverLetterAnswer });
 
 /// The draft, what each paragraph cites, and the facts no source holds.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct LetterReview {
     /// The draft as one text (paragraphs one blank line apart); `ungrounded_facts` index it.
     pub letter: String,
@@ -64,7 +64,7 @@ impl LetterReview {
 
 /// An answer to a [`LetterReview`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum CoverLetterAnswer {
     /// Finalizes the draft. Of its `ungrounded_facts`, those whose key is in `kept_facts` stay;

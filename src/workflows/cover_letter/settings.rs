@@ -10,7 +10,7 @@ use crate::workflows::common::{RunControls, RunSettings};
 /// How the letter sounds.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Tone {
     /// Reserved and polite: "Dear …", "Sincerely".
@@ -25,7 +25,7 @@ pub enum Tone {
 /// How long the letter is.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "lowercase")]
 pub enum Length {
     Short,

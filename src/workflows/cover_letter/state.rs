@@ -12,7 +12,7 @@ use super::settings::{Length, Tone};
 
 /// One thing the posting asks for, as the ATS analysis found it, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct LetterRequirement {
     /// `R1`, `R2`, … in the analysis' order (must-haves first).
     pub id: String,
@@ -30,7 +30,7 @@ pub struct LetterRequirement {
 
 /// One non-empty line of the resume, with an id the agents cite.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct LetterResumeLine {
     /// `L1`, `L2`, … counting non-empty lines only.
     pub id: String,
@@ -40,7 +40,7 @@ pub struct LetterResumeLine {
 
 /// Which resume lines answer one requirement (the evidence agent's finding, checked).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct LetterEvidence {
     /// A requirement id.
     pub requirement: String,
@@ -53,7 +53,7 @@ pub struct LetterEvidence {
 
 /// How the letter places the candidate toward this company and role, read from the posting.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct LetterFraming {
     /// What the company does or cares about, as the posting says.
@@ -67,7 +67,7 @@ pub struct LetterFraming {
 /// One paragraph of a draft: its text, the requirement ids it answers and the resume line ids it
 /// rests on (both checked against the run's lists; a greeting or closing cites none).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct LetterParagraph {
     pub text: String,
@@ -77,7 +77,7 @@ pub struct LetterParagraph {
 
 /// A paragraph of the final letter with what it cites written out.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(default)]
 pub struct CitedParagraph {
     pub text: String,
@@ -89,7 +89,7 @@ pub struct CitedParagraph {
 
 /// What the user decided at the review.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum Decision {
     Approved,
@@ -100,11 +100,7 @@ pub enum Decision {
 
 state! {
     /// Everything a cover-letter run knows.
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null)
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
     pub struct CoverLetterState updates CoverLetterUpdate {
         /// The resume as given (Markdown or plain text).
         pub resume: String,

@@ -4,6 +4,7 @@ use crate::domain::result_check::{Against, Verdict};
 use serde::{Deserialize, Serialize};
 
 use super::{demo, graph, initial_state, CoverLetterState, CoverSettings, Length, Tone};
+use crate::domain::injection::{scan_inputs, InjectionFinding};
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls, MAX_INPUT_CHARS};
@@ -19,7 +20,7 @@ pub const MAX_NAME_CHARS: usize = 200;
 /// Input of `cover_letter`. The run pauses once for the review (and again after each revision).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CoverLetterInput {
     /// The resume: Markdown or plain text (any import gives text); at most 60 000 characters.
@@ -48,6 +49,20 @@ pub struct CoverLetterInput {
     /// The language of the letter and the agents. Default English.
     #[serde(default)]
     pub language: Language,
+}
+
+impl CoverLetterInput {
+    /// The suspicious lines of this input (what the run's state records in
+    /// `injection_findings`), for a page to warn before the run's first step arrives.
+    pub fn injection_findings(&self) -> Vec<InjectionFinding> {
+        scan_inputs(&[
+            ("resume", &self.resume),
+            ("job_description", &self.job_description),
+            ("company", &self.company),
+            ("role", &self.role),
+            ("notes", &self.notes),
+        ])
+    }
 }
 
 /// A cover letter from the resume and a posting, every claim traced to the resume.
@@ -85,18 +100,15 @@ impl Workflow for CoverLetterWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Cover letter",
-                zh: "求职信",
-            },
-            description: Bilingual {
-                en: "Writes a cover letter for a job from your resume: the posting's requirements, the \
-                     resume lines that answer them, the company's framing, a draft whose every \
-                     paragraph cites its sources, and your review of any fact your resume does not \
-                     hold (keep or remove it).",
-                zh: "依据你的简历为职位撰写求职信：分析职位要求、找出对应的简历内容、把握公司与职位定位，\
-                     每段注明依据；简历里没有的事实交由你审阅（保留或删除）。",
-            },
+            title: Bilingual::new("Cover letter", "求职信"),
+            description: Bilingual::new(
+                "Writes a cover letter for a job from your resume: the posting's requirements, the \
+                 resume lines that answer them, the company's framing, a draft whose every \
+                 paragraph cites its sources, and your review of any fact your resume does not \
+                 hold (keep or remove it).",
+                "依据你的简历为职位撰写求职信：分析职位要求、找出对应的简历内容、把握公司与职位定位，\
+                 每段注明依据；简历里没有的事实交由你审阅（保留或删除）。",
+            ),
             interactive: true,
         }
     }

@@ -16,7 +16,7 @@ use super::settings::{HiringInput, HiringSettings};
 
 /// Why the supervisor routed where it did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum RouteReason {
     /// The model's choice, taken as is.
@@ -39,11 +39,7 @@ pub enum RouteReason {
 
 /// One routing decision of the supervisor, for the page's trail and for loop detection.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct RouteStep {
     /// 1 for the first decision.
     pub step: u32,
@@ -61,11 +57,7 @@ pub struct RouteStep {
 state! {
     /// Everything a hiring run knows. Agents write one output field each; the supervisor writes
     /// `next_agent`, `workflow_stage`, `workflow_history`, `routing`, and `completed` / `error`.
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null)
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
     pub struct HiringState updates HiringUpdate {
         /// What the user asked for (defaults to preparing a hiring packet).
         pub task: String,

@@ -17,7 +17,7 @@ use crate::workflows::sample::SAMPLE_RESUME;
 /// Input of `hiring_pipeline`: a supervisor routes nine agents into a hiring packet.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct HiringRunInput {
     /// The candidate's resume: Markdown or plain text; at most 60 000 characters.
@@ -78,16 +78,13 @@ impl Workflow for HiringWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Hiring packet",
-                zh: "招聘材料包",
-            },
-            description: Bilingual {
-                en: "A supervisor routes nine agents over a resume and a job description: profile, job \
-                     analysis, match with a score, background notes (no web access), HR, technical and \
-                     CEO interview questions, an evaluation with a recommendation and an email draft.",
-                zh: "主管智能体调度解析、职位分析、匹配、面试题、评估与邮件草稿，生成完整的候选人材料包。",
-            },
+            title: Bilingual::new("Hiring packet", "招聘材料包"),
+            description: Bilingual::new(
+                "A supervisor routes nine agents over a resume and a job description: profile, job \
+                 analysis, match with a score, background notes (no web access), HR, technical and \
+                 CEO interview questions, an evaluation with a recommendation and an email draft.",
+                "主管智能体调度解析、职位分析、匹配、面试题、评估与邮件草稿，生成完整的候选人材料包。",
+            ),
             interactive: false,
         }
     }

@@ -14,11 +14,7 @@ use super::state::{ReviewState, ReviewUpdate};
 
 /// The best round so far: what the critics read in it and what they said.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(
-    all(feature = "api", target_arch = "wasm32"),
-    derive(tsify::Tsify),
-    tsify(missing_as_null)
-)]
+#[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct BestRound {
     /// 1-based.
     pub round: u32,

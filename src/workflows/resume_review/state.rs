@@ -10,11 +10,7 @@ use super::settings::{ReviewInput, ReviewSettings};
 
 state! {
     /// Everything a review run knows; checkpointed after every superstep and streamed as JSON.
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null)
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null))]
     pub struct ReviewState updates ReviewUpdate {
         /// The resume the critics read: the user's, then each accepted revision; at the end, the
         /// best-scoring of them (see `best`).

@@ -17,7 +17,7 @@ use crate::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 /// Input of `resume_review`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReviewRunInput {
     /// The resume: Markdown, plain text or JSON Resume; at most 60 000 characters.
@@ -97,15 +97,12 @@ impl Workflow for ReviewWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Resume review",
-                zh: "简历评审",
-            },
-            description: Bilingual {
-                en: "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
-                     it is revised until the score meets the threshold, then portfolio and design advice.",
-                zh: "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
-            },
+            title: Bilingual::new("Resume review", "简历评审"),
+            description: Bilingual::new(
+                "Three critics (recruiter, technical writer, copywriter) review the resume in parallel; \
+                 it is revised until the score meets the threshold, then portfolio and design advice.",
+                "三位评审（招聘官、技术写作、文案）并行审阅简历；分数未达阈值时修订，最后给出作品集与版式建议。",
+            ),
             interactive: false,
         }
     }

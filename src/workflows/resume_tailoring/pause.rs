@@ -10,7 +10,7 @@ use super::state::GraphState;
 
 /// A pause of a tailoring run (the interrupt payload, tagged by `type`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum TailorPause {
     /// A question of the info-collection subgraph about a missing requirement.
@@ -22,7 +22,7 @@ pub enum TailorPause {
 crate::pause_kinds!(TailorPause { "question" => QuestionAnswer, "review" => ReviewAnswer });
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct QuestionPause {
     pub question: String,
     /// 1-based position of this question among `total`.
@@ -34,7 +34,7 @@ pub struct QuestionPause {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct ReviewPause {
     pub resume_draft: String,
     pub ats_score: u32,
@@ -81,7 +81,7 @@ impl ReviewPause {
 /// an action, or a [`QuestionAction`]. The subgraph reads every one of them
 /// (`info_collection::parse_reply`); the app sends a [`QuestionAction`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(untagged)]
 pub enum QuestionAnswer {
     Text(String),
@@ -94,7 +94,7 @@ pub enum QuestionAnswer {
 
 /// An answer to a [`QuestionPause`] naming what to do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "action", rename_all = "snake_case")]
 pub enum QuestionAction {
     Answer {
@@ -110,7 +110,7 @@ pub enum QuestionAction {
 
 /// An answer to a [`ReviewPause`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(tag = "decision", rename_all = "snake_case")]
 pub enum ReviewAnswer {
     /// Finalizes the draft. Of its `ungrounded_facts`, those whose key is in `kept_facts` stay;

@@ -14,7 +14,7 @@ use super::settings::{TailorInput, TailorSettings};
 
 /// The reviewer's decision (`human_decision` in docs/workflows/resume_tailoring.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum HumanDecision {
     Approved,
@@ -25,11 +25,7 @@ pub enum HumanDecision {
 
 state! {
     /// Everything a tailoring run knows; no conversation messages (those live in the subgraph).
-    #[cfg_attr(
-        all(feature = "api", target_arch = "wasm32"),
-        derive(tsify::Tsify),
-        tsify(missing_as_null, rename = "TailorState")
-    )]
+    #[cfg_attr(js_api, derive(tsify::Tsify), tsify(missing_as_null, rename = "TailorState"))]
     pub struct GraphState updates GraphUpdate {
         pub user_id: String,
         pub job_id: String,

@@ -18,7 +18,7 @@ use crate::workflows::sample::SAMPLE_RESUME;
 /// Input of `resume_tailoring`. The run pauses for questions and for the review.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(all(feature = "api", target_arch = "wasm32"), derive(tsify::Tsify))]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TailorRunInput {
     /// The resume to tailor: Markdown or plain text.
@@ -101,16 +101,13 @@ impl Workflow for TailoringWorkflow {
     fn meta() -> WorkflowMeta {
         WorkflowMeta {
             id: Self::ID,
-            title: Bilingual {
-                en: "Tailor to a job",
-                zh: "简历定制",
-            },
-            description: Bilingual {
-                en: "Tailors the resume to a job description: job analysis, screening, questions about \
-                     missing skills (answers update the master resume), ATS optimisation, your review \
-                     (approve or request revisions), final resume.",
-                zh: "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅，最终简历。",
-            },
+            title: Bilingual::new("Tailor to a job", "简历定制"),
+            description: Bilingual::new(
+                "Tailors the resume to a job description: job analysis, screening, questions about \
+                 missing skills (answers update the master resume), ATS optimisation, your review \
+                 (approve or request revisions), final resume.",
+                "按职位描述定制简历：职位分析、筛选、就缺失技能向你提问（回答会更新主简历）、ATS 优化、你的审阅，最终简历。",
+            ),
             interactive: true,
         }
     }
