@@ -27,6 +27,9 @@ WORDS = {
     "zh": {"summary": "个人简介", "work": "工作经历", "education": "教育经历", "skills": "专业技能",
            "present": "至今", "job_summary": "工作内容：", "key_skills": "关键技能：",
            "degree": "学历", "institution": "学校", "dates": "时间"},
+    "ja": {"summary": "職務要約", "work": "職務経歴", "education": "学歴", "skills": "スキル",
+           "present": "現在", "job_summary": "業務内容：", "key_skills": "活かせるスキル：",
+           "degree": "学位", "institution": "学校名", "dates": "期間"},
 }
 
 
@@ -43,6 +46,8 @@ def date_text(iso, lang, season=None):
         return f"{season} {parts[0]}" if season else parts[0]
     if lang == "zh":
         return f"{parts[0]}.{parts[1]}"
+    if lang == "ja":
+        return f"{parts[0]}年{int(parts[1])}月"
     return f"{MONTHS[int(parts[1]) - 1]} {parts[0]}"
 
 
@@ -63,7 +68,8 @@ def main(source_path, out_path, seasons_json="{}"):
     resume = json.load(open(source_path, encoding="utf-8"))
     seasons = json.loads(seasons_json)
     basics = resume.get("basics", {})
-    lang = "zh" if has_han(basics.get("name", "")) else "en"
+    country = str((basics.get("location") or {}).get("countryCode") or "").upper()
+    lang = "ja" if country == "JP" else "zh" if has_han(basics.get("name", "")) else "en"
     w = WORDS[lang]
     skills = [k for s in resume.get("skills", []) for k in (s.get("keywords") or [s.get("name")])]
 

@@ -26,6 +26,8 @@ const WORDS = {
     languages: 'Languages', present: 'Present', degreeIn: ' in ' },
   zh: { summary: '个人简介', work: '工作经历', education: '教育经历', skills: '专业技能',
     languages: '语言', present: '至今', degreeIn: '，' },
+  ja: { summary: '職務要約', work: '職務経歴', education: '学歴', skills: 'スキル',
+    languages: '語学', present: '現在', degreeIn: '、' },
 };
 // Languages whose degree is written "Licenciatura en Bellas Artes"; the others "Diplom, Informatik".
 const DEGREE_IN = { ES: ' en ', FR: ' en ', GB: ' in ', IE: ' in ', US: ' in ' };
@@ -41,6 +43,7 @@ function dateText(iso, w, zh) {
   if (!iso) return w.present;
   const [year, month] = String(iso).split('-');
   if (!month) return year;
+  if (w === WORDS.ja) return `${year}年${Number(month)}月`;
   return zh ? `${year}.${month}` : `${MONTHS[Number(month) - 1]} ${year}`;
 }
 
@@ -59,9 +62,10 @@ function cventry(dates, title, org, city, description) {
 /** The .tex of one source in one moderncv style (`classic`, `banking`). */
 export function moderncvTex(resume, style) {
   const b = resume.basics ?? {};
+  // Chinese and Japanese (by its country) are typeset alike: xelatex, a CJK font.
   const zh = HAN.test(b.name ?? '');
-  const w = zh ? WORDS.zh : WORDS.en;
   const country = String(b.location?.countryCode ?? '').toUpperCase();
+  const w = country === 'JP' ? WORDS.ja : zh ? WORDS.zh : WORDS.en;
   const degreeIn = zh ? w.degreeIn : DEGREE_IN[country] ?? ', ';
   // moderncv takes first and last name apart; a Chinese name is one.
   const name = String(b.name ?? '').trim();

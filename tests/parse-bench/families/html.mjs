@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
-const COUNTRY_LANG = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl', CN: 'zh' };
+const COUNTRY_LANG = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl', CN: 'zh', JP: 'ja' };
 const WORDS = {
   en: { summary: 'Profile', work: 'Experience', education: 'Education', skills: 'Skills', languages: 'Languages', contact: 'Contact', present: 'Present', in: ' in ' },
   de: { summary: 'Profil', work: 'Berufserfahrung', education: 'Ausbildung', skills: 'Kenntnisse', languages: 'Sprachen', contact: 'Kontakt', present: 'heute', in: ' in ' },
@@ -21,6 +21,7 @@ const WORDS = {
   fr: { summary: 'Profil', work: 'Expérience', education: 'Formation', skills: 'Compétences', languages: 'Langues', contact: 'Contact', present: "aujourd'hui", in: ' en ' },
   pl: { summary: 'Profil', work: 'Doświadczenie', education: 'Wykształcenie', skills: 'Umiejętności', languages: 'Języki', contact: 'Kontakt', present: 'obecnie', in: ', ' },
   zh: { summary: '个人简介', work: '工作经历', education: '教育背景', skills: '专业技能', languages: '语言', contact: '联系方式', present: '至今', in: '，' },
+  ja: { summary: '職務要約', work: '職務経歴', education: '学歴', skills: 'スキル', languages: '語学', contact: '連絡先', present: '現在', in: '、' },
 };
 const MONTHS = {
   en: 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec',
@@ -34,6 +35,7 @@ const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<
 
 function language(doc) {
   const name = doc.basics?.name ?? '';
+  if (String(doc.basics?.location?.countryCode ?? '').toUpperCase() === 'JP') return 'ja';
   if (/[\u4e00-\u9fff]/.test(name)) return 'zh';
   return COUNTRY_LANG[String(doc.basics?.location?.countryCode ?? '').toUpperCase()] ?? 'en';
 }
@@ -43,6 +45,7 @@ function date(iso, lang) {
   const [year, month] = String(iso).split('-');
   if (!month) return year;
   if (lang === 'zh') return `${year}.${month}`;
+  if (lang === 'ja') return `${year}年${Number(month)}月`;
   return `${MONTHS[lang].split(' ')[Number(month) - 1]} ${year}`;
 }
 

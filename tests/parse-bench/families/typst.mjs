@@ -108,6 +108,8 @@ function rendercvFooter(name, lang) {
   const all = 'str(counter(page).final().first())';
   const text = lang === 'zh'
     ? `${q(`${name} - 第 `)} + ${now} + " 页，共 " + ${all} + " 页"`
+    : lang === 'ja'
+    ? `${q(`${name} - `)} + ${now} + " / " + ${all} + " ページ"`
     : `${q(`${name} - ${page} `)} + ${now} + ${q(` ${of} `)} + ${all}`;
   return `#set page(footer: context align(center, text(0.9em, fill: rgb(128, 128, 128), emph(${text}))))`;
 }
@@ -131,7 +133,7 @@ function rendercvHeader(b, { size, bold, color, align, sep }) {
 // to the left is left out: a degree longer than "MSc" hyphenates there into pieces).
 function classicTyp(sourcePath) {
   const { resume, b, lang, w } = readResume(sourcePath);
-  const dates = (e) => rendercvDates(e, lang, w, lang === 'zh' ? 'zh-long' : 'month');
+  const dates = (e) => rendercvDates(e, lang, w, lang === 'zh' || lang === 'ja' ? 'zh-long' : 'month');
   const blue = 'rgb(0, 79, 144)';
   const out = [...preamble(b.name, lang, { font: 'Source Sans 3', margin: '2cm', justify: true }),
     '#set par(leading: 0.6em, spacing: 0.6em)',

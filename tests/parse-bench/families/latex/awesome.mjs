@@ -13,10 +13,10 @@
 // pdflatex (Debian's TeX Live), and Latin Modern's own small caps where the class sets small caps
 // (Latin Modern Sans has none).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CJK, WORDS, degree, keywords, language, links, nameParts, period, scriptOf, tex, typeset } from './common.mjs';
+import { CJK, WORDS, degree, keywords, language, links, nameParts, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
 const HEADINGS = { en: 'Work Experience' };
-const RESUME = { en: 'Résumé', de: 'Lebenslauf', es: 'Currículum', fr: 'CV', pl: 'Życiorys', zh: '简历' };
+const RESUME = { en: 'Résumé', de: 'Lebenslauf', es: 'Currículum', fr: 'CV', pl: 'Życiorys', zh: '简历', ja: '職務経歴書' };
 
 // The class colours the first three letters of a heading (code points: "Exp|erience", "工作经|历").
 function heading(text) {
@@ -35,7 +35,7 @@ export function awesomeTex(resume) {
     '\\usepackage{xcolor}', '\\usepackage{array}', '\\usepackage{enumitem}', '\\usepackage{fancyhdr}',
     '\\usepackage[hidelinks]{hyperref}', '\\usepackage{iftex}',
   ];
-  if (lang === 'zh') out.push(...CJK);
+  if (cjk(lang)) out.push(...CJK);
   else out.push('\\ifPDFTeX\\usepackage[T1]{fontenc}\\usepackage{lmodern}\\input{glyphtounicode}\\pdfgentounicode=1\\fi');
   out.push(
     '\\renewcommand{\\familydefault}{\\sfdefault}',

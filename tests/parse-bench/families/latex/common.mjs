@@ -22,6 +22,7 @@ const HAN = /[\u3400-\u9fff]/;
 const BY_COUNTRY = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl' };
 export function language(resume) {
   const b = resume.basics ?? {};
+  if (String(b.location?.countryCode ?? '').toUpperCase() === 'JP') return 'ja';
   if (HAN.test(b.name ?? '')) return 'zh';
   return BY_COUNTRY[String(b.location?.countryCode ?? '').toUpperCase()] ?? 'en';
 }
@@ -40,7 +41,12 @@ export const WORDS = {
     links: 'Linki', languages: 'Języki', present: 'obecnie', degreeIn: ', ' },
   zh: { work: '工作经历', education: '教育经历', skills: '专业技能', summary: '个人简介',
     links: '链接', languages: '语言', present: '至今', degreeIn: '，' },
+  ja: { work: '職務経歴', education: '学歴', skills: 'スキル', summary: '職務要約',
+    links: 'リンク', languages: '語学', present: '現在', degreeIn: '、' },
 };
+
+/** Chinese and Japanese: typeset under xelatex with the CJK font, no spaces between clauses. */
+export const cjk = (lang) => lang === 'zh' || lang === 'ja';
 
 // Month names as each language writes them in a CV: full ("June 2020", Jake's) and short
 // ("Jun 2017"; Awesome-CV adds a dot to every one, "May." too).
@@ -67,6 +73,7 @@ export function dateText(iso, lang, style) {
   const [year, month] = String(iso).split('-');
   if (!month) return year;
   if (lang === 'zh') return `${year}.${month}`;
+  if (lang === 'ja') return `${year}年${Number(month)}月`;
   if (style === 'numeric') return `${month}/${year}`;
   const [full, short] = MONTHS[lang].map((m) => m.split(' '));
   const i = Number(month) - 1;
@@ -131,7 +138,7 @@ function run(engine, texPath, runs) {
  * widths settle on a second pass (longtable, lastpage).
  */
 export function typeset(texPath, lang, { runs = 1, id = '' } = {}) {
-  if (lang === 'zh') return run('xelatex', texPath, runs), 'xelatex';
+  if (cjk(lang)) return run('xelatex', texPath, runs), 'xelatex';
   try {
     run('pdflatex', texPath, runs);
     return 'pdflatex';

@@ -11,11 +11,11 @@
 // years alone, which would drop the month the sources have.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { CJK, WORDS, degree, keywords, language, links, period, scriptOf, tex, typeset } from './common.mjs';
+import { CJK, WORDS, degree, keywords, language, links, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
-const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english' };
+const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english', ja: 'english' };
 const TITLE = { en: 'Curriculum Vit\\ae', de: 'Lebenslauf', es: 'Curriculum Vitae', fr: 'Curriculum Vit\\ae',
-  pl: 'Życiorys', zh: '个人简历' };
+  pl: 'Życiorys', zh: '个人简历', ja: '職務経歴書' };
 
 /** The main .tex and its rubric files ({ name: text }) for one source. */
 export function curveTex(resume, prefix) {
@@ -24,20 +24,22 @@ export function curveTex(resume, prefix) {
   const w = WORDS[lang];
   const when = (e) => period(e, lang, 'numeric', ' -- ');
   const rubrics = {};
+  // The comma between clauses: Japanese 、, Chinese ，.
+  const comma = lang === 'ja' ? '、' : cjk(lang) ? '，' : ', ';
   const sentence = (...parts) => {
-    const text = parts.filter(Boolean).join(lang === 'zh' ? '，' : ', ');
-    return lang === 'zh' || /[.!?]$/.test(text) ? text : `${text}.`;
+    const text = parts.filter(Boolean).join(comma);
+    return cjk(lang) || /[.!?]$/.test(text) ? text : `${text}.`;
   };
   if (resume.work?.length) {
     rubrics.work = [`\\begin{rubric}{${tex(w.work)}}`, ...resume.work.map((job) => {
       const points = [job.summary, ...(job.highlights ?? [])].filter(Boolean);
-      const head = `\\entry*[${tex(when(job))}]\n  \\textbf{${tex(job.position)}}${lang === 'zh' ? '，' : ', '}${tex(sentence(job.name ?? job.company, job.location))}`;
+      const head = `\\entry*[${tex(when(job))}]\n  \\textbf{${tex(job.position)}}${comma}${tex(sentence(job.name ?? job.company, job.location))}`;
       return points.length ? `${head}\\par\n  ${points.map(tex).join('\\newline\n  ')}` : head;
     }), '\\end{rubric}'];
   }
   if (resume.education?.length) {
     rubrics.education = [`\\begin{rubric}{${tex(w.education)}}`, ...resume.education.map((ed) =>
-      `\\entry*[${tex(when(ed))}]\n  \\textbf{${tex(degree(ed, lang))}}${lang === 'zh' ? '，' : ', '}${tex(sentence(ed.institution, ed.location))}`),
+      `\\entry*[${tex(when(ed))}]\n  \\textbf{${tex(degree(ed, lang))}}${comma}${tex(sentence(ed.institution, ed.location))}`),
     '\\end{rubric}'];
   }
   if (resume.skills?.length) {
@@ -45,7 +47,7 @@ export function curveTex(resume, prefix) {
       ...resume.skills.map((s) => `\\entry*[${tex(s.name)}]\n  ${tex(keywords(s).join(', '))}`), '\\end{rubric}'];
   }
   const out = [`\\documentclass[a4paper,11pt,${OPTION[lang]}]{curve}`, '\\usepackage{iftex}'];
-  if (lang === 'zh') out.push(...CJK);
+  if (cjk(lang)) out.push(...CJK);
   else out.push('\\ifPDFTeX\\usepackage[T1]{fontenc}\\usepackage{lmodern}\\input{glyphtounicode}\\pdfgentounicode=1\\fi');
   const city = [b.location?.city, b.location?.region].filter(Boolean).join(', ');
   out.push('\\usepackage[margin=2cm]{geometry}', '\\usepackage[hidelinks]{hyperref}',

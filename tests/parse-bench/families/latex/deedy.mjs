@@ -13,7 +13,7 @@
 // (minipages do not break): the page grows instead of losing lines, so every field is printed.
 // Fonts: the template's Lato and Raleway (xelatex) become Latin Modern Sans under pdflatex.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CJK, WORDS, degree, keywords, language, links, nameParts, period, scriptOf, tex, typeset } from './common.mjs';
+import { CJK, WORDS, degree, keywords, language, links, nameParts, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
 export function deedyTex(resume) {
   const b = resume.basics ?? {};
@@ -25,7 +25,7 @@ export function deedyTex(resume) {
     '\\documentclass[letterpaper]{article}',
     '\\usepackage{xcolor}', '\\usepackage{titlesec}', '\\usepackage[hidelinks]{hyperref}', '\\usepackage{iftex}',
   ];
-  if (lang === 'zh') out.push(...CJK);
+  if (cjk(lang)) out.push(...CJK);
   else out.push('\\ifPDFTeX\\usepackage[T1]{fontenc}\\usepackage{lmodern}\\input{glyphtounicode}\\pdfgentounicode=1\\fi');
   // A column is a minipage and never breaks: where a source is longer than the letter page the
   // page is made taller (estimated from its lines), so no line falls off the bottom.

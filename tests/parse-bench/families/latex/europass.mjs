@@ -13,9 +13,9 @@
 // word in the resume's language. The class's language option gives its labels (english, german,
 // spanish, french, polish); the Chinese source gets Chinese labels over the English ones.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { WORDS, degree, keywords, language, period, scriptOf, tex, typeset } from './common.mjs';
+import { WORDS, degree, keywords, language, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
-const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english' };
+const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english', ja: 'english' };
 // The Europass form's own section names in each language.
 const SECTIONS = {
   en: ['Work experience', 'Education and training', 'Personal skills'],
@@ -24,6 +24,7 @@ const SECTIONS = {
   fr: ['Expérience professionnelle', 'Éducation et formation', 'Compétences personnelles'],
   pl: ['Doświadczenie zawodowe', 'Wykształcenie i szkolenia', 'Umiejętności osobiste'],
   zh: ['工作经历', '教育和培训', '个人技能'],
+  ja: ['職務経歴', '学歴', 'スキル'],
 };
 
 export function europassTex(resume) {
@@ -32,7 +33,7 @@ export function europassTex(resume) {
   const [work, education, skills] = SECTIONS[lang];
   const when = (e) => period(e, lang, 'numeric', '–');
   const out = [];
-  if (lang === 'zh') {
+  if (cjk(lang)) {
     // Under xelatex the class sets TeX Gyre Heros (not in Debian's TeX Live): the CJK font
     // instead, as a Chinese user of the class does.
     // (\\def replaces fontspec's outer command only, so \\let brings the real one back).
@@ -40,10 +41,11 @@ export function europassTex(resume) {
       '\\def\\setmainfont#1{}');
   }
   out.push(`\\documentclass[${OPTION[lang]},a4paper]{europasscv}`);
-  if (lang === 'zh') {
+  if (cjk(lang)) {
     out.push('\\let\\setmainfont\\cjkSetMainFont', '\\setmainfont{WenQuanYi Micro Hei}',
       '\\XeTeXlinebreaklocale "zh"', '\\XeTeXlinebreakskip = 0pt plus 1pt',
-      '\\makeatletter\\def\\ecv@infosectionkey{个人信息}\\def\\ecv@pagekey{页}\\makeatother');
+      lang === 'ja' ? '\\makeatletter\\def\\ecv@infosectionkey{個人情報}\\def\\ecv@pagekey{ページ}\\makeatother'
+        : '\\makeatletter\\def\\ecv@infosectionkey{个人信息}\\def\\ecv@pagekey{页}\\makeatother');
   } else {
     out.push('\\ifPDFTeX\\input{glyphtounicode}\\pdfgentounicode=1\\fi');
   }

@@ -13,7 +13,7 @@
 // T1 fonts (lmodern) where the template keeps OT1: its non-English users add them so that
 // "ü" is one glyph, not u with a floating accent.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { CJK, WORDS, degree, keywords, language, links, period, scriptOf, tex, typeset } from './common.mjs';
+import { CJK, WORDS, degree, keywords, language, links, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
 export function jakeTex(resume) {
   const b = resume.basics ?? {};
@@ -27,7 +27,7 @@ export function jakeTex(resume) {
     '\\usepackage[hidelinks]{hyperref}', '\\usepackage{fancyhdr}', '\\usepackage{tabularx}',
     '\\usepackage{iftex}',
   ];
-  if (lang === 'zh') out.push(...CJK);
+  if (cjk(lang)) out.push(...CJK);
   else out.push('\\ifPDFTeX\\usepackage[T1]{fontenc}\\usepackage{lmodern}\\input{glyphtounicode}\\pdfgentounicode=1\\fi');
   if (lang === 'en') out.push('\\usepackage[english]{babel}');
   out.push(

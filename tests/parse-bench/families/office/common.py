@@ -16,7 +16,7 @@ from docx.oxml.ns import qn
 from docx.shared import Cm, Emu, Mm, Pt
 
 # The resume's language: Chinese by its Han name, the others by the country of its address.
-COUNTRY_LANG = {"DE": "de", "AT": "de", "ES": "es", "FR": "fr", "PL": "pl", "CN": "zh"}
+COUNTRY_LANG = {"DE": "de", "AT": "de", "ES": "es", "FR": "fr", "PL": "pl", "CN": "zh", "JP": "ja"}
 
 WORDS = {
     "en": dict(summary="Summary", work="Experience", education="Education", skills="Skills",
@@ -40,6 +40,9 @@ WORDS = {
     "zh": dict(summary="个人简介", work="工作经历", education="教育经历", skills="专业技能",
                languages="语言能力", present="至今", achievements="主要成绩：", resume="个人简历",
                page="第", contact="联系方式"),
+    "ja": dict(summary="職務要約", work="職務経歴", education="学歴", skills="スキル",
+               languages="語学", present="現在", achievements="主な実績：", resume="職務経歴書",
+               page="ページ", contact="連絡先"),
 }
 
 # Month names as written on a resume in each language: abbreviated ("Mar 2019") and in full
@@ -60,7 +63,8 @@ LONG = {
           "listopad grudzień",
 }
 # "MSc in Computer Science" as each language joins a degree and its subject.
-DEGREE_IN = {"en": " in ", "de": " in ", "es": " en ", "fr": " en ", "pl": ", ", "zh": "，"}
+DEGREE_IN = {"en": " in ", "de": " in ", "es": " en ", "fr": " en ", "pl": ", ", "zh": "，",
+             "ja": "、"}
 
 
 class Resume:
@@ -71,9 +75,11 @@ class Resume:
         self.basics = self.data.get("basics") or {}
         name = self.basics.get("name") or ""
         country = str((self.basics.get("location") or {}).get("countryCode") or "").upper()
-        self.lang = "zh" if any("\u4e00" <= c <= "\u9fff" for c in name) else COUNTRY_LANG.get(country, "en")
+        han = any("\u4e00" <= c <= "\u9fff" for c in name)
+        self.lang = "ja" if country == "JP" else "zh" if han else COUNTRY_LANG.get(country, "en")
         self.w = WORDS[self.lang]
-        self.zh = self.lang == "zh"
+        # Chinese or Japanese: set in an East Asian font, with full-width commas and colons.
+        self.zh = self.lang in ("zh", "ja")
         # Letter paper in the US (Word's and Google Docs' default there), A4 elsewhere.
         self.letter = country == "US"
 
@@ -119,6 +125,8 @@ class Resume:
         if len(parts) == 1:
             return parts[0]
         year, month = parts[0], int(parts[1])
+        if self.lang == "ja":
+            return f"{year}年{month}月"
         if self.zh:
             return f"{year}年{month}月" if style == "long" else f"{year}.{month:02d}"
         if style == "numeric":

@@ -39,6 +39,9 @@ LABELS = {
     "zh": dict(name="姓名", phone="电话", email="邮箱", city="现居地", period="起止时间",
                employer="工作单位", position="职位", place="地点", school="学校",
                degree="学历", major="专业"),
+    "ja": dict(name="氏名", phone="電話番号", email="メール", city="現住所", period="期間",
+               employer="会社名", position="役職", place="勤務地", school="学校名",
+               degree="学位", major="専攻"),
 }
 
 COLUMNS = 4

@@ -96,7 +96,7 @@ def main(source, out):
     foot.alignment = WD_ALIGN_PARAGRAPH.CENTER
     foot.add_run(w["page"] + " ")
     add_field(foot, "PAGE", "1")
-    if r.zh:
+    if r.lang == "zh":
         foot.add_run(" 页")
 
     title = doc.add_paragraph()

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 // The resume's language, from its country (the sources carry no language field).
-const BY_COUNTRY = { DE: 'de', AT: 'de', CH: 'de', ES: 'es', MX: 'es', FR: 'fr', BE: 'fr', PL: 'pl', CN: 'zh' };
+const BY_COUNTRY = { DE: 'de', AT: 'de', CH: 'de', ES: 'es', MX: 'es', FR: 'fr', BE: 'fr', PL: 'pl', CN: 'zh', JP: 'ja' };
 const HAN = /[\u3400-\u9fff]/;
 
 export const WORDS = {
@@ -25,6 +25,8 @@ export const WORDS = {
     months: 'sty lut mar kwi maj cze lip sie wrz paź lis gru' },
   zh: { work: '工作经历', education: '教育经历', skills: '专业技能', languages: '语言',
     summary: '个人简介', contact: '联系方式', present: '至今', degreeIn: '，', months: '' },
+  ja: { work: '職務経歴', education: '学歴', skills: 'スキル', languages: '語学',
+    summary: '職務要約', contact: '連絡先', present: '現在', degreeIn: '、', months: '' },
 };
 // RenderCV's own English month abbreviations and its lower-case "present" (its default locale).
 export const RENDERCV_EN = { months: 'Jan Feb Mar Apr May June July Aug Sept Oct Nov Dec', present: 'present' };
@@ -34,7 +36,7 @@ export function readResume(sourcePath) {
   const resume = JSON.parse(readFileSync(sourcePath, 'utf8'));
   const b = resume.basics ?? {};
   const country = String(b.location?.countryCode ?? '').toUpperCase();
-  const lang = HAN.test(b.name ?? '') ? 'zh' : BY_COUNTRY[country] ?? 'en';
+  const lang = country === 'JP' ? 'ja' : HAN.test(b.name ?? '') ? 'zh' : BY_COUNTRY[country] ?? 'en';
   return { resume, b, lang, w: WORDS[lang] };
 }
 
@@ -46,6 +48,7 @@ export function dateText(iso, w, style, months = w.months) {
   if (!month || style === 'year') return year;
   if (style === 'zh-long') return `${year}年${Number(month)}月`;
   if (w === WORDS.zh) return `${year}.${month}`;
+  if (w === WORDS.ja) return `${year}年${Number(month)}月`;
   if (style === 'numeric') return `${month}/${year}`;
   return `${months.split(' ')[Number(month) - 1]} ${year}`;
 }
