@@ -302,9 +302,10 @@ fn employer_and_place_over_title_and_dates_is_one_entry() {
     // A school over its degree and area, a Chinese degree with a full-width comma.
     let degrees = education(
         "# Ada Quill\n\n## Education\nLakeside University\tLeeds\nMSc, Computer Science\tSep 2009 – Jun 2012\n\
-         东临大学\n硕士，软件工程\t2014.09 – 2017.06\n",
+         东临大学\n硕士，软件工程\t2014.09 – 2017.06\n\
+         東和大学大学院\n修士、情報工学\t2012年4月 – 2014年3月\n",
     );
-    assert_eq!(degrees.len(), 2, "{degrees:#?}");
+    assert_eq!(degrees.len(), 3, "{degrees:#?}");
     assert_eq!(
         (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
         ("MSc", "Computer Science", "Lakeside University")
@@ -312,6 +313,11 @@ fn employer_and_place_over_title_and_dates_is_one_entry() {
     assert_eq!(
         (title(&degrees[1]), detail(&degrees[1]), org(&degrees[1])),
         ("硕士", "软件工程", "东临大学")
+    );
+    // The Japanese comma parts them the same way.
+    assert_eq!(
+        (title(&degrees[2]), detail(&degrees[2]), org(&degrees[2])),
+        ("修士", "情報工学", "東和大学大学院")
     );
 }
 

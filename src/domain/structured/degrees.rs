@@ -8,9 +8,9 @@ pub(super) use crate::domain::degree_words::is_degree;
 /// `PhD Computer Science`, `MSc in Physics`, `HND Business Administration`: a degree written as
 /// an abbreviation (a short word with capitals inside, or a known one) followed by its area.
 pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
-    // `硕士，软件工程`: a degree, a full-width comma, its area.
+    // `硕士，软件工程`, `修士、情報工学`: a degree, a full-width or Japanese comma, its area.
     if let Some((degree, area)) = title
-        .split_once('，')
+        .split_once(['，', '、'])
         .filter(|(d, a)| is_degree(d) && !a.trim().is_empty())
     {
         return Some((degree.trim().to_string(), area.trim().to_string()));
@@ -66,12 +66,13 @@ fn degree_words_then_area(title: &str) -> Option<(String, String)> {
 }
 
 /// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics`, `硕士，软件工程`
-/// (a full-width comma) → degree and area; anything else is all degree.
+/// (a full-width comma), `修士、情報工学` (a Japanese one) → degree and area; anything else is all
+/// degree.
 pub(super) fn degree_and_area_of(text: &str) -> (String, Option<String>) {
     if let Some((degree, area)) = text
         .split_once(" in ")
         .or_else(|| text.split_once(", "))
-        .or_else(|| text.split_once('，'))
+        .or_else(|| text.split_once(['，', '、']))
         .filter(|(d, _)| is_degree(d))
     {
         return (degree.trim().to_string(), Some(area.trim().to_string()));

@@ -261,8 +261,9 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
     for separator in [
         "\t", " | ", "｜", " — ", " – ", " · ", " at ", " @ ", " chez ", " bei ", " - ", "  ",
         ", ",
-        // The Chinese comma: "高级后端工程师，星河云科技有限公司，杭州", "硕士，软件工程，东临大学".
-        "，",
+        // The Chinese comma: "高级后端工程师，星河云科技有限公司，杭州", "硕士，软件工程，东临大学";
+        // the Japanese one: "データエンジニア、青葉システム株式会社、東京".
+        "，", "、",
     ] {
         if let Some((title, rest)) = head.split_once(separator) {
             if separator == ", " && legal_form(rest) {

@@ -23,8 +23,8 @@ use crate::domain::structured::names_section;
 /// A line set apart from the body text: at least 15% larger.
 const HEADING_SIZE_RATIO: f64 = 1.15;
 
-/// Section names a resume uses, lower case (English, French, German, Spanish, Chinese).
-const SECTION_NAMES: [&str; 40] = [
+/// Section names a resume uses, lower case (English, French, German, Spanish, Chinese, Japanese).
+const SECTION_NAMES: [&str; 47] = [
     "summary",
     "profile",
     "about",
@@ -65,6 +65,13 @@ const SECTION_NAMES: [&str; 40] = [
     "教育背景",
     "项目经历",
     "专业技能",
+    "職務経歴",
+    "職歴",
+    "学歴",
+    "スキル",
+    "職務要約",
+    "資格",
+    "自己pr",
 ];
 
 /// What decides a heading: the body's size and font, the largest size in the document, and
