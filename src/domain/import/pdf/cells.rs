@@ -9,7 +9,7 @@
 //! begins (a description under the row runs across the columns). Its pieces are joined to the
 //! cells they continue.
 
-use super::lines::{item_height, Line, FONT_CHANGE_GAP};
+use super::lines::{item_height, line_text, Line, FONT_CHANGE_GAP};
 use super::PdfTextItem;
 
 /// How far apart, in units of the text's height, two pieces of different cells are at least: a
@@ -161,6 +161,74 @@ pub(super) fn join_wrapped(lines: Vec<Line>) -> Vec<Line> {
     out
 }
 
+/// A Chinese or Japanese date cut where its column wrapped ("2017 年 10 月 – 2021" over "年 3 月"):
+/// no date starts with its unit, so a line's piece that does (年, 月) goes back to the piece of
+/// the line above that starts where it starts and ends in a number. The rest of the line (an
+/// employer beside it) stays where it is.
+pub(super) fn join_cut_dates(lines: Vec<Line>) -> Vec<Line> {
+    let mut out: Vec<Line> = Vec::with_capacity(lines.len());
+    for mut line in lines {
+        let cut = line
+            .items
+            .iter()
+            .position(|i| !i.text.trim().is_empty())
+            .filter(|&at| line.items[at].text.trim_start().starts_with(['年', '月']));
+        let target = cut.zip(out.last()).and_then(|(at, row)| {
+            let height = row.height.max(line.height);
+            let tight = row.y - line.y > 0.0 && row.y - line.y <= 1.5 * height;
+            tight
+                .then(|| cell_ending_at(row, line.items[at].x, height))
+                .flatten()
+        });
+        if let (Some(at), Some(to)) = (cut, target) {
+            let row = out.last_mut().expect("a target is in the row above");
+            // The cut piece and those of its cell after it ("年", "3", "月"), up to a cell's gap.
+            let height = line.height;
+            let mut end = at + 1;
+            while end < line.items.len() {
+                let prev = &line.items[end - 1];
+                if line.items[end].x - (prev.x + prev.width.max(0.0)) > CELL_GAP * height {
+                    break;
+                }
+                end += 1;
+            }
+            // One piece of their text as their own line read it, just after the row's number.
+            let run: Vec<PdfTextItem> = line.items.drain(at..end).collect();
+            let mut piece = run[0].clone();
+            piece.text = format!(" {}", line_text(&Line::new(line.y, run)));
+            piece.y = row.y;
+            piece.x = row.items[to].x + row.items[to].width.max(0.0) + 0.1;
+            piece.width = 0.0;
+            row.items.insert(to + 1, piece);
+            if line.items.iter().all(|i| i.text.trim().is_empty()) {
+                continue;
+            }
+        }
+        out.push(line);
+    }
+    out
+}
+
+/// The last piece of the cell of `row` that starts at `x`, when it ends in a number.
+fn cell_ending_at(row: &Line, x: f64, height: f64) -> Option<usize> {
+    let first = row
+        .items
+        .iter()
+        .position(|i| !i.text.trim().is_empty() && (i.x - x).abs() <= 0.25 * height)?;
+    let mut last = first;
+    for (n, item) in row.items.iter().enumerate().skip(first + 1) {
+        let prev = &row.items[last];
+        if item.x - (prev.x + prev.width.max(0.0)) > CELL_GAP * height {
+            break;
+        }
+        if !item.text.trim().is_empty() {
+            last = n;
+        }
+    }
+    let text = row.items[last].text.trim_end();
+    text.ends_with(|c: char| c.is_ascii_digit()).then_some(last)
+}
+
 /// The pieces of `line`, cell by cell.
 fn group_pieces(line: &Line) -> Vec<Vec<PdfTextItem>> {
     let mut groups: Vec<Vec<PdfTextItem>> = Vec::new();
@@ -248,6 +316,31 @@ mod tests {
         ];
         let text: Vec<String> = join_wrapped(lines).iter().map(line_text).collect();
         assert_eq!(text, ["01/2021 – actualidad\tAzahar Digital\tDiseñadora"]);
+    }
+
+    #[test]
+    fn a_cjk_date_cut_by_its_column_goes_back_to_its_number() {
+        let lines = vec![
+            line(
+                700.0,
+                &[("2017 年 10 月 – 2021", 50.0), ("データエンジニア", 200.0)],
+            ),
+            line(
+                688.0,
+                &[("年", 50.0), ("3", 58.0), ("月", 66.0), ("青葉システム", 200.0)],
+            ),
+            // A line that merely starts with 年 far from any number stays.
+            line(676.0, &[("年間売上を二倍にした", 50.0)]),
+        ];
+        let text: Vec<String> = join_cut_dates(lines).iter().map(line_text).collect();
+        assert_eq!(
+            text,
+            [
+                "2017 年 10 月 – 2021 年 3 月\tデータエンジニア",
+                "青葉システム",
+                "年間売上を二倍にした",
+            ]
+        );
     }
 
     #[test]

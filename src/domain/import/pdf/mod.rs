@@ -289,7 +289,7 @@ fn page_text(
     };
     for (index, (part, block)) in blocks.into_iter().enumerate() {
         // Within one column: a sidebar's line on the same baseline is no cell of the row.
-        let block = cells::join_wrapped(block);
+        let block = cells::join_cut_dates(cells::join_wrapped(block));
         let mut texts: Vec<String> = Vec::new();
         let mut breaks = Vec::new();
         let mut headings = Vec::new();
