@@ -303,9 +303,10 @@ fn employer_and_place_over_title_and_dates_is_one_entry() {
     let degrees = education(
         "# Ada Quill\n\n## Education\nLakeside University\tLeeds\nMSc, Computer Science\tSep 2009 – Jun 2012\n\
          东临大学\n硕士，软件工程\t2014.09 – 2017.06\n\
-         東和大学大学院\n修士、情報工学\t2012年4月 – 2014年3月\n",
+         東和大学大学院\n修士、情報工学\t2012年4月 – 2014年3月\n\
+         2008年4月 – 2012年3月\n**学士、情報科学**\n東和大学\n",
     );
-    assert_eq!(degrees.len(), 3, "{degrees:#?}");
+    assert_eq!(degrees.len(), 4, "{degrees:#?}");
     assert_eq!(
         (title(&degrees[0]), detail(&degrees[0]), org(&degrees[0])),
         ("MSc", "Computer Science", "Lakeside University")
@@ -318,6 +319,11 @@ fn employer_and_place_over_title_and_dates_is_one_entry() {
     assert_eq!(
         (title(&degrees[2]), detail(&degrees[2]), org(&degrees[2])),
         ("修士", "情報工学", "東和大学大学院")
+    );
+    // Under its dates, the degree and its area in bold, the school on the next line.
+    assert_eq!(
+        (title(&degrees[3]), detail(&degrees[3]), org(&degrees[3])),
+        ("学士", "情報科学", "東和大学")
     );
 }
 

@@ -673,8 +673,8 @@ impl Builder {
         } else {
             (org, place, None)
         };
-        // "硕士，计算机科学与技术" (a degree, then its area, no school on the line): the second
-        // part is the area; the school is on another line.
+        // "硕士，计算机科学与技术", "修士、情報工学" (a degree, then its area, no school on the
+        // line): the second part is the area; the school is on another line.
         let (org, area) = match (&title, org, area) {
             (Some(t), Some(o), None)
                 if is_education
@@ -682,7 +682,7 @@ impl Builder {
                     && is_degree(t)
                     && !is_school(&o)
                     // Parted by a comma only: "BSc — State U" names the school after its dash.
-                    && (rest.contains(&format!("{t}，{o}")) || rest.contains(&format!("{t}, {o}"))) =>
+                    && ["，", "、", ", "].iter().any(|comma| rest.contains(&format!("{t}{comma}{o}"))) =>
             {
                 (None, Some(o))
             }
