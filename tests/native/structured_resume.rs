@@ -724,6 +724,10 @@ fn a_name_with_another_fields_text_run_into_it_is_marked_to_check() {
         "Media Lab, , Lakeside University",
         "Senior Developer\thttps://example.com/",
         "Arcadia Redux at",
+        // The last word of a wrapped name alone; a word broken by the typesetter's hyphen.
+        "COLLEGE",
+        "Universität",
+        "Coimbatore Institute of Engi-neering",
     ] {
         let mut entry = job.clone();
         entry.organisation.as_mut().unwrap().value = odd.into();
@@ -731,5 +735,16 @@ fn a_name_with_another_fields_text_run_into_it_is_marked_to_check() {
             checks(&entry, &SectionKind::Work).contains(&Check::OddName),
             "{odd}"
         );
+    }
+    // Hyphens people write are no break.
+    for name in [
+        "Rolls-Royce",
+        "Hewlett-Packard Enterprise",
+        "Co-op Digital",
+        "e-commerce Labs",
+    ] {
+        let mut entry = job.clone();
+        entry.organisation.as_mut().unwrap().value = name.into();
+        assert!(checks(&entry, &SectionKind::Work).is_empty(), "{name}");
     }
 }

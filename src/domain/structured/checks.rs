@@ -62,6 +62,13 @@ pub fn checks(entry: &Entry, kind: &SectionKind) -> Vec<Check> {
         .clone()
         .chain(&entry.detail)
         .any(|f| ends_with_joining_word(&f.value));
+    // An organisation cut where it wrapped, the other way: its last word alone ("COLLEGE"
+    // under "BRNO POLYTECHNIC"), or a word broken by the typesetter's hyphen ("Engi-neering").
+    let cut = cut
+        || entry
+            .organisation
+            .as_ref()
+            .is_some_and(|f| only_a_kind_of_place(&f.value) || hyphen_broken(&f.value));
     if names.clone().any(odd_name) || degree_in_work || cut {
         found.push(Check::OddName);
     }
@@ -178,6 +185,57 @@ fn odd_name(field: &Field<String>) -> bool {
         // A heading's words alone ("Experience", "Skills"); a longer name may start with one
         // ("Certificate in Data Ethics").
         || words <= 2 && section_kind(value).is_some_and(|k| k != SectionKind::Certificates)
+}
+
+/// A name that is only the word for a kind of place ("College", "Universität", "大学"): the
+/// rest of the name is on another line.
+fn only_a_kind_of_place(name: &str) -> bool {
+    const KINDS: &[&str] = &[
+        "college",
+        "university",
+        "institute",
+        "school",
+        "academy",
+        "polytechnic",
+        "company",
+        "corporation",
+        "inc",
+        "ltd",
+        "gmbh",
+        "universität",
+        "hochschule",
+        "universidad",
+        "université",
+        "universite",
+        "école",
+        "ecole",
+        "uniwersytet",
+        "politechnika",
+        "大学",
+        "学院",
+        "公司",
+        "大学院",
+        "株式会社",
+    ];
+    let name = name.trim().trim_end_matches(['.', ',']).to_lowercase();
+    KINDS.contains(&name.as_str())
+}
+
+/// A word of a name broken by the typesetter's hyphen where the line ended and joined with it:
+/// "Engi-neering". Both sides in lower case and four letters or more (so "Co-founder",
+/// "e-commerce" and "Rolls-Royce" are not).
+fn hyphen_broken(name: &str) -> bool {
+    name.split_whitespace().any(|word| {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+        word.split_once('-').is_some_and(|(before, after)| {
+            let lower = |s: &str| s.chars().all(char::is_lowercase);
+            let tail: String = before.chars().skip(1).collect();
+            before.chars().count() >= 4
+                && after.chars().count() >= 4
+                && lower(&tail)
+                && lower(after)
+        })
+    })
 }
 
 /// A degree whose school reads as the degree and whose degree reads as a school.
