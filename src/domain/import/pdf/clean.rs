@@ -462,8 +462,15 @@ pub(super) fn join_broken_addresses(lines: &mut [String]) {
 
 /// Words broken at a line end, re-joined on the first line: after a soft hyphen always without
 /// it; after `-` when the next line goes on in lower case, without the hyphen if the rest is a
-/// word ending ([`SUFFIXES`]), with it otherwise.
+/// word ending ([`SUFFIXES`]) or the whole word is written elsewhere in the text ("Engi-" /
+/// "neering" beside "Electrical Engineering": LaTeX's hyphenation), with it otherwise.
 pub(super) fn join_broken_words(lines: &mut [String]) {
+    let words: std::collections::HashSet<String> = lines
+        .iter()
+        .flat_map(|l| l.split(|c: char| !c.is_alphabetic()))
+        .filter(|w| w.chars().count() >= 4)
+        .map(str::to_lowercase)
+        .collect();
     for n in 1..lines.len() {
         let (head, tail) = lines.split_at_mut(n);
         let (prev, next) = (&mut head[n - 1], &mut tail[0]);
@@ -482,7 +489,17 @@ pub(super) fn join_broken_words(lines: &mut [String]) {
             .chars()
             .take_while(|c| c.is_alphabetic())
             .collect();
-        let keep_hyphen = !soft && !SUFFIXES.contains(&letters.as_str());
+        let head: String = {
+            let before: Vec<char> = prev
+                .trim_end_matches('-')
+                .chars()
+                .rev()
+                .take_while(|c| c.is_alphabetic())
+                .collect();
+            before.into_iter().rev().collect()
+        };
+        let whole_elsewhere = words.contains(&format!("{head}{letters}").to_lowercase());
+        let keep_hyphen = !soft && !SUFFIXES.contains(&letters.as_str()) && !whole_elsewhere;
         prev.pop();
         if keep_hyphen {
             prev.push('-');
@@ -564,6 +581,30 @@ mod tests {
                 "apps",
                 "2019 -",
                 "present"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_word_written_whole_elsewhere_loses_the_hyphen_it_was_broken_at() {
+        let mut lines = [
+            "MS in Electrical Engineering",
+            "Coimbatore Institute of Engi-",
+            "neering",
+            "Built a self-",
+            "service portal",
+        ]
+        .map(String::from)
+        .to_vec();
+        join_broken_words(&mut lines);
+        assert_eq!(
+            lines,
+            [
+                "MS in Electrical Engineering",
+                "Coimbatore Institute of Engineering",
+                "",
+                "Built a self-service",
+                "portal",
             ]
         );
     }
