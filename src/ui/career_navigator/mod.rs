@@ -14,8 +14,7 @@ use leptos::prelude::*;
 
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
-use crate::store::RunRecord;
-use crate::ui::components::{focus_later, InjectionWarning, ProviderNotes, RunList};
+use crate::ui::components::{focus_later, Field, FormActions, InjectionWarning, PageRuns, TextBox};
 use crate::ui::download::download;
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -61,8 +60,6 @@ pub fn Page() -> impl IntoView {
         let title = form::title_of(&input);
         runs.start(input, title);
     };
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     let text_field =
         move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
@@ -78,12 +75,9 @@ pub fn Page() -> impl IntoView {
 
     view! {
         <form autocomplete="off" class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
-            <div class="field">
-                <label class="field__label" for="nav-goal">{move || tr(lang.get(), "Career goal", "职业目标")}</label>
-                <textarea id="nav-goal" class="field__input--short" rows="3" data-testid="nav-goal"
-                    prop:value=move || fields.goal.get()
-                    on:input=move |ev| fields.goal.set(event_target_value(&ev))></textarea>
-            </div>
+            <Field id="nav-goal" label=("Career goal", "职业目标")>
+                <TextBox id="nav-goal" class="field__input--short" testid="nav-goal" rows=3 value=fields.goal />
+            </Field>
             <div class="nav-form__grid">
                 {text_field("nav-position", "Current position", "当前职位", fields.position)}
                 {text_field("nav-years", "Years of experience", "工作年限", fields.years)}
@@ -98,16 +92,9 @@ pub fn Page() -> impl IntoView {
                         on:input=move |ev| fields.start_date.set(event_target_value(&ev)) />
                 </div>
             </div>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="run" disabled=busy>
-                    {move || if busy() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
-            </div>
+            <FormActions running=Signal::derive(busy) status=status />
         </form>
-        <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <NavigatorRun run=run /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=NavigatorWorkflow::ID />
+        <PageRuns runs=runs clamped=true run_view=move |run| view! { <NavigatorRun run=run /> } />
     }
 }
 

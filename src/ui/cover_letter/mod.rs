@@ -19,11 +19,9 @@ use leptos::prelude::*;
 
 use crate::domain::injection::scan_inputs;
 use crate::domain::Language;
-use crate::store::RunRecord;
-use crate::ui::components::{FileImport, InjectionWarning, ProviderNotes, RunList};
+use crate::ui::components::{Field, FileImport, FormActions, InjectionWarning, PageRuns, TextBox};
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
-    VerdictNotice,
+    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -72,8 +70,6 @@ pub fn Page() -> impl IntoView {
         runs.start(form.input(language), form.title());
     };
     let stop = Callback::new(move |()| runs.stop());
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     let fields = form.fields;
     let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));
 
@@ -81,33 +77,16 @@ pub fn Page() -> impl IntoView {
     // behind their back.
     view! {
         <form autocomplete="off" class="run-form letter-form" on:submit=on_submit data-testid="letter-form">
-            <div class="field">
-                <label class="field__label" for="letter-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+            <Field id="letter-resume" label=("Resume", "简历")>
                 <FileImport target=form.resume outline="letter-resume">
-                <textarea
-                    id="letter-resume"
-                    class="field__input field__input--tall"
-                    data-testid="resume"
-                    rows="14"
-                    spellcheck="false"
-                    prop:value=move || form.resume.get()
-                    on:input=move |ev| form.resume.set(event_target_value(&ev))
-                ></textarea>
+                <TextBox id="letter-resume" class="field__input field__input--tall" testid="resume" rows=14 value=form.resume prose=false />
                 </FileImport>
-            </div>
-            <div class="field">
-                <label class="field__label" for="letter-job">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+            </Field>
+            <Field id="letter-job" label=("Job description", "职位描述")>
                 <FileImport target=form.job>
-                <textarea
-                    id="letter-job"
-                    class="field__input field__input--medium"
-                    data-testid="job-description"
-                    rows="8"
-                    prop:value=move || form.job.get()
-                    on:input=move |ev| form.job.set(event_target_value(&ev))
-                ></textarea>
+                <TextBox id="letter-job" class="field__input field__input--medium" testid="job-description" rows=8 value=form.job />
                 </FileImport>
-            </div>
+            </Field>
             <fieldset class="tailor-form__options">
                 <legend>{move || tr(lang.get(), "The letter", "求职信")}</legend>
                 <div class="field">
@@ -174,11 +153,11 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <RunButtons busy=Signal::derive(busy) on_stop=stop status=status />
+            <FormActions running=Signal::derive(busy) status=status on_stop=stop
+                demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型") />
         </form>
-        <RunList workflow_id=CoverLetterWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=CoverLetterWorkflow::ID />
+        <PageRuns runs=runs clamped=true
+            run_view=move |run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> } />
     }
 }
 

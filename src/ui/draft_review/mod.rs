@@ -14,7 +14,5 @@ mod verdict;
 pub use graph::{DraftGraph, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
 pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice};
-pub use run_view::{
-    dialog_toggle, ended_text, take_agent_event, AgentActivity, RunButtons, RunErrors,
-};
+pub use run_view::{dialog_toggle, ended_text, take_agent_event, AgentActivity, RunErrors};
 pub use verdict::{finished_text, VerdictNotice};

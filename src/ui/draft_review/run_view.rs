@@ -1,13 +1,13 @@
 //! The parts of a run's view around its graph: whether the dialog the run waits on is shown, the
 //! status words every run shares, the run's failure and the agents' failures it went on without,
-//! and the text the agents stream while they work; and the form's Run and Stop buttons.
+//! and the text the agents stream while they work.
 
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
 use crate::domain::Language;
-use crate::ui::components::{focus_later, ProviderBadge};
+use crate::ui::components::focus_later;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::ui::streamed_text::streamed_text;
@@ -110,28 +110,6 @@ pub fn AgentActivity(
                 </div>
             }
         })
-    }
-}
-
-/// The form's Run and Stop buttons, the provider badge and the status line.
-#[component]
-pub fn RunButtons(
-    busy: Signal<bool>,
-    on_stop: Callback<()>,
-    status: RwSignal<String>,
-) -> impl IntoView {
-    let lang = use_language();
-    view! {
-        <div class="run-form__actions">
-            <button type="submit" class="button button--primary" data-testid="run" disabled=move || busy.get()>
-                {move || if busy.get() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-            </button>
-            <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy.get() on:click=move |_| on_stop.run(())>
-                {move || tr(lang.get(), "Stop", "停止")}
-            </button>
-            <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
-            <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
-        </div>
     }
 }
 

@@ -11,10 +11,9 @@ mod trail;
 use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
-use crate::store::RunRecord;
 use crate::ui::components::{
-    draft_signal, first_line, InjectionWarning, ProviderBadge, ProviderNotes, ResumeOutline,
-    RunList,
+    draft_signal, first_line, Field, FormActions, InjectionWarning, PageRuns, ResumeOutline,
+    TextBox,
 };
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -38,7 +37,6 @@ type HiringRunHandle = ActiveRun<HiringWorkflow, HiringModel>;
 /// The page: the form, then the run.
 #[component]
 pub fn Page() -> impl IntoView {
-    let lang = use_language();
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);
     let settings = expect_context::<RwSignal<Settings>>();
@@ -61,48 +59,20 @@ pub fn Page() -> impl IntoView {
         };
         runs.start(input, title);
     };
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
         <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="hiring-form">
-            <div class="field">
-                <label class="field__label" for="hiring-jd">{move || tr(lang.get(), "Job description", "职位描述")}</label>
-                <textarea
-                    id="hiring-jd"
-                    class="field__input"
-                    data-testid="hiring-jd"
-                    rows="10"
-                    prop:value=move || job.get()
-                    on:input=move |ev| job.set(event_target_value(&ev))
-                ></textarea>
-            </div>
-            <div class="field">
-                <label class="field__label" for="hiring-resume">{move || tr(lang.get(), "Candidate's resume", "候选人简历")}</label>
-                <textarea
-                    id="hiring-resume"
-                    class="field__input field__input--tall"
-                    data-testid="hiring-resume"
-                    rows="16"
-                    spellcheck="false"
-                    prop:value=move || resume.get()
-                    on:input=move |ev| resume.set(event_target_value(&ev))
-                ></textarea>
+            <Field id="hiring-jd" label=("Job description", "职位描述")>
+                <TextBox id="hiring-jd" class="field__input" testid="hiring-jd" rows=10 value=job />
+            </Field>
+            <Field id="hiring-resume" label=("Candidate's resume", "候选人简历")>
+                <TextBox id="hiring-resume" class="field__input field__input--tall" testid="hiring-resume" rows=16 value=resume prose=false />
                 <ResumeOutline text=resume field_id="hiring-resume" />
-            </div>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="hiring-run" disabled=running>
-                    {move || if running() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示模式：启发式结果，不调用模型" />
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="hiring-status">
-                    {move || status.get()}
-                </p>
-            </div>
+            </Field>
+            <FormActions running=Signal::derive(running) status=status testid_prefix="hiring-"
+                demo=("Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型") />
         </form>
-        <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <HiringRun run=run /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=HiringWorkflow::ID />
+        <PageRuns runs=runs clamped=true run_view=move |run| view! { <HiringRun run=run /> } />
     }
 }
 

@@ -24,13 +24,12 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
-use crate::store::RunRecord;
 use crate::ui::components::{
-    focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderNotes, RunList,
+    focus_later, Field, FileImport, FormActions, ImportedJsonResume, InjectionWarning, PageRuns,
+    TextBox,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
-    VerdictNotice,
+    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -98,8 +97,6 @@ pub fn Page() -> impl IntoView {
         runs.start(form.input(master, language), title);
     };
     let stop = Callback::new(move |()| runs.stop());
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
 
@@ -110,33 +107,16 @@ pub fn Page() -> impl IntoView {
         <form autocomplete="off" class="run-form tailor-form" on:submit=on_submit data-testid="tailor-form">
             <div class="tailor-form__grid">
                 <div class="tailor-form__texts">
-                    <div class="field">
-                        <label class="field__label" for="job-description">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+                    <Field id="job-description" label=("Job description", "职位描述")>
                         <FileImport target=form.job>
-                        <textarea
-                            id="job-description"
-                            class="field__input field__input--medium"
-                            data-testid="job-description"
-                            rows="8"
-                            prop:value=move || form.job.get()
-                            on:input=move |ev| form.job.set(event_target_value(&ev))
-                        ></textarea>
+                        <TextBox id="job-description" class="field__input field__input--medium" testid="job-description" rows=8 value=form.job />
                         </FileImport>
-                    </div>
-                    <div class="field">
-                        <label class="field__label" for="tailor-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                    </Field>
+                    <Field id="tailor-resume" label=("Resume", "简历")>
                         <FileImport target=form.resume outline="tailor-resume" json_resume=imported_json>
-                        <textarea
-                            id="tailor-resume"
-                            class="field__input field__input--tall"
-                            data-testid="resume"
-                            rows="16"
-                            spellcheck="false"
-                            prop:value=move || form.resume.get()
-                            on:input=move |ev| form.resume.set(event_target_value(&ev))
-                        ></textarea>
+                        <TextBox id="tailor-resume" class="field__input field__input--tall" testid="resume" rows=16 value=form.resume prose=false />
                         </FileImport>
-                    </div>
+                    </Field>
                 </div>
                 <AtsPanel resume=form.resume job=form.job target=Signal::derive(move || options.with(|o| o.target_ats_score)) />
             </div>
@@ -194,11 +174,11 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <RunButtons busy=Signal::derive(busy) on_stop=stop status=status />
+            <FormActions running=Signal::derive(busy) status=status on_stop=stop
+                demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型") />
         </form>
-        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=TailoringWorkflow::ID />
+        <PageRuns runs=runs clamped=true
+            run_view=move |run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> } />
     }
 }
 
