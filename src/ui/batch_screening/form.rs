@@ -7,7 +7,8 @@ use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::session::default_model;
 use crate::ui::components::{
-    draft_signal, first_line, read_file, DropZone, Field, FilePicker, FormActions, OnFiles, TextBox,
+    draft_signal, first_line, read_file, submit_run, DropZone, Field, FilePicker, FormActions,
+    OnFiles, TextBox,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
@@ -113,11 +114,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         job.with(|jd| estimate(jd, &texts, language, &model, ats_only.get()))
     });
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if running() {
-            return;
-        }
+    let on_submit = submit_run(running, move || {
         let input = input();
         let title = format!(
             "{} ({})",
@@ -125,7 +122,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
             input.resumes.len()
         );
         runs.start(input, title);
-    };
+    });
 
     view! {
         <form autocomplete="off" class="run-form batch-form" on:submit=on_submit data-testid="batch-form">

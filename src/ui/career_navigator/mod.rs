@@ -14,7 +14,9 @@ use leptos::prelude::*;
 
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
-use crate::ui::components::{focus_later, Field, FormActions, InjectionWarning, PageRuns, TextBox};
+use crate::ui::components::{
+    focus_later, submit_run, Field, FormActions, InjectionWarning, PageRuns, StopButton, TextBox,
+};
 use crate::ui::download::download;
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -50,16 +52,12 @@ pub fn Page() -> impl IntoView {
     let status = runs.message();
     let busy = move || runs.live();
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let on_submit = submit_run(busy, move || {
         let settings = settings.get_untracked();
         let input = fields.input(settings.language(), settings.max_iterations);
         let title = form::title_of(&input);
         runs.start(input, title);
-    };
+    });
 
     let text_field =
         move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
@@ -195,11 +193,7 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
         <section class="run nav-run" aria-label=move || tr(lang.get(), "Career plan run", "职业规划运行") data-testid="nav-run">
             <div class="run__bar">
                 <p class="run__phase" role="status" aria-live="polite" data-testid="nav-phase">{phase_text}</p>
-                <button type="button" class="button button--danger" data-testid="stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()>
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
+                <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) />
             </div>
             <InjectionWarning findings=Signal::stored(findings) />
             {move || match phase.get() {

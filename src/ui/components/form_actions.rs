@@ -4,7 +4,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::ProviderBadge;
+use crate::ui::components::{ProviderBadge, StopButton};
 use crate::ui::i18n::{tr, use_language};
 
 /// The form's actions. `testid_prefix` ("hiring-", "batch-") keeps the test ids the older pages'
@@ -27,13 +27,23 @@ pub fn FormActions(
             <button type="submit" class="button button--primary" data-testid=format!("{testid_prefix}run") disabled=disabled>
                 {move || if running.get() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
             </button>
-            {on_stop.map(|stop| view! {
-                <button type="button" class="button button--danger" data-testid="stop" disabled=move || !running.get() on:click=move |_| stop.run(())>
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
-            })}
+            {on_stop.map(|stop| view! { <StopButton testid="stop" enabled=running on_stop=stop /> })}
             {demo.map(|(en, zh)| view! { <ProviderBadge demo_en=en demo_zh=zh /> })}
             <p class="run-form__status" role="status" aria-live="polite" data-testid=format!("{testid_prefix}status")>{move || status.get()}</p>
         </div>
+    }
+}
+
+/// The form's submit handler: the browser's own submit is prevented, and `start` runs unless a
+/// run is live already (Enter pressed again while it runs starts nothing).
+pub fn submit_run(
+    running: impl Fn() -> bool + 'static,
+    start: impl Fn() + 'static,
+) -> impl Fn(leptos::ev::SubmitEvent) + 'static {
+    move |ev| {
+        ev.prevent_default();
+        if !running() {
+            start();
+        }
     }
 }

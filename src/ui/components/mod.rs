@@ -19,6 +19,7 @@ mod resume_outline;
 mod run_form;
 mod run_list;
 mod settings_drawer;
+mod stop_button;
 mod text_box;
 mod workflow_picker;
 
@@ -29,7 +30,7 @@ pub use fact_list::{kept_keys, marked_line, removed_keys, FactDecisions, FactLis
 pub use file_drop::{DropZone, FilePicker, OnFiles};
 pub(crate) use file_import::read as read_file;
 pub use file_import::{FileImport, ImportedJsonResume};
-pub use form_actions::FormActions;
+pub use form_actions::{submit_run, FormActions};
 pub use header::Header;
 pub use in_tab_models::InTabModels;
 pub use injection_warning::InjectionWarning;
@@ -40,5 +41,6 @@ pub use resume_outline::ResumeOutline;
 pub use run_form::{draft_signal, first_line, RunForm};
 pub use run_list::RunList;
 pub use settings_drawer::settings_drawer;
+pub use stop_button::StopButton;
 pub use text_box::{Field, TextBox};
 pub use workflow_picker::WorkflowPicker;

@@ -2,7 +2,7 @@ use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
 use crate::ui::components::{
-    Field, FileImport, FormActions, ImportedJsonResume, PageRuns, TextBox,
+    submit_run, Field, FileImport, FormActions, ImportedJsonResume, PageRuns, TextBox,
 };
 use crate::ui::pages::lazy_view;
 use crate::ui::resume_review::{load_review_engine, review_run_view, RunModel};
@@ -32,11 +32,7 @@ pub fn RunForm() -> impl IntoView {
     let status = runs.message();
     let running = move || runs.live();
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if running() {
-            return;
-        }
+    let on_submit = submit_run(running, move || {
         let settings = settings.get_untracked();
         let target_role = role.get_untracked();
         let input = ReviewRunInput {
@@ -48,7 +44,7 @@ pub fn RunForm() -> impl IntoView {
             language: settings.language(),
         };
         runs.start(input, first_line(&target_role, "Resume review"));
-    };
+    });
     // "Retry failed critics" on the shown finished run: its follow-up, on the same thread.
     let retry = Callback::new(move |()| runs.follow_up());
 

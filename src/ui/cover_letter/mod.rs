@@ -19,7 +19,9 @@ use leptos::prelude::*;
 
 use crate::domain::injection::scan_inputs;
 use crate::domain::Language;
-use crate::ui::components::{Field, FileImport, FormActions, InjectionWarning, PageRuns, TextBox};
+use crate::ui::components::{
+    submit_run, Field, FileImport, FormActions, InjectionWarning, PageRuns, TextBox,
+};
 use crate::ui::draft_review::{
     dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
 };
@@ -61,14 +63,10 @@ pub fn Page() -> impl IntoView {
     };
     let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let on_submit = submit_run(busy, move || {
         let language = settings.with_untracked(Settings::language);
         runs.start(form.input(language), form.title());
-    };
+    });
     let stop = Callback::new(move |()| runs.stop());
     let fields = form.fields;
     let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));

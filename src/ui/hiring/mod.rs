@@ -12,8 +12,8 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::ui::components::{
-    draft_signal, first_line, Field, FormActions, InjectionWarning, PageRuns, ResumeOutline,
-    TextBox,
+    draft_signal, first_line, submit_run, Field, FormActions, InjectionWarning, PageRuns,
+    ResumeOutline, StopButton, TextBox,
 };
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -44,11 +44,7 @@ pub fn Page() -> impl IntoView {
     let status = runs.message();
     let running = move || runs.live();
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if running() {
-            return;
-        }
+    let on_submit = submit_run(running, move || {
         let job_description = job.get_untracked();
         let title = first_line(&job_description, "Hiring packet");
         let input = HiringRunInput {
@@ -58,7 +54,7 @@ pub fn Page() -> impl IntoView {
             ..HiringRunInput::default()
         };
         runs.start(input, title);
-    };
+    });
 
     view! {
         <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="hiring-form">
@@ -122,15 +118,7 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
                         }
                     }}
                 </p>
-                <button
-                    type="button"
-                    class="button button--danger"
-                    data-testid="hiring-stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()
-                >
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
+                <StopButton testid="hiring-stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) />
             </div>
             <InjectionWarning findings=findings />
             {move || {

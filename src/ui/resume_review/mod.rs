@@ -11,8 +11,8 @@ mod score_timeline;
 use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
-use crate::ui::components::InjectionWarning;
 pub use crate::ui::components::RunForm as Page;
+use crate::ui::components::{InjectionWarning, StopButton};
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunEngine, RunPhase};
@@ -107,15 +107,7 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
                         }
                     }}
                 </p>
-                <button
-                    type="button"
-                    class="button button--danger"
-                    data-testid="stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()
-                >
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
+                <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) />
             </div>
             <InjectionWarning findings=Signal::stored(findings) />
             {move || {

@@ -25,8 +25,8 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::ui::components::{
-    focus_later, Field, FileImport, FormActions, ImportedJsonResume, InjectionWarning, PageRuns,
-    TextBox,
+    focus_later, submit_run, Field, FileImport, FormActions, ImportedJsonResume, InjectionWarning,
+    PageRuns, TextBox,
 };
 use crate::ui::draft_review::{
     dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
@@ -79,11 +79,7 @@ pub fn Page() -> impl IntoView {
     };
     let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let on_submit = submit_run(busy, move || {
         let language = settings.with_untracked(Settings::language);
         let title = title_of(&form.job.get_untracked());
         let master = use_master
@@ -95,7 +91,7 @@ pub fn Page() -> impl IntoView {
             })
             .flatten();
         runs.start(form.input(master, language), title);
-    };
+    });
     let stop = Callback::new(move |()| runs.stop());
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
