@@ -23,7 +23,8 @@ pub fn Field(
 }
 
 /// A textarea showing `value` and writing to it as the user types. `prose`: off for a resume,
-/// whose names and jargon a spellchecker would mark all over.
+/// whose names and jargon a spellchecker would mark all over. autocomplete="off": the signal is
+/// the state; a browser must not restore the box behind its back.
 #[component]
 pub fn TextBox(
     id: &'static str,
@@ -34,7 +35,7 @@ pub fn TextBox(
     #[prop(default = true)] prose: bool,
 ) -> impl IntoView {
     view! {
-        <textarea
+        <textarea autocomplete="off"
             id=id
             class=class
             data-testid=testid
