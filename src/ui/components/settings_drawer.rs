@@ -221,34 +221,16 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </details>
             <fieldset class="drawer__section">
                 <legend>{move || tr(lang.get(), "Review", "简历评审")}</legend>
-                <div class="field">
-                    <label class="field__label" for="threshold">{move || tr(lang.get(), "Score threshold (0–10)", "分数阈值（0–10）")}</label>
-                    <input autocomplete="off"
-                        id="threshold"
-                        type="number" min="0" max="10" step="0.1"
-                        data-testid="threshold"
-                        prop:value=move || settings.with(|s| s.threshold.to_string())
-                        on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                settings.update(|s| s.threshold = v.clamp(0.0, 10.0));
-                            }
-                        }
-                    />
-                </div>
-                <div class="field">
-                    <label class="field__label" for="max-iterations">{move || tr(lang.get(), "Max iterations", "最多轮数")}</label>
-                    <input autocomplete="off"
-                        id="max-iterations"
-                        type="number" min="1" max="10" step="1"
-                        data-testid="max-iterations"
-                        prop:value=move || settings.with(|s| s.max_iterations.to_string())
-                        on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<u32>() {
-                                settings.update(|s| s.max_iterations = v.clamp(1, 10));
-                            }
-                        }
-                    />
-                </div>
+                {number_setting(settings, lang, NumberSetting {
+                    id: "threshold", label: ("Score threshold (0–10)", "分数阈值（0–10）"), range: ("0", "10", "0.1"),
+                    get: |s| s.threshold.to_string(),
+                    set: |s, v: f64| s.threshold = v.clamp(0.0, 10.0),
+                })}
+                {number_setting(settings, lang, NumberSetting {
+                    id: "max-iterations", label: ("Max iterations", "最多轮数"), range: ("1", "10", "1"),
+                    get: |s| s.max_iterations.to_string(),
+                    set: |s, v: u32| s.max_iterations = v.clamp(1, 10),
+                })}
                 <label class="field field--inline">
                     <input autocomplete="off"
                         type="checkbox"
@@ -323,6 +305,47 @@ fn BaseUrlField(settings: RwSignal<Settings>, lang: Signal<Language>) -> impl In
                 />
                 <span>{confirm_label}</span>
             </label>
+        </div>
+    }
+}
+
+/// A number input of the review settings; `id` is its test id too.
+struct NumberSetting<T> {
+    id: &'static str,
+    label: (&'static str, &'static str),
+    /// min, max, step, as the input's attributes.
+    range: (&'static str, &'static str, &'static str),
+    get: fn(&Settings) -> String,
+    /// Writes a number the user typed, kept in range; what does not parse is left unwritten.
+    set: fn(&mut Settings, T),
+}
+
+fn number_setting<T: std::str::FromStr + 'static>(
+    settings: RwSignal<Settings>,
+    lang: Signal<Language>,
+    field: NumberSetting<T>,
+) -> impl IntoView {
+    let NumberSetting {
+        id,
+        label: (en, zh),
+        range: (min, max, step),
+        get,
+        set,
+    } = field;
+    view! {
+        <div class="field">
+            <label class="field__label" for=id>{move || tr(lang.get(), en, zh)}</label>
+            <input autocomplete="off"
+                id=id
+                type="number" min=min max=max step=step
+                data-testid=id
+                prop:value=move || settings.with(get)
+                on:change=move |ev| {
+                    if let Ok(v) = event_target_value(&ev).parse::<T>() {
+                        settings.update(|s| set(s, v));
+                    }
+                }
+            />
         </div>
     }
 }
