@@ -13,6 +13,9 @@ mod verdict;
 
 pub use graph::{DraftGraph, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
-pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice};
+pub use review_form::{
+    approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
+    UnchangedNotice,
+};
 pub use run_view::{dialog_toggle, ended_text, take_agent_event, AgentActivity, RunErrors};
 pub use verdict::{finished_text, VerdictNotice};
