@@ -18,6 +18,7 @@ mod provider_notes;
 mod resume_outline;
 mod run_form;
 mod run_list;
+mod setting_inputs;
 mod settings_drawer;
 mod stop_button;
 mod text_box;
