@@ -17,6 +17,12 @@ use crate::ui::draft_review::{
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::cover_letter::CoverLetterAnswer;
 
+/// What the keys do, under the note box: the letter's run waits without a countdown.
+const KEYS: (&str, &str) = (
+    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
+    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。",
+);
+
 /// What Request a revision says when there is no note to send.
 const EMPTY_NOTE: (&str, &str) = (
     "Say what to change first, or approve the letter.",
@@ -68,10 +74,7 @@ pub fn ReviewDialog(
             </details>
             <ReviewNote note=note hint=hint last_round=last_round
                 ids=ReviewNoteIds { note: "letter-review-note", keys: "letter-review-keys", last_round: "letter-review-last-round" }
-                keys=(
-                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
-                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。",
-                ) />
+                keys=KEYS />
             <ReviewActions approve=approve revise=revise testids=("letter-approve", "letter-revise")
                 revise_label=("Request a revision", "要求修改") />
         </Modal>

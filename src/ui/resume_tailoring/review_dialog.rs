@@ -18,6 +18,12 @@ use crate::ui::draft_review::{
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
 
+/// What the keys do, under the feedback box: hiding the dialog does not stop the countdown.
+const KEYS: (&str, &str) = (
+    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
+    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。",
+);
+
 /// What Request revision says when there is no feedback to send.
 const EMPTY_FEEDBACK: (&str, &str) = (
     "Say what to change first, or approve the draft.",
@@ -125,10 +131,7 @@ pub fn ReviewDialog(
             </details>
             <ReviewNote note=feedback hint=hint last_round=last_round autofocus=true
                 ids=ReviewNoteIds { note: "review-feedback", keys: "review-keys", last_round: "review-last-round" }
-                keys=(
-                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
-                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。",
-                ) />
+                keys=KEYS />
             <ReviewActions approve=approve revise=revise testids=("review-approve", "review-revise")
                 revise_label=("Request revision", "要求修改") />
         </Modal>
