@@ -15,7 +15,8 @@ use leptos::prelude::*;
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
 use crate::ui::components::{
-    focus_later, submit_run, Field, FormActions, InjectionWarning, PageRuns, StopButton, TextBox,
+    focus_later, submit_run, Field, FormActions, InjectionWarning, PageRuns, RunPanel, StopButton,
+    TextBox,
 };
 use crate::ui::download::download;
 use crate::ui::draft_review::{finished_text, VerdictNotice};
@@ -190,11 +191,8 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
     };
 
     view! {
-        <section class="run nav-run" aria-label=move || tr(lang.get(), "Career plan run", "职业规划运行") data-testid="nav-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" data-testid="nav-phase">{phase_text}</p>
-                <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) />
-            </div>
+        <RunPanel class="run nav-run" label=("Career plan run", "职业规划运行") testid="nav-run" phase_testid="nav-phase" phase_text=Signal::derive(phase_text)
+            bar=move || view! { <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) /> }>
             <InjectionWarning findings=Signal::stored(findings) />
             {move || match phase.get() {
                 RunPhase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
@@ -259,6 +257,6 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                 }
             })}
             {move || state().map(|s| view! { <DetailsPanel metrics=s.system_metrics errors=s.error_log.into_inner() /> })}
-        </section>
+        </RunPanel>
     }
 }

@@ -18,12 +18,12 @@ mod review_dialog;
 use leptos::prelude::*;
 
 use crate::domain::injection::scan_inputs;
-use crate::domain::Language;
 use crate::ui::components::{
-    submit_run, Field, FileImport, FormActions, InjectionWarning, PageRuns, TextBox,
+    submit_run, Field, FileImport, FormActions, PageRuns, RunPanel, TextBox,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
+    dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
+    ReopenButton, VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -38,6 +38,14 @@ use review_dialog::ReviewDialog;
 
 /// The result's name in the result check's sentence ("The letter is empty or one word. …").
 const LETTER: (&str, &str) = ("The letter", "求职信");
+
+const FINISHED: FinishedWords = FinishedWords {
+    done: ("The letter is ready.", "求职信已完成。"),
+    without_failed: (
+        "The letter is ready, but {n} step(s) failed: it was made without them (see below).",
+        "求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。",
+    ),
+};
 
 const REOPEN_BUTTON: &str = "[data-testid=letter-open-review]";
 /// Where focus goes once the review is answered: the run's status line.
@@ -178,11 +186,12 @@ fn LetterRunView(
         ("role", &input.role),
         ("notes", &input.notes),
     ]);
-    let verdict = Memo::new(move |_| {
+    let verdict = result_verdict::<CoverLetterWorkflow>(model.result);
+    let failed_steps = move || {
         model
             .result
-            .with(|r| r.as_ref().map(CoverLetterWorkflow::check_result))
-    });
+            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
+    };
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -190,32 +199,19 @@ fn LetterRunView(
             RunPhase::Waiting => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             // A letter that fails its result check is never "ready": the check says why.
             RunPhase::Finished => finished_text(verdict.get().as_ref(), LETTER, lang, || {
-                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                    0 => tr(lang, "The letter is ready.", "求职信已完成。").to_string(),
-                    n => match lang {
-                        Language::En => format!("The letter is ready, but {n} step(s) failed: it was made without them (see below)."),
-                        Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
-                    },
-                }
+                FINISHED.text(failed_steps(), lang)
             }),
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
+    let pending = Signal::derive(move || waiting() && model.prompt.with(Option::is_some));
     let dialog_run = run.clone();
     view! {
-        <section class="run" aria-label=move || tr(lang.get(), "Cover letter run", "求职信运行") data-testid="letter-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="letter-phase">{phase_text}</p>
-                <button type="button" class="button" data-testid="letter-open-review"
-                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
-                    on:click=move |_| dialog_open.set(true)>
-                    {move || tr(lang.get(), "Continue reviewing", "继续审阅")}
-                </button>
-            </div>
-            <InjectionWarning findings=Signal::stored(findings) />
-            <RunErrors phase=phase agent_errors=model.agent_errors />
-            <DraftGraph rows=ROWS nodes=model.nodes testid="letter-graph" />
-            <AgentActivity phase=phase activity=model.activity workflow=CoverLetterWorkflow::ID />
+        <RunPanel class="run" label=("Cover letter run", "求职信运行") testid="letter-run" phase_testid="letter-phase"
+            phase_text=Signal::derive(phase_text) focusable=true
+            bar=move || view! { <ReopenButton testid="letter-open-review" label=("Continue reviewing", "继续审阅") pending=pending dialog_open=dialog_open /> }>
+            <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="letter-graph"
+                agent_errors=model.agent_errors activity=model.activity workflow=CoverLetterWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
                 (dialog_open.get() && waiting())
@@ -225,6 +221,6 @@ fn LetterRunView(
             }}
             {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=LETTER original=None testid="letter-verdict" /> })}
             {move || model.result.get().map(|state| view! { <LetterResult state=state /> })}
-        </section>
+        </RunPanel>
     }
 }

@@ -11,11 +11,11 @@ mod review_form;
 mod run_view;
 mod verdict;
 
-pub use graph::{DraftGraph, GraphRows, NodeStatus};
+pub use graph::{GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
 pub use review_form::{
     approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
     UnchangedNotice,
 };
-pub use run_view::{dialog_toggle, ended_text, take_agent_event, AgentActivity, RunErrors};
-pub use verdict::{finished_text, VerdictNotice};
+pub use run_view::{dialog_toggle, ended_text, take_agent_event, DraftProgress, ReopenButton};
+pub use verdict::{finished_text, result_verdict, FinishedWords, VerdictNotice};

@@ -6,8 +6,10 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
+use super::graph::{DraftGraph, GraphRows, NodeStatus};
+use crate::domain::InjectionFinding;
 use crate::domain::Language;
-use crate::ui::components::focus_later;
+use crate::ui::components::{focus_later, InjectionWarning};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::ui::streamed_text::streamed_text;
@@ -134,5 +136,48 @@ pub fn take_agent_event(
             });
         }
         _ => {}
+    }
+}
+
+/// The bar's button that brings back the dialog the run waits on once Escape hid it: shown while
+/// the run is `pending` on a dialog that is not open. `after` follows the label (the review's
+/// countdown on the tailoring page).
+#[component]
+pub fn ReopenButton(
+    testid: &'static str,
+    label: (&'static str, &'static str),
+    pending: Signal<bool>,
+    dialog_open: RwSignal<bool>,
+    #[prop(optional)] after: Option<Signal<Option<String>>>,
+) -> impl IntoView {
+    let lang = use_language();
+    view! {
+        <button type="button" class="button" data-testid=testid
+            hidden=move || dialog_open.get() || !pending.get()
+            on:click=move |_| dialog_open.set(true)>
+            {move || tr(lang.get(), label.0, label.1)}
+            {move || after.and_then(|a| a.get())}
+        </button>
+    }
+}
+
+/// What a draft run shows while its agents work: the injection warning, the errors, the graph
+/// (`graph_testid`) and the agents' streamed text.
+#[component]
+pub fn DraftProgress(
+    findings: Vec<InjectionFinding>,
+    phase: RwSignal<RunPhase>,
+    rows: GraphRows,
+    nodes: RwSignal<BTreeMap<String, NodeStatus>>,
+    graph_testid: &'static str,
+    agent_errors: RwSignal<BTreeMap<String, String>>,
+    activity: RwSignal<BTreeMap<String, String>>,
+    workflow: &'static str,
+) -> impl IntoView {
+    view! {
+        <InjectionWarning findings=Signal::stored(findings) />
+        <RunErrors phase=phase agent_errors=agent_errors />
+        <DraftGraph rows=rows nodes=nodes testid=graph_testid />
+        <AgentActivity phase=phase activity=activity workflow=workflow />
     }
 }

@@ -13,9 +13,9 @@ use leptos::prelude::*;
 use crate::session::HiringWorkflow;
 use crate::ui::components::{
     draft_signal, first_line, submit_run, Field, FormActions, InjectionWarning, PageRuns,
-    ResumeOutline, StopButton, TextBox,
+    ResumeOutline, RunPanel, StopButton, TextBox,
 };
-use crate::ui::draft_review::{finished_text, VerdictNotice};
+use crate::ui::draft_review::{finished_text, result_verdict, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -23,7 +23,6 @@ use crate::ui::streamed_text::streamed_text;
 use crate::workflows::hiring::HiringRunInput;
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::sample::SAMPLE_RESUME;
-use crate::workflows::Workflow;
 use model::{agent_label, HiringModel};
 use packet::Packet;
 use trail::Trail;
@@ -93,33 +92,25 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
     });
     // A packet that fails its check (an email that loops, an evaluation in the other language)
     // is not "ready": the check says why.
-    let verdict = Memo::new(move |_| {
-        model
-            .result
-            .with(|r| r.as_ref().map(HiringWorkflow::check_result))
-    });
+    let verdict = result_verdict::<HiringWorkflow>(model.result);
     view! {
-        <section class="run hiring" aria-label=move || tr(lang.get(), "Hiring run", "招聘流程运行") data-testid="hiring-run-view">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" data-testid="hiring-phase">
-                    {move || {
-                        let lang = lang.get();
-                        match phase.get() {
-                            RunPhase::Running | RunPhase::Waiting => match model.running.get() {
-                                Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
-                                None => tr(lang, "Starting…", "启动中…").to_string(),
-                            },
-                            RunPhase::Finished => finished_text(verdict.get().as_ref(), PACKET, lang, || {
-                                tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string()
-                            }),
-                            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
-                            RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
-                            RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
-                        }
-                    }}
-                </p>
-                <StopButton testid="hiring-stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) />
-            </div>
+        <RunPanel class="run hiring" label=("Hiring run", "招聘流程运行") testid="hiring-run-view" phase_testid="hiring-phase"
+            phase_text=Signal::derive(move || {
+                let lang = lang.get();
+                match phase.get() {
+                    RunPhase::Running | RunPhase::Waiting => match model.running.get() {
+                        Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
+                        None => tr(lang, "Starting…", "启动中…").to_string(),
+                    },
+                    RunPhase::Finished => finished_text(verdict.get().as_ref(), PACKET, lang, || {
+                        tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string()
+                    }),
+                    RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+                    RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
+                    RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
+                }
+            })
+            bar=move || view! { <StopButton testid="hiring-stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) /> }>
             <InjectionWarning findings=findings />
             {move || {
                 let errors = model.errors.get();
@@ -139,6 +130,6 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
             </div>
             {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=PACKET original=None testid="hiring-verdict" /> })}
             {move || model.result.get().map(|state| view! { <Packet state=state /> })}
-        </section>
+        </RunPanel>
     }
 }

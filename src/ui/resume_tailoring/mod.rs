@@ -25,11 +25,12 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::ui::components::{
-    focus_later, submit_run, Field, FileImport, FormActions, ImportedJsonResume, InjectionWarning,
-    PageRuns, TextBox,
+    focus_later, submit_run, Field, FileImport, FormActions, ImportedJsonResume, PageRuns,
+    RunPanel, TextBox,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunErrors, VerdictNotice,
+    dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
+    ReopenButton, VerdictNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -43,9 +44,19 @@ use progress::ROWS;
 use question_dialog::{QuestionDialog, AFTER_ANSWER_FOCUS};
 use result::TailorResult;
 
+use review_dialog::{clock, seconds_left, ReviewDialog};
+
 /// The result's name in the result check's sentence ("The tailored resume dropped your name, …").
 const TAILORED: (&str, &str) = ("The tailored resume", "定制后的简历");
-use review_dialog::{clock, seconds_left, ReviewDialog};
+
+/// A result made without a failed step says so, not just "finished".
+const FINISHED: FinishedWords = FinishedWords {
+    done: ("Tailoring finished.", "定制完成。"),
+    without_failed: (
+        "Tailoring finished, but {n} step(s) failed: the result was made without them (see below).",
+        "定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。",
+    ),
+};
 
 const REOPEN_BUTTON: &str = "[data-testid=open-prompt]";
 
@@ -190,11 +201,12 @@ fn TailorRunView(
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
     let findings = run.input().injection_findings();
-    let verdict = Memo::new(move |_| {
+    let verdict = result_verdict::<TailoringWorkflow>(model.result);
+    let failed_steps = move || {
         model
             .result
-            .with(|r| r.as_ref().map(TailoringWorkflow::check_result))
-    });
+            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
+    };
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -211,16 +223,9 @@ fn TailorRunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            // A result made without a failed step says so, not just "finished".
-            // And one that fails its result check is not "finished": the check says why.
+            // One that fails its result check is not "finished": the check says why.
             RunPhase::Finished => finished_text(verdict.get().as_ref(), TAILORED, lang, || {
-                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                    0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
-                    n => match lang {
-                        crate::domain::Language::En => format!("Tailoring finished, but {n} step(s) failed: the result was made without them (see below)."),
-                        crate::domain::Language::Zh => format!("定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。"),
-                    },
-                }
+                FINISHED.text(failed_steps(), lang)
             }),
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
@@ -249,22 +254,17 @@ fn TailorRunView(
         }
     });
     let left = Signal::derive(move || review_left.get().unwrap_or(0));
+    let countdown = Signal::derive(move || review_left.get().map(|s| format!(" ({})", clock(s))));
+    let pending = Signal::derive(move || waiting() && model.prompt.with(Option::is_some));
     let dialog_run = run.clone();
     view! {
-        <section class="run" aria-label=move || tr(lang.get(), "Tailoring run", "定制运行") data-testid="tailor-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="tailor-phase">{phase_text}</p>
-                <button type="button" class="button" data-testid="open-prompt"
-                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
-                    on:click=move |_| dialog_open.set(true)>
-                    {move || tr(lang.get(), "Continue answering", "继续回答")}
-                    {move || review_left.get().map(|s| format!(" ({})", clock(s)))}
-                </button>
-            </div>
-            <InjectionWarning findings=Signal::stored(findings) />
-            <RunErrors phase=phase agent_errors=model.agent_errors />
-            <DraftGraph rows=ROWS nodes=model.nodes testid="tailor-graph" />
-            <AgentActivity phase=phase activity=model.activity workflow=TailoringWorkflow::ID />
+        <RunPanel class="run" label=("Tailoring run", "定制运行") testid="tailor-run" phase_testid="tailor-phase"
+            phase_text=Signal::derive(phase_text) focusable=true
+            bar=move || view! {
+                <ReopenButton testid="open-prompt" label=("Continue answering", "继续回答") pending=pending dialog_open=dialog_open after=countdown />
+            }>
+            <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="tailor-graph"
+                agent_errors=model.agent_errors activity=model.activity workflow=TailoringWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
                 match (dialog_open.get() && waiting(), model.prompt.get()) {
@@ -277,6 +277,6 @@ fn TailorRunView(
                 <VerdictNotice verdict=verdict what=TAILORED original=Some(state.original_resume) testid="tailor-verdict" />
             })}
             {move || model.result.get().map(|state| view! { <TailorResult state=state /> })}
-        </section>
+        </RunPanel>
     }
 }
