@@ -15,8 +15,7 @@ use leptos::prelude::*;
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
 use crate::ui::components::{
-    focus_later, submit_run, Field, FormActions, InjectionWarning, PageRuns, RunPanel, StopButton,
-    TextBox,
+    focus_later, Field, InjectionWarning, PageShell, RunPanel, StopButton, TextBox,
 };
 use crate::ui::download::download;
 use crate::ui::draft_review::{finished_text, VerdictNotice};
@@ -50,15 +49,13 @@ pub fn Page() -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let fields = ProfileFields::load(lang.get_untracked());
     let runs = RunController::<NavigatorWorkflow, NavModel>::new();
-    let status = runs.message();
-    let busy = move || runs.live();
 
-    let on_submit = submit_run(busy, move || {
+    let start = move || {
         let settings = settings.get_untracked();
         let input = fields.input(settings.language(), settings.max_iterations);
         let title = form::title_of(&input);
         runs.start(input, title);
-    });
+    };
 
     let text_field =
         move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
@@ -73,7 +70,8 @@ pub fn Page() -> impl IntoView {
         };
 
     view! {
-        <form autocomplete="off" class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
+        <PageShell runs=runs class="run-form nav-form" testid="nav-form" start=start
+            clamped=true run_view=move |run| view! { <NavigatorRun run=run /> }>
             <Field id="nav-goal" label=("Career goal", "职业目标")>
                 <TextBox id="nav-goal" class="field__input--short" testid="nav-goal" rows=3 value=fields.goal />
             </Field>
@@ -91,9 +89,7 @@ pub fn Page() -> impl IntoView {
                         on:input=move |ev| fields.start_date.set(event_target_value(&ev)) />
                 </div>
             </div>
-            <FormActions running=Signal::derive(busy) status=status />
-        </form>
-        <PageRuns runs=runs clamped=true run_view=move |run| view! { <NavigatorRun run=run /> } />
+        </PageShell>
     }
 }
 

@@ -17,8 +17,8 @@ pub fn FormActions(
     status: RwSignal<String>,
     #[prop(optional)] testid_prefix: &'static str,
     #[prop(optional)] blocked: Option<Signal<bool>>,
-    #[prop(optional)] on_stop: Option<Callback<()>>,
-    #[prop(optional)] demo: Option<(&'static str, &'static str)>,
+    #[prop(into, default = None)] on_stop: Option<Callback<()>>,
+    #[prop(into, default = None)] demo: Option<(&'static str, &'static str)>,
 ) -> impl IntoView {
     let lang = use_language();
     let disabled = move || running.get() || blocked.is_some_and(|b| b.get());

@@ -1,9 +1,7 @@
 use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
-use crate::ui::components::{
-    submit_run, Field, FileImport, FormActions, ImportedJsonResume, PageRuns, TextBox,
-};
+use crate::ui::components::{Field, FileImport, ImportedJsonResume, PageShell, TextBox};
 use crate::ui::pages::lazy_view;
 use crate::ui::resume_review::{load_review_engine, review_run_view, RunModel};
 use crate::ui::run::RunController;
@@ -29,10 +27,8 @@ pub fn RunForm() -> impl IntoView {
     // first paint, or at the first Run or re-opened run if that comes first.
     let runs = RunController::<ReviewWorkflow, RunModel>::loading(load_review_engine);
     request_idle_callback(move || runs.prefetch());
-    let status = runs.message();
-    let running = move || runs.live();
 
-    let on_submit = submit_run(running, move || {
+    let start = move || {
         let settings = settings.get_untracked();
         let target_role = role.get_untracked();
         let input = ReviewRunInput {
@@ -44,12 +40,15 @@ pub fn RunForm() -> impl IntoView {
             language: settings.language(),
         };
         runs.start(input, first_line(&target_role, "Resume review"));
-    });
+    };
     // "Retry failed critics" on the shown finished run: its follow-up, on the same thread.
     let retry = Callback::new(move |()| runs.follow_up());
 
     view! {
-        <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="run-form">
+        // The critic cards show their clamped scores themselves.
+        <PageShell runs=runs class="run-form" testid="run-form" start=start
+            demo=("Demo: heuristic scores, no model is called", "演示：启发式评分，不调用任何模型")
+            clamped=false run_view=move |run| lazy_view(review_run_view(run, retry))>
             <Field id="target-role" label=("Target role or job description", "目标职位或职位描述")>
                 <TextBox id="target-role" class="field__input field__input--short" testid="target-role" rows=3 value=role />
             </Field>
@@ -58,11 +57,7 @@ pub fn RunForm() -> impl IntoView {
                 <TextBox id="resume" class="field__input field__input--tall" testid="resume" rows=18 value=resume prose=false />
                 </FileImport>
             </Field>
-            <FormActions running=Signal::derive(running) status=status
-                demo=("Demo: heuristic scores, no model is called", "演示：启发式评分，不调用任何模型") />
-        </form>
-        // The critic cards show their clamped scores themselves.
-        <PageRuns runs=runs clamped=false run_view=move |run| lazy_view(review_run_view(run, retry)) />
+        </PageShell>
     }
 }
 

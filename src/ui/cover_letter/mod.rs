@@ -18,9 +18,7 @@ mod review_dialog;
 use leptos::prelude::*;
 
 use crate::domain::injection::scan_inputs;
-use crate::ui::components::{
-    submit_run, Field, FileImport, FormActions, PageRuns, RunPanel, TextBox,
-};
+use crate::ui::components::{Field, FileImport, PageShell, RunPanel, TextBox};
 use crate::ui::draft_review::{
     dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
     ReopenButton, VerdictNotice,
@@ -60,8 +58,6 @@ pub fn Page() -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let form = LetterForm::load();
     let runs = RunController::<CoverLetterWorkflow, LetterModel>::new();
-    let status = runs.message();
-    let busy = move || runs.live();
     // A new review, or another run shown, opens its dialog.
     let pause_key = move || {
         runs.active().map(|r| {
@@ -71,18 +67,17 @@ pub fn Page() -> impl IntoView {
     };
     let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = submit_run(busy, move || {
+    let start = move || {
         let language = settings.with_untracked(Settings::language);
         runs.start(form.input(language), form.title());
-    });
-    let stop = Callback::new(move |()| runs.stop());
+    };
     let fields = form.fields;
     let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));
 
-    // autocomplete="off": the signals are the state; a browser must not restore a control
-    // behind their back.
     view! {
-        <form autocomplete="off" class="run-form letter-form" on:submit=on_submit data-testid="letter-form">
+        <PageShell runs=runs class="run-form letter-form" testid="letter-form" start=start stop=true
+            demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型")
+            clamped=true run_view=move |run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> }>
             <Field id="letter-resume" label=("Resume", "简历")>
                 <FileImport target=form.resume outline="letter-resume">
                 <TextBox id="letter-resume" class="field__input field__input--tall" testid="resume" rows=14 value=form.resume prose=false />
@@ -159,11 +154,7 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <FormActions running=Signal::derive(busy) status=status on_stop=stop
-                demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型") />
-        </form>
-        <PageRuns runs=runs clamped=true
-            run_view=move |run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> } />
+        </PageShell>
     }
 }
 

@@ -12,8 +12,8 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::ui::components::{
-    draft_signal, first_line, submit_run, Field, FormActions, InjectionWarning, PageRuns,
-    ResumeOutline, RunPanel, StopButton, TextBox,
+    draft_signal, first_line, Field, InjectionWarning, PageShell, ResumeOutline, RunPanel,
+    StopButton, TextBox,
 };
 use crate::ui::draft_review::{finished_text, result_verdict, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -40,10 +40,8 @@ pub fn Page() -> impl IntoView {
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);
     let settings = expect_context::<RwSignal<Settings>>();
     let runs = RunController::<HiringWorkflow, HiringModel>::new();
-    let status = runs.message();
-    let running = move || runs.live();
 
-    let on_submit = submit_run(running, move || {
+    let start = move || {
         let job_description = job.get_untracked();
         let title = first_line(&job_description, "Hiring packet");
         let input = HiringRunInput {
@@ -53,10 +51,12 @@ pub fn Page() -> impl IntoView {
             ..HiringRunInput::default()
         };
         runs.start(input, title);
-    });
+    };
 
     view! {
-        <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="hiring-form">
+        <PageShell runs=runs class="run-form" testid="hiring-form" start=start
+            testid_prefix="hiring-" demo=("Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型")
+            clamped=true run_view=move |run| view! { <HiringRun run=run /> }>
             <Field id="hiring-jd" label=("Job description", "职位描述")>
                 <TextBox id="hiring-jd" class="field__input" testid="hiring-jd" rows=10 value=job />
             </Field>
@@ -64,10 +64,7 @@ pub fn Page() -> impl IntoView {
                 <TextBox id="hiring-resume" class="field__input field__input--tall" testid="hiring-resume" rows=16 value=resume prose=false />
                 <ResumeOutline text=resume field_id="hiring-resume" />
             </Field>
-            <FormActions running=Signal::derive(running) status=status testid_prefix="hiring-"
-                demo=("Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型") />
-        </form>
-        <PageRuns runs=runs clamped=true run_view=move |run| view! { <HiringRun run=run /> } />
+        </PageShell>
     }
 }
 

@@ -25,8 +25,7 @@ use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
 use crate::ui::components::{
-    focus_later, submit_run, Field, FileImport, FormActions, ImportedJsonResume, PageRuns,
-    RunPanel, TextBox,
+    focus_later, Field, FileImport, ImportedJsonResume, PageShell, RunPanel, TextBox,
 };
 use crate::ui::draft_review::{
     dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
@@ -72,11 +71,9 @@ pub fn Page() -> impl IntoView {
     let imported_json = ImportedJsonResume::provide();
     let runs = RunController::<TailoringWorkflow, TailorModel>::new();
     let store = runs.store();
-    let status = runs.message();
     // Whether this run starts from the saved master resume (earlier answers) when there is one.
     let use_master = RwSignal::new(true);
 
-    let busy = move || runs.live();
     let prompt = move || runs.active().and_then(|r| r.view.prompt.get());
     // A new question or review, or another run shown, opens its dialog.
     let pause_key = move || {
@@ -90,7 +87,7 @@ pub fn Page() -> impl IntoView {
     };
     let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = submit_run(busy, move || {
+    let start = move || {
         let language = settings.with_untracked(Settings::language);
         let title = title_of(&form.job.get_untracked());
         let master = use_master
@@ -102,8 +99,7 @@ pub fn Page() -> impl IntoView {
             })
             .flatten();
         runs.start(form.input(master, language), title);
-    });
-    let stop = Callback::new(move |()| runs.stop());
+    };
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
 
@@ -111,7 +107,9 @@ pub fn Page() -> impl IntoView {
     // not restore or autofill a control behind their back (a box shown unchecked while the run
     // would still use the master resume).
     view! {
-        <form autocomplete="off" class="run-form tailor-form" on:submit=on_submit data-testid="tailor-form">
+        <PageShell runs=runs class="run-form tailor-form" testid="tailor-form" start=start stop=true
+            demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型")
+            clamped=true run_view=move |run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> }>
             <div class="tailor-form__grid">
                 <div class="tailor-form__texts">
                     <Field id="job-description" label=("Job description", "职位描述")>
@@ -181,11 +179,7 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <FormActions running=Signal::derive(busy) status=status on_stop=stop
-                demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型") />
-        </form>
-        <PageRuns runs=runs clamped=true
-            run_view=move |run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> } />
+        </PageShell>
     }
 }
 
