@@ -11,7 +11,7 @@ mod review_form;
 mod run_view;
 mod verdict;
 
-pub use graph::{GraphRows, NodeStatus};
+pub use graph::{GraphNode, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
 pub use review_form::{
     approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
