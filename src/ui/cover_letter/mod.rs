@@ -20,8 +20,8 @@ use leptos::prelude::*;
 use crate::domain::injection::scan_inputs;
 use crate::ui::components::{Field, FileImport, PageShell, RunPanel, TextBox};
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
-    ReopenButton, VerdictNotice,
+    dialog_toggle, ended_text, result_verdict, DraftProgress, FinishedWords, PauseDialog,
+    ReopenButton, VerdictNotice, DEMO_WORDS,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -34,10 +34,10 @@ use progress::ROWS;
 use result::LetterResult;
 use review_dialog::ReviewDialog;
 
-/// The result's name in the result check's sentence ("The letter is empty or one word. …").
-const LETTER: (&str, &str) = ("The letter", "求职信");
-
+/// A letter that fails its result check is never "ready": the check says why ("The letter is
+/// empty or one word. …").
 const FINISHED: FinishedWords = FinishedWords {
+    what: ("The letter", "求职信"),
     done: ("The letter is ready.", "求职信已完成。"),
     without_failed: (
         "The letter is ready, but {n} step(s) failed: it was made without them (see below).",
@@ -65,7 +65,7 @@ pub fn Page() -> impl IntoView {
             format!("{}/{}", r.thread_id(), prompt.unwrap_or_default())
         })
     };
-    let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
+    let dialog = dialog_toggle(pause_key, REOPEN_BUTTON);
 
     let start = move || {
         let language = settings.with_untracked(Settings::language);
@@ -76,8 +76,7 @@ pub fn Page() -> impl IntoView {
 
     view! {
         <PageShell runs=runs class="run-form letter-form" testid="letter-form" start=start stop=true
-            demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型")
-            clamped=true run_view=move |run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> }>
+            demo=DEMO_WORDS clamped=true run_view=move |run| view! { <LetterRunView run=run dialog=dialog /> }>
             <Field id="letter-resume" label=("Resume", "简历")>
                 <FileImport target=form.resume outline="letter-resume">
                 <TextBox id="letter-resume" class="field__input field__input--tall" testid="resume" rows=14 value=form.resume prose=false />
@@ -160,11 +159,7 @@ pub fn Page() -> impl IntoView {
 
 /// One run: status line, graph, agent activity and errors, the review it waits on, the letter.
 #[component]
-fn LetterRunView(
-    run: LetterRun,
-    dialog_open: RwSignal<bool>,
-    hide_dialog: Callback<()>,
-) -> impl IntoView {
+fn LetterRunView(run: LetterRun, dialog: PauseDialog) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
@@ -178,20 +173,14 @@ fn LetterRunView(
         ("notes", &input.notes),
     ]);
     let verdict = result_verdict::<CoverLetterWorkflow>(model.result);
-    let failed_steps = move || {
-        model
-            .result
-            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
-    };
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
             RunPhase::Running => tr(lang, "Writing your letter…", "正在撰写求职信…").to_string(),
             RunPhase::Waiting => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
-            // A letter that fails its result check is never "ready": the check says why.
-            RunPhase::Finished => finished_text(verdict.get().as_ref(), LETTER, lang, || {
-                FINISHED.text(failed_steps(), lang)
-            }),
+            RunPhase::Finished => {
+                FINISHED.status(verdict.get().as_ref(), model.failed_steps(), lang)
+            }
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
@@ -200,17 +189,17 @@ fn LetterRunView(
     view! {
         <RunPanel class="run" label=("Cover letter run", "求职信运行") testid="letter-run" phase_testid="letter-phase"
             phase_text=Signal::derive(phase_text) focusable=true
-            bar=move || view! { <ReopenButton testid="letter-open-review" label=("Continue reviewing", "继续审阅") pending=pending dialog_open=dialog_open /> }>
+            bar=move || view! { <ReopenButton testid="letter-open-review" label=("Continue reviewing", "继续审阅") pending=pending dialog_open=dialog.open /> }>
             <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="letter-graph"
                 agent_errors=model.agent_errors activity=model.activity workflow=CoverLetterWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
-                (dialog_open.get() && waiting())
+                (dialog.open.get() && waiting())
                     .then(|| model.prompt.get())
                     .flatten()
-                    .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=hide_dialog /> })
+                    .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=dialog.hide /> })
             }}
-            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=LETTER original=None testid="letter-verdict" /> })}
+            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=FINISHED.what original=None testid="letter-verdict" /> })}
             {move || model.result.get().map(|state| view! { <LetterResult state=state /> })}
         </RunPanel>
     }

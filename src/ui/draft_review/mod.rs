@@ -17,5 +17,13 @@ pub use review_form::{
     approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
     UnchangedNotice,
 };
-pub use run_view::{dialog_toggle, ended_text, take_agent_event, DraftProgress, ReopenButton};
+pub use run_view::{
+    dialog_toggle, ended_text, take_agent_event, DraftProgress, PauseDialog, ReopenButton,
+};
+
+/// What the demo badge says on the draft pages, whose demo answers are heuristic.
+pub const DEMO_WORDS: (&str, &str) = (
+    "Demo: heuristic answers, no model is called",
+    "演示：启发式回答，不调用模型",
+);
 pub use verdict::{finished_text, result_verdict, FinishedWords, VerdictNotice};

@@ -16,13 +16,19 @@ use crate::ui::streamed_text::streamed_text;
 use crate::workflows::agent_name;
 use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
 
-/// Whether the dialog of the pause the page shows is open, and the callback that hides it
-/// (Escape) and puts focus on `reopen_button`. A new pause, or another run shown (`pause_key`
-/// changes), opens it again.
+/// The dialog of the pause a draft page shows: whether it is open, and what hides it (Escape).
+#[derive(Clone, Copy)]
+pub struct PauseDialog {
+    pub open: RwSignal<bool>,
+    pub hide: Callback<()>,
+}
+
+/// The page's [`PauseDialog`]; hiding it puts focus on `reopen_button`. A new pause, or another
+/// run shown (`pause_key` changes), opens it again.
 pub fn dialog_toggle(
     pause_key: impl Fn() -> Option<String> + 'static,
     reopen_button: &'static str,
-) -> (RwSignal<bool>, Callback<()>) {
+) -> PauseDialog {
     let open = RwSignal::new(true);
     Effect::new(move |previous: Option<Option<String>>| {
         let key = pause_key();
@@ -35,7 +41,7 @@ pub fn dialog_toggle(
         open.set(false);
         focus_later(reopen_button);
     });
-    (open, hide)
+    PauseDialog { open, hide }
 }
 
 /// The status line of a run that is driven elsewhere, stopped or failed; `None` for the phases

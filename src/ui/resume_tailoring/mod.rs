@@ -28,8 +28,8 @@ use crate::ui::components::{
     focus_later, Field, FileImport, ImportedJsonResume, PageShell, RunPanel, TextBox,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, result_verdict, DraftProgress, FinishedWords,
-    ReopenButton, VerdictNotice,
+    dialog_toggle, ended_text, result_verdict, DraftProgress, FinishedWords, PauseDialog,
+    ReopenButton, VerdictNotice, DEMO_WORDS,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -45,11 +45,10 @@ use result::TailorResult;
 
 use review_dialog::{clock, seconds_left, ReviewDialog};
 
-/// The result's name in the result check's sentence ("The tailored resume dropped your name, …").
-const TAILORED: (&str, &str) = ("The tailored resume", "定制后的简历");
-
-/// A result made without a failed step says so, not just "finished".
+/// A result made without a failed step says so, not just "finished"; one that fails its result
+/// check is not "finished" at all ("The tailored resume dropped your name, …").
 const FINISHED: FinishedWords = FinishedWords {
+    what: ("The tailored resume", "定制后的简历"),
     done: ("Tailoring finished.", "定制完成。"),
     without_failed: (
         "Tailoring finished, but {n} step(s) failed: the result was made without them (see below).",
@@ -85,7 +84,7 @@ pub fn Page() -> impl IntoView {
             )
         })
     };
-    let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
+    let dialog = dialog_toggle(pause_key, REOPEN_BUTTON);
 
     let start = move || {
         let language = settings.with_untracked(Settings::language);
@@ -108,8 +107,7 @@ pub fn Page() -> impl IntoView {
     // would still use the master resume).
     view! {
         <PageShell runs=runs class="run-form tailor-form" testid="tailor-form" start=start stop=true
-            demo=("Demo: heuristic answers, no model is called", "演示：启发式回答，不调用模型")
-            clamped=true run_view=move |run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> }>
+            demo=DEMO_WORDS clamped=true run_view=move |run| view! { <TailorRunView run=run dialog=dialog /> }>
             <div class="tailor-form__grid">
                 <div class="tailor-form__texts">
                     <Field id="job-description" label=("Job description", "职位描述")>
@@ -185,22 +183,13 @@ pub fn Page() -> impl IntoView {
 
 /// One run: status line, graph, agent activity and errors, the dialog it waits on, the result.
 #[component]
-fn TailorRunView(
-    run: TailorRun,
-    dialog_open: RwSignal<bool>,
-    hide_dialog: Callback<()>,
-) -> impl IntoView {
+fn TailorRunView(run: TailorRun, dialog: PauseDialog) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
     let findings = run.input().injection_findings();
     let verdict = result_verdict::<TailoringWorkflow>(model.result);
-    let failed_steps = move || {
-        model
-            .result
-            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
-    };
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -217,10 +206,9 @@ fn TailorRunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            // One that fails its result check is not "finished": the check says why.
-            RunPhase::Finished => finished_text(verdict.get().as_ref(), TAILORED, lang, || {
-                FINISHED.text(failed_steps(), lang)
-            }),
+            RunPhase::Finished => {
+                FINISHED.status(verdict.get().as_ref(), model.failed_steps(), lang)
+            }
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
@@ -255,20 +243,20 @@ fn TailorRunView(
         <RunPanel class="run" label=("Tailoring run", "定制运行") testid="tailor-run" phase_testid="tailor-phase"
             phase_text=Signal::derive(phase_text) focusable=true
             bar=move || view! {
-                <ReopenButton testid="open-prompt" label=("Continue answering", "继续回答") pending=pending dialog_open=dialog_open after=countdown />
+                <ReopenButton testid="open-prompt" label=("Continue answering", "继续回答") pending=pending dialog_open=dialog.open after=countdown />
             }>
             <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="tailor-graph"
                 agent_errors=model.agent_errors activity=model.activity workflow=TailoringWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
-                match (dialog_open.get() && waiting(), model.prompt.get()) {
-                    (true, Some(Prompt::Question(q))) => Some(view! { <QuestionDialog run=run prompt=q on_escape=hide_dialog /> }.into_any()),
-                    (true, Some(Prompt::Review(r))) => Some(view! { <ReviewDialog run=run prompt=r left=left on_escape=hide_dialog /> }.into_any()),
+                match (dialog.open.get() && waiting(), model.prompt.get()) {
+                    (true, Some(Prompt::Question(q))) => Some(view! { <QuestionDialog run=run prompt=q on_escape=dialog.hide /> }.into_any()),
+                    (true, Some(Prompt::Review(r))) => Some(view! { <ReviewDialog run=run prompt=r left=left on_escape=dialog.hide /> }.into_any()),
                     _ => None,
                 }
             }}
             {move || verdict.get().zip(model.result.get()).map(|(verdict, state)| view! {
-                <VerdictNotice verdict=verdict what=TAILORED original=Some(state.original_resume) testid="tailor-verdict" />
+                <VerdictNotice verdict=verdict what=FINISHED.what original=Some(state.original_resume) testid="tailor-verdict" />
             })}
             {move || model.result.get().map(|state| view! { <TailorResult state=state /> })}
         </RunPanel>
