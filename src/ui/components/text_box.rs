@@ -1,26 +1,9 @@
-//! A form's labelled field and its text box, bound to a signal. The pages' forms are mostly these;
-//! written once so that every box keeps the same markup (label `for`, class names) and binding.
+//! A form's text box, bound to a signal. The pages' forms are mostly these (inside a [`Field`]);
+//! written once so that every box keeps the same markup and binding.
+//!
+//! [`Field`]: super::Field
 
 use leptos::prelude::*;
-
-use crate::ui::i18n::{tr, use_language};
-
-/// A field: its label (English, Chinese) for the control `id`, and the control itself with what
-/// goes with it (an import button, an outline, a hint) as `children`.
-#[component]
-pub fn Field(
-    id: &'static str,
-    label: (&'static str, &'static str),
-    children: Children,
-) -> impl IntoView {
-    let lang = use_language();
-    view! {
-        <div class="field">
-            <label class="field__label" for=id>{move || tr(lang.get(), label.0, label.1)}</label>
-            {children()}
-        </div>
-    }
-}
 
 /// A textarea showing `value` and writing to it as the user types. `prose`: off for a resume,
 /// whose names and jargon a spellchecker would mark all over. autocomplete="off": the signal is
