@@ -7,7 +7,8 @@ use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::session::default_model;
 use crate::ui::components::{
-    draft_signal, first_line, read_file, DropZone, FilePicker, OnFiles, ProviderBadge,
+    draft_signal, first_line, read_file, submit_run, DropZone, Field, FilePicker, FormActions,
+    OnFiles, TextBox,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
@@ -113,11 +114,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         job.with(|jd| estimate(jd, &texts, language, &model, ats_only.get()))
     });
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if running() {
-            return;
-        }
+    let on_submit = submit_run(running, move || {
         let input = input();
         let title = format!(
             "{} ({})",
@@ -125,21 +122,13 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
             input.resumes.len()
         );
         runs.start(input, title);
-    };
+    });
 
     view! {
         <form autocomplete="off" class="run-form batch-form" on:submit=on_submit data-testid="batch-form">
-            <div class="field">
-                <label class="field__label" for="batch-jd">{move || tr(lang.get(), "Job description", "职位描述")}</label>
-                <textarea
-                    id="batch-jd"
-                    class="field__input"
-                    data-testid="batch-jd"
-                    rows="8"
-                    prop:value=move || job.get()
-                    on:input=move |ev| job.set(event_target_value(&ev))
-                ></textarea>
-            </div>
+            <Field id="batch-jd" label=("Job description", "职位描述")>
+                <TextBox id="batch-jd" class="field__input" testid="batch-jd" rows=8 value=job />
+            </Field>
             <fieldset class="batch-resumes">
                 <legend>{move || tr(lang.get(), "Resumes", "简历")}</legend>
                 <DropZone class="batch-drop" testid="batch-drop" on_files=on_files>
@@ -166,17 +155,8 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                         })
                     }}
                 </DropZone>
-                <div class="field">
-                    <label class="field__label" for="batch-paste">{move || tr(lang.get(), "Paste a resume", "粘贴一份简历")}</label>
-                    <textarea
-                        id="batch-paste"
-                        class="field__input"
-                        data-testid="batch-paste"
-                        rows="6"
-                        spellcheck="false"
-                        prop:value=move || pasted.get()
-                        on:input=move |ev| pasted.set(event_target_value(&ev))
-                    ></textarea>
+                <Field id="batch-paste" label=("Paste a resume", "粘贴一份简历")>
+                    <TextBox id="batch-paste" class="field__input" testid="batch-paste" rows=6 value=pasted prose=false />
                     <div class="batch-resumes__actions">
                         <button type="button" class="button" data-testid="batch-add" on:click=add_pasted>
                             {move || tr(lang.get(), "Add", "添加")}
@@ -188,7 +168,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                             {move || tr(lang.get(), "Remove all", "全部移除")}
                         </button>
                     </div>
-                </div>
+                </Field>
                 <p class="batch-resumes__count" data-testid="batch-count" data-count=move || resumes.with(Vec::len)>
                     {move || {
                         let n = resumes.with(Vec::len);
@@ -270,15 +250,10 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                     })
                 }}
             </p>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="batch-run" disabled=move || running() || resumes.with(Vec::is_empty) || (reading.get() > 0)>
-                    {move || if running() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示模式：启发式结果，不调用模型" />
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="batch-status">
-                    {move || status.get()}
-                </p>
-            </div>
+            // Nothing to screen yet, or files still being read: Run waits for them.
+            <FormActions running=Signal::derive(running) status=status testid_prefix="batch-"
+                blocked=Signal::derive(move || resumes.with(Vec::is_empty) || reading.get() > 0)
+                demo=("Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型") />
         </form>
     }
 }

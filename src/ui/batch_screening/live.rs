@@ -10,6 +10,7 @@ use super::ranked::RankedTable;
 use super::BatchRunHandle;
 use crate::domain::Language;
 use crate::session::WorkflowRun;
+use crate::ui::components::StopButton;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::workflows::batch_screening::{cancel_candidate, BatchState, BatchWorkflow};
@@ -161,15 +162,7 @@ pub fn BatchRun(
                         phase_text(lang.get(), phase.get(), key_refused, counts)
                     }}
                 </p>
-                <button
-                    type="button"
-                    class="button button--danger"
-                    data-testid="batch-stop"
-                    disabled=move || !live()
-                    on:click=move |_| stop_run.stop()
-                >
-                    {move || tr(lang.get(), "Stop all", "全部停止")}
-                </button>
+                <StopButton testid="batch-stop" enabled=Signal::derive(live) on_stop=Callback::new(move |()| stop_run.stop()) label=("Stop all", "全部停止") />
                 <button
                     type="button"
                     class="button"

@@ -17,11 +17,9 @@ pub mod table;
 
 use leptos::prelude::*;
 
-use crate::store::RunRecord;
-use crate::ui::components::{ProviderNotes, RunList};
+use crate::ui::components::PageRuns;
 use crate::ui::run::{ActiveRun, RunController};
 use crate::workflows::batch_screening::{BatchAnswer, BatchWorkflow};
-use crate::workflows::Workflow;
 use model::BatchModel;
 
 /// A batch run the page shows.
@@ -36,12 +34,9 @@ pub fn Page() -> impl IntoView {
     // The key question's "Go on": the run re-opened on the key Settings has now.
     let key_go_on =
         Callback::new(move |()| runs.answer_anew(BatchAnswer::Continue { cost_cap_usd: None }));
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     view! {
         <form::BatchForm runs=runs />
-        <RunList workflow_id=BatchWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=BatchWorkflow::ID />
+        <PageRuns runs=runs clamped=true
+            run_view=move |run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on /> } />
     }
 }

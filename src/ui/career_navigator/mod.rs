@@ -14,8 +14,9 @@ use leptos::prelude::*;
 
 use crate::domain::calendar::CalendarDate;
 use crate::session::NavigatorWorkflow;
-use crate::store::RunRecord;
-use crate::ui::components::{focus_later, InjectionWarning, ProviderNotes, RunList};
+use crate::ui::components::{
+    focus_later, Field, InjectionWarning, PageShell, RunPanel, StopButton, TextBox,
+};
 use crate::ui::download::download;
 use crate::ui::draft_review::{finished_text, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -48,21 +49,13 @@ pub fn Page() -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let fields = ProfileFields::load(lang.get_untracked());
     let runs = RunController::<NavigatorWorkflow, NavModel>::new();
-    let status = runs.message();
-    let busy = move || runs.live();
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let start = move || {
         let settings = settings.get_untracked();
         let input = fields.input(settings.language(), settings.max_iterations);
         let title = form::title_of(&input);
         runs.start(input, title);
     };
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     let text_field =
         move |id: &'static str, en: &'static str, zh: &'static str, signal: RwSignal<String>| {
@@ -77,13 +70,11 @@ pub fn Page() -> impl IntoView {
         };
 
     view! {
-        <form autocomplete="off" class="run-form nav-form" on:submit=on_submit data-testid="nav-form">
-            <div class="field">
-                <label class="field__label" for="nav-goal">{move || tr(lang.get(), "Career goal", "职业目标")}</label>
-                <textarea id="nav-goal" class="field__input--short" rows="3" data-testid="nav-goal"
-                    prop:value=move || fields.goal.get()
-                    on:input=move |ev| fields.goal.set(event_target_value(&ev))></textarea>
-            </div>
+        <PageShell runs=runs class="run-form nav-form" testid="nav-form" start=start
+            clamped=true run_view=move |run| view! { <NavigatorRun run=run /> }>
+            <Field id="nav-goal" label=("Career goal", "职业目标")>
+                <TextBox id="nav-goal" class="field__input--short" testid="nav-goal" rows=3 value=fields.goal />
+            </Field>
             <div class="nav-form__grid">
                 {text_field("nav-position", "Current position", "当前职位", fields.position)}
                 {text_field("nav-years", "Years of experience", "工作年限", fields.years)}
@@ -98,16 +89,7 @@ pub fn Page() -> impl IntoView {
                         on:input=move |ev| fields.start_date.set(event_target_value(&ev)) />
                 </div>
             </div>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="run" disabled=busy>
-                    {move || if busy() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
-            </div>
-        </form>
-        <RunList workflow_id=NavigatorWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <NavigatorRun run=run /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=NavigatorWorkflow::ID />
+        </PageShell>
     }
 }
 
@@ -205,15 +187,8 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
     };
 
     view! {
-        <section class="run nav-run" aria-label=move || tr(lang.get(), "Career plan run", "职业规划运行") data-testid="nav-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" data-testid="nav-phase">{phase_text}</p>
-                <button type="button" class="button button--danger" data-testid="stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()>
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
-            </div>
+        <RunPanel class="run nav-run" label=("Career plan run", "职业规划运行") testid="nav-run" phase_testid="nav-phase" phase_text=Signal::derive(phase_text)
+            bar=move || view! { <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) /> }>
             <InjectionWarning findings=Signal::stored(findings) />
             {move || match phase.get() {
                 RunPhase::Failed(message) => Some(view! { <div class="notice notice--error" role="alert" data-testid="run-error">{message}</div> }),
@@ -278,6 +253,6 @@ fn NavigatorRun(run: NavRun) -> impl IntoView {
                 }
             })}
             {move || state().map(|s| view! { <DetailsPanel metrics=s.system_metrics errors=s.error_log.into_inner() /> })}
-        </section>
+        </RunPanel>
     }
 }

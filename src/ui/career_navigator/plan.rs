@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::domain::calendar::CalendarDate;
 use crate::domain::career_plan::{CareerGoal, CareerGoals, FinalPlan};
-use crate::ui::components::Modal;
+use crate::ui::components::{Field, Modal, TextBox};
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::career_navigator::export::week_date;
 use crate::workflows::career_navigator::{NavigatorAnswer, PlanConfirmation};
@@ -129,17 +129,9 @@ pub fn ConfirmDialog(
         <Modal labelled_by="nav-confirm-title" testid="nav-confirm" on_escape=on_close on_send=send>
             <h2 class="modal__title" id="nav-confirm-title">{move || tr(lang.get(), "Confirm the plan", "确认计划")}</h2>
             <p>{question}</p>
-            <div class="field">
-                <label class="field__label" for="nav-plan-feedback">{move || tr(lang.get(), "What to change (if you do not confirm)", "需要修改的地方（如不确认）")}</label>
-                <textarea autocomplete="off"
-                    id="nav-plan-feedback"
-                    class="field__input--short"
-                    rows="2"
-                    data-testid="nav-plan-feedback"
-                    prop:value=move || feedback.get()
-                    on:input=move |ev| feedback.set(event_target_value(&ev))
-                ></textarea>
-            </div>
+            <Field id="nav-plan-feedback" label=("What to change (if you do not confirm)", "需要修改的地方（如不确认）")>
+                <TextBox id="nav-plan-feedback" class="field__input--short" testid="nav-plan-feedback" rows=2 value=feedback />
+            </Field>
             <div class="run-form__actions">
                 <button type="button" class="button button--primary" data-testid="nav-confirm-plan"
                     on:click=move |_| reply(true)>

@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::domain::career_plan::{IntegratedReport, UserSatisfactionLevel};
 use crate::domain::Language;
-use crate::ui::components::Modal;
+use crate::ui::components::{Field, Modal, TextBox};
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::career_navigator::{NavigatorAnswer, SatisfactionRating};
 
@@ -101,20 +101,12 @@ pub fn SatisfactionDialog(
                         }
                     }).collect_view()}
                 </fieldset>
-                <div class="field">
-                    <label class="field__label" for="nav-feedback">{move || tr(lang.get(), "Feedback (what to change)", "反馈（需要调整的地方）")}</label>
-                    <textarea autocomplete="off"
-                        id="nav-feedback"
-                        class="field__input--short"
-                        rows="3"
-                        data-testid="nav-feedback"
-                        prop:value=move || feedback.get()
-                        on:input=move |ev| feedback.set(event_target_value(&ev))
-                    ></textarea>
+                <Field id="nav-feedback" label=("Feedback (what to change)", "反馈（需要调整的地方）")>
+                    <TextBox id="nav-feedback" class="field__input--short" testid="nav-feedback" rows=3 value=feedback />
                     <span class="field__hint">
                         {move || format!("{} {rounds_left}", tr(lang.get(), "Analysis rounds left if you are not satisfied:", "若不满意，剩余可重新分析轮次："))}
                     </span>
-                </div>
+                </Field>
                 {move || problem.get().map(|p| view! { <p class="notice notice--error" role="alert">{p}</p> })}
                 <button type="submit" class="button button--primary" data-testid="nav-send-rating">
                     {move || tr(lang.get(), "Send", "提交")}

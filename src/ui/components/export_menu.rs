@@ -25,6 +25,39 @@ enum Export {
     PrintSheet,
 }
 
+/// The menu's buttons, in order: what each exports, its class, test id and label (English,
+/// Chinese). Print is the primary one: it is the way to a PDF.
+const BUTTONS: [(Export, &str, &str, &str, &str); 4] = [
+    (
+        Export::Markdown,
+        "button",
+        "export-resume-markdown",
+        "Markdown",
+        "Markdown",
+    ),
+    (
+        Export::JsonResume,
+        "button",
+        "export-resume-json",
+        "JSON Resume",
+        "JSON Resume",
+    ),
+    (
+        Export::HtmlPage,
+        "button",
+        "export-resume-html",
+        "HTML page",
+        "HTML 页面",
+    ),
+    (
+        Export::PrintSheet,
+        "button button--primary",
+        "export-resume-print",
+        "Print / PDF",
+        "打印 / PDF",
+    ),
+];
+
 #[component]
 pub fn ExportMenu(
     /// The resume to export (Markdown-ish text, as the workflows produce it).
@@ -54,22 +87,11 @@ pub fn ExportMenu(
 
     view! {
         <div class="export-menu" role="group" aria-label="Export the resume" data-testid="export-menu">
-            <button type="button" class="button" data-testid="export-resume-markdown"
-                on:click=move |_| run(Export::Markdown)>
-                {move || tr(lang.get(), "Markdown", "Markdown")}
-            </button>
-            <button type="button" class="button" data-testid="export-resume-json"
-                on:click=move |_| run(Export::JsonResume)>
-                {move || tr(lang.get(), "JSON Resume", "JSON Resume")}
-            </button>
-            <button type="button" class="button" data-testid="export-resume-html"
-                on:click=move |_| run(Export::HtmlPage)>
-                {move || tr(lang.get(), "HTML page", "HTML 页面")}
-            </button>
-            <button type="button" class="button button--primary" data-testid="export-resume-print"
-                on:click=move |_| run(Export::PrintSheet)>
-                {move || tr(lang.get(), "Print / PDF", "打印 / PDF")}
-            </button>
+            {BUTTONS.into_iter().map(|(export, class, testid, en, zh)| view! {
+                <button type="button" class=class data-testid=testid on:click=move |_| run(export)>
+                    {move || tr(lang.get(), en, zh)}
+                </button>
+            }).collect_view()}
             {move || error.get().map(|e| view! { <span role="alert">{e}</span> })}
         </div>
     }

@@ -1,5 +1,6 @@
 use leptos::prelude::*;
 
+use super::setting_inputs::{check_setting, number_setting, CheckSetting, NumberSetting};
 use crate::domain::Language;
 use crate::session::{default_base_url, host_to_confirm, ProviderKind};
 use crate::ui::components::{cycle_focus, InTabModels};
@@ -153,15 +154,12 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
                 />
                 <span class="field__hint" id="api-key-hint">{move || tr(lang.get(), "Sent only to the provider you choose, straight from this page. Kept for this tab only unless you tick below.", "只会从本页面直接发送给你选择的服务商。除非勾选下方选项，否则只在当前标签页中保留。")}</span>
             </div>
-            <label class="field field--inline" hidden=move || provider() == "in_tab">
-                <input autocomplete="off"
-                    type="checkbox"
-                    data-testid="remember-keys"
-                    prop:checked=move || settings.with(|s| s.remember_keys)
-                    on:change=move |ev| settings.update(|s| s.remember_keys = event_target_checked(&ev))
-                />
-                <span>{move || tr(lang.get(), "Remember keys on this device", "在此设备上记住密钥")}</span>
-            </label>
+            {check_setting(settings, lang, CheckSetting {
+                testid: "remember-keys", label: ("Remember keys on this device", "在此设备上记住密钥"),
+                get: |s| s.remember_keys,
+                set: |s, on| s.remember_keys = on,
+                hidden: Signal::derive(move || provider() == "in_tab"),
+            })}
             <p class="field__warning" hidden=move || !settings.with(|s| s.remember_keys)>
                 {move || tr(lang.get(), "Anyone using this browser profile can read remembered keys.", "使用此浏览器配置文件的任何人都能读取已记住的密钥。")}
             </p>
@@ -221,43 +219,22 @@ fn SettingsDrawer(open: RwSignal<bool>) -> impl IntoView {
             </details>
             <fieldset class="drawer__section">
                 <legend>{move || tr(lang.get(), "Review", "简历评审")}</legend>
-                <div class="field">
-                    <label class="field__label" for="threshold">{move || tr(lang.get(), "Score threshold (0–10)", "分数阈值（0–10）")}</label>
-                    <input autocomplete="off"
-                        id="threshold"
-                        type="number" min="0" max="10" step="0.1"
-                        data-testid="threshold"
-                        prop:value=move || settings.with(|s| s.threshold.to_string())
-                        on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<f64>() {
-                                settings.update(|s| s.threshold = v.clamp(0.0, 10.0));
-                            }
-                        }
-                    />
-                </div>
-                <div class="field">
-                    <label class="field__label" for="max-iterations">{move || tr(lang.get(), "Max iterations", "最多轮数")}</label>
-                    <input autocomplete="off"
-                        id="max-iterations"
-                        type="number" min="1" max="10" step="1"
-                        data-testid="max-iterations"
-                        prop:value=move || settings.with(|s| s.max_iterations.to_string())
-                        on:change=move |ev| {
-                            if let Ok(v) = event_target_value(&ev).parse::<u32>() {
-                                settings.update(|s| s.max_iterations = v.clamp(1, 10));
-                            }
-                        }
-                    />
-                </div>
-                <label class="field field--inline">
-                    <input autocomplete="off"
-                        type="checkbox"
-                        data-testid="design-review"
-                        prop:checked=move || settings.with(|s| s.design_review)
-                        on:change=move |ev| settings.update(|s| s.design_review = event_target_checked(&ev))
-                    />
-                    <span>{move || tr(lang.get(), "Design review at the end", "最后进行版式评审")}</span>
-                </label>
+                {number_setting(settings, lang, NumberSetting {
+                    id: "threshold", label: ("Score threshold (0–10)", "分数阈值（0–10）"), range: ("0", "10", "0.1"),
+                    get: |s| s.threshold.to_string(),
+                    set: |s, v: f64| s.threshold = v.clamp(0.0, 10.0),
+                })}
+                {number_setting(settings, lang, NumberSetting {
+                    id: "max-iterations", label: ("Max iterations", "最多轮数"), range: ("1", "10", "1"),
+                    get: |s| s.max_iterations.to_string(),
+                    set: |s, v: u32| s.max_iterations = v.clamp(1, 10),
+                })}
+                {check_setting(settings, lang, CheckSetting {
+                    testid: "design-review", label: ("Design review at the end", "最后进行版式评审"),
+                    get: |s| s.design_review,
+                    set: |s, on| s.design_review = on,
+                    hidden: Signal::stored(false),
+                })}
             </fieldset>
             <button type="button" class="button" on:click=move |_| close()>{move || tr(lang.get(), "Close", "关闭")}</button>
         </aside>

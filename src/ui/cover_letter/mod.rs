@@ -18,12 +18,10 @@ mod review_dialog;
 use leptos::prelude::*;
 
 use crate::domain::injection::scan_inputs;
-use crate::domain::Language;
-use crate::store::RunRecord;
-use crate::ui::components::{FileImport, InjectionWarning, ProviderNotes, RunList};
+use crate::ui::components::{Field, FileImport, PageShell, RunPanel, TextBox};
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
-    VerdictNotice,
+    dialog_toggle, ended_text, result_verdict, DraftProgress, FinishedWords, PauseDialog,
+    ReopenButton, VerdictNotice, DEMO_WORDS,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -36,8 +34,16 @@ use progress::ROWS;
 use result::LetterResult;
 use review_dialog::ReviewDialog;
 
-/// The result's name in the result check's sentence ("The letter is empty or one word. …").
-const LETTER: (&str, &str) = ("The letter", "求职信");
+/// A letter that fails its result check is never "ready": the check says why ("The letter is
+/// empty or one word. …").
+const FINISHED: FinishedWords = FinishedWords {
+    what: ("The letter", "求职信"),
+    done: ("The letter is ready.", "求职信已完成。"),
+    without_failed: (
+        "The letter is ready, but {n} step(s) failed: it was made without them (see below).",
+        "求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。",
+    ),
+};
 
 const REOPEN_BUTTON: &str = "[data-testid=letter-open-review]";
 /// Where focus goes once the review is answered: the run's status line.
@@ -52,8 +58,6 @@ pub fn Page() -> impl IntoView {
     let settings = expect_context::<RwSignal<Settings>>();
     let form = LetterForm::load();
     let runs = RunController::<CoverLetterWorkflow, LetterModel>::new();
-    let status = runs.message();
-    let busy = move || runs.live();
     // A new review, or another run shown, opens its dialog.
     let pause_key = move || {
         runs.active().map(|r| {
@@ -61,53 +65,28 @@ pub fn Page() -> impl IntoView {
             format!("{}/{}", r.thread_id(), prompt.unwrap_or_default())
         })
     };
-    let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
+    let dialog = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let start = move || {
         let language = settings.with_untracked(Settings::language);
         runs.start(form.input(language), form.title());
     };
-    let stop = Callback::new(move |()| runs.stop());
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     let fields = form.fields;
     let set_field = move |f: &dyn Fn(&mut LetterFields)| fields.update(|o| f(o));
 
-    // autocomplete="off": the signals are the state; a browser must not restore a control
-    // behind their back.
     view! {
-        <form autocomplete="off" class="run-form letter-form" on:submit=on_submit data-testid="letter-form">
-            <div class="field">
-                <label class="field__label" for="letter-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+        <PageShell runs=runs class="run-form letter-form" testid="letter-form" start=start stop=true
+            demo=DEMO_WORDS clamped=true run_view=move |run| view! { <LetterRunView run=run dialog=dialog /> }>
+            <Field id="letter-resume" label=("Resume", "简历")>
                 <FileImport target=form.resume outline="letter-resume">
-                <textarea
-                    id="letter-resume"
-                    class="field__input field__input--tall"
-                    data-testid="resume"
-                    rows="14"
-                    spellcheck="false"
-                    prop:value=move || form.resume.get()
-                    on:input=move |ev| form.resume.set(event_target_value(&ev))
-                ></textarea>
+                <TextBox id="letter-resume" class="field__input field__input--tall" testid="resume" rows=14 value=form.resume prose=false />
                 </FileImport>
-            </div>
-            <div class="field">
-                <label class="field__label" for="letter-job">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+            </Field>
+            <Field id="letter-job" label=("Job description", "职位描述")>
                 <FileImport target=form.job>
-                <textarea
-                    id="letter-job"
-                    class="field__input field__input--medium"
-                    data-testid="job-description"
-                    rows="8"
-                    prop:value=move || form.job.get()
-                    on:input=move |ev| form.job.set(event_target_value(&ev))
-                ></textarea>
+                <TextBox id="letter-job" class="field__input field__input--medium" testid="job-description" rows=8 value=form.job />
                 </FileImport>
-            </div>
+            </Field>
             <fieldset class="tailor-form__options">
                 <legend>{move || tr(lang.get(), "The letter", "求职信")}</legend>
                 <div class="field">
@@ -174,21 +153,13 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <RunButtons busy=Signal::derive(busy) on_stop=stop status=status />
-        </form>
-        <RunList workflow_id=CoverLetterWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <LetterRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=CoverLetterWorkflow::ID />
+        </PageShell>
     }
 }
 
 /// One run: status line, graph, agent activity and errors, the review it waits on, the letter.
 #[component]
-fn LetterRunView(
-    run: LetterRun,
-    dialog_open: RwSignal<bool>,
-    hide_dialog: Callback<()>,
-) -> impl IntoView {
+fn LetterRunView(run: LetterRun, dialog: PauseDialog) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
@@ -201,53 +172,35 @@ fn LetterRunView(
         ("role", &input.role),
         ("notes", &input.notes),
     ]);
-    let verdict = Memo::new(move |_| {
-        model
-            .result
-            .with(|r| r.as_ref().map(CoverLetterWorkflow::check_result))
-    });
+    let verdict = result_verdict::<CoverLetterWorkflow>(model.result);
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
             RunPhase::Running => tr(lang, "Writing your letter…", "正在撰写求职信…").to_string(),
             RunPhase::Waiting => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
-            // A letter that fails its result check is never "ready": the check says why.
-            RunPhase::Finished => finished_text(verdict.get().as_ref(), LETTER, lang, || {
-                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                    0 => tr(lang, "The letter is ready.", "求职信已完成。").to_string(),
-                    n => match lang {
-                        Language::En => format!("The letter is ready, but {n} step(s) failed: it was made without them (see below)."),
-                        Language::Zh => format!("求职信已完成，但有 {n} 个步骤失败：它是在缺少这些步骤的情况下生成的（见下方）。"),
-                    },
-                }
-            }),
+            RunPhase::Finished => {
+                FINISHED.status(verdict.get().as_ref(), model.failed_steps(), lang)
+            }
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
+    let pending = Signal::derive(move || waiting() && model.prompt.with(Option::is_some));
     let dialog_run = run.clone();
     view! {
-        <section class="run" aria-label=move || tr(lang.get(), "Cover letter run", "求职信运行") data-testid="letter-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="letter-phase">{phase_text}</p>
-                <button type="button" class="button" data-testid="letter-open-review"
-                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
-                    on:click=move |_| dialog_open.set(true)>
-                    {move || tr(lang.get(), "Continue reviewing", "继续审阅")}
-                </button>
-            </div>
-            <InjectionWarning findings=Signal::stored(findings) />
-            <RunErrors phase=phase agent_errors=model.agent_errors />
-            <DraftGraph rows=ROWS nodes=model.nodes testid="letter-graph" />
-            <AgentActivity phase=phase activity=model.activity workflow=CoverLetterWorkflow::ID />
+        <RunPanel class="run" label=("Cover letter run", "求职信运行") testid="letter-run" phase_testid="letter-phase"
+            phase_text=Signal::derive(phase_text) focusable=true
+            bar=move || view! { <ReopenButton testid="letter-open-review" label=("Continue reviewing", "继续审阅") pending=pending dialog_open=dialog.open /> }>
+            <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="letter-graph"
+                agent_errors=model.agent_errors activity=model.activity workflow=CoverLetterWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
-                (dialog_open.get() && waiting())
+                (dialog.open.get() && waiting())
                     .then(|| model.prompt.get())
                     .flatten()
-                    .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=hide_dialog /> })
+                    .map(|prompt| view! { <ReviewDialog run=run prompt=prompt on_escape=dialog.hide /> })
             }}
-            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=LETTER original=None testid="letter-verdict" /> })}
+            {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=FINISHED.what original=None testid="letter-verdict" /> })}
             {move || model.result.get().map(|state| view! { <LetterResult state=state /> })}
-        </section>
+        </RunPanel>
     }
 }

@@ -58,6 +58,12 @@ impl LetterModel {
     fn take_custom(&self, event: CustomEvent) {
         take_agent_event(event, self.activity, self.agent_errors);
     }
+
+    /// How many steps failed in the finished run (its result was made without them).
+    pub fn failed_steps(&self) -> usize {
+        self.result
+            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
+    }
 }
 
 impl ViewModel<CoverLetterWorkflow> for LetterModel {

@@ -9,14 +9,25 @@ use super::model::ReviewPrompt;
 use super::result::Citations;
 use super::{LetterRun, AFTER_ANSWER_FOCUS};
 use crate::domain::grounding::line_pieces;
-use crate::ui::components::{
-    focus_later, kept_keys, marked_line, removed_keys, FactDecisions, FactList, Modal,
-};
+use crate::ui::components::{marked_line, FactDecisions, FactList, Modal};
 use crate::ui::draft_review::{
-    revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice,
+    approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
+    UnchangedNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::cover_letter::CoverLetterAnswer;
+
+/// What the keys do, under the note box: the letter's run waits without a countdown.
+const KEYS: (&str, &str) = (
+    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
+    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。",
+);
+
+/// What Request a revision says when there is no note to send.
+const EMPTY_NOTE: (&str, &str) = (
+    "Say what to change first, or approve the letter.",
+    "请先写下要修改的内容，或批准这封信。",
+);
 
 #[component]
 pub fn ReviewDialog(
@@ -32,37 +43,22 @@ pub fn ReviewDialog(
     let review = prompt.review;
     let facts = review.ungrounded_facts.clone();
     let revise_run = run.clone();
-    let revise = revise_with(
-        note,
-        hint,
-        (
-            "Say what to change first, or approve the letter.",
-            "请先写下要修改的内容，或批准这封信。",
-        ),
-        AFTER_ANSWER_FOCUS,
-        move |note| revise_run.answer(CoverLetterAnswer::Revise { note }),
-    );
-    let approve = Callback::new(move |()| {
-        let (kept_facts, removed_facts) =
-            decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
+    let send_note = move |note| revise_run.answer(CoverLetterAnswer::Revise { note });
+    let revise = revise_with(note, hint, EMPTY_NOTE, AFTER_ANSWER_FOCUS, send_note);
+    let send_approval = move |kept_facts, removed_facts| {
         run.answer(CoverLetterAnswer::Approve {
             kept_facts,
             removed_facts,
-        });
-        focus_later(AFTER_ANSWER_FOCUS);
-    });
+        })
+    };
+    let approve = approve_with(decisions, AFTER_ANSWER_FOCUS, send_approval);
     let last_round = review.revision >= review.max_revisions;
     let lines = line_pieces(&review.letter, &facts);
     let marks_facts = facts.clone();
     let paragraphs = review.paragraphs.clone();
     view! {
         <Modal labelled_by="letter-review-title" described_by="letter-review-question" testid="letter-review-dialog" on_escape=on_escape on_send=revise>
-            <h2 id="letter-review-title" class="modal__title">{move || tr(lang.get(), "Review the draft letter", "审阅求职信草稿")}</h2>
-            <p id="letter-review-question" class="modal__why">
-                {move || tr(lang.get(),
-                    "Approve it to finalize, or say what to change and request a revision.",
-                    "批准即定稿；或写下修改意见并要求修改。")}
-            </p>
+            <ReviewHeading ids=("letter-review-title", "letter-review-question") title=("Review the draft letter", "审阅求职信草稿") />
             <UnchangedNotice note=review.unchanged_note.clone() testid="letter-review-unchanged" />
             <p class="ats-line" data-testid="letter-review-round">
                 {move || format!("{} {} / {}", tr(lang.get(), "Revision requests", "修改请求"), review.revision, review.max_revisions)}
@@ -78,10 +74,7 @@ pub fn ReviewDialog(
             </details>
             <ReviewNote note=note hint=hint last_round=last_round
                 ids=ReviewNoteIds { note: "letter-review-note", keys: "letter-review-keys", last_round: "letter-review-last-round" }
-                keys=(
-                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the run waits.",
-                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，运行继续等待。",
-                ) />
+                keys=KEYS />
             <ReviewActions approve=approve revise=revise testids=("letter-approve", "letter-revise")
                 revise_label=("Request a revision", "要求修改") />
         </Modal>

@@ -32,6 +32,28 @@ impl NodeStatus {
 /// Rows of a graph, top to bottom, each node as (node id, English label, Chinese label).
 pub type GraphRows = &'static [&'static [(&'static str, &'static str, &'static str)]];
 
+/// One node: its status as its class and `data-status` (English, for styles and tests), its
+/// label, and `spoken`, what a screen reader says of it.
+#[component]
+pub fn GraphNode(
+    id: &'static str,
+    label: (&'static str, &'static str),
+    status: Signal<&'static str>,
+    spoken: Signal<String>,
+) -> impl IntoView {
+    let lang = use_language();
+    view! {
+        <li
+            class=move || format!("gnode gnode--{}", status.get())
+            data-testid=format!("node-{id}")
+            data-status=move || status.get()
+            aria-label=move || spoken.get()
+        >
+            {move || tr(lang.get(), label.0, label.1)}
+        </li>
+    }
+}
+
 #[component]
 pub fn DraftGraph(
     rows: GraphRows,
@@ -45,20 +67,10 @@ pub fn DraftGraph(
         <section class="graph" aria-label=move || tr(lang.get(), "Workflow progress", "流程进度") data-testid=testid>
             {rows.iter().map(|row| view! {
                 <ol class="graph__row">
-                    {row.iter().map(|(id, en, zh)| {
-                        let id = *id;
-                        let status = move || status_of(id);
-                        let label = move || tr(lang.get(), en, zh);
-                        view! {
-                            <li
-                                class=move || format!("gnode gnode--{}", status())
-                                data-testid=format!("node-{id}")
-                                data-status=status
-                                aria-label=move || format!("{}: {}", label(), status())
-                            >
-                                {label}
-                            </li>
-                        }
+                    {row.iter().map(|&(id, en, zh)| {
+                        let status = Signal::derive(move || status_of(id));
+                        let spoken = Signal::derive(move || format!("{}: {}", tr(lang.get(), en, zh), status.get()));
+                        view! { <GraphNode id=id label=(en, zh) status=status spoken=spoken /> }
                     }).collect_view()}
                 </ol>
             }).collect_view()}

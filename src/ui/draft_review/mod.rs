@@ -11,10 +11,19 @@ mod review_form;
 mod run_view;
 mod verdict;
 
-pub use graph::{DraftGraph, GraphRows, NodeStatus};
+pub use graph::{GraphNode, GraphRows, NodeStatus};
 pub use result_notices::{FactOutcome, FailedSteps, Warnings};
-pub use review_form::{revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice};
-pub use run_view::{
-    dialog_toggle, ended_text, take_agent_event, AgentActivity, RunButtons, RunErrors,
+pub use review_form::{
+    approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
+    UnchangedNotice,
 };
-pub use verdict::{finished_text, VerdictNotice};
+pub use run_view::{
+    dialog_toggle, ended_text, take_agent_event, DraftProgress, PauseDialog, ReopenButton,
+};
+
+/// What the demo badge says on the draft pages, whose demo answers are heuristic.
+pub const DEMO_WORDS: (&str, &str) = (
+    "Demo: heuristic answers, no model is called",
+    "演示：启发式回答，不调用模型",
+);
+pub use verdict::{finished_text, result_verdict, FinishedWords, VerdictNotice};

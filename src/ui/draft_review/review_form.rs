@@ -5,7 +5,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::components::focus_later;
+use crate::ui::components::{focus_later, kept_keys, removed_keys, FactDecisions};
 use crate::ui::i18n::{tr, use_language};
 
 /// The notice that the last revision request left the draft as it was, with the run's reason
@@ -56,6 +56,38 @@ pub fn revise_with(
         send(text);
         focus_later(after);
     })
+}
+
+/// The approve action: the facts the user kept and those they removed (undecided ones are not
+/// kept) go to `send`, and focus to `after`.
+pub fn approve_with(
+    decisions: FactDecisions,
+    after: &'static str,
+    send: impl Fn(Vec<String>, Vec<String>) + Send + Sync + 'static,
+) -> Callback<()> {
+    Callback::new(move |()| {
+        let (kept, removed) = decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
+        send(kept, removed);
+        focus_later(after);
+    })
+}
+
+/// The dialog's title and the question every draft review asks; `ids`: the title's and the
+/// question's element ids, which the dialog is labelled and described by.
+#[component]
+pub fn ReviewHeading(
+    ids: (&'static str, &'static str),
+    title: (&'static str, &'static str),
+) -> impl IntoView {
+    let lang = use_language();
+    view! {
+        <h2 id=ids.0 class="modal__title">{move || tr(lang.get(), title.0, title.1)}</h2>
+        <p id=ids.1 class="modal__why">
+            {move || tr(lang.get(),
+                "Approve it to finalize, or say what to change and request a revision.",
+                "批准即定稿；或写下修改意见并要求修改。")}
+        </p>
+    }
 }
 
 #[component]

@@ -1,26 +1,34 @@
 //! The parts of a run's view around its graph: whether the dialog the run waits on is shown, the
 //! status words every run shares, the run's failure and the agents' failures it went on without,
-//! and the text the agents stream while they work; and the form's Run and Stop buttons.
+//! and the text the agents stream while they work.
 
 use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
+use super::graph::{DraftGraph, GraphRows, NodeStatus};
+use crate::domain::InjectionFinding;
 use crate::domain::Language;
-use crate::ui::components::{focus_later, ProviderBadge};
+use crate::ui::components::{focus_later, InjectionWarning};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
 use crate::ui::streamed_text::streamed_text;
 use crate::workflows::agent_name;
 use crate::workflows::common::events::{AgentErrorPayload, CustomEvent, DeltaPayload};
 
-/// Whether the dialog of the pause the page shows is open, and the callback that hides it
-/// (Escape) and puts focus on `reopen_button`. A new pause, or another run shown (`pause_key`
-/// changes), opens it again.
+/// The dialog of the pause a draft page shows: whether it is open, and what hides it (Escape).
+#[derive(Clone, Copy)]
+pub struct PauseDialog {
+    pub open: RwSignal<bool>,
+    pub hide: Callback<()>,
+}
+
+/// The page's [`PauseDialog`]; hiding it puts focus on `reopen_button`. A new pause, or another
+/// run shown (`pause_key` changes), opens it again.
 pub fn dialog_toggle(
     pause_key: impl Fn() -> Option<String> + 'static,
     reopen_button: &'static str,
-) -> (RwSignal<bool>, Callback<()>) {
+) -> PauseDialog {
     let open = RwSignal::new(true);
     Effect::new(move |previous: Option<Option<String>>| {
         let key = pause_key();
@@ -33,7 +41,7 @@ pub fn dialog_toggle(
         open.set(false);
         focus_later(reopen_button);
     });
-    (open, hide)
+    PauseDialog { open, hide }
 }
 
 /// The status line of a run that is driven elsewhere, stopped or failed; `None` for the phases
@@ -113,28 +121,6 @@ pub fn AgentActivity(
     }
 }
 
-/// The form's Run and Stop buttons, the provider badge and the status line.
-#[component]
-pub fn RunButtons(
-    busy: Signal<bool>,
-    on_stop: Callback<()>,
-    status: RwSignal<String>,
-) -> impl IntoView {
-    let lang = use_language();
-    view! {
-        <div class="run-form__actions">
-            <button type="submit" class="button button--primary" data-testid="run" disabled=move || busy.get()>
-                {move || if busy.get() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-            </button>
-            <button type="button" class="button button--danger" data-testid="stop" disabled=move || !busy.get() on:click=move |_| on_stop.run(())>
-                {move || tr(lang.get(), "Stop", "停止")}
-            </button>
-            <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示：启发式回答，不调用模型" />
-            <p class="run-form__status" role="status" aria-live="polite" data-testid="status">{move || status.get()}</p>
-        </div>
-    }
-}
-
 /// Takes one agent event into a page's signals: a delta appends to its agent's streamed text, a
 /// reset voids that text (the stream broke and is streamed again), an agent error is kept for
 /// [`RunErrors`]. Other events are the page's own.
@@ -156,5 +142,48 @@ pub fn take_agent_event(
             });
         }
         _ => {}
+    }
+}
+
+/// The bar's button that brings back the dialog the run waits on once Escape hid it: shown while
+/// the run is `pending` on a dialog that is not open. `after` follows the label (the review's
+/// countdown on the tailoring page).
+#[component]
+pub fn ReopenButton(
+    testid: &'static str,
+    label: (&'static str, &'static str),
+    pending: Signal<bool>,
+    dialog_open: RwSignal<bool>,
+    #[prop(optional)] after: Option<Signal<Option<String>>>,
+) -> impl IntoView {
+    let lang = use_language();
+    view! {
+        <button type="button" class="button" data-testid=testid
+            hidden=move || dialog_open.get() || !pending.get()
+            on:click=move |_| dialog_open.set(true)>
+            {move || tr(lang.get(), label.0, label.1)}
+            {move || after.and_then(|a| a.get())}
+        </button>
+    }
+}
+
+/// What a draft run shows while its agents work: the injection warning, the errors, the graph
+/// (`graph_testid`) and the agents' streamed text.
+#[component]
+pub fn DraftProgress(
+    findings: Vec<InjectionFinding>,
+    phase: RwSignal<RunPhase>,
+    rows: GraphRows,
+    nodes: RwSignal<BTreeMap<String, NodeStatus>>,
+    graph_testid: &'static str,
+    agent_errors: RwSignal<BTreeMap<String, String>>,
+    activity: RwSignal<BTreeMap<String, String>>,
+    workflow: &'static str,
+) -> impl IntoView {
+    view! {
+        <InjectionWarning findings=Signal::stored(findings) />
+        <RunErrors phase=phase agent_errors=agent_errors />
+        <DraftGraph rows=rows nodes=nodes testid=graph_testid />
+        <AgentActivity phase=phase activity=activity workflow=workflow />
     }
 }

@@ -9,6 +9,7 @@ use crate::domain::result_check::{Problem, Verdict};
 use crate::domain::Language;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::Workflow;
 
 /// The status line of a finished run: the verdict's sentence when the result is not usable
 /// (`what` names the result: "The letter", "求职信"), else `finished` as the page words it.
@@ -93,4 +94,37 @@ pub fn VerdictNotice(
             </div>
         }
     })
+}
+
+/// The result check's verdict on the run's result, once there is one.
+pub fn result_verdict<W: Workflow>(result: RwSignal<Option<W::State>>) -> Memo<Option<Verdict>>
+where
+    W::State: Send + Sync + 'static,
+{
+    Memo::new(move |_| result.with(|r| r.as_ref().map(W::check_result)))
+}
+
+/// How a draft page words its finished run: `what` names the result in the result check's
+/// sentence; `done`, or, when steps failed and the result was made without them,
+/// `without_failed` with `{n}` standing for how many (English, Chinese each).
+pub struct FinishedWords {
+    pub what: (&'static str, &'static str),
+    pub done: (&'static str, &'static str),
+    pub without_failed: (&'static str, &'static str),
+}
+
+impl FinishedWords {
+    /// The status line: the verdict's sentence when the result is not usable (it is never
+    /// called finished then), else the finished words.
+    pub fn status(&self, verdict: Option<&Verdict>, failed_steps: usize, lang: Language) -> String {
+        finished_text(verdict, self.what, lang, || self.text(failed_steps, lang))
+    }
+
+    fn text(&self, failed_steps: usize, lang: Language) -> String {
+        match failed_steps {
+            0 => tr(lang, self.done.0, self.done.1).to_string(),
+            n => tr(lang, self.without_failed.0, self.without_failed.1)
+                .replace("{n}", &n.to_string()),
+        }
+    }
 }

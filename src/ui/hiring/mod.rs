@@ -11,12 +11,11 @@ mod trail;
 use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
-use crate::store::RunRecord;
 use crate::ui::components::{
-    draft_signal, first_line, InjectionWarning, ProviderBadge, ProviderNotes, ResumeOutline,
-    RunList,
+    draft_signal, first_line, Field, InjectionWarning, PageShell, ResumeOutline, RunPanel,
+    StopButton, TextBox,
 };
-use crate::ui::draft_review::{finished_text, VerdictNotice};
+use crate::ui::draft_review::{finished_text, result_verdict, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunController, RunPhase};
 use crate::ui::settings::Settings;
@@ -24,7 +23,6 @@ use crate::ui::streamed_text::streamed_text;
 use crate::workflows::hiring::HiringRunInput;
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 use crate::workflows::sample::SAMPLE_RESUME;
-use crate::workflows::Workflow;
 use model::{agent_label, HiringModel};
 use packet::Packet;
 use trail::Trail;
@@ -38,19 +36,12 @@ type HiringRunHandle = ActiveRun<HiringWorkflow, HiringModel>;
 /// The page: the form, then the run.
 #[component]
 pub fn Page() -> impl IntoView {
-    let lang = use_language();
     let resume = draft_signal(DRAFT_RESUME_KEY, SAMPLE_RESUME);
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);
     let settings = expect_context::<RwSignal<Settings>>();
     let runs = RunController::<HiringWorkflow, HiringModel>::new();
-    let status = runs.message();
-    let running = move || runs.live();
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if running() {
-            return;
-        }
+    let start = move || {
         let job_description = job.get_untracked();
         let title = first_line(&job_description, "Hiring packet");
         let input = HiringRunInput {
@@ -61,48 +52,19 @@ pub fn Page() -> impl IntoView {
         };
         runs.start(input, title);
     };
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
 
     view! {
-        <form autocomplete="off" class="run-form" on:submit=on_submit data-testid="hiring-form">
-            <div class="field">
-                <label class="field__label" for="hiring-jd">{move || tr(lang.get(), "Job description", "职位描述")}</label>
-                <textarea
-                    id="hiring-jd"
-                    class="field__input"
-                    data-testid="hiring-jd"
-                    rows="10"
-                    prop:value=move || job.get()
-                    on:input=move |ev| job.set(event_target_value(&ev))
-                ></textarea>
-            </div>
-            <div class="field">
-                <label class="field__label" for="hiring-resume">{move || tr(lang.get(), "Candidate's resume", "候选人简历")}</label>
-                <textarea
-                    id="hiring-resume"
-                    class="field__input field__input--tall"
-                    data-testid="hiring-resume"
-                    rows="16"
-                    spellcheck="false"
-                    prop:value=move || resume.get()
-                    on:input=move |ev| resume.set(event_target_value(&ev))
-                ></textarea>
+        <PageShell runs=runs class="run-form" testid="hiring-form" start=start
+            testid_prefix="hiring-" demo=("Demo: heuristic answers, no model is called", "演示模式：启发式结果，不调用模型")
+            clamped=true run_view=move |run| view! { <HiringRun run=run /> }>
+            <Field id="hiring-jd" label=("Job description", "职位描述")>
+                <TextBox id="hiring-jd" class="field__input" testid="hiring-jd" rows=10 value=job />
+            </Field>
+            <Field id="hiring-resume" label=("Candidate's resume", "候选人简历")>
+                <TextBox id="hiring-resume" class="field__input field__input--tall" testid="hiring-resume" rows=16 value=resume prose=false />
                 <ResumeOutline text=resume field_id="hiring-resume" />
-            </div>
-            <div class="run-form__actions">
-                <button type="submit" class="button button--primary" data-testid="hiring-run" disabled=running>
-                    {move || if running() { tr(lang.get(), "Running…", "运行中…") } else { tr(lang.get(), "Run", "运行") }}
-                </button>
-                <ProviderBadge demo_en="Demo: heuristic answers, no model is called" demo_zh="演示模式：启发式结果，不调用模型" />
-                <p class="run-form__status" role="status" aria-live="polite" data-testid="hiring-status">
-                    {move || status.get()}
-                </p>
-            </div>
-        </form>
-        <RunList workflow_id=HiringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <HiringRun run=run /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=HiringWorkflow::ID />
+            </Field>
+        </PageShell>
     }
 }
 
@@ -127,41 +89,25 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
     });
     // A packet that fails its check (an email that loops, an evaluation in the other language)
     // is not "ready": the check says why.
-    let verdict = Memo::new(move |_| {
-        model
-            .result
-            .with(|r| r.as_ref().map(HiringWorkflow::check_result))
-    });
+    let verdict = result_verdict::<HiringWorkflow>(model.result);
     view! {
-        <section class="run hiring" aria-label=move || tr(lang.get(), "Hiring run", "招聘流程运行") data-testid="hiring-run-view">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" data-testid="hiring-phase">
-                    {move || {
-                        let lang = lang.get();
-                        match phase.get() {
-                            RunPhase::Running | RunPhase::Waiting => match model.running.get() {
-                                Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
-                                None => tr(lang, "Starting…", "启动中…").to_string(),
-                            },
-                            RunPhase::Finished => finished_text(verdict.get().as_ref(), PACKET, lang, || {
-                                tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string()
-                            }),
-                            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
-                            RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
-                            RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
-                        }
-                    }}
-                </p>
-                <button
-                    type="button"
-                    class="button button--danger"
-                    data-testid="hiring-stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()
-                >
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
-            </div>
+        <RunPanel class="run hiring" label=("Hiring run", "招聘流程运行") testid="hiring-run-view" phase_testid="hiring-phase"
+            phase_text=Signal::derive(move || {
+                let lang = lang.get();
+                match phase.get() {
+                    RunPhase::Running | RunPhase::Waiting => match model.running.get() {
+                        Some(node) => format!("{}{}…", tr(lang, "Running: ", "正在运行："), agent_label(lang, &node)),
+                        None => tr(lang, "Starting…", "启动中…").to_string(),
+                    },
+                    RunPhase::Finished => finished_text(verdict.get().as_ref(), PACKET, lang, || {
+                        tr(lang, "Hiring packet ready.", "招聘材料包已完成。").to_string()
+                    }),
+                    RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+                    RunPhase::Stopped => tr(lang, "Stopped. Your inputs are kept; press Run to start again.", "已停止。输入内容已保留，按“运行”重新开始。").to_string(),
+                    RunPhase::Failed(message) => format!("{}{message}", tr(lang, "The run failed: ", "运行失败：")),
+                }
+            })
+            bar=move || view! { <StopButton testid="hiring-stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) /> }>
             <InjectionWarning findings=findings />
             {move || {
                 let errors = model.errors.get();
@@ -181,6 +127,6 @@ fn HiringRun(run: HiringRunHandle) -> impl IntoView {
             </div>
             {move || verdict.get().map(|verdict| view! { <VerdictNotice verdict=verdict what=PACKET original=None testid="hiring-verdict" /> })}
             {move || model.result.get().map(|state| view! { <Packet state=state /> })}
-        </section>
+        </RunPanel>
     }
 }

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::model::{NodeStatus, RunModel};
 use crate::domain::Language;
+use crate::ui::draft_review::GraphNode;
 use crate::ui::i18n::{tr, use_language};
 
 /// Rows of the seed-000 diagram, top to bottom: node id, English label, Chinese label.
@@ -68,24 +69,14 @@ pub fn GraphView(model: RunModel, max_iterations: u32) -> impl IntoView {
                         <ol class="graph__row">
                             {row
                                 .iter()
-                                .map(|(id, en, zh)| {
-                                    let (id, en, zh) = (*id, *en, *zh);
+                                .map(|&(id, en, zh)| {
                                     let queued = move || model.waiting_turn(id, one_at_a_time);
-                                    let status = move || status_name(model.status(id), queued());
-                                    let label = move || tr(lang.get(), en, zh);
-                                    view! {
-                                        <li
-                                            class=move || format!("gnode gnode--{}", status())
-                                            data-testid=format!("node-{id}")
-                                            data-status=status
-                                            aria-label=move || {
-                                                let lang = lang.get();
-                                                format!("{}{}{}", tr(lang, en, zh), tr(lang, ": ", "："), status_label(model.status(id), queued(), lang))
-                                            }
-                                        >
-                                            {label}
-                                        </li>
-                                    }
+                                    let status = Signal::derive(move || status_name(model.status(id), queued()));
+                                    let spoken = Signal::derive(move || {
+                                        let lang = lang.get();
+                                        format!("{}{}{}", tr(lang, en, zh), tr(lang, ": ", "："), status_label(model.status(id), queued(), lang))
+                                    });
+                                    view! { <GraphNode id=id label=(en, zh) status=status spoken=spoken /> }
                                 })
                                 .collect_view()}
                         </ol>

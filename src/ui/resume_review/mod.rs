@@ -11,9 +11,9 @@ mod score_timeline;
 use leptos::prelude::*;
 
 use crate::session::ReviewWorkflow;
-use crate::ui::components::InjectionWarning;
 pub use crate::ui::components::RunForm as Page;
-use crate::ui::draft_review::{finished_text, VerdictNotice};
+use crate::ui::components::{InjectionWarning, RunPanel, StopButton};
+use crate::ui::draft_review::{finished_text, result_verdict, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, ActiveRun, RunEngine, RunPhase};
 use crate::ui::streamed_text::streamed_text;
@@ -69,11 +69,7 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
     let findings = run.input().injection_findings();
     let running = move || phase.with(|p| *p == RunPhase::Running);
     let lang = use_language();
-    let verdict = Memo::new(move |_| {
-        model
-            .result
-            .with(|r| r.as_ref().map(ReviewWorkflow::check_result))
-    });
+    let verdict = result_verdict::<ReviewWorkflow>(model.result);
     // Errors that several agents hit (a bad key, a rate limit) are worth one message at the top.
     let agent_errors = move || {
         let mut errors: Vec<String> = model
@@ -83,40 +79,28 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
         errors
     };
     view! {
-        <section class="run" aria-label=move || tr(lang.get(), "Review run", "评审运行") data-testid="run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" data-testid="phase">
-                    {move || {
-                        let lang = lang.get();
-                        match phase.get() {
-                            RunPhase::Running | RunPhase::Waiting => tr(lang, "Reviewing…", "评审中…").to_string(),
-                            // A revision that fails its result check is not "finished": the check says why.
-                            RunPhase::Finished => finished_text(verdict.get().as_ref(), REVISED, lang, || {
-                                tr(lang, "Review finished.", "评审完成。").to_string()
-                            }),
-                            RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
-                            RunPhase::Stopped => tr(
-                                lang,
-                                "Stopped. Your inputs are kept; press Run to start again.",
-                                "已停止。你的输入已保留，点击“运行”可重新开始。",
-                            )
-                            .to_string(),
-                            RunPhase::Failed(message) => {
-                                format!("{}{message}", tr(lang, "The review failed: ", "评审失败："))
-                            }
-                        }
-                    }}
-                </p>
-                <button
-                    type="button"
-                    class="button button--danger"
-                    data-testid="stop"
-                    disabled=move || !running()
-                    on:click=move |_| stop_run.stop()
-                >
-                    {move || tr(lang.get(), "Stop", "停止")}
-                </button>
-            </div>
+        <RunPanel class="run" label=("Review run", "评审运行") testid="run" phase_testid="phase"
+            phase_text=Signal::derive(move || {
+                let lang = lang.get();
+                match phase.get() {
+                    RunPhase::Running | RunPhase::Waiting => tr(lang, "Reviewing…", "评审中…").to_string(),
+                    // A revision that fails its result check is not "finished": the check says why.
+                    RunPhase::Finished => finished_text(verdict.get().as_ref(), REVISED, lang, || {
+                        tr(lang, "Review finished.", "评审完成。").to_string()
+                    }),
+                    RunPhase::Elsewhere => elsewhere_text(lang).to_string(),
+                    RunPhase::Stopped => tr(
+                        lang,
+                        "Stopped. Your inputs are kept; press Run to start again.",
+                        "已停止。你的输入已保留，点击“运行”可重新开始。",
+                    )
+                    .to_string(),
+                    RunPhase::Failed(message) => {
+                        format!("{}{message}", tr(lang, "The review failed: ", "评审失败："))
+                    }
+                }
+            })
+            bar=move || view! { <StopButton testid="stop" enabled=Signal::derive(running) on_stop=Callback::new(move |()| stop_run.stop()) /> }>
             <InjectionWarning findings=Signal::stored(findings) />
             {move || {
                 let errors = agent_errors();
@@ -154,6 +138,6 @@ fn ReviewRun(run: ReviewRunHandle, retry: Callback<()>) -> impl IntoView {
                 <VerdictNotice verdict=verdict what=REVISED original=Some(state.original_resume.text) testid="review-verdict" />
             })}
             {move || model.result.get().map(|state| view! { <Results model=model state=state phase=phase retry=retry /> })}
-        </section>
+        </RunPanel>
     }
 }

@@ -24,13 +24,12 @@ use std::time::Duration;
 use leptos::prelude::*;
 
 use crate::session::TailoringWorkflow;
-use crate::store::RunRecord;
 use crate::ui::components::{
-    focus_later, FileImport, ImportedJsonResume, InjectionWarning, ProviderNotes, RunList,
+    focus_later, Field, FileImport, ImportedJsonResume, PageShell, RunPanel, TextBox,
 };
 use crate::ui::draft_review::{
-    dialog_toggle, ended_text, finished_text, AgentActivity, DraftGraph, RunButtons, RunErrors,
-    VerdictNotice,
+    dialog_toggle, ended_text, result_verdict, DraftProgress, FinishedWords, PauseDialog,
+    ReopenButton, VerdictNotice, DEMO_WORDS,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{ActiveRun, RunController, RunPhase};
@@ -44,9 +43,18 @@ use progress::ROWS;
 use question_dialog::{QuestionDialog, AFTER_ANSWER_FOCUS};
 use result::TailorResult;
 
-/// The result's name in the result check's sentence ("The tailored resume dropped your name, …").
-const TAILORED: (&str, &str) = ("The tailored resume", "定制后的简历");
 use review_dialog::{clock, seconds_left, ReviewDialog};
+
+/// A result made without a failed step says so, not just "finished"; one that fails its result
+/// check is not "finished" at all ("The tailored resume dropped your name, …").
+const FINISHED: FinishedWords = FinishedWords {
+    what: ("The tailored resume", "定制后的简历"),
+    done: ("Tailoring finished.", "定制完成。"),
+    without_failed: (
+        "Tailoring finished, but {n} step(s) failed: the result was made without them (see below).",
+        "定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。",
+    ),
+};
 
 const REOPEN_BUTTON: &str = "[data-testid=open-prompt]";
 
@@ -62,11 +70,9 @@ pub fn Page() -> impl IntoView {
     let imported_json = ImportedJsonResume::provide();
     let runs = RunController::<TailoringWorkflow, TailorModel>::new();
     let store = runs.store();
-    let status = runs.message();
     // Whether this run starts from the saved master resume (earlier answers) when there is one.
     let use_master = RwSignal::new(true);
 
-    let busy = move || runs.live();
     let prompt = move || runs.active().and_then(|r| r.view.prompt.get());
     // A new question or review, or another run shown, opens its dialog.
     let pause_key = move || {
@@ -78,13 +84,9 @@ pub fn Page() -> impl IntoView {
             )
         })
     };
-    let (dialog_open, hide_dialog) = dialog_toggle(pause_key, REOPEN_BUTTON);
+    let dialog = dialog_toggle(pause_key, REOPEN_BUTTON);
 
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy() {
-            return;
-        }
+    let start = move || {
         let language = settings.with_untracked(Settings::language);
         let title = title_of(&form.job.get_untracked());
         let master = use_master
@@ -97,9 +99,6 @@ pub fn Page() -> impl IntoView {
             .flatten();
         runs.start(form.input(master, language), title);
     };
-    let stop = Callback::new(move |()| runs.stop());
-    let open_entry = Callback::new(move |record: RunRecord| runs.open(record));
-    let delete_entry = Callback::new(move |thread_id: String| runs.delete(thread_id));
     let options = form.options;
     let set_option = move |f: &dyn Fn(&mut TailorOptions)| options.update(|o| f(o));
 
@@ -107,36 +106,20 @@ pub fn Page() -> impl IntoView {
     // not restore or autofill a control behind their back (a box shown unchecked while the run
     // would still use the master resume).
     view! {
-        <form autocomplete="off" class="run-form tailor-form" on:submit=on_submit data-testid="tailor-form">
+        <PageShell runs=runs class="run-form tailor-form" testid="tailor-form" start=start stop=true
+            demo=DEMO_WORDS clamped=true run_view=move |run| view! { <TailorRunView run=run dialog=dialog /> }>
             <div class="tailor-form__grid">
                 <div class="tailor-form__texts">
-                    <div class="field">
-                        <label class="field__label" for="job-description">{move || tr(lang.get(), "Job description", "职位描述")}</label>
+                    <Field id="job-description" label=("Job description", "职位描述")>
                         <FileImport target=form.job>
-                        <textarea
-                            id="job-description"
-                            class="field__input field__input--medium"
-                            data-testid="job-description"
-                            rows="8"
-                            prop:value=move || form.job.get()
-                            on:input=move |ev| form.job.set(event_target_value(&ev))
-                        ></textarea>
+                        <TextBox id="job-description" class="field__input field__input--medium" testid="job-description" rows=8 value=form.job />
                         </FileImport>
-                    </div>
-                    <div class="field">
-                        <label class="field__label" for="tailor-resume">{move || tr(lang.get(), "Resume", "简历")}</label>
+                    </Field>
+                    <Field id="tailor-resume" label=("Resume", "简历")>
                         <FileImport target=form.resume outline="tailor-resume" json_resume=imported_json>
-                        <textarea
-                            id="tailor-resume"
-                            class="field__input field__input--tall"
-                            data-testid="resume"
-                            rows="16"
-                            spellcheck="false"
-                            prop:value=move || form.resume.get()
-                            on:input=move |ev| form.resume.set(event_target_value(&ev))
-                        ></textarea>
+                        <TextBox id="tailor-resume" class="field__input field__input--tall" testid="resume" rows=16 value=form.resume prose=false />
                         </FileImport>
-                    </div>
+                    </Field>
                 </div>
                 <AtsPanel resume=form.resume job=form.job target=Signal::derive(move || options.with(|o| o.target_ats_score)) />
             </div>
@@ -194,31 +177,19 @@ pub fn Page() -> impl IntoView {
                     </span>
                 </div>
             </fieldset>
-            <RunButtons busy=Signal::derive(busy) on_stop=stop status=status />
-        </form>
-        <RunList workflow_id=TailoringWorkflow::ID on_open=open_entry on_delete=delete_entry live=Signal::derive(move || runs.live_thread()) />
-        {move || runs.active().map(|run| view! { <TailorRunView run=run dialog_open=dialog_open hide_dialog=hide_dialog /> })}
-        <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=true workflow=TailoringWorkflow::ID />
+        </PageShell>
     }
 }
 
 /// One run: status line, graph, agent activity and errors, the dialog it waits on, the result.
 #[component]
-fn TailorRunView(
-    run: TailorRun,
-    dialog_open: RwSignal<bool>,
-    hide_dialog: Callback<()>,
-) -> impl IntoView {
+fn TailorRunView(run: TailorRun, dialog: PauseDialog) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
     let findings = run.input().injection_findings();
-    let verdict = Memo::new(move |_| {
-        model
-            .result
-            .with(|r| r.as_ref().map(TailoringWorkflow::check_result))
-    });
+    let verdict = result_verdict::<TailoringWorkflow>(model.result);
     let phase_text = move || {
         let lang = lang.get();
         match phase.get() {
@@ -235,17 +206,9 @@ fn TailorRunView(
                 },
                 _ => tr(lang, "Waiting for your review.", "等待你的审阅。").to_string(),
             },
-            // A result made without a failed step says so, not just "finished".
-            // And one that fails its result check is not "finished": the check says why.
-            RunPhase::Finished => finished_text(verdict.get().as_ref(), TAILORED, lang, || {
-                match model.result.with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len())) {
-                    0 => tr(lang, "Tailoring finished.", "定制完成。").to_string(),
-                    n => match lang {
-                        crate::domain::Language::En => format!("Tailoring finished, but {n} step(s) failed: the result was made without them (see below)."),
-                        crate::domain::Language::Zh => format!("定制已结束，但有 {n} 个步骤失败：结果是在缺少这些步骤的情况下生成的（见下方）。"),
-                    },
-                }
-            }),
+            RunPhase::Finished => {
+                FINISHED.status(verdict.get().as_ref(), model.failed_steps(), lang)
+            }
             ended => ended_text(&ended, lang).unwrap_or_default(),
         }
     };
@@ -273,34 +236,29 @@ fn TailorRunView(
         }
     });
     let left = Signal::derive(move || review_left.get().unwrap_or(0));
+    let countdown = Signal::derive(move || review_left.get().map(|s| format!(" ({})", clock(s))));
+    let pending = Signal::derive(move || waiting() && model.prompt.with(Option::is_some));
     let dialog_run = run.clone();
     view! {
-        <section class="run" aria-label=move || tr(lang.get(), "Tailoring run", "定制运行") data-testid="tailor-run">
-            <div class="run__bar">
-                <p class="run__phase" role="status" aria-live="polite" tabindex="-1" data-testid="tailor-phase">{phase_text}</p>
-                <button type="button" class="button" data-testid="open-prompt"
-                    hidden=move || dialog_open.get() || !waiting() || model.prompt.with(Option::is_none)
-                    on:click=move |_| dialog_open.set(true)>
-                    {move || tr(lang.get(), "Continue answering", "继续回答")}
-                    {move || review_left.get().map(|s| format!(" ({})", clock(s)))}
-                </button>
-            </div>
-            <InjectionWarning findings=Signal::stored(findings) />
-            <RunErrors phase=phase agent_errors=model.agent_errors />
-            <DraftGraph rows=ROWS nodes=model.nodes testid="tailor-graph" />
-            <AgentActivity phase=phase activity=model.activity workflow=TailoringWorkflow::ID />
+        <RunPanel class="run" label=("Tailoring run", "定制运行") testid="tailor-run" phase_testid="tailor-phase"
+            phase_text=Signal::derive(phase_text) focusable=true
+            bar=move || view! {
+                <ReopenButton testid="open-prompt" label=("Continue answering", "继续回答") pending=pending dialog_open=dialog.open after=countdown />
+            }>
+            <DraftProgress findings=findings phase=phase rows=ROWS nodes=model.nodes graph_testid="tailor-graph"
+                agent_errors=model.agent_errors activity=model.activity workflow=TailoringWorkflow::ID />
             {move || {
                 let run = dialog_run.clone();
-                match (dialog_open.get() && waiting(), model.prompt.get()) {
-                    (true, Some(Prompt::Question(q))) => Some(view! { <QuestionDialog run=run prompt=q on_escape=hide_dialog /> }.into_any()),
-                    (true, Some(Prompt::Review(r))) => Some(view! { <ReviewDialog run=run prompt=r left=left on_escape=hide_dialog /> }.into_any()),
+                match (dialog.open.get() && waiting(), model.prompt.get()) {
+                    (true, Some(Prompt::Question(q))) => Some(view! { <QuestionDialog run=run prompt=q on_escape=dialog.hide /> }.into_any()),
+                    (true, Some(Prompt::Review(r))) => Some(view! { <ReviewDialog run=run prompt=r left=left on_escape=dialog.hide /> }.into_any()),
                     _ => None,
                 }
             }}
             {move || verdict.get().zip(model.result.get()).map(|(verdict, state)| view! {
-                <VerdictNotice verdict=verdict what=TAILORED original=Some(state.original_resume) testid="tailor-verdict" />
+                <VerdictNotice verdict=verdict what=FINISHED.what original=Some(state.original_resume) testid="tailor-verdict" />
             })}
             {move || model.result.get().map(|state| view! { <TailorResult state=state /> })}
-        </section>
+        </RunPanel>
     }
 }

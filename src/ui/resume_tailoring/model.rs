@@ -246,6 +246,12 @@ impl TailorModel {
                 .for_each(|s| *s = NodeStatus::Done)
         });
     }
+
+    /// How many steps failed in the finished run (its result was made without them).
+    pub fn failed_steps(&self) -> usize {
+        self.result
+            .with(|r| r.as_ref().map_or(0, |s| s.failed_steps.len()))
+    }
 }
 
 impl ViewModel<TailoringWorkflow> for TailorModel {

@@ -10,12 +10,25 @@ use super::diff_view::{DiffView, FactMarks};
 use super::model::ReviewPrompt;
 use super::question_dialog::AFTER_ANSWER_FOCUS;
 use super::TailorRun;
-use crate::ui::components::{focus_later, kept_keys, removed_keys, FactDecisions, FactList, Modal};
+use crate::ui::components::{FactDecisions, FactList, Modal};
 use crate::ui::draft_review::{
-    revise_with, ReviewActions, ReviewNote, ReviewNoteIds, UnchangedNotice,
+    approve_with, revise_with, ReviewActions, ReviewHeading, ReviewNote, ReviewNoteIds,
+    UnchangedNotice,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::resume_tailoring::{ReviewAnswer, TailorAnswer};
+
+/// What the keys do, under the feedback box: hiding the dialog does not stop the countdown.
+const KEYS: (&str, &str) = (
+    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
+    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。",
+);
+
+/// What Request revision says when there is no feedback to send.
+const EMPTY_FEEDBACK: (&str, &str) = (
+    "Say what to change first, or approve the draft.",
+    "请先写下要修改的内容，或批准这份草稿。",
+);
 
 /// Seconds left of a review shown at `paused_at_ms` with `timeout_seconds`, at `now_ms`.
 pub fn seconds_left(paused_at_ms: f64, timeout_seconds: u32, now_ms: f64) -> u32 {
@@ -54,38 +67,30 @@ pub fn ReviewDialog(
     let decisions: FactDecisions = RwSignal::new(Default::default());
     let facts = prompt.ungrounded_facts.clone();
     let revise_run = run.clone();
+    let send_feedback =
+        move |feedback| revise_run.answer(TailorAnswer::Review(ReviewAnswer::Revise { feedback }));
     let revise = revise_with(
         feedback,
         hint,
-        (
-            "Say what to change first, or approve the draft.",
-            "请先写下要修改的内容，或批准这份草稿。",
-        ),
+        EMPTY_FEEDBACK,
         AFTER_ANSWER_FOCUS,
-        move |feedback| revise_run.answer(TailorAnswer::Review(ReviewAnswer::Revise { feedback })),
+        send_feedback,
     );
-    let approve = Callback::new(move |()| {
+    let send_approval = move |kept_facts, removed_facts| {
         let text = feedback.get_untracked().trim().to_string();
         let feedback = (!text.is_empty()).then_some(text);
-        let (kept_facts, removed_facts) =
-            decisions.with_untracked(|d| (kept_keys(d), removed_keys(d)));
         run.answer(TailorAnswer::Review(ReviewAnswer::Approve {
             feedback,
             kept_facts,
             removed_facts,
         }));
-        focus_later(AFTER_ANSWER_FOCUS);
-    });
+    };
+    let approve = approve_with(decisions, AFTER_ANSWER_FOCUS, send_approval);
     let met = prompt.ats_score >= prompt.target_score;
     let last_round = prompt.revision >= prompt.max_revisions;
     view! {
         <Modal labelled_by="review-title" described_by="review-question" testid="review-dialog" on_escape=on_escape on_send=revise>
-            <h2 id="review-title" class="modal__title">{move || tr(lang.get(), "Review the tailored draft", "审阅定制草稿")}</h2>
-            <p id="review-question" class="modal__why">
-                {move || tr(lang.get(),
-                    "Approve it to finalize, or say what to change and request a revision.",
-                    "批准即定稿；或写下修改意见并要求修改。")}
-            </p>
+            <ReviewHeading ids=("review-title", "review-question") title=("Review the tailored draft", "审阅定制草稿") />
             // A request that changed nothing is said first.
             <UnchangedNotice note=prompt.unchanged_note.clone() testid="review-unchanged" />
             <p class="countdown" role="timer" aria-live="off" data-testid="review-countdown">
@@ -126,10 +131,7 @@ pub fn ReviewDialog(
             </details>
             <ReviewNote note=feedback hint=hint last_round=last_round autofocus=true
                 ids=ReviewNoteIds { note: "review-feedback", keys: "review-keys", last_round: "review-last-round" }
-                keys=(
-                    "Ctrl+Enter (⌘+Enter) requests the revision · Escape hides this dialog; the countdown goes on.",
-                    "Ctrl+Enter（⌘+Enter）要求修改 · Esc 隐藏对话框，倒计时继续。",
-                ) />
+                keys=KEYS />
             <ReviewActions approve=approve revise=revise testids=("review-approve", "review-revise")
                 revise_label=("Request revision", "要求修改") />
         </Modal>
