@@ -17,7 +17,6 @@ mod review_dialog;
 
 use leptos::prelude::*;
 
-use crate::domain::injection::scan_inputs;
 use crate::ui::components::{Field, FileImport, PageShell, RunPanel, TextBox};
 use crate::ui::draft_review::{
     dialog_toggle, ended_text, result_verdict, DraftProgress, FinishedWords, PauseDialog,
@@ -165,13 +164,7 @@ fn LetterRunView(run: LetterRun, dialog: PauseDialog) -> impl IntoView {
     let phase = run.phase;
     let waiting = move || phase.get() == RunPhase::Waiting;
     let input = run.input();
-    let findings = scan_inputs(&[
-        ("resume", &input.resume),
-        ("job_description", &input.job_description),
-        ("company", &input.company),
-        ("role", &input.role),
-        ("notes", &input.notes),
-    ]);
+    let findings = input.injection_findings();
     let verdict = result_verdict::<CoverLetterWorkflow>(model.result);
     let phase_text = move || {
         let lang = lang.get();
