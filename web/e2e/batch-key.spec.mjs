@@ -42,26 +42,36 @@ async function pausedAtTheKey(page, request) {
   return dialog;
 }
 
+/** Hides the key question, puts `key` in Settings and closes the drawer, as a person fixes it. */
+async function keyInSettings(page, key) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('batch-key-dialog')).toBeHidden();
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const drawer = page.getByRole('complementary', { name: 'Settings' });
+  await drawer.getByLabel('API key').fill(key);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+}
+
+/** Asks the key question again and answers Go on. */
+async function goOn(page) {
+  await page.getByTestId('batch-reopen-key').click();
+  await page.getByTestId('batch-key-go-on').click();
+}
+
 test.beforeEach(async ({ request }) => {
   await mock(request, 'reset');
 });
 
 test('a refused key pauses the batch; with a new key, Go on screens every candidate', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const dialog = await pausedAtTheKey(page, request);
+  await pausedAtTheKey(page, request);
   // Focus starts on Go on. Escape hides the question while the key is fixed in Settings.
   await expect(page.getByTestId('batch-key-go-on')).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const drawer = page.getByRole('complementary', { name: 'Settings' });
-  await drawer.getByLabel('API key').fill(NEW_KEY);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await keyInSettings(page, NEW_KEY);
   // The provider takes the new key from here on.
   await mock(request, 'reset');
-  await page.getByTestId('batch-reopen-key').click();
-  await page.getByTestId('batch-key-go-on').click();
+  await goOn(page);
   await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
   const statuses = await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => tr.dataset.status));
   expect(statuses).toEqual(Array(N).fill('screened'));
@@ -98,25 +108,15 @@ test('Go on with no key left in Settings says why and keeps the run this tab\'s'
     .map((l) => l.name).filter((n) => n.startsWith('careergraph-run:')));
   expect(await held()).toHaveLength(1);
   // The key is cleared instead of fixed: the run cannot be re-opened on it.
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const drawer = page.getByRole('complementary', { name: 'Settings' });
-  await drawer.getByLabel('API key').fill('');
-  await page.keyboard.press('Escape');
-  await page.getByTestId('batch-reopen-key').click();
-  await page.getByTestId('batch-key-go-on').click();
+  await keyInSettings(page, '');
+  await goOn(page);
   // Still paused and asking again; its Web Lock is still this tab's, so no other tab drives it.
   await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'waiting');
   await expect(page.getByTestId('batch-key-dialog')).toBeVisible();
   await expect.poll(held, { timeout: 10_000 }).toHaveLength(1);
   // With a key, Go on goes on.
-  await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await drawer.getByLabel('API key').fill(NEW_KEY);
-  await page.keyboard.press('Escape');
-  await expect(drawer).toBeHidden();
+  await keyInSettings(page, NEW_KEY);
   await mock(request, 'reset');
-  await page.getByTestId('batch-reopen-key').click();
-  await page.getByTestId('batch-key-go-on').click();
+  await goOn(page);
   await expect(page.getByTestId('batch-phase')).toHaveAttribute('data-phase', 'finished', { timeout: 60_000 });
 });

@@ -558,7 +558,7 @@ mod tests {
         // pdf.js's names, which do not say bold.
         let body = |text: &str, y: f64| font("g_d0_f1", text, y);
         let bold = |text: &str, y: f64| font("g_d0_f2", text, y);
-        let p = page(vec![
+        let head = vec![
             bold("Perfil", 720.0),
             body(
                 "Diseñadora de producto centrada en servicios públicos.",
@@ -569,6 +569,9 @@ mod tests {
                 "Azahar Digital, Valencia, desde enero de 2021 hasta hoy.",
                 676.0,
             ),
+        ];
+        let mut items = head.clone();
+        items.extend([
             // A title in the heading font that holds a section word is no heading.
             bold("Senior Career Advisor at Levante Jobs", 662.0),
             body("Ayudé a doscientas personas a cambiar de profesión.", 648.0),
@@ -579,24 +582,13 @@ mod tests {
                 618.0,
             ),
         ]);
-        let text = pages_to_text(&[p]).unwrap();
+        let text = pages_to_text(&[page(items)]).unwrap();
         for heading in ["## Perfil", "## Experiencia laboral", "## Habilidades"] {
             assert!(text.contains(heading), "{heading}: {text}");
         }
         assert!(!text.contains("## Senior Career"), "{text}");
         // Without a usual name to learn the style from, the other names stay as they were.
-        let unlearned = page(vec![
-            bold("Perfil", 720.0),
-            body(
-                "Diseñadora de producto centrada en servicios públicos.",
-                706.0,
-            ),
-            bold("Experiencia laboral", 690.0),
-            body(
-                "Azahar Digital, Valencia, desde enero de 2021 hasta hoy.",
-                676.0,
-            ),
-        ]);
+        let unlearned = page(head);
         let text = pages_to_text(&[unlearned]).unwrap();
         assert!(!text.contains("## Experiencia laboral"), "{text}");
     }
