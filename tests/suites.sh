@@ -122,6 +122,9 @@ release_lane() {
   run release    build_once target/.release-inputs dist/careergraph_bg.wasm trunk build --release
   # The npm package (target/pkg), then its declarations against a TypeScript user; e2e loads the package.
   run pkg        build_once target/.pkg-inputs target/pkg/web/careergraph_bg.wasm make --no-print-directory pkg
+  # The two first modules (what the browser downloads before the first paint) against
+  # tests/benches/budget.json: a regression fails here, not months later in `make size`.
+  run size-budget python3 tests/benches/size.py --budgets
   # A Vite 8 + TypeScript (strict) host app installs the packed package, type-checks and builds;
   # e2e's embed-vite spec runs it.
   run vite-app   bash web/examples/vite-app/build.sh

@@ -27,7 +27,7 @@ Reads, from the repo root:
 Prints sizes (raw, gzip -9, brotli q11 when the `brotli` module is importable, else n/a), the
 breakdown, and exits non-zero when the app's first module or the package's first module is over
 its gzip -9 budget. `--pkg` measures and checks the package alone (no app build needed).
-Python 3 stdlib only (brotli optional). `--json` prints the figures as one JSON line instead."""
+Python 3 stdlib only (brotli optional). `--json` prints the figures as one JSON line instead; `--budgets` checks the two budgets only."""
 
 import gzip
 import json
@@ -551,7 +551,27 @@ def largest(figures, pattern, limit=40):
     print(f"  {sum(s for s, _ in hits):>8,}  in {len(hits)} functions")
 
 
+def check_budgets_only():
+    """`--budgets`: the two first modules against their budgets and nothing else (no breakdown):
+    `make test` runs it after its release builds, so a first module that grows over its budget
+    fails the test run instead of waiting for someone to run `make size`."""
+    app = ROOT / "dist" / f"{CRATE}_bg.wasm"
+    if not app.is_file():
+        sys.exit(f"no {app.relative_to(ROOT)}: run `make build-release` first")
+    pkg = package_wasm()
+    if pkg is None:
+        sys.exit("no npm package: run `make pkg` first")
+    figures = {"app_wasm": compressed(app.read_bytes()), "pkg_wasm": compressed(pkg.read_bytes())}
+    ok = check_budget(figures)
+    if not check_pkg_budget(figures) or not ok:
+        print("`make size` prints what each first module is made of.")
+        sys.exit(1)
+
+
 def main():
+    if "--budgets" in sys.argv:
+        check_budgets_only()
+        return
     if "--pkg" in sys.argv:
         figures = measure_pkg()
         if "--json" in sys.argv:

@@ -22,6 +22,7 @@ use crate::domain::Language;
 use crate::ui::components::entry_fix::EntryFixForm;
 use crate::ui::components::model_read::{load_marks, ModelRead};
 use crate::ui::i18n::{tr, use_language};
+use crate::ui::pages::lazy_part;
 
 /// Typing pauses this long before the outline is rebuilt.
 const DEBOUNCE_MS: u32 = 250;
@@ -96,11 +97,11 @@ pub fn ResumeOutline(
             >
                 <summary class="resume-outline__summary" data-testid="outline-summary">
                     {move || understood.with(|u| match u {
-                        Some(u) => summary_text(&u.resume, lang.get()),
+                        Some(u) => summary_text(&u.counts, lang.get()),
                         None => tr(lang.get(), "Outline", "大纲").to_string(),
                     })}
                 </summary>
-                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| outline_body(&u.resume, field_id, lang.get(), text, marks))))}
+                {move || open.get().then(|| understood.with(|u| u.as_ref().map(|u| lazy_part(outline_view(u.resume.clone(), field_id, lang.get(), text, marks)))))}
             </details>
         </div>
     }
@@ -114,18 +115,53 @@ async fn understand(text: String) -> Understood {
     Understood::of(&text)
 }
 
-/// The structured resume and the posting check of one text.
+/// [`outline_body`] as a lazily loaded chunk in the split app: the body, its entry fixes and its
+/// checks are only drawn when the outline is opened, so the first paint does not need their code.
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn outline_view(
+    resume: StructuredResume,
+    field_id: &'static str,
+    lang: Language,
+    text: RwSignal<String>,
+    marks: RwSignal<Vec<String>>,
+) -> AnyView {
+    outline_body(&resume, field_id, lang, text, marks)
+}
+
+/// The structured resume and the posting check of one text, and the outline summary's counts
+/// (counted in the chunk, so the checks stay out of the first module).
 #[derive(Clone, PartialEq)]
 struct Understood {
     resume: StructuredResume,
     posting: PostingCheck,
+    counts: Counts,
 }
 
 impl Understood {
     fn of(text: &str) -> Self {
+        let resume = from_text(text);
         Understood {
-            resume: from_text(text),
+            counts: Counts::of(&resume),
+            resume,
             posting: check_posting(text),
+        }
+    }
+}
+
+/// What the outline's summary line says: sections, entries, and items to check.
+#[derive(Clone, Copy, PartialEq)]
+struct Counts {
+    sections: usize,
+    entries: usize,
+    low: usize,
+}
+
+impl Counts {
+    fn of(resume: &StructuredResume) -> Self {
+        Counts {
+            sections: resume.sections.len(),
+            entries: resume.sections.iter().map(|s| s.entries.len()).sum(),
+            low: low_count(resume),
         }
     }
 }
@@ -177,10 +213,12 @@ fn low_count(resume: &StructuredResume) -> usize {
         .sum()
 }
 
-fn summary_text(resume: &StructuredResume, lang: Language) -> String {
-    let sections = resume.sections.len();
-    let entries: usize = resume.sections.iter().map(|s| s.entries.len()).sum();
-    let low = low_count(resume);
+fn summary_text(counts: &Counts, lang: Language) -> String {
+    let Counts {
+        sections,
+        entries,
+        low,
+    } = *counts;
     let mut text = match lang {
         Language::Zh => format!("识别结果：{sections} 个部分，{entries} 个条目"),
         _ => format!(

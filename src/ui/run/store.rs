@@ -39,8 +39,11 @@ pub struct RunStore {
     pub quota_full: RwSignal<bool>,
     /// The browser refused to keep the saved runs (it may evict them when short of space).
     pub persist_denied: RwSignal<bool>,
-    /// The checkpointer every run shares (so a run kept in memory can be reopened in this page).
-    checkpointer: StoredValue<Option<Rc<QuotaFallback>>, LocalStorage>,
+    /// The checkpointer every run shares (so a run kept in memory can be reopened in this page),
+    /// built by its first user: the run engines, which are lazily loaded chunks. Built here when
+    /// the store opens, it put the IndexedDB checkpointer and the checkpoint's decoder (about
+    /// 40 KB of code) in the app's first module.
+    checkpointer: StoredValue<Option<Rc<dyn Checkpointer>>, LocalStorage>,
     /// Threads deleted in this page: a step of the run that was still on its way (a re-opened
     /// run's first record, a finish) must not show or save it again.
     deleted: StoredValue<HashSet<String>, LocalStorage>,
@@ -55,14 +58,7 @@ impl RunStore {
         let notice = RwSignal::new(None);
         let quota_full = RwSignal::new(false);
         let checkpointer = StoredValue::new_local(None);
-        let loading: LocalBoxFuture<'static, ()> = Box::pin(load(
-            records,
-            store,
-            master,
-            notice,
-            quota_full,
-            checkpointer,
-        ));
+        let loading: LocalBoxFuture<'static, ()> = Box::pin(load(records, store, master, notice));
         let ready = loading.shared();
         leptos::task::spawn_local(ready.clone());
         let this = Self {
@@ -96,10 +92,17 @@ impl RunStore {
 
     /// Where runs save their supersteps; `None` when runs cannot be saved (they run in memory).
     pub fn checkpointer(&self) -> Option<Rc<dyn Checkpointer>> {
-        self.checkpointer
-            .try_get_value()
-            .flatten()
-            .map(|c| c as Rc<dyn Checkpointer>)
+        if let Some(shared) = self.checkpointer.try_get_value().flatten() {
+            return Some(shared);
+        }
+        let store = self.store.try_get_value().flatten()?;
+        let quota_full = self.quota_full;
+        let fallback = QuotaFallback::new(Rc::new(store.checkpointer()), move |_thread| {
+            quota_full.try_set(true);
+        });
+        let shared: Rc<dyn Checkpointer> = Rc::new(fallback);
+        self.checkpointer.try_set_value(Some(shared.clone()));
+        Some(shared)
     }
 
     /// Runs of `workflow_id`, newest first.
@@ -240,6 +243,14 @@ impl RunStore {
     }
 }
 
+/// Runs saved before pruning existed keep every step: tidied in the background, by a lazily
+/// loaded chunk in the split app (pruning decodes checkpoints, and the checkpoint's decoder is
+/// about 40 KB of code the first paint does not need).
+#[cfg_attr(feature = "split", leptos::lazy)]
+async fn tidy(store: Store, runs: Vec<RunRecord>) {
+    let _ = store.prune_runs(&runs).await;
+}
+
 /// "On load": opens the store, reads the saved runs (skipping unreadable ones) and the master
 /// resume.
 async fn load(
@@ -247,8 +258,6 @@ async fn load(
     slot: StoredValue<Option<Store>, LocalStorage>,
     master: RwSignal<Option<MasterResume>>,
     notice: RwSignal<Option<String>>,
-    quota_full: RwSignal<bool>,
-    checkpointer: StoredValue<Option<Rc<QuotaFallback>>, LocalStorage>,
 ) {
     let store = match Store::open().await {
         Ok(store) => store,
@@ -268,11 +277,7 @@ async fn load(
                     detail.join(" · ")
                 )));
             }
-            // Runs saved before pruning existed keep every step: tidy them in the background.
-            let (tidy, runs) = (store.clone(), saved.runs.clone());
-            leptos::task::spawn_local(async move {
-                let _ = tidy.prune_runs(&runs).await;
-            });
+            leptos::task::spawn_local(tidy(store.clone(), saved.runs.clone()));
             records.try_set(saved.runs);
         }
         Err(error) => {
@@ -287,9 +292,5 @@ async fn load(
             notice.try_set(Some(error.message));
         }
     }
-    let fallback = QuotaFallback::new(Rc::new(store.checkpointer()), move |_thread| {
-        quota_full.try_set(true);
-    });
-    checkpointer.try_set_value(Some(Rc::new(fallback)));
     slot.try_set_value(Some(store));
 }
