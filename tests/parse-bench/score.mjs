@@ -58,7 +58,7 @@ const phone = (v) => (typeof v === 'string' ? v.replace(/\D/g, '') : '');
 const words = (...vs) => vs.map(text).join(' ')
   .split(/[^\p{L}\p{N}]+|(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/u)
   .filter(Boolean);
-const PRESENT = /^(present|current|now|ongoing|today|至今|现在|今|heute|aujourd'hui|actualidad|obecnie)$/i;
+const PRESENT = /^(present|current|now|ongoing|today|至今|现在|今|heute|aujourd'hui|actualidad|obecnie|oggi)$/i;
 function date(v, open) {
   if (typeof v !== 'string' || !v.trim()) return open ? 'present' : '';
   const t = v.trim();

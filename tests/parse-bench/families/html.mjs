@@ -13,13 +13,14 @@ import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
-const COUNTRY_LANG = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl', CN: 'zh', JP: 'ja' };
+const COUNTRY_LANG = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl', IT: 'it', CN: 'zh', JP: 'ja' };
 const WORDS = {
   en: { summary: 'Profile', work: 'Experience', education: 'Education', skills: 'Skills', languages: 'Languages', contact: 'Contact', present: 'Present', in: ' in ' },
   de: { summary: 'Profil', work: 'Berufserfahrung', education: 'Ausbildung', skills: 'Kenntnisse', languages: 'Sprachen', contact: 'Kontakt', present: 'heute', in: ' in ' },
   es: { summary: 'Perfil', work: 'Experiencia', education: 'Formación', skills: 'Habilidades', languages: 'Idiomas', contact: 'Contacto', present: 'actualidad', in: ' en ' },
   fr: { summary: 'Profil', work: 'Expérience', education: 'Formation', skills: 'Compétences', languages: 'Langues', contact: 'Contact', present: "aujourd'hui", in: ' en ' },
   pl: { summary: 'Profil', work: 'Doświadczenie', education: 'Wykształcenie', skills: 'Umiejętności', languages: 'Języki', contact: 'Kontakt', present: 'obecnie', in: ', ' },
+  it: { summary: 'Profilo', work: 'Esperienza', education: 'Istruzione', skills: 'Competenze', languages: 'Lingue', contact: 'Contatti', present: 'oggi', in: ' in ' },
   zh: { summary: '个人简介', work: '工作经历', education: '教育背景', skills: '专业技能', languages: '语言', contact: '联系方式', present: '至今', in: '，' },
   ja: { summary: '職務要約', work: '職務経歴', education: '学歴', skills: 'スキル', languages: '語学', contact: '連絡先', present: '現在', in: '、' },
 };
@@ -29,6 +30,7 @@ const MONTHS = {
   es: 'ene. feb. mar. abr. may. jun. jul. ago. sept. oct. nov. dic.',
   fr: 'janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.',
   pl: 'sty. lut. mar. kwi. maj cze. lip. sie. wrz. paź. lis. gru.',
+  it: 'gen feb mar apr mag giu lug ago set ott nov dic',
 };
 
 const esc = (s) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);

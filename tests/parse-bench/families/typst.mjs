@@ -101,7 +101,7 @@ const rendercvDates = (e, lang, w, style = 'month') =>
   period(e, w, lang === 'en' ? { ...RENDERCV_EN, style } : { style });
 // RenderCV's page footer, "Name - Page 1 of 2", in the resume's language.
 const PAGE = { en: ['Page', 'of'], de: ['Seite', 'von'], es: ['Página', 'de'], fr: ['Page', 'sur'],
-  pl: ['Strona', 'z'] };
+  pl: ['Strona', 'z'], it: ['Pagina', 'di'] };
 function rendercvFooter(name, lang) {
   const [page, of] = PAGE[lang] ?? [];
   const now = 'str(here().page())';

@@ -22,7 +22,7 @@ async function print(page, html, outPath) {
 const md = (v) => oneLine(v).replace(/[!-/:-@[-`{-~]/g, '\\$&');
 // "Title at Employer" as each language writes a job heading; Chinese "职位 · 公司" (as people
 // write it on GitHub); Polish with a comma (its "w" would inflect the company's name).
-const AT = { en: ' at ', de: ' bei ', es: ' en ', fr: ' chez ', pl: ', ', zh: ' · ', ja: ' · ' };
+const AT = { en: ' at ', de: ' bei ', es: ' en ', fr: ' chez ', pl: ', ', it: ' presso ', zh: ' · ', ja: ' · ' };
 // A plain stylesheet of the kind such a repository keeps beside its resume.md.
 const PANDOC_CSS = `
 body { font-family: "Helvetica Neue", Helvetica, Arial, "WenQuanYi Micro Hei", sans-serif;

@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { CJK, WORDS, degree, keywords, language, links, nameParts, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
 const HEADINGS = { en: 'Work Experience' };
-const RESUME = { en: 'Résumé', de: 'Lebenslauf', es: 'Currículum', fr: 'CV', pl: 'Życiorys', zh: '简历', ja: '職務経歴書' };
+const RESUME = { en: 'Résumé', de: 'Lebenslauf', es: 'Currículum', fr: 'CV', pl: 'Życiorys', it: 'Curriculum vitae', zh: '简历', ja: '職務経歴書' };
 
 // The class colours the first three letters of a heading (code points: "Exp|erience", "工作经|历").
 function heading(text) {

@@ -19,7 +19,7 @@ export const scriptOf = (url) => {
 const HAN = /[\u3400-\u9fff]/;
 // The sources are written in their country's language (headings, highlights): a template's user
 // translates its headings and month names; English otherwise (SE, CZ, GB, IE, US).
-const BY_COUNTRY = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl' };
+const BY_COUNTRY = { DE: 'de', AT: 'de', ES: 'es', FR: 'fr', PL: 'pl', IT: 'it' };
 export function language(resume) {
   const b = resume.basics ?? {};
   if (String(b.location?.countryCode ?? '').toUpperCase() === 'JP') return 'ja';
@@ -39,6 +39,8 @@ export const WORDS = {
     links: 'Liens', languages: 'Langues', present: "aujourd'hui", degreeIn: ' en ' },
   pl: { work: 'Doświadczenie', education: 'Wykształcenie', skills: 'Umiejętności', summary: 'Profil',
     links: 'Linki', languages: 'Języki', present: 'obecnie', degreeIn: ', ' },
+  it: { work: 'Esperienza professionale', education: 'Istruzione', skills: 'Competenze', summary: 'Profilo',
+    links: 'Link', languages: 'Lingue', present: 'oggi', degreeIn: ' in ' },
   zh: { work: '工作经历', education: '教育经历', skills: '专业技能', summary: '个人简介',
     links: '链接', languages: '语言', present: '至今', degreeIn: '，' },
   ja: { work: '職務経歴', education: '学歴', skills: 'スキル', summary: '職務要約',
@@ -61,6 +63,8 @@ const MONTHS = {
     'janv févr mars avr mai juin juil août sept oct nov déc'],
   pl: ['styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik listopad grudzień',
     'sty lut mar kwi maj cze lip sie wrz paź lis gru'],
+  it: ['gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre',
+    'gen feb mar apr mag giu lug ago set ott nov dic'],
 };
 
 /**

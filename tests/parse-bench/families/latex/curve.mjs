@@ -13,9 +13,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { CJK, WORDS, degree, keywords, language, links, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
-const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english', ja: 'english' };
+const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', it: 'english', zh: 'english', ja: 'english' };
 const TITLE = { en: 'Curriculum Vit\\ae', de: 'Lebenslauf', es: 'Curriculum Vitae', fr: 'Curriculum Vit\\ae',
-  pl: 'Życiorys', zh: '个人简历', ja: '職務経歴書' };
+  pl: 'Życiorys', it: 'Curriculum vitae', zh: '个人简历', ja: '職務経歴書' };
 
 /** The main .tex and its rubric files ({ name: text }) for one source. */
 export function curveTex(resume, prefix) {

@@ -15,7 +15,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { WORDS, degree, keywords, language, period, scriptOf, tex, typeset, cjk } from './common.mjs';
 
-const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', zh: 'english', ja: 'english' };
+const OPTION = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pl: 'polish', it: 'italian', zh: 'english', ja: 'english' };
 // The Europass form's own section names in each language.
 const SECTIONS = {
   en: ['Work experience', 'Education and training', 'Personal skills'],
@@ -23,6 +23,7 @@ const SECTIONS = {
   es: ['Experiencia profesional', 'Educación y formación', 'Competencias personales'],
   fr: ['Expérience professionnelle', 'Éducation et formation', 'Compétences personnelles'],
   pl: ['Doświadczenie zawodowe', 'Wykształcenie i szkolenia', 'Umiejętności osobiste'],
+  it: ['Esperienza professionale', 'Istruzione e formazione', 'Competenze personali'],
   zh: ['工作经历', '教育和培训', '个人技能'],
   ja: ['職務経歴', '学歴', 'スキル'],
 };

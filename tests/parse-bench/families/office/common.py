@@ -16,7 +16,7 @@ from docx.oxml.ns import qn
 from docx.shared import Cm, Emu, Mm, Pt
 
 # The resume's language: Chinese by its Han name, the others by the country of its address.
-COUNTRY_LANG = {"DE": "de", "AT": "de", "ES": "es", "FR": "fr", "PL": "pl", "CN": "zh", "JP": "ja"}
+COUNTRY_LANG = {"DE": "de", "AT": "de", "ES": "es", "FR": "fr", "PL": "pl", "IT": "it", "CN": "zh", "JP": "ja"}
 
 WORDS = {
     "en": dict(summary="Summary", work="Experience", education="Education", skills="Skills",
@@ -37,6 +37,10 @@ WORDS = {
                skills="Umiejętności", languages="Języki", present="obecnie",
                achievements="Osiągnięcia:", resume="CURRICULUM VITAE", page="Strona",
                contact="Kontakt"),
+    "it": dict(summary="Profilo", work="Esperienza professionale", education="Istruzione",
+               skills="Competenze", languages="Lingue", present="oggi",
+               achievements="Risultati:", resume="CURRICULUM VITAE", page="Pagina",
+               contact="Contatti"),
     "zh": dict(summary="个人简介", work="工作经历", education="教育经历", skills="专业技能",
                languages="语言能力", present="至今", achievements="主要成绩：", resume="个人简历",
                page="第", contact="联系方式"),
@@ -53,6 +57,7 @@ SHORT = {
     "es": "ene. feb. mar. abr. may. jun. jul. ago. sept. oct. nov. dic.",
     "fr": "janv. févr. mars avr. mai juin juil. août sept. oct. nov. déc.",
     "pl": "sty. lut. mar. kwi. maj cze. lip. sie. wrz. paź. lis. gru.",
+    "it": "gen feb mar apr mag giu lug ago set ott nov dic",
 }
 LONG = {
     "en": "January February March April May June July August September October November December",
@@ -61,9 +66,11 @@ LONG = {
     "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
     "pl": "styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik "
           "listopad grudzień",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
+          "dicembre",
 }
 # "MSc in Computer Science" as each language joins a degree and its subject.
-DEGREE_IN = {"en": " in ", "de": " in ", "es": " en ", "fr": " en ", "pl": ", ", "zh": "，",
+DEGREE_IN = {"en": " in ", "de": " in ", "es": " en ", "fr": " en ", "pl": ", ", "it": " in ", "zh": "，",
              "ja": "、"}
 
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 
 // The resume's language, from its country (the sources carry no language field).
-const BY_COUNTRY = { DE: 'de', AT: 'de', CH: 'de', ES: 'es', MX: 'es', FR: 'fr', BE: 'fr', PL: 'pl', CN: 'zh', JP: 'ja' };
+const BY_COUNTRY = { DE: 'de', AT: 'de', CH: 'de', ES: 'es', MX: 'es', FR: 'fr', BE: 'fr', PL: 'pl', IT: 'it', CN: 'zh', JP: 'ja' };
 const HAN = /[\u3400-\u9fff]/;
 
 export const WORDS = {
@@ -23,6 +23,9 @@ export const WORDS = {
   pl: { work: 'Doświadczenie zawodowe', education: 'Wykształcenie', skills: 'Umiejętności', languages: 'Języki',
     summary: 'Podsumowanie', contact: 'Kontakt', present: 'obecnie', degreeIn: ', ',
     months: 'sty lut mar kwi maj cze lip sie wrz paź lis gru' },
+  it: { work: 'Esperienza professionale', education: 'Istruzione', skills: 'Competenze', languages: 'Lingue',
+    summary: 'Profilo', contact: 'Contatti', present: 'oggi', degreeIn: ' in ',
+    months: 'gen feb mar apr mag giu lug ago set ott nov dic' },
   zh: { work: '工作经历', education: '教育经历', skills: '专业技能', languages: '语言',
     summary: '个人简介', contact: '联系方式', present: '至今', degreeIn: '，', months: '' },
   ja: { work: '職務経歴', education: '学歴', skills: 'スキル', languages: '語学',
