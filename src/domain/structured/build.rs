@@ -21,12 +21,26 @@ mod dated_entries; // jobs, degrees and other dated entries
 mod form; // label and value cells: a form header, labelled entries
 mod header; // name, headline, place and contact details
 mod list_entries; // skills, languages and other lists
+mod unnamed_sections; // sections under a heading the reader has no word for
+
+use unnamed_sections::{heading_kinds, HeadingKinds};
 
 use Confidence::{High, Low, Medium};
 
 /// Builds the structured resume from resume text. Never fails: what is not understood stays as
 /// free text of the nearest entry, or in an `Other` section.
 pub fn from_text(text: &str) -> StructuredResume {
+    let first = read(text, HeadingKinds::new());
+    // A second reading when a section under a heading of unknown words reads as the jobs or
+    // degrees the first found none of (`unnamed_sections`).
+    match heading_kinds(&first) {
+        Some(kinds) => read(text, kinds),
+        None => first,
+    }
+}
+
+/// One reading of the text, with the kinds of the headings the reader has no words for.
+fn read(text: &str, heading_kinds: HeadingKinds) -> StructuredResume {
     let lines: Vec<&str> = text.lines().collect();
     // Headings written as Markdown (`## Experience`, as the PDF and DOCX readers mark a line
     // set as a heading): then the text marks all of them.
@@ -37,6 +51,7 @@ pub fn from_text(text: &str) -> StructuredResume {
     let mut b = Builder {
         wrap_width: wrap_width(&lines),
         headings_marked,
+        heading_kinds,
         ..Builder::default()
     };
     // YAML front matter (`---` … `---` at the top) is metadata, not resume text.
@@ -179,6 +194,8 @@ struct Builder {
     /// One of the next two lines with text, before any heading, carries a date (set before
     /// each line): a heading over it names an entry of its own.
     own_date_next: bool,
+    /// Headings of unknown words and the kind each opens, from a first reading.
+    heading_kinds: HeadingKinds,
 }
 
 impl Builder {
@@ -234,6 +251,9 @@ impl Builder {
 
     fn heading(&mut self, level: usize, text: &str, number: usize) {
         let title = plain(text);
+        if let Some((kind, confidence)) = self.heading_kinds.get(&number).cloned() {
+            return self.open_section(kind, &title, number, confidence);
+        }
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
             // "Ada Quill | Staff Engineer": a name and its headline on one title line.
             let (name, headline) = match title.split_once(" | ") {

@@ -218,6 +218,10 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
                     range.end_text = line.get(after_separator..after_end).map(str::to_string);
                 }
                 end = after_end;
+            } else if let Some(after_word) = open_end_word_at(line, after_separator) {
+                range.present = true;
+                range.end_text = line.get(after_separator..after_word).map(str::to_string);
+                end = after_word;
             } else if line[after_start..]
                 .trim()
                 .chars()
@@ -242,6 +246,20 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
     }
     // "Present" alone is not a date; "since 2020" is found above by its year.
     None
+}
+
+/// "02/2020 – oggi", "03.2019 – obecnie": a period's end that is one lower-case word, with
+/// nothing after it but the line's or a cell's end (a tab), is "present" in a language the
+/// reader has no word for: an end that is not a date can only say the period runs on. A
+/// capitalised word ("2019 – Engineer") or more words are a title after a year, not an end.
+fn open_end_word_at(line: &str, i: usize) -> Option<usize> {
+    let rest = line.get(i..)?;
+    let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
+    let letters = word.chars().count();
+    let after = i + word.len();
+    let ends_cell = line[after..].starts_with('\t') || line[after..].trim().is_empty();
+    ((2..=12).contains(&letters) && word.chars().next()?.is_lowercase() && ends_cell)
+        .then_some(after)
 }
 
 /// True when a token may start at byte `i` (start of text or after a non-alphanumeric char, or
@@ -622,6 +640,14 @@ mod tests {
             false,
         );
         check("septembre 2010 – aujourd'hui", d(2010, Some(9)), None, true);
+        // An end in a language without a word here: one lower-case word at the cell's end.
+        check("02/2020 – oggi", d(2020, Some(2)), None, true);
+        check("03.2019 – hoje", d(2019, Some(3)), None, true);
+        let present = |text: &str| find_range(text).is_some_and(|(r, _)| r.present);
+        assert!(present("03.2019 – hoje\tLisboa"), "a cell's end");
+        // A title after a year is no end.
+        assert!(!present("2019 – Engineer"));
+        assert!(!present("2019 – lead engineer"));
     }
 
     #[test]

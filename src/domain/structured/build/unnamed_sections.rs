@@ -1,0 +1,238 @@
+//! Sections whose heading the reader has no word for: a language it does not know
+//! ("Esperienza professionale"), or a heading of the writer's own. The text marks them as
+//! headings (the DOCX and PDF readers write `##` from how a line is set), so the first reading
+//! opens an `Other` section there and reads its dated entries, but an `Other` section is
+//! neither the jobs nor the degrees of the export. Every resume has both: when the reader found
+//! no section of one of them by name, an unnamed section of dated entries is read as it —
+//! education when its entries name schools or degrees, work otherwise — and marked unsure
+//! (`Confidence::Low`), so the outline says to check it.
+
+use std::collections::HashMap;
+
+use super::super::degrees::is_degree;
+use super::super::lines::is_school;
+use super::super::model::{Confidence, Section, SectionKind, StructuredResume};
+use super::super::roles::names_organisation;
+
+/// The kind each heading line opens in the second reading, and how sure that is: every unnamed
+/// section of the first (so a later one is not read as an entry of a section that is now
+/// work), with its kind read from its entries where that can be said.
+pub(super) type HeadingKinds = HashMap<usize, (SectionKind, Confidence)>;
+
+/// `None` when no unnamed section changes kind: the first reading stands.
+pub(super) fn heading_kinds(first: &StructuredResume) -> Option<HeadingKinds> {
+    let has = |kind: SectionKind| first.sections.iter().any(|s| s.kind == kind);
+    let (mut has_work, mut has_education) = (has(SectionKind::Work), has(SectionKind::Education));
+    let mut kinds = HeadingKinds::new();
+    let mut changed = false;
+    // Every section the first reading opened under a heading of unknown words keeps its place
+    // (read again, a heading after what is now a work section would be an entry's name).
+    let opened = first
+        .sections
+        .iter()
+        .filter(|s| matches!(s.kind, SectionKind::Other(_)) && !s.title.trim().is_empty());
+    for section in opened {
+        let Some(line) = section.line else { continue };
+        let read = match unnamed(section).then(|| read_kind(section)).flatten() {
+            Some(SectionKind::Education) if !has_education => {
+                has_education = true;
+                Some(SectionKind::Education)
+            }
+            Some(SectionKind::Work) if !has_work => {
+                has_work = true;
+                Some(SectionKind::Work)
+            }
+            _ => None,
+        };
+        changed |= read.is_some();
+        let kind = match read {
+            Some(kind) => (kind, Confidence::Low),
+            None => (section.kind.clone(), section.confidence),
+        };
+        kinds.insert(line, kind);
+    }
+    changed.then_some(kinds)
+}
+
+/// An `Other` section opened by a heading the writer set: short, no digits, and not the name of
+/// a school or an employer (an entry's name set as a heading, whose dates follow it).
+fn unnamed(section: &Section) -> bool {
+    let title = section.title.trim();
+    matches!(section.kind, SectionKind::Other(_))
+        && !title.is_empty()
+        && title.split_whitespace().count() <= 4
+        && !title.chars().any(|c| c.is_ascii_digit())
+        && (title.split_whitespace().count() == 1 || !is_school(title))
+        && !names_organisation(title)
+}
+
+/// Work or education from the entries: most of them carry a period (a start, and an end or
+/// "present"); education when most of those name a school or a degree.
+fn read_kind(section: &Section) -> Option<SectionKind> {
+    let dated: Vec<_> = section
+        .entries
+        .iter()
+        .filter(|e| {
+            e.dates.as_ref().is_some_and(|d| {
+                let range = &d.value;
+                range.start.is_some() && (range.end.is_some() || range.present)
+            })
+        })
+        .collect();
+    if dated.is_empty() || 2 * dated.len() < section.entries.len() {
+        return None;
+    }
+    let schooling = dated
+        .iter()
+        .filter(|e| {
+            [&e.title, &e.organisation, &e.detail]
+                .into_iter()
+                .flatten()
+                .any(|f| is_school(&f.value) || is_degree(&f.value))
+        })
+        .count();
+    Some(if 2 * schooling >= dated.len() {
+        SectionKind::Education
+    } else {
+        SectionKind::Work
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::structured::{from_text, Confidence, SectionKind};
+
+    /// An Italian resume as the DOCX reader writes it: the reader knows none of its headings.
+    const ITALIAN: &str = "# Giulia Ferraresi
+
++39 051 555 0142 | giulia.ferraresi@example.it | Bologna
+
+## PROFILO
+
+Analista di dati con otto anni di esperienza nella logistica.
+
+## ESPERIENZA PROFESSIONALE
+
+Portico Logistica SpA\tBologna
+Responsabile analisi dati\t02/2020 – oggi
+- Previsioni della domanda per 120 punti vendita
+Ferrovie Emiliane Srl\tModena
+Analista di dati\t09/2016 – 01/2020
+
+## ISTRUZIONE
+
+**Università di Nordreno**
+Laurea magistrale in Statistica\t10/2013 – 12/2015
+
+## COMPETENZE
+
+Strumenti: Python, SQL, R
+";
+
+    fn kinds(text: &str) -> Vec<(SectionKind, Confidence)> {
+        from_text(text)
+            .sections
+            .into_iter()
+            .map(|s| (s.kind, s.confidence))
+            .collect()
+    }
+
+    #[test]
+    fn dated_sections_under_unknown_headings_are_the_jobs_and_the_degrees_marked_unsure() {
+        let resume = from_text(ITALIAN);
+        let work = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs");
+        assert_eq!(work.title, "ESPERIENZA PROFESSIONALE");
+        assert_eq!(work.confidence, Confidence::Low);
+        let employers: Vec<_> = work
+            .entries
+            .iter()
+            .filter_map(|e| e.organisation.as_ref().map(|f| f.value.as_str()))
+            .collect();
+        assert_eq!(
+            employers,
+            ["Portico Logistica SpA", "Ferrovie Emiliane Srl"]
+        );
+        let titles: Vec<_> = work
+            .entries
+            .iter()
+            .filter_map(|e| e.title.as_ref().map(|f| f.value.as_str()))
+            .collect();
+        assert_eq!(titles, ["Responsabile analisi dati", "Analista di dati"]);
+        let education = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Education)
+            .expect("the degrees");
+        assert_eq!(education.title, "ISTRUZIONE");
+        assert_eq!(education.confidence, Confidence::Low);
+        assert_eq!(
+            education.entries[0]
+                .organisation
+                .as_ref()
+                .map(|f| f.value.as_str()),
+            Some("Università di Nordreno")
+        );
+        // The undated section under an unknown heading stays what it was.
+        assert!(resume
+            .sections
+            .iter()
+            .any(|s| s.title == "COMPETENZE" && matches!(s.kind, SectionKind::Other(_))));
+    }
+
+    #[test]
+    fn an_unknown_dated_section_beside_named_jobs_and_degrees_stays_unnamed() {
+        // Set before the named sections: after them, a heading over dates is an entry.
+        let text = "# Ada Quill
+
+## Summary
+
+Engineer in Leeds.
+
+## Ehrenämter
+
+Tafel Leeds\tLeeds
+Helferin\t2016 – 2018
+
+## Experience
+
+Lumenfold\tLeeds
+Engineer\t2019 – 2022
+
+## Education
+
+Lakeside University\tLeeds
+BSc in Physics\t2015 – 2018
+";
+        let kinds = kinds(text);
+        assert_eq!(
+            kinds
+                .iter()
+                .filter(|(k, _)| matches!(k, SectionKind::Work))
+                .count(),
+            1
+        );
+        assert!(kinds
+            .iter()
+            .any(|(k, _)| matches!(k, SectionKind::Other(t) if t == "Ehrenämter")));
+    }
+
+    #[test]
+    fn an_unknown_heading_over_undated_lines_changes_nothing() {
+        let text = "# Ada Quill
+
+## Experience
+
+Lumenfold\tLeeds
+Engineer\t2019 – 2022
+
+## Hobbys
+
+Klettern, Lesen
+";
+        assert!(!kinds(text).iter().any(|(_, c)| *c == Confidence::Low));
+    }
+}
