@@ -38,6 +38,11 @@ pub struct DateRange {
 }
 
 impl DateRange {
+    /// A period: a start, and an end or "present" (not one date, not a date left open).
+    pub fn is_period(&self) -> bool {
+        self.start.is_some() && (self.end.is_some() || self.present)
+    }
+
     /// One date, not a period: a start, no end, not running on, and no dash after it ("2021",
     /// "May 2019"; not "2024-", which was left open).
     pub fn is_single_date(&self) -> bool {
@@ -248,7 +253,7 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
     None
 }
 
-/// "02/2020 – oggi", "03.2019 – obecnie": a period's end that is one lower-case word, with
+/// "02/2020 – oggi", "03.2019 – hoje": a period's end that is one lower-case word, with
 /// nothing after it but the line's or a cell's end (a tab), is "present" in a language the
 /// reader has no word for: an end that is not a date can only say the period runs on. A
 /// capitalised word ("2019 – Engineer") or more words are a title after a year, not an end.

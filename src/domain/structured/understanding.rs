@@ -5,7 +5,7 @@
 //! never counted as read (`structured::checks`).
 
 use super::checks::unsure_entries;
-use super::dates::{find_range, DateRange};
+use super::dates::find_range;
 use super::model::{SectionKind, StructuredResume};
 use crate::domain::Language;
 
@@ -147,7 +147,6 @@ fn dated_lines_untaken(resume: &StructuredResume) -> usize {
         .filter_map(|f| f.line);
     // A period (a start and an end, or "Present") in a section no JSON Resume array takes, or
     // kept as written in the header: a job or a degree the reader did not read as one.
-    let period = |r: &DateRange| r.start.is_some() && (r.end.is_some() || r.present);
     let unplaced = resume
         .sections
         .iter()
@@ -157,7 +156,7 @@ fn dated_lines_untaken(resume: &StructuredResume) -> usize {
             let dated = e
                 .dates
                 .as_ref()
-                .filter(|d| period(&d.value))
+                .filter(|d| d.value.is_period())
                 .and_then(|d| d.line);
             let written = [&e.title, &e.organisation]
                 .into_iter()
@@ -165,7 +164,7 @@ fn dated_lines_untaken(resume: &StructuredResume) -> usize {
                 .chain(&e.highlights)
                 .chain(&e.text)
                 .chain(&e.as_written)
-                .filter(|f| find_range(&f.value).is_some_and(|(r, _)| period(&r)))
+                .filter(|f| find_range(&f.value).is_some_and(|(r, _)| r.is_period()))
                 .filter_map(|f| f.line);
             dated.into_iter().chain(written)
         });

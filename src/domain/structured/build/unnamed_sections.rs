@@ -54,13 +54,12 @@ pub(super) fn heading_kinds(first: &StructuredResume) -> Option<HeadingKinds> {
     changed.then_some(kinds)
 }
 
-/// An `Other` section opened by a heading the writer set: short, no digits, and not the name of
-/// a school or an employer (an entry's name set as a heading, whose dates follow it).
+/// Of the `Other` sections opened by a heading, one whose heading the writer set as a section's:
+/// short, no digits, and not the name of a school or an employer (an entry's name set as a
+/// heading, whose dates follow it).
 fn unnamed(section: &Section) -> bool {
     let title = section.title.trim();
-    matches!(section.kind, SectionKind::Other(_))
-        && !title.is_empty()
-        && title.split_whitespace().count() <= 4
+    title.split_whitespace().count() <= 4
         && !title.chars().any(|c| c.is_ascii_digit())
         && (title.split_whitespace().count() == 1 || !is_school(title))
         && !names_organisation(title)
@@ -72,12 +71,7 @@ fn read_kind(section: &Section) -> Option<SectionKind> {
     let dated: Vec<_> = section
         .entries
         .iter()
-        .filter(|e| {
-            e.dates.as_ref().is_some_and(|d| {
-                let range = &d.value;
-                range.start.is_some() && (range.end.is_some() || range.present)
-            })
-        })
+        .filter(|e| e.dates.as_ref().is_some_and(|d| d.value.is_period()))
         .collect();
     if dated.is_empty() || 2 * dated.len() < section.entries.len() {
         return None;
@@ -100,6 +94,7 @@ fn read_kind(section: &Section) -> Option<SectionKind> {
 
 #[cfg(test)]
 mod tests {
+    use crate::domain::structured::model::{Entry, Opt, Section};
     use crate::domain::structured::{from_text, Confidence, SectionKind};
 
     /// An Italian resume as the DOCX reader writes it: the reader knows none of its headings.
@@ -129,6 +124,15 @@ Laurea magistrale in Statistica\t10/2013 – 12/2015
 Strumenti: Python, SQL, R
 ";
 
+    /// One field of every entry of the section that has it.
+    fn values(section: &Section, field: fn(&Entry) -> &Opt<String>) -> Vec<&str> {
+        section
+            .entries
+            .iter()
+            .filter_map(|e| field(e).as_ref().map(|f| f.value.as_str()))
+            .collect()
+    }
+
     fn kinds(text: &str) -> Vec<(SectionKind, Confidence)> {
         from_text(text)
             .sections
@@ -147,21 +151,14 @@ Strumenti: Python, SQL, R
             .expect("the jobs");
         assert_eq!(work.title, "ESPERIENZA PROFESSIONALE");
         assert_eq!(work.confidence, Confidence::Low);
-        let employers: Vec<_> = work
-            .entries
-            .iter()
-            .filter_map(|e| e.organisation.as_ref().map(|f| f.value.as_str()))
-            .collect();
         assert_eq!(
-            employers,
+            values(work, |e| &e.organisation),
             ["Portico Logistica SpA", "Ferrovie Emiliane Srl"]
         );
-        let titles: Vec<_> = work
-            .entries
-            .iter()
-            .filter_map(|e| e.title.as_ref().map(|f| f.value.as_str()))
-            .collect();
-        assert_eq!(titles, ["Responsabile analisi dati", "Analista di dati"]);
+        assert_eq!(
+            values(work, |e| &e.title),
+            ["Responsabile analisi dati", "Analista di dati"]
+        );
         let education = resume
             .sections
             .iter()
@@ -170,11 +167,8 @@ Strumenti: Python, SQL, R
         assert_eq!(education.title, "ISTRUZIONE");
         assert_eq!(education.confidence, Confidence::Low);
         assert_eq!(
-            education.entries[0]
-                .organisation
-                .as_ref()
-                .map(|f| f.value.as_str()),
-            Some("Università di Nordreno")
+            values(education, |e| &e.organisation),
+            ["Università di Nordreno"]
         );
         // The undated section under an unknown heading stays what it was.
         assert!(resume
