@@ -11,6 +11,7 @@ pub mod diff;
 pub mod dropped;
 pub mod export;
 pub mod facts;
+pub mod fairness;
 pub mod feedback;
 pub mod front_matter;
 pub mod grounding;

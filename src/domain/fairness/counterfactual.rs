@@ -1,0 +1,1 @@
+//! The counterfactual bias test (to be written).

@@ -1,0 +1,1 @@
+//! Impact ratios as Local Law 144 defines them (to be written).
