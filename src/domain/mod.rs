@@ -4,6 +4,7 @@
 pub mod action_verbs;
 pub mod advice;
 pub mod ats;
+pub mod blind;
 pub mod calendar;
 pub mod career_plan;
 pub mod degree_words;

@@ -23,13 +23,30 @@ use futures::StreamExt;
 
 const JD: &str = "Backend Engineer\n\nRequirements:\n- Rust\n- Kubernetes\n- PostgreSQL\n\nNice to have:\n- Terraform\n";
 
-/// A fictional resume; `skills` decide its ATS score.
+/// A fictional resume; `skills` decide its ATS score. Its ticket line carries [`marker`] of the
+/// name, which blind screening does not mask, so the spy can tell candidates apart.
 fn resume(name: &str, skills: &str) -> String {
     format!(
-        "# {name}\n{}@example.net | +1 555 010 {:04}\n## Experience\n### Engineer — Northwind Freight (2017–2024)\n- Built services in {skills}; cut latency 30%\n## Skills\n{skills}\n",
+        "# {name}\n{}@example.net | +1 555 010 {:04}\n## Experience\n### Engineer — Northwind Freight (2017–2024)\n- Built services in {skills}; cut latency 30% (ticket {})\n## Skills\n{skills}\n",
         name.to_lowercase().replace(' ', "."),
-        name.len() * 37
+        name.len() * 37,
+        marker(name)
     )
+}
+
+/// A name as one word ("PersonNumber3"): not a name to the masks, but unique to its resume.
+fn marker(name: &str) -> String {
+    name.replace(' ', "")
+}
+
+/// [`resume`] without its ticket, for tests that look for any trace of the name.
+fn unmarked_resume(name: &str, skills: &str) -> String {
+    resume(name, skills).replace(&format!(" (ticket {})", marker(name)), "")
+}
+
+/// Whether a request's text is about the candidate `key` names (by name or by its marker).
+fn holds(text: &str, key: &str) -> bool {
+    text.contains(key) || text.contains(&marker(key))
 }
 
 fn names(n: usize) -> Vec<String> {
@@ -128,7 +145,7 @@ impl Spy {
         let parses = self.calls_of("resume_parser_agent");
         names
             .iter()
-            .map(|n| parses.iter().filter(|t| t.contains(n.as_str())).count())
+            .map(|n| parses.iter().filter(|t| holds(t, n)).count())
             .collect()
     }
 
@@ -136,14 +153,14 @@ impl Spy {
         self.requests.borrow_mut().push(request.clone());
         let text = request.user_text();
         if let Some((key, token)) = self.cancel_on.borrow().as_ref() {
-            if text.contains(key.as_str()) {
+            if holds(&text, key) {
                 token.cancel();
                 return Err(LlmError::Cancelled);
             }
         }
         let hooks = self.cancel_candidate_on.borrow().clone();
         for (key, role, thread, id, in_flight) in hooks {
-            if request.role_name == role && text.contains(key.as_str()) {
+            if request.role_name == role && holds(&text, &key) {
                 assert!(
                     batch_screening::cancel_candidate(&thread, &id),
                     "{id} is running"
@@ -157,7 +174,7 @@ impl Spy {
             .refuse_key_on
             .borrow()
             .iter()
-            .any(|key| text.contains(key.as_str()));
+            .any(|key| holds(&text, key));
         if refused {
             return Err(LlmError::Auth {
                 provider: "spy".into(),
@@ -167,7 +184,7 @@ impl Spy {
         }
         let failing = {
             let mut list = self.fail_once.borrow_mut();
-            let at = list.iter().position(|key| text.contains(key.as_str()));
+            let at = list.iter().position(|key| holds(&text, key));
             at.map(|i| list.remove(i))
         };
         self.in_flight.set(self.in_flight.get() + 1);
@@ -674,13 +691,63 @@ fn a_reload_mid_batch_never_reruns_a_finished_candidate() {
     assert_eq!(spy.calls_of("jd_analysis_agent").len(), 1);
 }
 
+/// Blind screening, the default: no call, the parser's included, is sent the name or a contact
+/// detail; the table still shows the name and says what was masked.
 #[test]
-fn later_steps_get_no_name_or_contact_details() {
+fn a_blind_batch_sends_no_model_the_name_or_contact_details() {
     let spy = Spy::new();
-    let resumes = vec![resume("Odalys Brennick", "Rust, Kubernetes")];
-    let mut env = RunEnv::offline("batch-privacy");
+    let resumes = vec![unmarked_resume("Odalys Brennick", "Rust, Kubernetes")];
+    let mut env = RunEnv::offline("batch-blind");
     let mut run = prepare(input(&resumes), &spy, &mut env);
-    run.start().0.unwrap();
+    let state = run.start().0.unwrap().into_state();
+    for role in ["resume_parser_agent", "matching_agent", "evaluation_agent"] {
+        let text = &spy.calls_of(role)[0];
+        for private in [
+            "Odalys",
+            "Brennick",
+            "example.net",
+            "555 010",
+            "2017",
+            "2024",
+        ] {
+            assert!(
+                !text.contains(private),
+                "{role} was sent {private}:\n{text}"
+            );
+        }
+        assert!(text.contains("Rust"), "{role} lost the skills");
+    }
+    assert!(spy.calls_of("matching_agent")[0].contains("Northwind Freight ([7 years])"));
+    let row = &state.table[0];
+    assert_eq!(row.name, "Odalys Brennick");
+    let masked: Vec<_> = row.masked.iter().map(|m| (m.kind, m.count)).collect();
+    use careergraph::domain::blind::MaskKind;
+    for kind in [
+        MaskKind::Name,
+        MaskKind::Email,
+        MaskKind::Phone,
+        MaskKind::CareerDates,
+    ] {
+        assert!(
+            masked.iter().any(|(k, n)| *k == kind && *n > 0),
+            "{kind:?}: {masked:?}"
+        );
+    }
+}
+
+/// Blind screening off: the parser reads the resume as given; the later steps still get no name
+/// or contact details.
+#[test]
+fn without_blind_screening_later_steps_still_get_no_name_or_contact_details() {
+    let spy = Spy::new();
+    let resumes = vec![unmarked_resume("Odalys Brennick", "Rust, Kubernetes")];
+    let mut env = RunEnv::offline("batch-privacy");
+    let sighted = BatchRunInput {
+        blind: Some(false),
+        ..input(&resumes)
+    };
+    let mut run = prepare(sighted, &spy, &mut env);
+    let state = run.start().0.unwrap().into_state();
     let parse = &spy.calls_of("resume_parser_agent")[0];
     assert!(parse.contains("Odalys Brennick") && parse.contains("odalys.brennick@example.net"));
     for role in ["matching_agent", "evaluation_agent"] {
@@ -697,6 +764,7 @@ fn later_steps_get_no_name_or_contact_details() {
         !spy.calls_of("evaluation_agent")[0].contains("Northwind Freight (2017–2024)\n- Built"),
         "the evaluation is sent no resume text"
     );
+    assert!(state.table[0].masked.is_empty());
 }
 
 /// A CSV parser for the test (RFC 4180: quoted cells, doubled quotes, CRLF).

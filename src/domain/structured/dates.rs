@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// A year with an optional month (1–12). Resumes rarely give days; a day is dropped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "camelCase")]
 pub struct PartialDate {
     pub year: u16,

@@ -40,6 +40,9 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     let tpm = RwSignal::new(String::new());
     let cap = RwSignal::new(String::new());
     let ats_only = RwSignal::new(false);
+    // Blind screening and its proxies are on unless the user turns them off, run by run.
+    let blind = RwSignal::new(true);
+    let mask_proxies = RwSignal::new(true);
     let status = runs.message();
     let running = move || runs.live();
 
@@ -100,6 +103,8 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         concurrency: number(&concurrency.get_untracked()),
         requests_per_minute: number(&rpm.get_untracked()),
         tokens_per_minute: number(&tpm.get_untracked()),
+        blind: Some(blind.get_untracked()),
+        mask_proxies: Some(mask_proxies.get_untracked()),
     };
     let cost = Memo::new(move |_| {
         let (model, language) = settings.with(|s| {
@@ -230,6 +235,22 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                     <input type="checkbox" data-testid="batch-ats-only" prop:checked=move || ats_only.get() on:change=move |ev| ats_only.set(event_target_checked(&ev)) />
                     <span>{move || tr(lang.get(), "ATS only (no model, no key)", "仅 ATS（不调用模型，无需密钥）")}</span>
                 </label>
+            </fieldset>
+            <fieldset class="batch-settings batch-blind">
+                <legend>{move || tr(lang.get(), "Blind screening", "盲筛")}</legend>
+                <label class="batch-settings__item batch-settings__check">
+                    <input type="checkbox" data-testid="batch-blind" aria-describedby="batch-blind-hint" prop:checked=move || blind.get() on:change=move |ev| blind.set(event_target_checked(&ev)) />
+                    <span>{move || tr(lang.get(), "Mask who the candidate is before any model reads a resume", "任何模型读取简历前遮蔽候选人身份信息")}</span>
+                </label>
+                <label class="batch-settings__item batch-settings__check">
+                    <input type="checkbox" data-testid="batch-mask-proxies" prop:disabled=move || !blind.get() prop:checked=move || blind.get() && mask_proxies.get() on:change=move |ev| mask_proxies.set(event_target_checked(&ev)) />
+                    <span>{move || tr(lang.get(), "Also graduation years and job dates (kept as lengths)", "同时遮蔽毕业年份和工作起止日期（保留时长）")}</span>
+                </label>
+                <p class="field__hint" id="batch-blind-hint">
+                    {move || tr(lang.get(),
+                        "Name, contact details, photo, address, birth date and age, gender, nationality, ethnicity, marital status, religion, political affiliation and health are replaced by placeholders. Graduation years and job dates stand for age and career breaks. Your own view and exports keep everything.",
+                        "姓名、联系方式、照片、地址、出生日期与年龄、性别、国籍、民族、婚姻状况、宗教信仰、政治面貌与健康状况均以占位符替换。毕业年份与工作日期可能暴露年龄和职业空窗。您自己的查看与导出保留全部内容。")}
+                </p>
             </fieldset>
             <p class="batch-estimate" role="status" aria-live="polite" data-testid="batch-estimate" data-calls=move || cost.with(|c| c.calls)>
                 {move || {

@@ -10,6 +10,7 @@ mod draft;
 mod form;
 mod key_pause;
 mod live;
+mod masked;
 mod model;
 mod pause;
 mod ranked;

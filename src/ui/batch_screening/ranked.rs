@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::masked::MaskedNote;
 use super::table::{filtered, sorted, who, Sort, SortKey};
 use crate::domain::hiring::Recommendation;
 use crate::domain::Language;
@@ -157,6 +158,7 @@ fn Row(
     let recommendation = row.recommendation;
     let status = row.status;
     let error = row.error.clone();
+    let masked = row.masked.clone();
     let detail_open = is_open.clone();
     view! {
         <tr data-testid="batch-row" data-id=row.id.clone() data-ats=row.ats_score data-rank=row.rank data-status=format!("{status:?}").to_lowercase()>
@@ -184,7 +186,10 @@ fn Row(
         </tr>
         {move || detail_open().then(|| view! {
             <tr class="batch-packet-row" data-testid="batch-packet">
-                <td colspan="9">{packet(&state.get_value(), &id, lang.get())}</td>
+                <td colspan="9">
+                    {packet(&state.get_value(), &id, lang.get())}
+                    <MaskedNote state=state id=id.clone() masked=masked.clone() />
+                </td>
             </tr>
         })}
     }

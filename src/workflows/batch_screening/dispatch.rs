@@ -39,6 +39,7 @@ pub fn dispatch(state: &BatchState) -> Route<BatchState> {
                 jd_analysis: state.jd_analysis.clone(),
                 language: state.language,
                 cost_cap_usd: state.cost_cap_usd,
+                blind: state.blind,
                 spent_before_usd: state.spent_usd(),
                 retry_rounds: state.retry_rounds,
                 ..BatchState::default()

@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::blind::{MaskCount, NAME};
 use crate::domain::hiring::Recommendation;
 use crate::domain::Language;
 
@@ -19,8 +20,11 @@ pub struct RankedRow {
     pub rank: u32,
     pub id: String,
     pub label: String,
-    /// The name the parser read (shown here, never sent to later steps); empty before parsing.
+    /// The name the resume's own structure reads, else the parser's (shown here, never sent to a
+    /// model after the parser, nor to the parser in a blind screening).
     pub name: String,
+    /// What blind screening masked before any model read the resume (empty when it was off).
+    pub masked: Vec<MaskCount>,
     pub status: CandidateStatus,
     /// The evaluation's 0–100 score, once screened.
     pub overall_score: Option<f64>,
@@ -72,10 +76,17 @@ pub fn rank_rows(state: &BatchState) -> Vec<RankedRow> {
                 rank: 0,
                 id: candidate.id.clone(),
                 label: candidate.label.clone(),
-                name: result
-                    .and_then(|r| r.profile.as_ref())
-                    .map(|p| p.name.clone())
+                name: ats
+                    .map(|a| a.name.clone())
+                    .filter(|name| !name.is_empty())
+                    .or_else(|| {
+                        result
+                            .and_then(|r| r.profile.as_ref())
+                            .map(|p| p.name.clone())
+                            .filter(|name| name != NAME)
+                    })
                     .unwrap_or_default(),
+                masked: ats.map(|a| a.masked.clone()).unwrap_or_default(),
                 status: result.map_or(CandidateStatus::Pending, |r| r.status),
                 overall_score: evaluation.map(|e| e.overall_score),
                 ats_score: ats.map_or(0, |a| a.score),

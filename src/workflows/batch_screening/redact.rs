@@ -37,19 +37,16 @@ pub const SENDS: [(&str, &[&str]); 4] = [
     ),
 ];
 
-pub const NAME: &str = "[candidate]";
-pub const EMAIL: &str = "[email]";
-pub const PHONE: &str = "[phone]";
-pub const LINK: &str = "[link]";
+use crate::domain::blind::{redact_contacts_in_line, replace_name};
+pub use crate::domain::blind::{EMAIL, LINK, NAME, PHONE};
 
 /// `text` with `name` (and each of its words of three letters or more, as whole words), e-mail
 /// addresses, phone numbers and links replaced by placeholders. Dates and figures stay: a year
 /// range such as 2019-2024 is not a phone number.
 pub fn redact_contacts(text: &str, name: &str) -> String {
     // Contacts first: an address such as ann.lee@… holds the name and goes as a whole.
-    let redacted = text.lines().map(redact_line).collect::<Vec<_>>().join("\n")
-        + if text.ends_with('\n') { "\n" } else { "" };
-    replace_name(&redacted, name)
+    let redacted: Vec<String> = text.split('\n').map(redact_contacts_in_line).collect();
+    replace_name(&redacted.join("\n"), name)
 }
 
 /// The names to keep out of later prompts: the parser's and the resume's own (its name line, as
@@ -90,145 +87,6 @@ pub fn anonymous_profile(profile: &CandidateProfile, names: &[String]) -> Candid
     out.skills = out.skills.iter().map(|s| r(s)).collect();
     out.education = out.education.iter().map(|e| r(e)).collect();
     out.certifications = out.certifications.iter().map(|c| r(c)).collect();
-    out
-}
-
-fn replace_name(text: &str, name: &str) -> String {
-    let name = name.trim().trim_start_matches('#').trim();
-    if name.is_empty() {
-        return text.to_string();
-    }
-    let mut out = replace_words(text, name);
-    for part in name.split_whitespace() {
-        if part.chars().filter(|c| c.is_alphabetic()).count() >= 3 {
-            out = replace_words(&out, part);
-        }
-    }
-    out
-}
-
-/// `needle` replaced by [`NAME`] wherever it stands as whole words (case-insensitive).
-fn replace_words(text: &str, needle: &str) -> String {
-    let lower_text = text.to_lowercase();
-    let lower_needle = needle.to_lowercase();
-    // Lowercasing may change byte lengths (rare scripts): then leave the text as it is.
-    if lower_text.len() != text.len() || lower_needle.len() != needle.len() || needle.is_empty() {
-        return text.to_string();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    while let Some(found) = lower_text[at..].find(&lower_needle) {
-        let start = at + found;
-        let end = start + needle.len();
-        // Scripts written without spaces (Chinese, Japanese) have no word boundaries: a name
-        // there is followed by the next word directly (林雨航负责…) and still goes.
-        let before = text[..start].chars().next_back();
-        let after = text[end..].chars().next();
-        let is_word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-        let open_start = needle.chars().next().is_some_and(is_unspaced);
-        let open_end = needle.chars().next_back().is_some_and(is_unspaced);
-        out.push_str(&text[at..start]);
-        if (!open_start && is_word_char(before)) || (!open_end && is_word_char(after)) {
-            out.push_str(&text[start..end]);
-        } else {
-            out.push_str(NAME);
-        }
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    out
-}
-
-/// A character of a script written without spaces between words: CJK ideographs and kana.
-fn is_unspaced(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
-}
-
-fn redact_line(line: &str) -> String {
-    let tokens: Vec<String> = line
-        .split(' ')
-        .map(|token| {
-            let core = token.trim_matches(|c: char| "<>()[],;:\"'".contains(c));
-            if core.is_empty() {
-                return token.to_string();
-            }
-            if is_email(core) {
-                token.replacen(core, EMAIL, 1)
-            } else if is_link(core) {
-                token.replacen(core, LINK, 1)
-            } else {
-                token.to_string()
-            }
-        })
-        .collect();
-    redact_phones(&tokens.join(" "))
-}
-
-fn is_email(token: &str) -> bool {
-    match token.split_once('@') {
-        Some((user, host)) => !user.is_empty() && host.contains('.') && !host.ends_with('.'),
-        None => false,
-    }
-}
-
-fn is_link(token: &str) -> bool {
-    let lower = token.to_ascii_lowercase();
-    lower.starts_with("http://")
-        || lower.starts_with("https://")
-        || lower.starts_with("www.")
-        || [
-            "linkedin.com/",
-            "github.com/",
-            "gitlab.com/",
-            "twitter.com/",
-            "x.com/",
-        ]
-        .iter()
-        .any(|site| lower.contains(site))
-}
-
-/// Runs of digits, spaces, `+-().` holding nine digits or more (or seven after a `+`), unless
-/// every digit group is a year.
-fn redact_phones(line: &str) -> String {
-    let chars: Vec<char> = line.chars().collect();
-    let is_part = |c: char| c.is_ascii_digit() || " +-().".contains(c);
-    let mut out = String::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let starts = chars[i].is_ascii_digit() || chars[i] == '+' || chars[i] == '(';
-        if !starts || (i > 0 && chars[i - 1].is_alphanumeric()) {
-            out.push(chars[i]);
-            i += 1;
-            continue;
-        }
-        let mut end = i;
-        while end < chars.len() && is_part(chars[end]) {
-            end += 1;
-        }
-        // Trailing separators belong to the text, not the number.
-        while end > i && !chars[end - 1].is_ascii_digit() {
-            end -= 1;
-        }
-        let run: String = chars[i..end].iter().collect();
-        let digits = run.chars().filter(char::is_ascii_digit).count();
-        let groups: Vec<&str> = run
-            .split(|c: char| !c.is_ascii_digit())
-            .filter(|g| !g.is_empty())
-            .collect();
-        let all_years = groups
-            .iter()
-            .all(|g| g.len() == 4 && g.parse::<u32>().is_ok_and(|y| (1950..2100).contains(&y)));
-        let glued = end < chars.len() && chars[end].is_alphanumeric();
-        let phone = !all_years && !glued && (digits >= 9 || (run.starts_with('+') && digits >= 7));
-        if phone && end > i {
-            out.push_str(PHONE);
-            i = end;
-        } else {
-            out.push(chars[i]);
-            i += 1;
-        }
-    }
     out
 }
 

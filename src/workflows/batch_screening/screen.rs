@@ -18,6 +18,7 @@ use crate::workflows::common::json_blocks::json_block;
 use crate::workflows::common::{self, RunSettings};
 use crate::workflows::hiring::clamp_score;
 
+use super::blind::masked_resume;
 use super::cancel;
 use super::redact::{anonymous_profile, candidate_names, redact_candidate};
 use super::settings::BatchSettings;
@@ -145,7 +146,12 @@ async fn screen_steps(
     let id = &candidate.id;
 
     emit_stage(ctx, id, CandidateStage::Parse);
-    let user = user_message(&[("resume", &candidate.text)]);
+    // Blind: every step reads the masked resume, the parser too.
+    let sent = match &state.blind {
+        Some(options) => masked_resume(&candidate.text, options).text,
+        None => candidate.text.clone(),
+    };
+    let user = user_message(&[("resume", &sent)]);
     let profile: CandidateProfile = match deps
         .try_ask(ctx, &hiring_agent("resume_parser_agent"), n, user)
         .await?
@@ -159,7 +165,7 @@ async fn screen_steps(
     let jd = json_block(&state.jd_analysis);
 
     emit_stage(ctx, id, CandidateStage::Match);
-    let resume = redact_candidate(&candidate.text, &names);
+    let resume = redact_candidate(&sent, &names);
     let user = user_message(&[
         ("candidate_profile", &anonymous),
         ("jd_analysis", &jd),

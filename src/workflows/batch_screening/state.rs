@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::blind::{BlindOptions, MaskCount};
 use crate::domain::hiring::{CandidateProfile, Evaluation, JdAnalysis, MatchingAnalysis};
 use crate::domain::{InjectionFinding, Language};
 use crate::state;
@@ -34,6 +35,11 @@ pub struct AtsResult {
     pub missing_must: Vec<String>,
     /// Suspicious lines of the resume (prompt injection, hidden text).
     pub injection: Vec<InjectionFinding>,
+    /// The name the resume's own structure reads: the table's name when a blind parser never
+    /// saw one.
+    pub name: String,
+    /// What blind screening masks before any model reads this resume (empty when it is off).
+    pub masked: Vec<MaskCount>,
 }
 
 /// Where one candidate's screening stands.
@@ -88,6 +94,8 @@ state! {
         pub language: Language,
         /// Only the ATS table: no model is called.
         pub ats_only: bool,
+        /// Blind screening's options; none when it is off (see [`super::blind`]).
+        pub blind: Option<BlindOptions>,
         /// The batch pauses (asks to go on) once its estimated spend reaches this.
         pub cost_cap_usd: Option<f64>,
         pub ats: Vec<AtsResult>,

@@ -4,6 +4,8 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::blind::BlindOptions;
+use crate::domain::structured::PartialDate;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::llm::limiter::{LimiterConfig, RateLimited};
@@ -14,6 +16,7 @@ use crate::workflows::registry::{
 };
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
+use super::blind::today;
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;
 use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
@@ -64,6 +67,15 @@ pub struct BatchRunInput {
     /// The provider account's token limit per minute, if known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tokens_per_minute: Option<u64>,
+    /// Blind screening, on unless `false`: before any model reads a resume, its name, contact
+    /// details, photo, address, birth date and age, gender, nationality, ethnicity, marital
+    /// status, religion, political affiliation and health are masked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind: Option<bool>,
+    /// With blind screening, also mask graduation years and turn job dates into lengths
+    /// (proxies of age and of a career break); on unless `false`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mask_proxies: Option<bool>,
 }
 
 impl BatchRunInput {
@@ -82,6 +94,14 @@ impl BatchRunInput {
                 text: resume.text.clone(),
             })
             .collect()
+    }
+
+    /// Blind screening's options, none when it is off; `today` lengthens periods to the present.
+    pub fn blind_options(&self, today: Option<PartialDate>) -> Option<BlindOptions> {
+        (self.blind != Some(false)).then_some(BlindOptions {
+            proxies: self.mask_proxies != Some(false),
+            today,
+        })
     }
 
     pub fn concurrency(&self) -> usize {
@@ -128,6 +148,7 @@ impl BatchRunInput {
             .language(self.language)
             .ats_only(self.ats_only)
             .cost_cap_usd(self.cost_cap_usd)
+            .blind(self.blind_options(None))
             .stopped_at_cap(false)
     }
 }
@@ -189,7 +210,9 @@ impl Workflow for BatchWorkflow {
         let model: Rc<dyn ChatModel> = Rc::new(RateLimited::new(env.model.clone(), limits));
         Ok(Prepared {
             graph: env.compile(graph(model, settings))?,
-            initial: input.initial_state(),
+            initial: input
+                .initial_state()
+                .blind(input.blind_options(today((env.now_ms)()))),
             recursion_limit: recursion_limit(),
         })
     }
