@@ -1,1 +1,0 @@
-//! Impact ratios as Local Law 144 defines them (to be written).
