@@ -106,6 +106,9 @@ pub struct Measured {
     /// Names and contact details found in prompts of steps that must not see them (batch
     /// screening only; `None` for workflows without such a promise).
     pub pii_leaks: Option<Redaction>,
+    /// Protected attributes planted in a batch candidate (`protected.txt`) found in any prompt
+    /// of the batch, the parser's included (batch screening only).
+    pub protected: Option<Redaction>,
     /// Results the workflow's check called not usable, and unusable results it let through as
     /// finished (`None` for workflows whose result is not a text: scores and lists).
     pub usability: Option<Usability>,
@@ -235,6 +238,9 @@ pub fn flags(m: &Measured) -> Vec<&'static str> {
     if m.pii_leaks.as_ref().is_some_and(|r| !r.leaks.is_empty()) {
         out.push("pii-leak");
     }
+    if m.protected.as_ref().is_some_and(|r| !r.leaks.is_empty()) {
+        out.push("protected-in-prompts");
+    }
     if let Some(u) = &m.usability {
         if u.flagged > 0 {
             out.push("not-usable");
@@ -284,4 +290,22 @@ pub fn pii_leaks(prompts: &[Prompt], contacts: &[String]) -> Redaction {
         }
     }
     redaction
+}
+
+/// Every planted `(kind, text)` found (as written) in any prompt of the run: `agent: kind "text"`,
+/// each once. Case is kept: "She led" is the pronoun, "she" alone is any word's tail.
+pub fn protected_in_prompts(prompts: &[Prompt], planted: &[(String, String)]) -> Redaction {
+    let mut found = Redaction {
+        prompts: prompts.len(),
+        leaks: Vec::new(),
+    };
+    for prompt in prompts {
+        for (kind, text) in planted.iter().filter(|(_, t)| !t.trim().is_empty()) {
+            let leak = format!("{}: {kind} \"{text}\"", prompt.agent);
+            if prompt.text.contains(text.as_str()) && !found.leaks.contains(&leak) {
+                found.leaks.push(leak);
+            }
+        }
+    }
+    found
 }

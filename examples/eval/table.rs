@@ -101,6 +101,19 @@ fn cell(row: &Row) -> Vec<String> {
                 r.leaks.join("; ")
             ),
         },
+        match &m.protected {
+            None => "—".to_string(),
+            Some(r) if r.leaks.is_empty() => format!("0 in {} prompts", r.prompts),
+            Some(r) => {
+                let shown: Vec<&str> = r.leaks.iter().take(4).map(String::as_str).collect();
+                format!(
+                    "{} in {} prompts: {}",
+                    r.leaks.len(),
+                    r.prompts,
+                    shown.join("; ")
+                )
+            }
+        },
         match &m.usability {
             None => "—".to_string(),
             Some(u) => {
@@ -126,7 +139,7 @@ fn cell(row: &Row) -> Vec<String> {
     ]
 }
 
-const HEADER: [&str; 15] = [
+const HEADER: [&str; 16] = [
     "provider",
     "workflow",
     "case",
@@ -137,6 +150,7 @@ const HEADER: [&str; 15] = [
     "scan flagged",
     "stability max Δ",
     "PII in prompts",
+    "protected attributes in prompts",
     "unusable results presented as finished",
     "tokens / run",
     "cost / run",
@@ -183,6 +197,11 @@ PII in prompts (batch screening): candidates' names, e-mails, phones and links (
 `contacts.txt`) found in the matcher's or the evaluator's prompts, which must not carry them
 (`workflows::batch_screening::redact`); read from the recorded prompts (demo, real provider) or the
 mock's request log.
+Protected attributes in prompts (batch screening): what `protected.md` plants (`protected.txt`:
+name, photo, address, birth date and age, gender, nationality, ethnicity, marital status,
+religion, political affiliation, health, graduation years, the dates around a career break) found
+in any prompt of the batch, the parser's included; blind screening (on by default,
+`domain::blind`) must keep it at 0.
 Unusable results presented as finished: of the runs that ended with a text result (the review's
 revised resume, the tailored resume, the letter), those unusable (no text or one word, a word
 three times in a row, the candidate's name gone from a resume; in a scripted case, by

@@ -25,6 +25,11 @@ pub struct Fixture {
     pub batch_others: Vec<(String, String)>,
     /// Names and contact details of every batch candidate (`contacts.txt`, `#` lines skipped).
     pub contacts: Vec<String>,
+    /// A batch candidate planting every protected attribute (`protected.md`), screened last.
+    pub protected: String,
+    /// What it plants, `kind: text` (`protected.txt`): blind screening keeps each out of every
+    /// prompt.
+    pub planted: Vec<(String, String)>,
 }
 
 impl Fixture {
@@ -50,6 +55,13 @@ impl Fixture {
                 .map(str::trim)
                 .filter(|l| !l.is_empty() && !l.starts_with('#'))
                 .map(str::to_string)
+                .collect(),
+            protected: read("protected.md")?,
+            planted: read("protected.txt")?
+                .lines()
+                .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+                .filter_map(|l| l.split_once(": "))
+                .map(|(kind, text)| (kind.trim().to_string(), text.to_string()))
                 .collect(),
         })
     }
@@ -131,6 +143,7 @@ pub fn input(workflow: &str, fixture: &Fixture, hostile: bool) -> Value {
             for (label, text) in &fixture.batch_others {
                 resumes.push(json!({"label": label, "text": text}));
             }
+            resumes.push(json!({"label": "protected.md", "text": fixture.protected}));
             json!({"jobDescription": fixture.job, "resumes": resumes, "language": lang})
         }
         LETTER => json!({"resume": resume, "jobDescription": fixture.job,

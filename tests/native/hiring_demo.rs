@@ -104,6 +104,13 @@ fn demo_run_builds_a_full_packet_in_english() {
     assert_eq!(state.error, None);
     assert!(state.warnings.is_empty(), "{:?}", state.warnings);
 
+    // Blind by default: the agents read "[candidate]" where the name was; the person's view
+    // (and the packet's export) shows the name again.
+    assert_eq!(
+        state.candidate_profile.as_ref().unwrap().name,
+        "[candidate]"
+    );
+    let state = state.for_person();
     let profile = state.candidate_profile.as_ref().unwrap();
     assert_eq!(profile.name, "Lena Hartmann");
     assert_eq!(profile.experience.len(), 2);
@@ -280,4 +287,80 @@ fn openai_through_the_mock_provider_builds_the_packet_by_breaking_loops() {
         9,
         "the supervisor's model override"
     );
+}
+
+/// The demo's model, every request's text kept.
+struct Recording {
+    inner: Rc<dyn careergraph::llm::ChatModel>,
+    texts: Rc<RefCell<Vec<(String, String)>>>,
+}
+
+impl careergraph::llm::ChatModel for Recording {
+    fn provider(&self) -> &str {
+        self.inner.provider()
+    }
+    fn default_model(&self) -> &str {
+        self.inner.default_model()
+    }
+    fn complete(
+        &self,
+        request: careergraph::llm::ChatRequest,
+    ) -> futures::future::LocalBoxFuture<
+        '_,
+        Result<careergraph::llm::ChatResponse, careergraph::llm::LlmError>,
+    > {
+        let text = format!("{}\n{}", request.system, request.user_text());
+        self.texts
+            .borrow_mut()
+            .push((request.role_name.clone(), text));
+        self.inner.complete(request)
+    }
+    fn stream(
+        &self,
+        request: careergraph::llm::ChatRequest,
+    ) -> futures::stream::LocalBoxStream<
+        '_,
+        Result<careergraph::llm::StreamEvent, careergraph::llm::LlmError>,
+    > {
+        let text = format!("{}\n{}", request.system, request.user_text());
+        self.texts
+            .borrow_mut()
+            .push((request.role_name.clone(), text));
+        self.inner.stream(request)
+    }
+}
+
+/// Blind by default: no agent of the packet is sent the candidate's name (nor, here, the city
+/// of the header); with `blind: false` the parser reads it as given.
+#[test]
+fn a_blind_packet_sends_no_agent_the_name() {
+    for (blind, expect_name) in [(None, false), (Some(false), true)] {
+        let provider = demo();
+        let texts = Rc::new(RefCell::new(Vec::new()));
+        let model = Rc::new(Recording {
+            inner: build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap(),
+            texts: texts.clone(),
+        });
+        let mut input = json!({"resume": RESUME, "jobDescription": JD});
+        if let Some(blind) = blind {
+            input["blind"] = json!(blind);
+        }
+        let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
+        let (sink, _) = recorder();
+        let state: HiringState = serde_json::from_value(
+            futures::executor::block_on(run.start(sink)).unwrap()["state"].take(),
+        )
+        .unwrap();
+        assert!(state.completed);
+        let texts = texts.borrow();
+        assert!(texts.len() >= 9, "{} calls", texts.len());
+        let named: Vec<&str> = texts
+            .iter()
+            .filter(|(_, text)| text.contains("Lena") || text.contains("Hartmann"))
+            .map(|(role, _)| role.as_str())
+            .collect();
+        assert_eq!(!named.is_empty(), expect_name, "{blind:?}: {named:?}");
+        // The person's packet names the candidate either way.
+        assert!(packet_markdown(&state).contains("Lena Hartmann"));
+    }
 }

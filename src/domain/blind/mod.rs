@@ -195,6 +195,37 @@ pub fn mask(text: &str, names: &[String], options: &BlindOptions) -> Masked {
     }
 }
 
+/// The name a resume's own structure reads (its name line), empty when it has none.
+pub fn resume_name(text: &str) -> String {
+    crate::domain::structured::from_any(text)
+        .basics
+        .name
+        .map(|name| name.value.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// A resume as a blind step sends it: [`mask`] with the name its own structure reads.
+pub fn mask_resume(text: &str, options: &BlindOptions) -> Masked {
+    let names: Vec<String> = Some(resume_name(text))
+        .filter(|n| !n.is_empty())
+        .into_iter()
+        .collect();
+    mask(text, &names, options)
+}
+
+impl BlindOptions {
+    /// `proxies` as given, today from a clock in Unix milliseconds (none before 2000: a clock
+    /// that reads 0 is no clock).
+    pub fn at(proxies: bool, now_ms: f64) -> Self {
+        let date = crate::domain::calendar::CalendarDate::from_unix_ms(now_ms);
+        BlindOptions {
+            proxies,
+            today: (date.year >= 2000)
+                .then(|| PartialDate::new(date.year as u16, Some(date.month as u8))),
+        }
+    }
+}
+
 /// One line for the page: "name ×3, e-mail, graduation years ×2".
 pub fn describe(applied: &[MaskCount], language: Language) -> String {
     let parts: Vec<String> = applied

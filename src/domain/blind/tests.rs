@@ -275,3 +275,36 @@ fn masking_twice_changes_nothing_more() {
     );
     assert_eq!(once.text, twice.text);
 }
+
+/// The eval's planted resumes (`make eval`, "protected attributes in prompts"): nothing planted
+/// is left once masked, in either language.
+#[test]
+fn the_eval_fixtures_planted_attributes_are_all_masked() {
+    for lang in ["en", "zh"] {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/eval")
+            .join(lang);
+        let resume = std::fs::read_to_string(dir.join("protected.md")).unwrap();
+        let planted = std::fs::read_to_string(dir.join("protected.txt")).unwrap();
+        let name = resume
+            .lines()
+            .next()
+            .unwrap()
+            .trim_start_matches('#')
+            .trim()
+            .to_string();
+        let masked = mask(&resume, &[name], &BlindOptions::default());
+        for line in planted
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        {
+            let (_, text) = line.split_once(": ").unwrap();
+            assert!(
+                !masked.text.contains(text),
+                "{lang}: {line:?} left in:\n{}",
+                masked.text
+            );
+        }
+        assert!(masked.text.contains("Kubernetes"));
+    }
+}

@@ -4,9 +4,8 @@
 
 use leptos::prelude::*;
 
-use crate::domain::blind::{describe, MaskCount};
+use crate::domain::blind::{describe, mask_resume, MaskCount};
 use crate::ui::i18n::{tr, use_language};
-use crate::workflows::batch_screening::blind::masked_resume;
 use crate::workflows::batch_screening::BatchState;
 
 #[component]
@@ -32,7 +31,7 @@ pub fn MaskedNote(
                 s.candidates
                     .iter()
                     .find(|c| c.id == id)
-                    .map(|c| masked_resume(&c.text, &options).text)
+                    .map(|c| mask_resume(&c.text, &options).text)
                     .unwrap_or_default()
             })
         })

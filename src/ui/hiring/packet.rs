@@ -33,6 +33,7 @@ pub fn Packet(state: HiringState) -> impl IntoView {
 }
 
 fn packet_view(state: HiringState, lang: Language) -> impl IntoView {
+    let state = state.for_person();
     let t = move |en, zh| tr(lang, en, zh);
     let export_error = RwSignal::new(None::<String>);
     let markdown = StoredValue::new(packet_markdown(&state));

@@ -15,7 +15,7 @@
 //!   one of `concurrency` slots, checks the cost cap, then asks the hiring workflow's parser,
 //!   matcher and evaluator in turn (their prompts and schemas). Blind screening (on by default)
 //!   masks the name, contacts and personal attributes before any of them reads the resume
-//!   ([`blind`]); without it, names and contact details still stay out of the matcher's and
+//!   ([`crate::domain::blind`]); without it, names and contact details still stay out of the matcher's and
 //!   evaluator's prompts ([`redact`] says what each step sends). Each finished
 //!   task is saved as it ends, so a reload keeps every finished candidate: it never runs again.
 //! - The model is wrapped in [`crate::llm::limiter::RateLimited`]: at most `concurrency` calls in
@@ -35,7 +35,6 @@
 //! candidates: invoke the thread again with `BatchUpdate::retry_rounds(1)`; only candidates that
 //! failed before that request run again.
 
-pub mod blind;
 mod cancel;
 mod dispatch;
 pub mod estimate;

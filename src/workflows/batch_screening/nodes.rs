@@ -10,11 +10,11 @@ use crate::domain::injection::scan;
 use crate::graph::{NodeContext, NodeError};
 use crate::workflows::common::envelope::user_message;
 
-use super::blind::{masked_resume, own_name};
 use super::pause::{BatchAnswer, BatchPause, CostCapPause, KeyRefusedPause};
 use super::rank::rank_rows;
 use super::shared::{hiring_agent, Shared};
 use super::state::{AtsResult, BatchState, BatchUpdate, CandidateStatus};
+use crate::domain::blind::{mask_resume, resume_name};
 
 /// Every resume against the job, without a model: the table is useful at once.
 pub fn ats_screen(state: &BatchState) -> BatchUpdate {
@@ -38,11 +38,11 @@ pub fn ats_screen(state: &BatchState) -> BatchUpdate {
                 must_total: must_matched + required(&report.missing),
                 missing_must: report.missing_required_skills(),
                 injection: scan("resume", &candidate.text),
-                name: own_name(&candidate.text),
+                name: resume_name(&candidate.text),
                 masked: state
                     .blind
                     .as_ref()
-                    .map(|options| masked_resume(&candidate.text, options).applied)
+                    .map(|options| mask_resume(&candidate.text, options).applied)
                     .unwrap_or_default(),
             }
         })

@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use futures::future::{self, Either};
 
+use crate::domain::blind::mask_resume;
 use crate::domain::hiring::{CandidateProfile, Evaluation, MatchingAnalysis};
 use crate::domain::result_check::unreliable;
 use crate::domain::Language;
@@ -18,7 +19,6 @@ use crate::workflows::common::json_blocks::json_block;
 use crate::workflows::common::{self, RunSettings};
 use crate::workflows::hiring::clamp_score;
 
-use super::blind::masked_resume;
 use super::cancel;
 use super::redact::{anonymous_profile, candidate_names, redact_candidate};
 use super::settings::BatchSettings;
@@ -148,7 +148,7 @@ async fn screen_steps(
     emit_stage(ctx, id, CandidateStage::Parse);
     // Blind: every step reads the masked resume, the parser too.
     let sent = match &state.blind {
-        Some(options) => masked_resume(&candidate.text, options).text,
+        Some(options) => mask_resume(&candidate.text, options).text,
         None => candidate.text.clone(),
     };
     let user = user_message(&[("resume", &sent)]);

@@ -5,7 +5,6 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::BlindOptions;
-use crate::domain::structured::PartialDate;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::llm::limiter::{LimiterConfig, RateLimited};
@@ -16,7 +15,6 @@ use crate::workflows::registry::{
 };
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
-use super::blind::today;
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;
 use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
@@ -96,12 +94,11 @@ impl BatchRunInput {
             .collect()
     }
 
-    /// Blind screening's options, none when it is off; `today` lengthens periods to the present.
-    pub fn blind_options(&self, today: Option<PartialDate>) -> Option<BlindOptions> {
-        (self.blind != Some(false)).then_some(BlindOptions {
-            proxies: self.mask_proxies != Some(false),
-            today,
-        })
+    /// Blind screening's options at `now_ms` (which lengthens periods to the present), none when
+    /// it is off.
+    pub fn blind_options(&self, now_ms: f64) -> Option<BlindOptions> {
+        (self.blind != Some(false))
+            .then(|| BlindOptions::at(self.mask_proxies != Some(false), now_ms))
     }
 
     pub fn concurrency(&self) -> usize {
@@ -148,7 +145,7 @@ impl BatchRunInput {
             .language(self.language)
             .ats_only(self.ats_only)
             .cost_cap_usd(self.cost_cap_usd)
-            .blind(self.blind_options(None))
+            .blind(self.blind_options(0.0))
             .stopped_at_cap(false)
     }
 }
@@ -212,7 +209,7 @@ impl Workflow for BatchWorkflow {
             graph: env.compile(graph(model, settings))?,
             initial: input
                 .initial_state()
-                .blind(input.blind_options(today((env.now_ms)()))),
+                .blind(input.blind_options((env.now_ms)())),
             recursion_limit: recursion_limit(),
         })
     }

@@ -9,6 +9,7 @@ use std::rc::Rc;
 use futures::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
 
+use crate::domain::blind::mask_resume;
 use crate::domain::hiring::{
     CandidateProfile, EmailDraft, Evaluation, InterviewQuestions, JdAnalysis, MatchingAnalysis,
     ResearchAnalysis,
@@ -180,7 +181,10 @@ fn message(state: &HiringState, tags: &[&'static str]) -> Envelope {
 /// (or "not available yet"). `None` for a tag no field holds (a test keeps the table free of them).
 fn block(state: &HiringState, tag: &str) -> Option<String> {
     Some(match tag {
-        "resume" => state.resume_text.clone(),
+        "resume" => match &state.blind {
+            Some(options) => mask_resume(&state.resume_text, options).text,
+            None => state.resume_text.clone(),
+        },
         "job_description" => state.jd_text.clone(),
         "candidate_profile" => json_block(&state.candidate_profile),
         "jd_analysis" => json_block(&state.jd_analysis),

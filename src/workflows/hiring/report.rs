@@ -55,6 +55,7 @@ fn questions(out: &mut String, title: &str, q: &Option<InterviewQuestions>, lang
 /// The whole packet: profile, job analysis, match, research, interview questions, evaluation,
 /// email draft, and the supervisor's routing trail.
 pub fn packet_markdown(state: &HiringState) -> String {
+    let state = &state.for_person();
     let lang = state.language;
     let t = |en, zh| lang.pick(en, zh);
     let mut out = String::new();

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::blind::BlindOptions;
 use crate::workflows::common::{RunControls, RunSettings};
 
 /// A hiring run has nothing of its own to set: only the shared controls.
@@ -38,6 +39,9 @@ pub struct HiringInput {
     pub resume: String,
     pub job_description: String,
     pub task: Option<String>,
+    /// Blind: what the agents read of the resume is masked (`crate::domain::blind`); none reads
+    /// it as given.
+    pub blind: Option<BlindOptions>,
 }
 
 impl HiringInput {
@@ -46,6 +50,7 @@ impl HiringInput {
             resume: resume.into(),
             job_description: job_description.into(),
             task: None,
+            blind: None,
         }
     }
 }

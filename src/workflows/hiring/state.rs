@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::blind::{resume_name, BlindOptions, NAME};
 use crate::domain::hiring::{
     CandidateProfile, EmailDraft, Evaluation, InterviewQuestions, JdAnalysis, MatchingAnalysis,
     ResearchAnalysis,
@@ -61,7 +62,11 @@ state! {
     pub struct HiringState updates HiringUpdate {
         /// What the user asked for (defaults to preparing a hiring packet).
         pub task: String,
+        /// The resume as given: the person's view and the result checks read it; with `blind`
+        /// the agents read it masked.
         pub resume_text: String,
+        /// Blind: the options the resume is masked with before any agent reads it.
+        pub blind: Option<BlindOptions>,
         pub jd_text: String,
         /// The supervisor's last routing decision (the seed's stage label).
         pub workflow_stage: String,
@@ -109,6 +114,7 @@ pub fn initial_state(input: &HiringInput, settings: &HiringSettings) -> HiringUp
     HiringUpdate::default()
         .task(task)
         .resume_text(input.resume.clone())
+        .blind(input.blind)
         .jd_text(input.job_description.clone())
         .completed(false)
         .language(settings.language())
@@ -117,4 +123,23 @@ pub fn initial_state(input: &HiringInput, settings: &HiringSettings) -> HiringUp
             ("job_description", &input.job_description),
             ("task", input.task.as_deref().unwrap_or_default()),
         ]))
+}
+
+impl HiringState {
+    /// The packet as the person reads it: a blind run's agents wrote the placeholder where the
+    /// name was ("[candidate]"), and the person sees the name the resume gives. The agents' own
+    /// outputs in the state keep the placeholder, since later agents read them.
+    pub fn for_person(&self) -> HiringState {
+        let name = resume_name(&self.resume_text);
+        if self.blind.is_none() || name.is_empty() {
+            return self.clone();
+        }
+        let (Ok(json), Ok(name)) = (serde_json::to_string(self), serde_json::to_string(&name))
+        else {
+            return self.clone();
+        };
+        // Replaced inside JSON strings with the name JSON-escaped, so any name stays valid JSON.
+        let json = json.replace(NAME, name.trim_matches('"'));
+        serde_json::from_str(&json).unwrap_or_else(|_| self.clone())
+    }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::injection::{scan_inputs, InjectionFinding};
 
 use super::{demo, graph, initial_state, HiringInput, HiringSettings, HiringState};
+use crate::domain::blind::BlindOptions;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::workflows::common::{check_text, RunControls};
@@ -30,6 +31,15 @@ pub struct HiringRunInput {
     /// What the hiring team wants (defaults to a full hiring packet).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub task: Option<String>,
+    /// Blind, on unless `false`: every agent reads the resume with its name, contact details and
+    /// personal attributes masked (birth date and age, gender, nationality, ethnicity, marital
+    /// status, religion, political affiliation, health, photo, address).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blind: Option<bool>,
+    /// With `blind`, also mask graduation years and turn job dates into lengths (proxies of age
+    /// and a career break); off unless `true`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mask_proxies: Option<bool>,
 }
 
 /// The hiring pipeline under a supervisor (docs/workflows/hiring_pipeline.md).
@@ -106,6 +116,9 @@ impl Workflow for HiringWorkflow {
                     resume: input.resume,
                     job_description: input.job_description,
                     task: input.task,
+                    blind: (input.blind != Some(false)).then(|| {
+                        BlindOptions::at(input.mask_proxies == Some(true), (env.now_ms)())
+                    }),
                 },
                 &settings,
             ),
