@@ -1,1 +1,0 @@
-//! The counterfactual bias test (to be written).
