@@ -62,6 +62,7 @@ fn input(resumes: &[String]) -> BatchRunInput {
             .map(|(i, text)| BatchResume {
                 label: format!("r{}.md", i + 1),
                 text: text.clone(),
+                ..BatchResume::default()
             })
             .collect(),
         ..BatchRunInput::default()
@@ -421,7 +422,7 @@ fn ranking_puts_evaluated_candidates_first_by_overall_then_ats() {
     let candidate = |id: &str| BatchCandidate {
         id: id.into(),
         label: id.into(),
-        text: String::new(),
+        ..BatchCandidate::default()
     };
     let ats = |id: &str, score: u32| AtsResult {
         id: id.into(),
@@ -849,6 +850,7 @@ fn bad_input_is_refused_before_any_call() {
     batch.resumes.push(BatchResume {
         label: "empty.md".into(),
         text: "  ".into(),
+        ..BatchResume::default()
     });
     let error = BatchWorkflow::prepare(batch.clone(), &env).err().unwrap();
     assert!(error.0.contains("empty.md"), "{}", error.0);

@@ -30,6 +30,7 @@ mod eval_score;
 
 mod agent_names;
 mod api_types;
+mod batch_bias;
 mod batch_screening;
 mod batch_screening_timing;
 mod cover_letter;

@@ -35,6 +35,7 @@
 //! candidates: invoke the thread again with `BatchUpdate::retry_rounds(1)`; only candidates that
 //! failed before that request run again.
 
+pub mod bias;
 mod cancel;
 mod dispatch;
 pub mod estimate;

@@ -39,10 +39,9 @@ pub fn ats_screen(state: &BatchState) -> BatchUpdate {
                 missing_must: report.missing_required_skills(),
                 injection: scan("resume", &candidate.text),
                 name: resume_name(&candidate.text),
-                masked: state
-                    .blind
-                    .as_ref()
-                    .map(|options| mask_resume(&candidate.text, options).applied)
+                masked: candidate
+                    .blind(state.blind)
+                    .map(|options| mask_resume(&candidate.text, &options).applied)
                     .unwrap_or_default(),
             }
         })

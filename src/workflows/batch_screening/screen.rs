@@ -147,8 +147,8 @@ async fn screen_steps(
 
     emit_stage(ctx, id, CandidateStage::Parse);
     // Blind: every step reads the masked resume, the parser too.
-    let sent = match &state.blind {
-        Some(options) => mask_resume(&candidate.text, options).text,
+    let sent = match candidate.blind(state.blind) {
+        Some(options) => mask_resume(&candidate.text, &options).text,
         None => candidate.text.clone(),
     };
     let user = user_message(&[("resume", &sent)]);

@@ -18,6 +18,20 @@ pub struct BatchCandidate {
     /// What the user knows it by (a file name, or "Resume 3").
     pub label: String,
     pub text: String,
+    /// In a bias check: what this resume is a version of (and whether it is screened blind).
+    pub variant: Option<super::bias::VariantOf>,
+}
+
+impl BatchCandidate {
+    /// The masks its screening applies: the batch's, unless a bias check's variant says
+    /// otherwise (blind with the batch's options, or their default; or as written).
+    pub fn blind(&self, batch: Option<BlindOptions>) -> Option<BlindOptions> {
+        match &self.variant {
+            Some(variant) if variant.blind => Some(batch.unwrap_or_default()),
+            Some(_) => None,
+            None => batch,
+        }
+    }
 }
 
 /// The ATS score of one resume: no model, computed for every candidate first.
@@ -96,6 +110,8 @@ state! {
         pub ats_only: bool,
         /// Blind screening's options; none when it is off (see [`super::blind`]).
         pub blind: Option<BlindOptions>,
+        /// A bias check's shortlist line (see [`super::bias`]).
+        pub shortlist_at: Option<f64>,
         /// The batch pauses (asks to go on) once its estimated spend reaches this.
         pub cost_cap_usd: Option<f64>,
         pub ats: Vec<AtsResult>,

@@ -15,6 +15,7 @@ use crate::workflows::registry::{
 };
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
+use super::bias::VariantOf;
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;
 use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
@@ -35,6 +36,9 @@ pub struct BatchResume {
     pub label: String,
     /// The resume as text (Markdown or plain); at most 60 000 characters.
     pub text: String,
+    /// In a bias check ([`super::bias`]): what this resume is a version of.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<VariantOf>,
 }
 
 /// Input of `batch_screening`: many resumes against one job.
@@ -74,6 +78,9 @@ pub struct BatchRunInput {
     /// (proxies of age and of a career break); on unless `false`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mask_proxies: Option<bool>,
+    /// A bias check's shortlist line: the checked batch's median score (see [`super::bias`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shortlist_at: Option<f64>,
 }
 
 impl BatchRunInput {
@@ -90,6 +97,7 @@ impl BatchRunInput {
                     resume.label.trim().to_string()
                 },
                 text: resume.text.clone(),
+                variant: resume.variant.clone(),
             })
             .collect()
     }
@@ -146,6 +154,7 @@ impl BatchRunInput {
             .ats_only(self.ats_only)
             .cost_cap_usd(self.cost_cap_usd)
             .blind(self.blind_options(0.0))
+            .shortlist_at(self.shortlist_at)
             .stopped_at_cap(false)
     }
 }
@@ -222,6 +231,7 @@ impl Workflow for BatchWorkflow {
                 .map(|(label, text)| BatchResume {
                     label: (*label).into(),
                     text: (*text).into(),
+                    ..BatchResume::default()
                 })
                 .collect(),
             ..BatchRunInput::default()
