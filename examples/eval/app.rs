@@ -6,6 +6,7 @@ use std::rc::Rc;
 use careergraph::session::{build_model, scrub_secrets, ProviderConfig, Runtime};
 use serde_json::json;
 
+use crate::bias::{bias_rows, markdown as bias_markdown, mock_scorers, BiasRow};
 use crate::cases::{evaluate, mock_cases, Script, Target};
 use crate::curl::CurlTransport;
 use crate::prompts::{PromptLog, Recording};
@@ -23,6 +24,8 @@ struct Args {
     langs: Vec<String>,
     /// Settings → "Longest answer" (`--answer-tokens 300`): a CPU's budget for a local model.
     answer_tokens: Option<u32>,
+    /// Candidates the bias check samples (`--bias-sample 2`; 0 skips it).
+    bias_sample: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -35,6 +38,7 @@ fn parse_args() -> Result<Args, String> {
         out: PathBuf::from("target/eval"),
         langs: vec!["en".into(), "zh".into()],
         answer_tokens: None,
+        bias_sample: 4,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -47,6 +51,12 @@ fn parse_args() -> Result<Args, String> {
             "--fixtures" => args.fixtures = value()?.into(),
             "--out" => args.out = value()?.into(),
             "--langs" => args.langs = value()?.split(',').map(str::to_string).collect(),
+            "--bias-sample" => {
+                let n = value()?;
+                args.bias_sample = n
+                    .parse()
+                    .map_err(|_| format!("--bias-sample {n}: not a number"))?;
+            }
             "--answer-tokens" => {
                 let tokens = value()?;
                 args.answer_tokens = Some(
@@ -175,6 +185,21 @@ fn real_main() -> Result<(), String> {
         }
     }
 
+    // The bias check of the provider's batch, per fixture.
+    let mut bias: Vec<BiasRow> = Vec::new();
+    if args.bias_sample > 0 {
+        for fixture in &fixtures {
+            bias.extend(bias_rows(
+                &target,
+                fixture,
+                &fixture.name,
+                &[],
+                args.bias_sample,
+                None,
+            ));
+        }
+    }
+
     // The mock's rows: the checks proven on scripted answers (offline runs only).
     let mut failed_checks = Vec::new();
     match (&args.mock_url, args.provider.as_str()) {
@@ -203,12 +228,18 @@ fn real_main() -> Result<(), String> {
                 failed_checks.extend(row.check());
                 rows.push(row);
             }
+            for (case, rules, expect) in mock_scorers() {
+                let found = bias_rows(&target, &fixtures[0], case, &rules, 3, Some(expect));
+                failed_checks.extend(found.iter().filter_map(BiasRow::check));
+                failed_checks.extend(found.iter().filter_map(|r| r.error.clone()));
+                bias.extend(found);
+            }
         }
         (None, "demo") => eprintln!("eval: no --mock-url: the scripted checks were not run"),
         _ => {}
     }
 
-    let table = markdown(&rows);
+    let table = markdown(&rows) + &bias_markdown(&bias);
     let report = format!(
         "# Answer quality (`make eval`)\n\nProvider: {}. Fixtures: {} (English, Chinese; each with a \
          hostile variant). Every row is three runs: the clean input twice, the hostile input once.\n\n{table}",
@@ -218,6 +249,7 @@ fn real_main() -> Result<(), String> {
     let json = serde_json::to_string_pretty(&json!({
         "provider": target.label,
         "rows": rows,
+        "bias": bias,
         "failed_checks": failed_checks,
     }))
     .map_err(|e| e.to_string())?;

@@ -70,7 +70,13 @@ pub struct Target<'a> {
 }
 
 impl Target<'_> {
-    fn run(&self, workflow: &str, input: Value, rules: &[Value], facts: FactPolicy) -> RunResult {
+    pub fn run(
+        &self,
+        workflow: &str,
+        input: Value,
+        rules: &[Value],
+        facts: FactPolicy,
+    ) -> RunResult {
         let mut result = self.run_only(workflow, input, rules, facts);
         if workflow != BATCH {
             return result;

@@ -17,6 +17,8 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod app;
 #[cfg(not(target_arch = "wasm32"))]
+mod bias;
+#[cfg(not(target_arch = "wasm32"))]
 mod cases;
 #[cfg(not(target_arch = "wasm32"))]
 mod curl;

@@ -37,6 +37,7 @@ args=(--provider "$PROVIDER" --out target/eval)
 [ -n "${BASE_URL:-}" ] && args+=(--base-url "$BASE_URL")
 [ -n "${LANGS:-}" ] && args+=(--langs "$LANGS")
 [ -n "${ANSWER_TOKENS:-}" ] && args+=(--answer-tokens "$ANSWER_TOKENS")
+[ -n "${BIAS_SAMPLE:-}" ] && args+=(--bias-sample "$BIAS_SAMPLE")
 
 if [ "$PROVIDER" = demo ]; then
   # The mock provider on a free port (--port 0 prints the one it took), stopped on exit.

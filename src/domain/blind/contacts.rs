@@ -52,7 +52,8 @@ fn redact_counted(line: &str) -> (String, usize, usize, usize) {
     (out, emails, links, phones)
 }
 
-fn is_email(token: &str) -> bool {
+/// Something@host.tld, as resumes write e-mail addresses.
+pub fn is_email(token: &str) -> bool {
     match token.split_once('@') {
         Some((user, host)) => !user.is_empty() && host.contains('.') && !host.ends_with('.'),
         None => false,

@@ -29,8 +29,8 @@ use serde::{Deserialize, Serialize};
 use crate::domain::structured::PartialDate;
 use crate::domain::Language;
 
-pub use contacts::{redact_contacts_in_line, EMAIL, LINK, PHONE};
-pub use names::{replace_name, NAME};
+pub use contacts::{is_email, redact_contacts_in_line, EMAIL, LINK, PHONE};
+pub use names::{is_unspaced, replace_name, NAME};
 
 /// What a placeholder stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -60,7 +60,7 @@ fn replace_words(text: &str, needle: &str) -> (String, usize) {
 }
 
 /// A character of a script written without spaces between words: CJK ideographs and kana.
-pub(super) fn is_unspaced(c: char) -> bool {
+pub fn is_unspaced(c: char) -> bool {
     matches!(c as u32,
         0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
 }

@@ -111,6 +111,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         tokens_per_minute: number(&tpm.get_untracked()),
         blind: Some(blind.get_untracked()),
         mask_proxies: Some(mask_proxies.get_untracked()),
+        shortlist_at: None,
     };
     let cost = Memo::new(move |_| {
         let (model, language) = settings.with(|s| {

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::bias::BiasPanel;
 use super::key_pause::KeyRefusedDialog;
 use super::model::RowStatus;
 use super::pause::CostCapDialog;
@@ -13,7 +14,9 @@ use crate::session::WorkflowRun;
 use crate::ui::components::StopButton;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
-use crate::workflows::batch_screening::{cancel_candidate, BatchState, BatchWorkflow};
+use crate::workflows::batch_screening::{
+    cancel_candidate, BatchRunInput, BatchState, BatchWorkflow,
+};
 
 /// What the phase line says; `failed` candidates failed (a finished batch says how many, not
 /// just "finished": a batch on a refused key once failed every row and said "Batch finished").
@@ -63,6 +66,7 @@ pub fn BatchRun(
     run: BatchRunHandle,
     retry: Callback<()>,
     key_go_on: Callback<()>,
+    check_bias: Callback<(BatchRunInput, String)>,
 ) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
@@ -186,7 +190,10 @@ pub fn BatchRun(
                     </thead>
                     <tbody>{rows}</tbody>
                 </table>
-            {move || model.result.get().map(|state| view! { <RankedTable state=state /> })}
+            {move || model.result.get().map(|state| view! {
+                <BiasPanel state=state.clone() start=check_bias />
+                <RankedTable state=state />
+            })}
         </section>
     }
 }

@@ -6,6 +6,7 @@
 //! short goes on when the page comes back, its finished candidates kept; "Retry failed" is the
 //! finished run's follow-up on the same thread (same run, same table).
 
+mod bias;
 mod draft;
 mod form;
 mod key_pause;
@@ -35,9 +36,11 @@ pub fn Page() -> impl IntoView {
     // The key question's "Go on": the run re-opened on the key Settings has now.
     let key_go_on =
         Callback::new(move |()| runs.answer_anew(BatchAnswer::Continue { cost_cap_usd: None }));
+    // "Check this screening for bias": a new batch of variants, started like any batch.
+    let check_bias = Callback::new(move |(input, title)| runs.start(input, title));
     view! {
         <form::BatchForm runs=runs />
         <PageRuns runs=runs clamped=true
-            run_view=move |run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on /> } />
+            run_view=move |run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on check_bias=check_bias /> } />
     }
 }

@@ -60,10 +60,13 @@ pub struct Rule {
     /// `"json_object"`) are refused with HTTP 400, as servers without that mode do: llama.cpp
     /// builds without `json_schema`, LM Studio without `json_object`. Others get the rule's answer.
     pub reject_response_format: Vec<String>,
+    /// Matches only when the request's body holds one of these texts as written (empty: any
+    /// request): a scorer that answers differently when a prompt names someone.
+    pub contains: Vec<String>,
 }
 
 impl Rule {
-    pub fn matches(&self, provider: &str, agent_text: &str, stream: bool) -> bool {
+    pub fn matches(&self, provider: &str, agent_text: &str, stream: bool, body: &str) -> bool {
         self.times != Some(0)
             && self
                 .provider
@@ -74,6 +77,7 @@ impl Rule {
                 .role
                 .as_deref()
                 .is_none_or(|role| agent_text.to_lowercase().contains(&role.to_lowercase()))
+            && (self.contains.is_empty() || self.contains.iter().any(|text| body.contains(text)))
     }
 }
 

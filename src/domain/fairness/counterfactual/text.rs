@@ -40,11 +40,7 @@ pub fn replace_words(text: &str, needle: &str, with: &str) -> String {
     out
 }
 
-/// A character of a script written without spaces between words: CJK ideographs and kana.
-pub fn is_unspaced(c: char) -> bool {
-    matches!(c as u32,
-        0x3040..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FFFF)
-}
+pub use crate::domain::blind::{is_email, is_unspaced};
 
 /// `text` with every e-mail address replaced by one neutral address, and every part of a link
 /// (a host label or a path segment) holding one of `handles` (lower case) replaced by a neutral
@@ -73,13 +69,6 @@ pub fn neutral_contacts(text: &str, handles: &[String], seed: usize) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-pub fn is_email(token: &str) -> bool {
-    match token.split_once('@') {
-        Some((user, host)) => !user.is_empty() && host.contains('.') && !host.ends_with('.'),
-        None => false,
-    }
 }
 
 fn is_link(token: &str) -> bool {

@@ -83,13 +83,14 @@ pub fn handle(provider: Provider, request: &Request, state: &SharedState) -> Rep
         _ => String::new(),
     };
     let stream = ask.as_ref().map(|a| a.stream).unwrap_or(false);
+    let body = String::from_utf8_lossy(&request.body);
 
     let rule = {
         let mut state = state.lock().unwrap();
         let index = state
             .rules
             .iter()
-            .position(|rule| rule.matches(provider.name(), &agent, stream));
+            .position(|rule| rule.matches(provider.name(), &agent, stream, &body));
         if let Some(index) = index {
             if let Some(times) = state.rules[index].times.as_mut() {
                 *times -= 1;
