@@ -57,7 +57,8 @@ test: pins browser
 # its failure; one table, target/eval/report.{md,json}. PROVIDER/MODEL/BASE_URL pick a real
 # provider (key from its environment variable, see tests/eval/run.sh). Needs only cargo and curl.
 eval: $(if $(filter local,$(PROVIDER)),local-model-install)
-	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) LANGS=$(LANGS) ANSWER_TOKENS=$(ANSWER_TOKENS) bash tests/eval/run.sh
+	PROVIDER=$(PROVIDER) MODEL=$(MODEL) BASE_URL=$(BASE_URL) LANGS=$(LANGS) ANSWER_TOKENS=$(ANSWER_TOKENS) \
+		BIAS_SAMPLE=$(BIAS_SAMPLE) WORKFLOWS=$(WORKFLOWS) bash tests/eval/run.sh
 
 # Resume understanding, measured (never part of `make test` or CI yet): fictional JSON Resumes
 # (tests/fixtures/parse-bench) and the real ones of ../shared/corpus rendered by npm themes

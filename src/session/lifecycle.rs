@@ -323,6 +323,37 @@ impl<W: Workflow> WorkflowRun<W> {
         })
     }
 
+    /// Writes `update` into the FINISHED run's thread as a new checkpoint, without running a node
+    /// (LangGraph's `update_state`): what a person adds to a result, such as a decision per
+    /// candidate. The run stays finished; resolves to its new state. Fails with `InvalidInput`
+    /// while the run has not finished.
+    pub fn amend(
+        &self,
+        update: <W::State as State>::Update,
+    ) -> LocalBoxFuture<'static, Result<W::State, SessionError>> {
+        let inner = self.inner.clone();
+        Box::pin(async move {
+            if !inner.finished.get() {
+                return Err(SessionError::new(
+                    ErrorCode::InvalidInput,
+                    "This run has not finished: a decision is recorded on its result.",
+                ));
+            }
+            let graph_error = |e: crate::graph::GraphError| SessionError::from_graph(&e);
+            inner
+                .graph
+                .update_state(&inner.config, update, None)
+                .await
+                .map_err(graph_error)?;
+            let snapshot = inner
+                .graph
+                .get_state(&inner.config)
+                .await
+                .map_err(graph_error)?;
+            Ok(snapshot.values)
+        })
+    }
+
     /// [`resume`](Self::resume) with a typed answer.
     pub fn answer(&self, answer: &W::Answer, events: EventSink) -> StepFuture<W::State> {
         match serde_json::to_value(answer) {

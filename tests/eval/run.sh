@@ -38,6 +38,7 @@ args=(--provider "$PROVIDER" --out target/eval)
 [ -n "${LANGS:-}" ] && args+=(--langs "$LANGS")
 [ -n "${ANSWER_TOKENS:-}" ] && args+=(--answer-tokens "$ANSWER_TOKENS")
 [ -n "${BIAS_SAMPLE:-}" ] && args+=(--bias-sample "$BIAS_SAMPLE")
+[ -n "${WORKFLOWS:-}" ] && args+=(--workflows "$WORKFLOWS")
 
 if [ "$PROVIDER" = demo ]; then
   # The mock provider on a free port (--port 0 prints the one it took), stopped on exit.

@@ -37,6 +37,7 @@
 
 pub mod bias;
 mod cancel;
+pub mod decisions;
 mod dispatch;
 pub mod estimate;
 mod nodes;

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::{MaskCount, NAME};
 use crate::domain::hiring::Recommendation;
+
+use super::decisions::Decision;
 use crate::domain::Language;
 
 use super::state::{BatchState, CandidateStatus};
@@ -37,6 +39,9 @@ pub struct RankedRow {
     /// The resume holds lines that look like prompt injection or hidden text.
     pub injection_flagged: bool,
     pub error: Option<String>,
+    /// A person's latest decision, when one was made (see [`super::decisions`]); the tool's
+    /// `recommendation` is advice.
+    pub decision: Option<Decision>,
 }
 
 /// Every candidate of the batch as a row, ranked.
@@ -102,6 +107,7 @@ pub fn rank_rows(state: &BatchState) -> Vec<RankedRow> {
                 recommendation: evaluation.map(|e| e.recommendation),
                 injection_flagged: ats.is_some_and(|a| !a.injection.is_empty()),
                 error: result.and_then(|r| r.error.clone()),
+                decision: state.decision(&candidate.id).cloned(),
             }
         })
         .collect();
@@ -136,7 +142,7 @@ fn status_text(status: CandidateStatus) -> String {
 }
 
 /// The table's columns, in export order.
-pub const CSV_HEADER: [&str; 12] = [
+pub const CSV_HEADER: [&str; 16] = [
     "rank",
     "id",
     "label",
@@ -149,9 +155,14 @@ pub const CSV_HEADER: [&str; 12] = [
     "red_flags",
     "recommendation",
     "injection_flagged",
+    "decision",
+    "decision_reason",
+    "decided_at",
+    "decided_by",
 ];
 
-fn cells(row: &RankedRow) -> [String; 12] {
+fn cells(row: &RankedRow) -> [String; 16] {
+    let decision = row.decision.as_ref();
     [
         row.rank.to_string(),
         row.id.clone(),
@@ -167,6 +178,13 @@ fn cells(row: &RankedRow) -> [String; 12] {
         row.red_flags.join("; "),
         recommendation_text(row.recommendation),
         row.injection_flagged.to_string(),
+        decision
+            .map(|d| d.choice.id().to_string())
+            .unwrap_or_default(),
+        decision.map(|d| d.reason.clone()).unwrap_or_default(),
+        decision.map(|d| d.at.clone()).unwrap_or_default(),
+        // Only a person decides: the column says who made each decision there is.
+        decision.map(|_| "person".to_string()).unwrap_or_default(),
     ]
 }
 
@@ -212,7 +230,8 @@ pub fn to_markdown(rows: &[RankedRow], language: Language) -> String {
         language.pick("Must-haves", "必备项覆盖"),
         language.pick("Missing must-haves", "缺少的必备项"),
         language.pick("Red flags", "风险提示"),
-        language.pick("Recommendation", "建议"),
+        language.pick("Recommendation (advice)", "建议（仅供参考）"),
+        language.pick("Decision (by a person)", "决定（由人作出）"),
     ];
     let mut out = format!(
         "| {} |\n|{}\n",
@@ -236,6 +255,13 @@ pub fn to_markdown(rows: &[RankedRow], language: Language) -> String {
             row.missing_must_haves.join(", "),
             row.red_flags.join("; "),
             recommendation_text(row.recommendation),
+            row.decision
+                .as_ref()
+                .map(|d| match d.reason.trim() {
+                    "" => format!("{} ({})", d.choice.label(language), d.at),
+                    why => format!("{} ({}): {why}", d.choice.label(language), d.at),
+                })
+                .unwrap_or_default(),
         ];
         let cells: Vec<String> = cells.iter().map(|c| md_cell(c)).collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));

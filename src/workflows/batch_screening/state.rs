@@ -126,6 +126,8 @@ state! {
         /// The ranked table, written last.
         pub table: Vec<super::RankedRow>,
         pub warnings: Vec<String> => append,
+        /// What a person decided per candidate, in order (see [`super::decisions`]).
+        pub decisions: Vec<super::decisions::Decision> => append,
         /// The candidate one task screens.
         pub current: Option<BatchCandidate>,
         /// Spend committed before this task's superstep began.
