@@ -62,6 +62,7 @@ fn input(resumes: &[String]) -> BatchRunInput {
             .map(|(i, text)| BatchResume {
                 label: format!("r{}.md", i + 1),
                 text: text.clone(),
+                categories: None,
             })
             .collect(),
         ..BatchRunInput::default()
@@ -422,6 +423,7 @@ fn ranking_puts_evaluated_candidates_first_by_overall_then_ats() {
         id: id.into(),
         label: id.into(),
         text: String::new(),
+        categories: None,
     };
     let ats = |id: &str, score: u32| AtsResult {
         id: id.into(),
@@ -849,6 +851,7 @@ fn bad_input_is_refused_before_any_call() {
     batch.resumes.push(BatchResume {
         label: "empty.md".into(),
         text: "  ".into(),
+        categories: None,
     });
     let error = BatchWorkflow::prepare(batch.clone(), &env).err().unwrap();
     assert!(error.0.contains("empty.md"), "{}", error.0);

@@ -93,6 +93,7 @@ fn thirty_resumes() -> BatchRunInput {
                     skills[i % 4],
                     skills[i % 4]
                 ),
+                categories: None,
             })
             .collect(),
         ..BatchRunInput::default()

@@ -30,6 +30,8 @@ mod eval_score;
 
 mod agent_names;
 mod api_types;
+mod batch_categories;
+mod batch_fairness;
 mod batch_screening;
 mod batch_screening_timing;
 mod cover_letter;

@@ -38,6 +38,7 @@ fn batch(n: usize) -> BatchRunInput {
                     "# Fictive Person{i}\nEngineer\n## Experience\n### Engineer — Nowhere Works (2019–2024)\n- Built Rust services\n## Skills\nRust, PostgreSQL, {}\n",
                     tag(i)
                 ),
+                categories: None,
             })
             .collect(),
         concurrency: Some(1),

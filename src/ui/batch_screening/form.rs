@@ -59,6 +59,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                         r.push(BatchResume {
                             label: name,
                             text: imported.text,
+                            categories: None,
                         })
                     }),
                     Err(error) => import_errors.update(|e| e.push(format!("{name}: {error}"))),
@@ -77,7 +78,11 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         }
         resumes.update(|r| {
             let label = first_line(&text, &format!("Resume {}", r.len() + 1));
-            r.push(BatchResume { label, text });
+            r.push(BatchResume {
+                label,
+                text,
+                categories: None,
+            });
         });
         pasted.set(String::new());
     };
@@ -89,6 +94,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                 .map(|(label, text)| BatchResume {
                     label: (*label).into(),
                     text: (*text).into(),
+                    categories: None,
                 })
                 .collect(),
         );

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::{BlindOptions, MaskCount};
+use crate::domain::fairness::impact::SelfReported;
 use crate::domain::hiring::{CandidateProfile, Evaluation, JdAnalysis, MatchingAnalysis};
 use crate::domain::{InjectionFinding, Language};
 use crate::state;
@@ -18,6 +19,10 @@ pub struct BatchCandidate {
     /// What the user knows it by (a file name, or "Resume 3").
     pub label: String,
     pub text: String,
+    /// Self-reported sex and race/ethnicity, when the batch's list gave them: for the impact
+    /// ratios only (`super::fairness`). Never in a prompt: `screen.rs` sends the text alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub categories: Option<SelfReported>,
 }
 
 /// The ATS score of one resume: no model, computed for every candidate first.

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::BlindOptions;
+use crate::domain::fairness::impact::SelfReported;
 use crate::domain::structured::PartialDate;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
@@ -37,6 +38,10 @@ pub struct BatchResume {
     pub label: String,
     /// The resume as text (Markdown or plain); at most 60 000 characters.
     pub text: String,
+    /// What the candidate said of themself (sex, race/ethnicity), optional: only for the impact
+    /// ratios of the finished batch (`impact_report`). Never sent to a model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub categories: Option<SelfReported>,
 }
 
 /// Input of `batch_screening`: many resumes against one job.
@@ -92,6 +97,7 @@ impl BatchRunInput {
                     resume.label.trim().to_string()
                 },
                 text: resume.text.clone(),
+                categories: resume.categories.clone(),
             })
             .collect()
     }
@@ -225,6 +231,7 @@ impl Workflow for BatchWorkflow {
                 .map(|(label, text)| BatchResume {
                     label: (*label).into(),
                     text: (*text).into(),
+                    categories: None,
                 })
                 .collect(),
             ..BatchRunInput::default()
