@@ -32,6 +32,7 @@ mod agent_names;
 mod api_types;
 mod batch_categories;
 mod batch_fairness;
+mod batch_fairness_rules;
 mod batch_screening;
 mod batch_screening_timing;
 mod cover_letter;

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::impact::ImpactSection;
 use super::key_pause::KeyRefusedDialog;
 use super::model::RowStatus;
 use super::pause::CostCapDialog;
@@ -186,7 +187,10 @@ pub fn BatchRun(
                     </thead>
                     <tbody>{rows}</tbody>
                 </table>
-            {move || model.result.get().map(|state| view! { <RankedTable state=state /> })}
+            {move || model.result.get().map(|state| view! {
+                <RankedTable state=state.clone() />
+                <ImpactSection state=state />
+            })}
         </section>
     }
 }
