@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::categories::{categories_text, CategoriesPicker};
 use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::session::default_model;
@@ -12,6 +13,7 @@ use crate::ui::components::{
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
+use crate::workflows::batch_screening::categories::{categories_for, with_categories, CategoryRow};
 use crate::workflows::batch_screening::sample::SAMPLE_RESUMES;
 use crate::workflows::batch_screening::{
     estimate, BatchResume, BatchRunInput, DEFAULT_CONCURRENCY, MAX_RESUMES,
@@ -32,6 +34,8 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
     let job = draft_signal(DRAFT_JD_KEY, "");
     let resumes = RwSignal::new(Vec::<BatchResume>::new());
     let draft = keep_resume_draft(resumes);
+    // Self-reported categories, beside the resumes (never in their text): see `categories.rs`.
+    let category_list = RwSignal::new(Vec::<CategoryRow>::new());
     let pasted = RwSignal::new(String::new());
     let import_errors = RwSignal::new(Vec::<String>::new());
     let reading = RwSignal::new(0usize);
@@ -102,7 +106,8 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
 
     let input = move || BatchRunInput {
         job_description: job.get_untracked(),
-        resumes: resumes.get_untracked(),
+        resumes: category_list
+            .with_untracked(|list| with_categories(resumes.get_untracked(), list)),
         language: settings.with_untracked(Settings::language),
         ats_only: ats_only.get_untracked(),
         cost_cap_usd: number(&cap.get_untracked()),
@@ -202,9 +207,11 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                 <ul class="batch-resumes__list" data-testid="batch-resume-list" data-draft=move || draft.with(DraftState::attribute)>
                     {move || resumes.get().into_iter().enumerate().map(|(i, resume)| {
                         let label = resume.label.clone();
+                        let given = category_list.with(|list| categories_for(list, &label).cloned()).or(resume.categories);
                         view! {
                             <li data-testid="batch-resume">
                                 <span class="batch-resumes__label">{resume.label.clone()}</span>
+                                {given.map(|c| view! { <span class="batch-resumes__size" data-testid="batch-resume-categories">{move || categories_text(&c, lang.get())}</span> })}
                                 <span class="batch-resumes__size">{format!("{} chars", resume.text.chars().count())}</span>
                                 <button
                                     type="button"
@@ -219,6 +226,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                         }
                     }).collect_view()}
                 </ul>
+                <CategoriesPicker resumes=resumes list=category_list />
             </fieldset>
             <fieldset class="batch-settings">
                 <legend>{move || tr(lang.get(), "Limits", "限制")}</legend>

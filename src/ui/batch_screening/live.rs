@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::bias::BiasPanel;
+use super::impact::ImpactSection;
 use super::key_pause::KeyRefusedDialog;
 use super::model::RowStatus;
 use super::pause::CostCapDialog;
@@ -192,7 +193,8 @@ pub fn BatchRun(
                 </table>
             {move || model.result.get().map(|state| view! {
                 <BiasPanel state=state.clone() start=check_bias />
-                <RankedTable state=state />
+                <RankedTable state=state.clone() />
+                <ImpactSection state=state />
             })}
         </section>
     }

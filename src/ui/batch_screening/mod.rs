@@ -2,13 +2,15 @@
 //! picked, or pasted), the run's settings and a cost estimate before it starts; while it runs a
 //! row per candidate with its status and ATS score (cancel one, stop all, the cost-cap question);
 //! at the end the ranked table, sortable and filterable, with each candidate's packet and CSV /
-//! Markdown exports. Runs go through the shared run controller (`ui::run`): a batch a reload cut
+//! Markdown exports, and, when self-reported categories were given, the impact ratios. Runs go through the shared run controller (`ui::run`): a batch a reload cut
 //! short goes on when the page comes back, its finished candidates kept; "Retry failed" is the
 //! finished run's follow-up on the same thread (same run, same table).
 
 mod bias;
+mod categories;
 mod draft;
 mod form;
+mod impact;
 mod key_pause;
 mod live;
 mod masked;

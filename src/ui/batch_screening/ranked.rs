@@ -161,7 +161,7 @@ fn Row(
     let masked = row.masked.clone();
     let detail_open = is_open.clone();
     view! {
-        <tr data-testid="batch-row" data-id=row.id.clone() data-ats=row.ats_score data-rank=row.rank data-status=format!("{status:?}").to_lowercase()>
+        <tr data-testid="batch-row" data-id=row.id.clone() data-label=row.label.clone() data-ats=row.ats_score data-rank=row.rank data-status=format!("{status:?}").to_lowercase()>
             <td>{row.rank}</td>
             <td>
                 <button type="button" class="button button--link" data-testid="batch-open-row" aria-expanded=move || is_open().to_string() on:click=toggle>

@@ -14,24 +14,10 @@ use crate::domain::fairness::counterfactual::{
     judge, shortlist_threshold, variants, Attribute, AttributeResult,
 };
 
+pub use super::annotations::VariantOf;
+
 use super::state::{BatchState, CandidateStatus};
 use super::workflow::{BatchResume, BatchRunInput};
-
-/// What a resume of a bias check is: one arm of one attribute of one candidate, in one mode.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
-#[cfg_attr(js_api, derive(tsify::Tsify))]
-#[serde(rename_all = "camelCase")]
-pub struct VariantOf {
-    /// The label of the candidate it is a version of.
-    pub of: String,
-    #[cfg_attr(feature = "api", schemars(with = "String"))]
-    pub attribute: Attribute,
-    /// The arm's id ("male", "female", …: `Attribute::arms`).
-    pub arm: String,
-    /// Screened blind, or with the resume as written.
-    pub blind: bool,
-}
 
 /// Candidates a check samples unless asked otherwise.
 pub const DEFAULT_SAMPLE: usize = 5;
@@ -82,6 +68,7 @@ pub fn plan_check(state: &BatchState, sample: usize) -> CheckPlan {
                             arm: arm.arm.clone(),
                             blind,
                         }),
+                        categories: None,
                     });
                 }
             }

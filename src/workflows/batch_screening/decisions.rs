@@ -5,55 +5,9 @@
 //! the same candidate replaces the earlier one in the table; all of them stay in the state, in
 //! order, for the audit log.
 
-use serde::{Deserialize, Serialize};
-
-use crate::domain::Language;
-
+pub use super::annotations::{Choice, Decision};
 use super::rank::RankedRow;
 use super::state::{BatchState, BatchUpdate};
-
-/// What a person decided for one candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(js_api, derive(tsify::Tsify))]
-#[serde(rename_all = "snake_case")]
-pub enum Choice {
-    Advance,
-    Hold,
-    Decline,
-}
-
-impl Choice {
-    pub const ALL: [Choice; 3] = [Choice::Advance, Choice::Hold, Choice::Decline];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            Choice::Advance => "advance",
-            Choice::Hold => "hold",
-            Choice::Decline => "decline",
-        }
-    }
-
-    pub fn label(self, language: Language) -> &'static str {
-        match self {
-            Choice::Advance => language.pick("Advance", "推进"),
-            Choice::Hold => language.pick("Hold", "待定"),
-            Choice::Decline => language.pick("Decline", "拒绝"),
-        }
-    }
-}
-
-/// One decision, as recorded.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(js_api, derive(tsify::Tsify))]
-pub struct Decision {
-    /// The candidate's id (`c1`, …).
-    pub id: String,
-    pub choice: Choice,
-    /// Why, in the person's words (may be empty).
-    pub reason: String,
-    /// When, ISO 8601 UTC.
-    pub at: String,
-}
 
 /// The update that records `decision`.
 pub fn record(decision: Decision) -> BatchUpdate {

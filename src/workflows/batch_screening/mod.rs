@@ -29,17 +29,23 @@
 //!   candidates' worth.
 //! - `rank` writes the ranked table ([`rank::rank_rows`]), exported by [`rank::to_csv`] and
 //!   [`rank::to_markdown`].
+//! - Self-reported categories, optional in the input and never sent to a model, give the
+//!   finished batch its impact ratios (NYC Local Law 144): [`fairness::impact_report`], computed
+//!   from the state; [`categories`] reads the list a user gives as a CSV file.
 //!
 //! Cancelling: the run's cancel token stops the batch (finished candidates are kept);
 //! [`cancel_candidate`] stops one candidate and the batch goes on. Retrying failed (or cancelled)
 //! candidates: invoke the thread again with `BatchUpdate::retry_rounds(1)`; only candidates that
 //! failed before that request run again.
 
+mod annotations;
 pub mod bias;
 mod cancel;
+pub mod categories;
 pub mod decisions;
 mod dispatch;
 pub mod estimate;
+pub mod fairness;
 mod nodes;
 pub mod pause;
 pub mod rank;
@@ -61,6 +67,7 @@ use crate::llm::ChatModel;
 pub use cancel::cancel_candidate;
 pub use dispatch::{dispatch, to_screen};
 pub use estimate::{estimate, CostEstimate};
+pub use fairness::{impact_report, ImpactReport, ScoreSource};
 pub use pause::{BatchAnswer, BatchPause, CostCapPause, KeyRefusedPause};
 pub use rank::{rank_rows, to_csv, to_markdown, RankedRow};
 pub use settings::{BatchSettings, DEFAULT_CONCURRENCY};

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::blind::{MaskCount, NAME};
 use crate::domain::hiring::Recommendation;
 
-use super::decisions::Decision;
+use super::annotations::Decision;
 use crate::domain::Language;
 
 use super::state::{BatchState, CandidateStatus};

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::{BlindOptions, MaskCount};
+use crate::domain::fairness::impact::SelfReported;
 use crate::domain::hiring::{CandidateProfile, Evaluation, JdAnalysis, MatchingAnalysis};
 use crate::domain::{InjectionFinding, Language};
 use crate::state;
@@ -19,7 +20,11 @@ pub struct BatchCandidate {
     pub label: String,
     pub text: String,
     /// In a bias check: what this resume is a version of (and whether it is screened blind).
-    pub variant: Option<super::bias::VariantOf>,
+    pub variant: Option<super::annotations::VariantOf>,
+    /// Self-reported sex and race/ethnicity, when the batch's list gave them: for the impact
+    /// ratios only (`super::fairness`). Never in a prompt: `screen.rs` sends the text alone.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub categories: Option<SelfReported>,
 }
 
 impl BatchCandidate {
@@ -127,7 +132,7 @@ state! {
         pub table: Vec<super::RankedRow>,
         pub warnings: Vec<String> => append,
         /// What a person decided per candidate, in order (see [`super::decisions`]).
-        pub decisions: Vec<super::decisions::Decision> => append,
+        pub decisions: Vec<super::annotations::Decision> => append,
         /// The candidate one task screens.
         pub current: Option<BatchCandidate>,
         /// Spend committed before this task's superstep began.

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::blind::BlindOptions;
+use crate::domain::fairness::impact::SelfReported;
 use crate::domain::Language;
 use crate::llm::demo::DemoModel;
 use crate::llm::limiter::{LimiterConfig, RateLimited};
@@ -15,7 +16,7 @@ use crate::workflows::registry::{
 };
 use crate::workflows::sample::SAMPLE_JOB_DESCRIPTION;
 
-use super::bias::VariantOf;
+use super::annotations::VariantOf;
 use super::pause::{BatchAnswer, BatchPause};
 use super::sample::SAMPLE_RESUMES;
 use super::settings::{BatchSettings, DEFAULT_CONCURRENCY};
@@ -39,6 +40,10 @@ pub struct BatchResume {
     /// In a bias check ([`super::bias`]): what this resume is a version of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variant: Option<VariantOf>,
+    /// What the candidate said of themself (sex, race/ethnicity), optional: only for the impact
+    /// ratios of the finished batch (`impact_report`). Never sent to a model.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub categories: Option<SelfReported>,
 }
 
 /// Input of `batch_screening`: many resumes against one job.
@@ -98,6 +103,7 @@ impl BatchRunInput {
                 },
                 text: resume.text.clone(),
                 variant: resume.variant.clone(),
+                categories: resume.categories.clone(),
             })
             .collect()
     }
