@@ -371,3 +371,85 @@ fn by_handle_a_batch_reopened_as_done_with_a_failure_takes_its_follow_up() {
     assert_eq!(statuses(&state), [CandidateStatus::Screened; 2]);
     assert_eq!((script.parses(0), script.parses(1)), (1, 2));
 }
+
+/// A person's decision is written into the finished batch without running anything: no call is
+/// made, the run stays finished, a reopened run (after a reload) has it, and the exports say a
+/// person made it. A later decision on the same candidate replaces the earlier one in the table.
+#[test]
+fn a_persons_decision_is_saved_into_the_finished_run_and_its_exports() {
+    use careergraph::domain::Language;
+    use careergraph::workflows::batch_screening::decisions::{record, Choice, Decision};
+    use careergraph::workflows::batch_screening::{to_csv, to_markdown};
+
+    let script = Scripted::new();
+    let saver = Rc::new(MemorySaver::new());
+    let run = WorkflowRun::<BatchWorkflow>::new(batch(3), &runtime(&script, &saver)).unwrap();
+    let thread = run.thread_id().to_string();
+    let unfinished =
+        WorkflowRun::<BatchWorkflow>::new(batch(1), &runtime(&script, &saver)).unwrap();
+    let decision = |id: &str, choice, reason: &str, at: &str| Decision {
+        id: id.into(),
+        choice,
+        reason: reason.into(),
+        at: at.into(),
+    };
+    // Not before the run has finished.
+    let early = block_on(unfinished.amend(record(decision("c1", Choice::Hold, "", "t0"))));
+    assert_eq!(early.err().unwrap().code, ErrorCode::InvalidInput);
+
+    done(block_on(run.start(sink())).unwrap());
+    let calls = script.total();
+    block_on(run.amend(record(decision(
+        "c2",
+        Choice::Hold,
+        "wait for references",
+        "2026-12-07T10:00:00Z",
+    ))))
+    .unwrap();
+    let state = block_on(run.amend(record(decision(
+        "c2",
+        Choice::Decline,
+        "no PostgreSQL, \"as discussed\"",
+        "2026-12-07T11:00:00Z",
+    ))))
+    .unwrap();
+    assert_eq!(script.total(), calls, "recording a decision calls no model");
+    assert_eq!(state.decisions.len(), 2, "every decision is kept, in order");
+
+    // After a reload: the reopened run is done, and has both.
+    let (_, step) = block_on(WorkflowRun::<BatchWorkflow>::reopen(
+        batch(3),
+        &runtime(&script, &saver),
+        &thread,
+    ))
+    .unwrap();
+    let state = done(step);
+    assert_eq!(state.decisions.len(), 2);
+    let table = state.decided_table();
+    let c2 = table.iter().find(|r| r.id == "c2").unwrap();
+    assert_eq!(c2.decision.as_ref().unwrap().choice, Choice::Decline);
+    assert!(table
+        .iter()
+        .filter(|r| r.id != "c2")
+        .all(|r| r.decision.is_none()));
+
+    let csv = to_csv(&table);
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(
+        &header[header.len() - 4..],
+        ["decision", "decision_reason", "decided_at", "decided_by"]
+    );
+    let line = csv.lines().find(|l| l.contains(",c2,")).unwrap();
+    assert!(
+        line.ends_with(
+            ",decline,\"no PostgreSQL, \"\"as discussed\"\"\",2026-12-07T11:00:00Z,person"
+        ),
+        "{line}"
+    );
+    let md = to_markdown(&table, Language::En);
+    assert!(
+        md.contains("Decision (by a person)")
+            && md.contains("Decline (2026-12-07T11:00:00Z): no PostgreSQL")
+    );
+    assert!(md.contains("Recommendation (advice)"));
+}

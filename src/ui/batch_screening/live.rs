@@ -15,6 +15,7 @@ use crate::session::WorkflowRun;
 use crate::ui::components::StopButton;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
+use crate::workflows::batch_screening::decisions::Decision;
 use crate::workflows::batch_screening::{
     cancel_candidate, BatchRunInput, BatchState, BatchWorkflow,
 };
@@ -68,6 +69,7 @@ pub fn BatchRun(
     retry: Callback<()>,
     key_go_on: Callback<()>,
     check_bias: Callback<(BatchRunInput, String)>,
+    decide: Callback<Decision>,
 ) -> impl IntoView {
     let lang = use_language();
     let model = run.view;
@@ -193,7 +195,7 @@ pub fn BatchRun(
                 </table>
             {move || model.result.get().map(|state| view! {
                 <BiasPanel state=state.clone() start=check_bias />
-                <RankedTable state=state.clone() />
+                <RankedTable state=state.clone() decide=decide />
                 <ImpactSection state=state />
             })}
         </section>

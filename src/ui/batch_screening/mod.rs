@@ -8,6 +8,7 @@
 
 mod bias;
 mod categories;
+mod decide;
 mod draft;
 mod form;
 mod impact;
@@ -23,7 +24,7 @@ use leptos::prelude::*;
 
 use crate::ui::components::PageRuns;
 use crate::ui::run::{ActiveRun, RunController};
-use crate::workflows::batch_screening::{BatchAnswer, BatchWorkflow};
+use crate::workflows::batch_screening::{decisions, BatchAnswer, BatchWorkflow};
 use model::BatchModel;
 
 /// A batch run the page shows.
@@ -40,9 +41,11 @@ pub fn Page() -> impl IntoView {
         Callback::new(move |()| runs.answer_anew(BatchAnswer::Continue { cost_cap_usd: None }));
     // "Check this screening for bias": a new batch of variants, started like any batch.
     let check_bias = Callback::new(move |(input, title)| runs.start(input, title));
+    // A person's decision on a candidate: written into the finished run, nothing runs.
+    let decide = Callback::new(move |decision| runs.amend(decisions::record(decision)));
     view! {
         <form::BatchForm runs=runs />
         <PageRuns runs=runs clamped=true
-            run_view=move |run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on check_bias=check_bias /> } />
+            run_view=move |run| view! { <live::BatchRun run=run retry=follow_up key_go_on=key_go_on check_bias=check_bias decide=decide /> } />
     }
 }

@@ -4,12 +4,14 @@
 
 use leptos::prelude::*;
 
+use super::decide::DecisionForm;
 use super::masked::MaskedNote;
 use super::table::{filtered, sorted, who, Sort, SortKey};
 use crate::domain::hiring::Recommendation;
 use crate::domain::Language;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::batch_screening::decisions::Decision;
 use crate::workflows::batch_screening::{to_csv, to_markdown, BatchState, RankedRow};
 
 fn header_label(lang: Language, key: SortKey) -> &'static str {
@@ -24,14 +26,14 @@ fn header_label(lang: Language, key: SortKey) -> &'static str {
 }
 
 #[component]
-pub fn RankedTable(state: BatchState) -> impl IntoView {
+pub fn RankedTable(state: BatchState, decide: Callback<Decision>) -> impl IntoView {
     let lang = use_language();
     let sort = RwSignal::new(Sort::default());
     let text = RwSignal::new(String::new());
     let recommendation = RwSignal::new(String::new());
     let open = RwSignal::new(None::<String>);
     let export_error = RwSignal::new(None::<String>);
-    let rows = StoredValue::new(state.table.clone());
+    let rows = StoredValue::new(state.decided_table());
     let state = StoredValue::new(state);
     let shown = Memo::new(move |_| {
         let rows = rows.get_value();
@@ -118,10 +120,11 @@ pub fn RankedTable(state: BatchState) -> impl IntoView {
                         <th scope="col">{move || tr(lang.get(), "Red flags", "风险提示")}</th>
                         <th scope="col">{move || tr(lang.get(), "Injection", "注入")}</th>
                         {header(SortKey::Recommendation)}
+                        <th scope="col">{move || tr(lang.get(), "Decision", "决定")}</th>
                     </tr>
                 </thead>
                 <tbody>
-                    {move || shown.get().into_iter().map(|row| view! { <Row row=row open=open state=state /> }).collect_view()}
+                    {move || shown.get().into_iter().map(|row| view! { <Row row=row open=open state=state decide=decide /> }).collect_view()}
                 </tbody>
             </table>
             <p class="batch-result__count" data-testid="batch-shown">
@@ -136,6 +139,7 @@ fn Row(
     row: RankedRow,
     open: RwSignal<Option<String>>,
     state: StoredValue<BatchState>,
+    decide: Callback<Decision>,
 ) -> impl IntoView {
     let lang = use_language();
     let id = row.id.clone();
@@ -159,6 +163,9 @@ fn Row(
     let status = row.status;
     let error = row.error.clone();
     let masked = row.masked.clone();
+    let decision = row.decision.clone();
+    let decided = row.decision.clone();
+    let decided_id = row.decision.as_ref().map(|d| d.choice.id()).unwrap_or("");
     let detail_open = is_open.clone();
     view! {
         <tr data-testid="batch-row" data-id=row.id.clone() data-label=row.label.clone() data-ats=row.ats_score data-rank=row.rank data-status=format!("{status:?}").to_lowercase()>
@@ -183,11 +190,15 @@ fn Row(
                     },
                 }}
             </td>
+            <td data-testid="batch-decision" data-choice=decided_id>
+                {move || decided.as_ref().map(|d| d.choice.label(lang.get()).to_string()).unwrap_or_default()}
+            </td>
         </tr>
         {move || detail_open().then(|| view! {
             <tr class="batch-packet-row" data-testid="batch-packet">
-                <td colspan="9">
+                <td colspan="10">
                     {packet(&state.get_value(), &id, lang.get())}
+                    <DecisionForm id=id.clone() current=decision.clone() decide=decide />
                     <MaskedNote state=state id=id.clone() masked=masked.clone() />
                 </td>
             </tr>

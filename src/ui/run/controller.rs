@@ -25,6 +25,7 @@ use super::notes::RunNotes;
 use super::phase::RunPhase;
 use super::store::RunStore;
 use super::view_model::ViewModel;
+use crate::graph::State;
 use crate::session::Workflow;
 use crate::store::RunRecord;
 use crate::ui::keys::Keys;
@@ -250,6 +251,23 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         Ctl::when_loaded(&ctl, true, move |engine, ctl| {
             ctl.starting.set(true);
             leptos::task::spawn_local((engine.follow_up)(ctl, record));
+        });
+    }
+
+    /// Writes `update` into the shown FINISHED run, as a person's addition to its result (a
+    /// decision per candidate): saved as a new checkpoint of its thread, nothing runs, no key is
+    /// needed; the result is shown again with it. Why it could not be written goes to the
+    /// page's message.
+    pub fn amend(&self, update: <W::State as State>::Update) {
+        let ctl = self.ctl();
+        let current = ctl.current.borrow().clone();
+        let Some(run) = current else { return };
+        if self.live() || run.phase.get_untracked() != RunPhase::Finished {
+            return;
+        }
+        let record = run.shared.record.borrow().clone();
+        Ctl::when_loaded(&ctl, true, move |engine, ctl| {
+            leptos::task::spawn_local((engine.amend)(ctl, record, update));
         });
     }
 

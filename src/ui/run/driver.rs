@@ -16,7 +16,8 @@ use super::notes::RunNotes;
 use super::phase::{elsewhere_text, RunPhase};
 use super::store::RunStore;
 use super::view_model::ViewModel;
-use crate::session::{Runtime, SessionError, Workflow, WorkflowRun};
+use crate::graph::State;
+use crate::session::{Runtime, SessionError, Step, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
@@ -341,6 +342,46 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         active.view.following_up();
         active.save(RunStatus::Running, None);
         active.drive(run.follow_up(active.sink()));
+        Ok(())
+    }
+
+    /// [`RunController::amend`]: the finished run is rebuilt for viewing (no model is called),
+    /// under its lock, `update` written into its thread, and the new end shown.
+    pub(super) fn amend(
+        self: Rc<Self>,
+        record: RunRecord,
+        update: <W::State as State>::Update,
+    ) -> LocalBoxFuture<'static, ()> {
+        Box::pin(async move {
+            let result = self.clone().amending(record, update).await;
+            if self.page_shown.get() {
+                self.message.set(result.err().unwrap_or_default());
+            }
+        })
+    }
+
+    async fn amending(
+        self: Rc<Self>,
+        record: RunRecord,
+        update: <W::State as State>::Update,
+    ) -> Result<(), String> {
+        let input =
+            WorkflowRun::<W>::input_from_json(record.input.clone()).map_err(|e| e.message)?;
+        let lang = self.settings.with_untracked(Settings::language);
+        let Some(lock) = lock::try_lock(&record.thread_id).await else {
+            return Err(elsewhere_text(lang).to_string());
+        };
+        let runtime = self.viewing_runtime().map_err(|e| e.message)?;
+        let (run, _) = WorkflowRun::<W>::reopen(input, &runtime, &record.thread_id)
+            .await
+            .map_err(|e| e.message)?;
+        let state = run.amend(update).await.map_err(|e| e.message)?;
+        drop(lock);
+        let shown = self.current.borrow().clone();
+        if let Some(active) = shown.filter(|r| r.thread_id() == record.thread_id) {
+            active.view.step(&Step::Done(state))?;
+            active.save(RunStatus::Done, None);
+        }
         Ok(())
     }
 

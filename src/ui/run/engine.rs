@@ -9,6 +9,7 @@ use super::active::ActiveRun;
 use super::driver::Ctl;
 use super::lock::RunLock;
 use super::view_model::ViewModel;
+use crate::graph::State;
 use crate::session::Workflow;
 use crate::store::RunRecord;
 
@@ -20,8 +21,16 @@ pub struct RunEngine<W: Workflow, V> {
     /// Re-opens a saved run; with the run's lock when the page already holds it.
     pub(super) reopen: Reopen<W, V>,
     pub(super) follow_up: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
+    pub(super) amend: Amend<W, V>,
     pub(super) stop: fn(&ActiveRun<W, V>),
 }
+
+/// Writes an update into a finished run (see `Ctl::amend`).
+type Amend<W, V> = fn(
+    Rc<Ctl<W, V>>,
+    RunRecord,
+    <<W as Workflow>::State as State>::Update,
+) -> LocalBoxFuture<'static, ()>;
 
 impl<W: Workflow, V> Clone for RunEngine<W, V> {
     fn clone(&self) -> Self {
@@ -37,6 +46,7 @@ impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
             start: |ctl, input, title| ctl.start(input, title),
             reopen: |ctl, record, lock| ctl.reopen(record, lock),
             follow_up: |ctl, record| ctl.follow_up(record),
+            amend: |ctl, record, update| ctl.amend(record, update),
             stop: |run| run.stop(),
         }
     }
