@@ -152,6 +152,13 @@ pub fn bias_rows(
     };
     let mut rows = Vec::new();
     for mode in &report.modes {
+        if mode.results.is_empty() {
+            let why = format!(
+                "no pair had both versions screened ({} pairs, every one with a version failed)",
+                mode.unscored_pairs
+            );
+            rows.push(row(mode.blind, "—".into(), Some(why)));
+        }
         for result in &mode.results {
             rows.push(BiasRow {
                 pairs: result.pairs.max(result.delta.n),

@@ -30,6 +30,7 @@ mod eval_score;
 
 mod agent_names;
 mod api_types;
+mod audit_log;
 mod batch_bias;
 mod batch_categories;
 mod batch_fairness;

@@ -34,6 +34,7 @@ pub use names::{is_unspaced, replace_name, NAME};
 
 /// What a placeholder stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
 #[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum MaskKind {
@@ -112,6 +113,7 @@ impl MaskKind {
 
 /// How many of one kind were masked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
 #[cfg_attr(js_api, derive(tsify::Tsify))]
 pub struct MaskCount {
     pub kind: MaskKind,

@@ -5,6 +5,7 @@
 //! (`src/ui/components/export_menu.rs`).
 
 mod coverage;
+pub mod csv;
 mod html;
 mod json_resume;
 mod render;

@@ -5,9 +5,9 @@
 
 use leptos::prelude::*;
 
+use super::cost::{estimate_line, model_and_language};
 use crate::domain::fairness::counterfactual::FlagReason;
 use crate::domain::Language;
-use crate::session::default_model;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
 use crate::workflows::batch_screening::bias::{
@@ -49,13 +49,7 @@ fn StartCheck(state: BatchState, start: Callback<(BatchRunInput, String)>) -> im
         state.with_value(|s| plan_check(s, n).input)
     });
     let cost = Memo::new(move |_| {
-        let (model, language) = settings.with(|s| {
-            let model = Some(s.model.trim().to_string())
-                .filter(|m| !m.is_empty())
-                .or_else(|| default_model(s.provider_kind()))
-                .unwrap_or_default();
-            (model, s.language())
-        });
+        let (model, language) = settings.with(model_and_language);
         plan.with(|input| {
             let texts: Vec<&str> = input.resumes.iter().map(|r| r.text.as_str()).collect();
             estimate(&input.job_description, &texts, language, &model, false)
@@ -89,22 +83,7 @@ fn StartCheck(state: BatchState, start: Callback<(BatchRunInput, String)>) -> im
                 <input type="number" min="1" max="50" data-testid="bias-sample" prop:value=move || sample.get() on:input=move |ev| sample.set(event_target_value(&ev)) />
             </label>
             <p class="batch-estimate" role="status" aria-live="polite" data-testid="bias-estimate" data-calls=move || cost.with(|c| c.calls) data-resumes=move || plan.with(|p| p.resumes.len())>
-                {move || {
-                    let lang = lang.get();
-                    cost.with(|c| {
-                        let price = match c.cost_usd {
-                            Some(usd) => format!("≈ ${usd:.4}"),
-                            None => tr(lang, "price unknown for this model", "该模型价格未知").to_string(),
-                        };
-                        format!(
-                            "{} {} {} · {} {} · {} {} · {}",
-                            tr(lang, "Estimate:", "预估："), c.candidates, tr(lang, "resume versions", "份简历版本"),
-                            c.calls, tr(lang, "model calls", "次模型调用"),
-                            c.input_tokens + c.output_tokens, tr(lang, "tokens", "token"),
-                            price,
-                        )
-                    })
-                }}
+                {move || cost.with(|c| estimate_line(lang.get(), c, ("resume versions", "份简历版本")))}
             </p>
             <button type="button" class="button" data-testid="bias-run" prop:disabled=move || plan.with(|p| p.resumes.is_empty()) on:click=on_start>
                 {move || tr(lang.get(), "Run the bias check", "运行偏差检查")}

@@ -4,9 +4,9 @@
 use leptos::prelude::*;
 
 use super::categories::{categories_text, CategoriesPicker};
+use super::cost::{estimate_line, model_and_language};
 use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
-use crate::session::default_model;
 use crate::ui::components::{
     draft_signal, first_line, read_file, submit_run, DropZone, Field, FilePicker, FormActions,
     OnFiles, TextBox,
@@ -119,13 +119,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
         shortlist_at: None,
     };
     let cost = Memo::new(move |_| {
-        let (model, language) = settings.with(|s| {
-            let model = Some(s.model.trim().to_string())
-                .filter(|m| !m.is_empty())
-                .or_else(|| default_model(s.provider_kind()))
-                .unwrap_or_default();
-            (model, s.language())
-        });
+        let (model, language) = settings.with(model_and_language);
         let texts = resumes.with(|r| r.iter().map(|r| r.text.clone()).collect::<Vec<_>>());
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         job.with(|jd| estimate(jd, &texts, language, &model, ats_only.get()))
@@ -268,23 +262,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                 </p>
             </fieldset>
             <p class="batch-estimate" role="status" aria-live="polite" data-testid="batch-estimate" data-calls=move || cost.with(|c| c.calls)>
-                {move || {
-                    let lang = lang.get();
-                    cost.with(|c| {
-                        let price = match c.cost_usd {
-                            Some(usd) => format!("≈ ${usd:.4}"),
-                            None => tr(lang, "price unknown for this model", "该模型价格未知").to_string(),
-                        };
-                        format!(
-                            "{} {} {} · {} {} · {} {} + {} {} · {}",
-                            tr(lang, "Estimate:", "预估："), c.candidates, tr(lang, "candidates", "位候选人"),
-                            c.calls, tr(lang, "model calls", "次模型调用"),
-                            c.input_tokens, tr(lang, "input tokens", "输入 token"),
-                            c.output_tokens, tr(lang, "output tokens (guessed)", "输出 token（估计）"),
-                            price,
-                        )
-                    })
-                }}
+                {move || cost.with(|c| estimate_line(lang.get(), c, ("candidates", "位候选人")))}
             </p>
             // Nothing to screen yet, or files still being read: Run waits for them.
             <FormActions running=Signal::derive(running) status=status testid_prefix="batch-"

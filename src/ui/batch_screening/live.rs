@@ -78,6 +78,7 @@ pub fn BatchRun(
     let total = candidates.len();
     let thread = run.thread_id().to_string();
     let stop_run = run.clone();
+    let audit_thread = thread.clone();
     let live = move || phase.with(RunPhase::is_live);
     let ids: Vec<String> = candidates.iter().map(|c| c.id.clone()).collect();
     let failed_ids = ids.clone();
@@ -195,7 +196,7 @@ pub fn BatchRun(
                 </table>
             {move || model.result.get().map(|state| view! {
                 <BiasPanel state=state.clone() start=check_bias />
-                <RankedTable state=state.clone() decide=decide />
+                <RankedTable state=state.clone() thread=audit_thread.clone() decide=decide />
                 <ImpactSection state=state />
             })}
         </section>

@@ -8,6 +8,7 @@
 
 mod bias;
 mod categories;
+mod cost;
 mod decide;
 mod draft;
 mod form;

@@ -7,10 +7,12 @@ use leptos::prelude::*;
 use super::decide::DecisionForm;
 use super::masked::MaskedNote;
 use super::table::{filtered, sorted, who, Sort, SortKey};
+use crate::domain::calendar::iso_timestamp;
 use crate::domain::hiring::Recommendation;
 use crate::domain::Language;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
+use crate::workflows::batch_screening::audit::{audit_log, AuditMeta};
 use crate::workflows::batch_screening::decisions::Decision;
 use crate::workflows::batch_screening::{to_csv, to_markdown, BatchState, RankedRow};
 
@@ -26,7 +28,7 @@ fn header_label(lang: Language, key: SortKey) -> &'static str {
 }
 
 #[component]
-pub fn RankedTable(state: BatchState, decide: Callback<Decision>) -> impl IntoView {
+pub fn RankedTable(state: BatchState, thread: String, decide: Callback<Decision>) -> impl IntoView {
     let lang = use_language();
     let sort = RwSignal::new(Sort::default());
     let text = RwSignal::new(String::new());
@@ -105,6 +107,16 @@ pub fn RankedTable(state: BatchState, decide: Callback<Decision>) -> impl IntoVi
                 </button>
                 <button type="button" class="button" data-testid="batch-export-md" on:click=move |_| export(false)>
                     {move || tr(lang.get(), "Export Markdown", "导出 Markdown")}
+                </button>
+                <button type="button" class="button" data-testid="batch-export-audit" on:click=move |_| {
+                    let meta = AuditMeta {
+                        thread: thread.clone(),
+                        exported_at: iso_timestamp(crate::store::now_ms() as f64),
+                    };
+                    let log = state.with_value(|s| audit_log(s, &meta));
+                    export_error.set(download("batch-audit-log.jsonl", "application/jsonl", &log).err());
+                }>
+                    {move || tr(lang.get(), "Export audit log (JSON Lines)", "导出审计日志（JSON Lines）")}
                 </button>
             </div>
             {move || export_error.get().map(|e| view! { <p class="notice notice--error" role="alert">{e}</p> })}

@@ -39,6 +39,7 @@
 //! failed before that request run again.
 
 mod annotations;
+pub mod audit;
 pub mod bias;
 mod cancel;
 pub mod categories;

@@ -1,6 +1,7 @@
 //! The ranked table and its exports. Order: candidates with an evaluation first, by overall
 //! score, then ATS score; then the others by ATS score; ties keep the input order.
 
+use crate::domain::export::csv::csv_cell;
 use std::cmp::Ordering;
 
 use serde::{Deserialize, Serialize};
@@ -186,21 +187,6 @@ fn cells(row: &RankedRow) -> [String; 16] {
         // Only a person decides: the column says who made each decision there is.
         decision.map(|_| "person".to_string()).unwrap_or_default(),
     ]
-}
-
-/// A CSV cell (RFC 4180 quoting). Text from resumes is hostile: a cell a spreadsheet would read
-/// as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading apostrophe.
-fn csv_cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
 }
 
 /// The table as CSV, header first, CRLF line ends.

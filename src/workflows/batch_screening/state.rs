@@ -63,6 +63,7 @@ pub struct AtsResult {
 
 /// Where one candidate's screening stands.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "api", derive(schemars::JsonSchema))]
 #[cfg_attr(js_api, derive(tsify::Tsify))]
 #[serde(rename_all = "snake_case")]
 pub enum CandidateStatus {
@@ -113,6 +114,9 @@ state! {
         pub language: Language,
         /// Only the ATS table: no model is called.
         pub ats_only: bool,
+        /// The provider's id and the model the run was made with, for its audit log.
+        pub provider: String,
+        pub model: String,
         /// Blind screening's options; none when it is off (see [`super::blind`]).
         pub blind: Option<BlindOptions>,
         /// A bias check's shortlist line (see [`super::bias`]).

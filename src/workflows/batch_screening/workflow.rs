@@ -168,8 +168,13 @@ impl BatchRunInput {
 /// Batch screening: many resumes against one job.
 pub struct BatchWorkflow;
 
+impl BatchWorkflow {
+    /// [`Workflow::ID`], for code that does not import the trait.
+    pub const ID_STR: &'static str = "batch_screening";
+}
+
 impl Workflow for BatchWorkflow {
-    const ID: &'static str = "batch_screening";
+    const ID: &'static str = Self::ID_STR;
     const THREAD_PREFIX: &'static str = "batch";
     type Input = BatchRunInput;
     type State = BatchState;
@@ -224,7 +229,9 @@ impl Workflow for BatchWorkflow {
             graph: env.compile(graph(model, settings))?,
             initial: input
                 .initial_state()
-                .blind(input.blind_options((env.now_ms)())),
+                .blind(input.blind_options((env.now_ms)()))
+                .provider(env.model.provider().to_string())
+                .model(env.model.default_model().to_string()),
             recursion_limit: recursion_limit(),
         })
     }

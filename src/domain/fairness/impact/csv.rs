@@ -1,6 +1,7 @@
 //! An [`ImpactTable`] as CSV, for a spreadsheet or an auditor's own tools.
 
 use super::{Dimension, ImpactRow, ImpactTable, RateKind};
+use crate::domain::export::csv::csv_cell;
 
 /// The dimension as a CSV cell: its serde name, stable across languages.
 fn dimension_id(dimension: Dimension) -> &'static str {
@@ -8,22 +9,6 @@ fn dimension_id(dimension: Dimension) -> &'static str {
         Dimension::Sex => "sex",
         Dimension::RaceEthnicity => "race_ethnicity",
         Dimension::Intersection => "intersection",
-    }
-}
-
-/// A CSV cell (RFC 4180 quoting). Category labels are free text from someone's list: a cell a
-/// spreadsheet would read as a formula (`=`, `+`, `-`, `@`, tab, CR first) gets a leading
-/// apostrophe, as in the batch table's export.
-fn csv_cell(text: &str) -> String {
-    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{text}")
-    } else {
-        text.to_string()
-    };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
     }
 }
 
