@@ -9,7 +9,7 @@ use std::rc::Rc;
 use careergraph::graph::MemorySaver;
 use careergraph::session::{ProviderConfig, Runtime, Step, WorkflowRun};
 use careergraph::workflows::batch_screening::audit::{audit_log, AuditLine, AuditMeta};
-use careergraph::workflows::batch_screening::decisions::{record, Choice, Decision};
+use careergraph::workflows::batch_screening::decisions::{record, Choice, PersonDecision};
 use careergraph::workflows::batch_screening::{BatchResume, BatchRunInput, BatchWorkflow};
 use careergraph::workflows::demo_model;
 use futures::executor::block_on;
@@ -163,7 +163,7 @@ fn a_batchs_log_validates_against_the_schema_and_holds_no_resume_text() {
     let run = WorkflowRun::<BatchWorkflow>::new(input, &runtime).unwrap();
     let sink = careergraph::graph::EventSink::new(|_| {});
     assert!(matches!(block_on(run.start(sink)).unwrap(), Step::Done(_)));
-    let state = block_on(run.amend(record(Decision {
+    let state = block_on(run.amend(record(PersonDecision {
         id: "c1".into(),
         choice: Choice::Advance,
         reason: "strong Rust".into(),

@@ -378,7 +378,7 @@ fn by_handle_a_batch_reopened_as_done_with_a_failure_takes_its_follow_up() {
 #[test]
 fn a_persons_decision_is_saved_into_the_finished_run_and_its_exports() {
     use careergraph::domain::Language;
-    use careergraph::workflows::batch_screening::decisions::{record, Choice, Decision};
+    use careergraph::workflows::batch_screening::decisions::{record, Choice, PersonDecision};
     use careergraph::workflows::batch_screening::{to_csv, to_markdown};
 
     let script = Scripted::new();
@@ -387,7 +387,7 @@ fn a_persons_decision_is_saved_into_the_finished_run_and_its_exports() {
     let thread = run.thread_id().to_string();
     let unfinished =
         WorkflowRun::<BatchWorkflow>::new(batch(1), &runtime(&script, &saver)).unwrap();
-    let decision = |id: &str, choice, reason: &str, at: &str| Decision {
+    let decision = |id: &str, choice, reason: &str, at: &str| PersonDecision {
         id: id.into(),
         choice,
         reason: reason.into(),

@@ -6,13 +6,13 @@ use leptos::prelude::*;
 
 use crate::domain::calendar::iso_timestamp;
 use crate::ui::i18n::{tr, use_language};
-use crate::workflows::batch_screening::decisions::{Choice, Decision};
+use crate::workflows::batch_screening::decisions::{Choice, PersonDecision};
 
 #[component]
 pub fn DecisionForm(
     id: String,
-    current: Option<Decision>,
-    decide: Callback<Decision>,
+    current: Option<PersonDecision>,
+    decide: Callback<PersonDecision>,
 ) -> impl IntoView {
     let lang = use_language();
     let choice = RwSignal::new(current.as_ref().map(|d| d.choice));
@@ -31,7 +31,7 @@ pub fn DecisionForm(
             let Some(choice) = choice.get_untracked() else {
                 return;
             };
-            decide.run(Decision {
+            decide.run(PersonDecision {
                 id: id.clone(),
                 choice,
                 reason: reason.get_untracked().trim().to_string(),

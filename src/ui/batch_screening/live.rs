@@ -15,7 +15,7 @@ use crate::session::WorkflowRun;
 use crate::ui::components::StopButton;
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::run::{elsewhere_text, RunPhase};
-use crate::workflows::batch_screening::decisions::Decision;
+use crate::workflows::batch_screening::decisions::PersonDecision;
 use crate::workflows::batch_screening::{
     cancel_candidate, BatchRunInput, BatchState, BatchWorkflow,
 };
@@ -69,7 +69,7 @@ pub fn BatchRun(
     retry: Callback<()>,
     key_go_on: Callback<()>,
     check_bias: Callback<(BatchRunInput, String)>,
-    decide: Callback<Decision>,
+    decide: Callback<PersonDecision>,
 ) -> impl IntoView {
     let lang = use_language();
     let model = run.view;

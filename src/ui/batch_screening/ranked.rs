@@ -13,7 +13,7 @@ use crate::domain::Language;
 use crate::ui::download::download;
 use crate::ui::i18n::{tr, use_language};
 use crate::workflows::batch_screening::audit::{audit_log, AuditMeta};
-use crate::workflows::batch_screening::decisions::Decision;
+use crate::workflows::batch_screening::decisions::PersonDecision;
 use crate::workflows::batch_screening::{to_csv, to_markdown, BatchState, RankedRow};
 
 fn header_label(lang: Language, key: SortKey) -> &'static str {
@@ -28,7 +28,11 @@ fn header_label(lang: Language, key: SortKey) -> &'static str {
 }
 
 #[component]
-pub fn RankedTable(state: BatchState, thread: String, decide: Callback<Decision>) -> impl IntoView {
+pub fn RankedTable(
+    state: BatchState,
+    thread: String,
+    decide: Callback<PersonDecision>,
+) -> impl IntoView {
     let lang = use_language();
     let sort = RwSignal::new(Sort::default());
     let text = RwSignal::new(String::new());
@@ -151,7 +155,7 @@ fn Row(
     row: RankedRow,
     open: RwSignal<Option<String>>,
     state: StoredValue<BatchState>,
-    decide: Callback<Decision>,
+    decide: Callback<PersonDecision>,
 ) -> impl IntoView {
     let lang = use_language();
     let id = row.id.clone();

@@ -56,7 +56,7 @@ impl Choice {
 /// One decision, as recorded.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(js_api, derive(tsify::Tsify))]
-pub struct Decision {
+pub struct PersonDecision {
     /// The candidate's id (`c1`, …).
     pub id: String,
     pub choice: Choice,

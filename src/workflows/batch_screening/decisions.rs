@@ -5,18 +5,18 @@
 //! the same candidate replaces the earlier one in the table; all of them stay in the state, in
 //! order, for the audit log.
 
-pub use super::annotations::{Choice, Decision};
+pub use super::annotations::{Choice, PersonDecision};
 use super::rank::RankedRow;
 use super::state::{BatchState, BatchUpdate};
 
 /// The update that records `decision`.
-pub fn record(decision: Decision) -> BatchUpdate {
+pub fn record(decision: PersonDecision) -> BatchUpdate {
     BatchUpdate::default().decisions(vec![decision])
 }
 
 impl BatchState {
     /// The latest decision a person made for candidate `id`.
-    pub fn decision(&self, id: &str) -> Option<&Decision> {
+    pub fn decision(&self, id: &str) -> Option<&PersonDecision> {
         self.decisions.iter().rev().find(|d| d.id == id)
     }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::blind::{MaskCount, NAME};
 use crate::domain::hiring::Recommendation;
 
-use super::annotations::Decision;
+use super::annotations::PersonDecision;
 use crate::domain::Language;
 
 use super::state::{BatchState, CandidateStatus};
@@ -42,7 +42,7 @@ pub struct RankedRow {
     pub error: Option<String>,
     /// A person's latest decision, when one was made (see [`super::decisions`]); the tool's
     /// `recommendation` is advice.
-    pub decision: Option<Decision>,
+    pub decision: Option<PersonDecision>,
 }
 
 /// Every candidate of the batch as a row, ranked.

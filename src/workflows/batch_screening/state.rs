@@ -136,7 +136,7 @@ state! {
         pub table: Vec<super::RankedRow>,
         pub warnings: Vec<String> => append,
         /// What a person decided per candidate, in order (see [`super::decisions`]).
-        pub decisions: Vec<super::annotations::Decision> => append,
+        pub decisions: Vec<super::annotations::PersonDecision> => append,
         /// The candidate one task screens.
         pub current: Option<BatchCandidate>,
         /// Spend committed before this task's superstep began.
