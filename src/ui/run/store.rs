@@ -243,7 +243,7 @@ impl RunStore {
     }
 }
 
-/// Runs saved before pruning existed keep every step: tidied in the background, by a lazily
+/// Done runs saved before pruning existed keep every step: tidied in the background, by a lazily
 /// loaded chunk in the split app (pruning decodes checkpoints, and the checkpoint's decoder is
 /// about 40 KB of code the first paint does not need).
 #[cfg_attr(feature = "split", leptos::lazy)]
@@ -277,7 +277,18 @@ async fn load(
                     detail.join(" · ")
                 )));
             }
-            leptos::task::spawn_local(tidy(store.clone(), saved.runs.clone()));
+            // Only runs that are done. An open run (paused, or cut short by the reload) is being
+            // re-opened by its page right now, and pruning its checkpoints while it reads a delta
+            // checkpoint's ancestors loses them (seen in CI since the tidy became a lazily loaded
+            // chunk: "cannot read a saved checkpoint", or "saved by an older version"). An open run
+            // is pruned when it finishes.
+            let done: Vec<RunRecord> = saved
+                .runs
+                .iter()
+                .filter(|run| run.status == RunStatus::Done)
+                .cloned()
+                .collect();
+            leptos::task::spawn_local(tidy(store.clone(), done));
             records.try_set(saved.runs);
         }
         Err(error) => {
