@@ -26,7 +26,7 @@ mod proxies;
 
 use serde::{Deserialize, Serialize};
 
-use crate::domain::structured::PartialDate;
+use crate::domain::structured::{from_any, from_text, PartialDate, StructuredResume};
 use crate::domain::Language;
 
 pub use contacts::{is_email, redact_contacts_in_line, EMAIL, LINK, PHONE};
@@ -172,17 +172,29 @@ impl Tally {
 /// `text` with every name of `names`, contact detail and personal attribute replaced (see the
 /// module's list), and with `options.proxies` graduation years and job dates too.
 pub fn mask(text: &str, names: &[String], options: &BlindOptions) -> Masked {
+    mask_read(text, &from_text(text), names, options)
+}
+
+/// [`mask`] with the resume's structure already read (once: the proxies' sections and the
+/// header's end both come from it; no mask adds or removes a line, so its line numbers hold
+/// for every pass).
+fn mask_read(
+    text: &str,
+    structure: &StructuredResume,
+    names: &[String],
+    options: &BlindOptions,
+) -> Masked {
     let mut tally = Tally::default();
     // Proxies first: they read the resume's sections, whose headings the other masks keep but
     // whose dates a masked birth date ("Born 1990") must not be mistaken for.
     let text = if options.proxies {
-        proxies::mask_proxies(text, options.today, &mut tally)
+        proxies::mask_proxies(text, structure, options.today, &mut tally)
     } else {
         text.to_string()
     };
     // Contacts before names: an address such as ann.lee@… holds the name and goes as a whole.
     let text = contacts::mask_contacts(&text, &mut tally);
-    let text = personal::mask_personal(&text, &mut tally);
+    let text = personal::mask_personal(&text, personal::header_lines(structure), &mut tally);
     let mut text = text;
     for name in names {
         let (masked, count) = names::replace_name_counted(&text, name);
@@ -199,20 +211,27 @@ pub fn mask(text: &str, names: &[String], options: &BlindOptions) -> Masked {
 
 /// The name a resume's own structure reads (its name line), empty when it has none.
 pub fn resume_name(text: &str) -> String {
-    crate::domain::structured::from_any(text)
+    name_of(&from_any(text))
+}
+
+fn name_of(structure: &StructuredResume) -> String {
+    structure
         .basics
         .name
+        .as_ref()
         .map(|name| name.value.trim().to_string())
         .unwrap_or_default()
 }
 
-/// A resume as a blind step sends it: [`mask`] with the name its own structure reads.
+/// A resume as a blind step sends it: [`mask`] with the name its own structure reads (the
+/// structure read once for the name and the masks).
 pub fn mask_resume(text: &str, options: &BlindOptions) -> Masked {
-    let names: Vec<String> = Some(resume_name(text))
+    let structure = from_any(text);
+    let names: Vec<String> = Some(name_of(&structure))
         .filter(|n| !n.is_empty())
         .into_iter()
         .collect();
-    mask(text, &names, options)
+    mask_read(text, &structure, &names, options)
 }
 
 impl BlindOptions {

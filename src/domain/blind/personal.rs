@@ -5,6 +5,7 @@
 
 use super::names::{is_unspaced, NAME};
 use super::{MaskKind, Tally};
+use crate::domain::structured::StructuredResume;
 
 /// Labels and what their value says, lower case. Longer labels first where one holds another.
 const LABELS: &[(&str, MaskKind)] = &[
@@ -157,8 +158,9 @@ const STREET_WORDS: &[&str] = &[
     "platz",
 ];
 
-pub(super) fn mask_personal(text: &str, tally: &mut Tally) -> String {
-    let header_end = header_lines(text);
+/// `header_end`: how many lines open the resume before its first section, where the contact
+/// block is (see [`header_lines`]).
+pub(super) fn mask_personal(text: &str, header_end: usize, tally: &mut Tally) -> String {
     let lines: Vec<String> = text
         .split('\n')
         .enumerate()
@@ -181,8 +183,7 @@ pub(super) fn mask_personal(text: &str, tally: &mut Tally) -> String {
 }
 
 /// How many lines open the resume before its first section: where the contact block is.
-fn header_lines(text: &str) -> usize {
-    let structure = crate::domain::structured::from_text(text);
+pub(super) fn header_lines(structure: &StructuredResume) -> usize {
     let first_section = structure.sections.iter().filter_map(|s| s.line).min();
     // Without a section the header is the first few lines.
     first_section.map_or(6, |line| line.saturating_sub(1))

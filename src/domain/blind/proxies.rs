@@ -2,13 +2,14 @@
 //! of the work sections, which become their lengths so no gap between them can be read (the
 //! length of each job is what screening needs; when it began and ended is not).
 
-use crate::domain::structured::{find_range, from_text, DateRange, PartialDate, SectionKind};
+use crate::domain::structured::{
+    find_range, DateRange, PartialDate, SectionKind, StructuredResume,
+};
 
 use super::{MaskKind, Tally};
 
 /// Per line of `text`, the kind of the section it belongs to (none before the first section).
-fn section_of_lines(text: &str) -> Vec<Option<SectionKind>> {
-    let structure = from_text(text);
+fn section_of_lines(text: &str, structure: &StructuredResume) -> Vec<Option<SectionKind>> {
     let mut starts: Vec<(usize, SectionKind)> = structure
         .sections
         .iter()
@@ -27,8 +28,13 @@ fn section_of_lines(text: &str) -> Vec<Option<SectionKind>> {
         .collect()
 }
 
-pub(super) fn mask_proxies(text: &str, today: Option<PartialDate>, tally: &mut Tally) -> String {
-    let kinds = section_of_lines(text);
+pub(super) fn mask_proxies(
+    text: &str,
+    structure: &StructuredResume,
+    today: Option<PartialDate>,
+    tally: &mut Tally,
+) -> String {
+    let kinds = section_of_lines(text, structure);
     let lines: Vec<String> = text
         .split('\n')
         .zip(kinds)
