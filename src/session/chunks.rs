@@ -59,9 +59,11 @@ impl AnyRun {
 
     /// Loads the workflow's chunk (once per page), then builds the run on `runtime` and keeps it,
     /// as [`AnyRun::new`] does: nothing is sent until [`AnyRun::start`]'s future is polled. Fails
-    /// with `run_failed` when the chunk cannot be fetched (a host that does not serve the
-    /// package's `split_*.wasm` and `chunk_*.wasm` files next to `careergraph_bg.wasm`, or a
-    /// Content-Security-Policy whose `connect-src` leaves out their origin). A chunk a bundler inlined as a `data:` URL is decoded without a fetch
+    /// with `run_failed` when the chunk cannot be fetched or read (a host that does not serve
+    /// the package's `split_*.wasm` and `chunk_*.wasm` files next to `careergraph_bg.wasm`, a
+    /// Content-Security-Policy whose `connect-src` leaves out their origin, or in Node a copy of
+    /// the package without them: the message speaks to both, as the same wasm runs in either).
+    /// A chunk a bundler inlined as a `data:` URL is decoded without a fetch
     /// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
     pub async fn new_checked(
         checked: CheckedStart,
@@ -132,10 +134,10 @@ fn chunk_not_loaded(workflow_id: &str) -> SessionError {
     SessionError::new(
         ErrorCode::RunFailed,
         format!(
-            "The code of the “{workflow_id}” workflow could not be loaded: serve the package's \
-             split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm, and allow their \
-             origin in the page's Content-Security-Policy (connect-src); the browser console \
-             names the file and the cause. Then start the run again."
+            "The code of the “{workflow_id}” workflow could not be loaded: keep the package's \
+             split_*.wasm and chunk_*.wasm files next to careergraph_bg.wasm (a page must serve \
+             them and allow their origin in its Content-Security-Policy's connect-src); the \
+             console names the file and the cause. Then start the run again."
         ),
     )
 }
