@@ -112,7 +112,7 @@ parse-bench-install:
 build-release: tools
 	trunk build --release
 
-# The embeddable JS/TypeScript package: target/pkg/{web,bundler}/ plus package.json and README.
+# The embeddable JS/TypeScript package: target/pkg/{web,bundler,node}/ plus package.json and README.
 pkg: tools
 	bash web/pkg/build.sh
 

@@ -4,6 +4,9 @@
 #   target/pkg/web/      wasm-bindgen --target web: plain <script type="module">, no bundler
 #   target/pkg/bundler/  webpack, Vite, Rollup (the package's default export): the same wasm-bindgen
 #                        `--target web` build, whose index.js awaits `init()` itself (top-level await)
+#   target/pkg/node/     Node (the export's `node` condition): the same build again, whose index.js
+#                        starts the wasm from bytes read off disk and whose chunk loader reads the
+#                        chunks off disk (Node's `fetch` cannot read file: URLs)
 # Each build's entry is index.js + index.d.ts (from web/pkg/): they re-export only the public API
 # of wasm-bindgen's careergraph.js, with the generic declarations of api.d.ts, and the
 # CareerGraphError class (src/api/error.js, which wasm-bindgen copies under snippets/).
@@ -13,8 +16,8 @@
 # gives a first module (JS API, providers, engine core, input checks, schemas, diagrams) and one
 # chunk per workflow (its graph, nodes, prompts and demo answers), split_*.wasm (code several
 # workflows share: chunk_*.wasm), fetched by
-# __wasm_split.js on that workflow's first `start()`. Both flavours are wasm-bindgen's `web` target
-# with wasm-split-cli's web loader, `fetch(new URL("./chunk.wasm", import.meta.url))`, which
+# __wasm_split.js on that workflow's first `start()`. The browser flavours are wasm-bindgen's `web`
+# target with wasm-split-cli's web loader, `fetch(new URL("./chunk.wasm", import.meta.url))`, which
 # bundlers emit as assets. Not wasm-bindgen's `bundler` target: its .wasm import is WebAssembly ESM
 # integration, which hands a mutable global export over as its value, while a chunk must import
 # the first module's `WebAssembly.Global` (its stack pointer): instantiating a chunk failed with
@@ -53,12 +56,16 @@ mkdir -p "$SPLIT"
 wasm-split-cli "$WORK/careergraph.wasm" "$SPLIT" --target web --out-name careergraph
 ls "$SPLIT"/*.wasm | grep -qv '/careergraph.wasm$' || { echo "wasm-split-cli made no chunk" >&2; exit 1; }
 # A chunk a bundler inlines as a data: URL (Vite's default under 4 KB) is decoded by the loader,
-# not fetched, so a strict `connect-src 'self'` needs no `data:` (web/pkg/split-loader.mjs).
+# not fetched, so a strict `connect-src 'self'` needs no `data:` (web/pkg/split-loader.mjs). The
+# Node flavour's loader is the same generated one with another helper: it reads each chunk from disk.
+NODE_LOADER="$WORK/__wasm_split.node.js"
+cp "$SPLIT/__wasm_split.js" "$NODE_LOADER"
+node web/pkg/split-loader.mjs --node "$NODE_LOADER"
 node web/pkg/split-loader.mjs "$SPLIT/__wasm_split.js"
 # The first module as the split tool wrote it, still with its names: size.py --pkg breaks down
 # what stays in it.
 cp "$SPLIT/careergraph.wasm" "$TARGET_DIR/pkg-raw/careergraph.first.wasm"
-# Both flavours take the same --target web output (see above): wasm-bindgen once, then the first
+# Every flavour takes the same --target web output (see above): wasm-bindgen once, then the first
 # module and every chunk optimised in one call (web/wasm-opt-all.mjs: a node process per core
 # instead of one wasm-opt start per file), then copied into each flavour.
 # The chunks link against the first module's exports by their mangled names: keep both.
@@ -71,18 +78,20 @@ done
 node web/wasm-opt-all.mjs --strip "$BINDGEN"/*.wasm
 
 rm -rf "$OUT"
-for flavour in web bundler; do
+for flavour in web bundler node; do
   dir="$OUT/$flavour"
   mkdir -p "$dir"
   cp -R "$BINDGEN"/. "$dir/"
+  [ "$flavour" = node ] && cp "$NODE_LOADER" "$dir/__wasm_split.js"
   # `[Symbol.dispose]` needs TypeScript's lib "esnext.disposable", which a default host config
   # lacks (and skipLibCheck: false checks this file): the method stays in the JS, not in the types.
   sed -i '/\[Symbol\.dispose\]()/d' "$dir/careergraph.d.ts"
   error_module=$(cd "$dir" && ls snippets/*/src/api/error.js)
   [ "$(wc -l <<<"$error_module")" -eq 1 ] || { echo "expected one error.js snippet in $dir" >&2; exit 1; }
-  suffix=$([ "$flavour" = web ] && echo .web || true)
+  # index.web.js, index.js (bundler), index.node.js; the Node entry has the bundler's declarations.
+  suffix=$(case $flavour in web) echo .web ;; node) echo .node ;; esac)
   sed "s|@ERROR_MODULE@|./$error_module|" "web/pkg/index$suffix.js" > "$dir/index.js"
-  cp "web/pkg/index$suffix.d.ts" "$dir/index.d.ts"
+  cp "web/pkg/index$([ "$flavour" = web ] && echo .web).d.ts" "$dir/index.d.ts"
   # api.d.ts re-exports every type careergraph.d.ts declares, except wasm-bindgen's own: the list
   # is read from that file here, so no type is left out or listed by hand.
   types=$(sed -n 's/^export \(type\|interface\) \([A-Za-z0-9_]*\).*/\2/p' "$dir/careergraph.d.ts" \

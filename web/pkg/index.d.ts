@@ -1,2 +1,3 @@
-// careergraph (bundler build: webpack, Vite, Rollup load the .wasm). See api.d.ts.
+// careergraph (bundler build: webpack, Vite, Rollup load the .wasm; and the Node build, whose
+// entry has the same API and starts itself too). See api.d.ts.
 export * from "./api.js";
