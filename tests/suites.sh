@@ -48,15 +48,17 @@ failure_excerpts() {
     log=$(sed -n 's/.*(log: \([^)]*\)).*/\1/p' <<< "$line")
     [ -f "$log" ] || continue
     echo "──── why $(awk '{ print $2 }' <<< "$line") failed (from $log):"
-    # A panic's message is on the line after "panicked at"; a Playwright failure's reason on "Error:".
+    # A panic's message is on the line after "panicked at"; a Playwright failure's reason on "Error:";
+    # node --test marks a failed test with "✖" and gives its reason on "AssertionError".
     # Few lines, short: CI shows only the last few dozen lines of the whole output.
     { grep -E -A1 "panicked at" "$log" | grep -v '^--$'
-      grep -E "✘|^ *Error: |^error(\[E[0-9]+\])?: |did not start" "$log"
+      grep -E "✘|✖ |^ *(Assertion)?Error( \[[A-Z_]+\])?: |^error(\[E[0-9]+\])?: |did not start" "$log"
     } | awk '!seen[$0]++' | cut -c1-240 | head -12
   done
 }
 
-# Sums the "N passed" counts a runner printed (cargo test, wasm-bindgen-test, Playwright).
+# Sums the "N passed" counts a runner printed (cargo test, wasm-bindgen-test, Playwright,
+# tests/node/run.sh).
 count_passed() {
   grep -Eo '[0-9]+ passed' "$1" | awk '{ n += $1 } END { print n + 0 }'
 }
@@ -186,6 +188,9 @@ export MOCK_PROVIDER_URL="http://127.0.0.1:$MOCK_PORT"
 run browser    cargo test --locked --target "$WASM_TARGET" --test browser
 # The release lane ends here: its summary lines join the others, its output follows.
 join_release_lane
+# The npm package in Node (its `node` export condition): every workflow on the demo provider and
+# against the mock (MOCK_PROVIDER_URL), and a missing chunk. Needs the package the lane built.
+run node       bash tests/node/run.sh
 # E2E_WORKERS (default 2) Playwright workers, each against its own mock (the specs script
 # and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
 E2E_WORKERS=${E2E_WORKERS:-2}
