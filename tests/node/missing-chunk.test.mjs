@@ -10,7 +10,8 @@ import { INPUTS, runToEnd } from "./workflows.mjs";
 
 const copy = copyPackage();
 const CHUNK = "split_hiring.wasm";
-rmSync(join(copy, "node", CHUNK));
+// The Node build reads the bundler build's .wasm files.
+rmSync(join(copy, "bundler", CHUNK));
 const { CareerGraphError, Runner } = await importPackage(copy);
 
 test("a missing chunk fails the run with a run_failed that names the files to keep", { timeout: 30_000 }, async () => {
@@ -35,7 +36,7 @@ test("a missing chunk fails the run with a run_failed that names the files to ke
 });
 
 test("once the chunk is back, starting the workflow again reads it", { timeout: 30_000 }, async () => {
-  copyFileSync(join(PKG, "node", CHUNK), join(copy, "node", CHUNK));
+  copyFileSync(join(PKG, "bundler", CHUNK), join(copy, "bundler", CHUNK));
   const { events } = await runToEnd(new Runner({ provider: "demo" }), "hiring_pipeline", INPUTS.hiring_pipeline);
   assert.equal(events.at(-1).type, "run_finished");
 });

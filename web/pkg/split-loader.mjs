@@ -57,10 +57,11 @@ function fetchChunk(url) {
 const nodeHelper = `
 import { readFile } from "node:fs/promises";
 
-// Node: the chunk is read from disk next to this file; Node's fetch cannot read file: URLs
-// (web/pkg/split-loader.mjs --node).
+// Node: the chunk is read from disk, from the bundler build beside this one (the same bytes, kept
+// once); Node's fetch cannot read file: URLs (web/pkg/split-loader.mjs --node).
 function fetchChunk(url) {
-    return readFile(url).then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
+    const file = new URL(\`../bundler/\${url.pathname.split("/").pop()}\`, import.meta.url);
+    return readFile(file).then((bytes) => new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
 }
 `;
 const helper = node ? nodeHelper : browserHelper;
