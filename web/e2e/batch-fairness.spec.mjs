@@ -3,7 +3,8 @@
 // run (deterministic, no key, no call). The test reads each candidate's ATS score from the ranked
 // table, computes by hand the median, the scoring rates and impact ratios per sex, race/ethnicity
 // and intersection, the 2% exclusion and the 0.8 flags, and checks the page's impact table and its
-// CSV export hold exactly those. Every name, resume and category here is invented.
+// CSV export hold exactly those; then a person decides for two candidates, and the batch's CSV and
+// its audit log say so. Every name, resume and category here is invented.
 import { test, expect } from '@playwright/test';
 import { exported, mock, requests } from './fixtures/runs.mjs';
 
@@ -128,7 +129,7 @@ test.beforeEach(async ({ request }) => {
   await mock(request, 'reset');
 });
 
-test('impact ratios of 60 self-reported candidates match a hand computation, on the page and in the CSV', async ({ page, request }) => {
+test('impact ratios of 60 self-reported candidates match a hand computation, on the page and in the CSV; a person\'s decisions are in the export and the audit log', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await page.getByTestId('workflow').selectOption('batch_screening');
@@ -228,6 +229,43 @@ test('impact ratios of 60 self-reported candidates match a hand computation, on 
   const markdown = await exported(page, 'impact-export-md');
   expect(markdown).toContain('# Impact ratios: scoring rate');
   expect(markdown).toContain('Score: the ATS score');
+
+  // The ranking is advice: a person decides, for two candidates, and says why.
+  const decisions = [
+    { label: label(0), choice: 'advance', reason: 'Strong Rust, checked by hand' },
+    { label: label(N - 1), choice: 'decline', reason: 'No Kubernetes, read by hand' },
+  ];
+  const idOf = new Map(await page.getByTestId('batch-row').evaluateAll((trs) => trs.map((tr) => [tr.dataset.label, tr.dataset.id])));
+  for (const d of decisions) {
+    const row = page.locator(`[data-testid=batch-row][data-label="${d.label}"]`);
+    await row.getByTestId('batch-open-row').click();
+    const form = page.getByTestId('decision-form');
+    await form.getByTestId(`decision-${d.choice}`).check();
+    await form.getByTestId('decision-reason').fill(d.reason);
+    await page.getByTestId('decision-save').click();
+    await expect(row.getByTestId('batch-decision')).toHaveAttribute('data-choice', d.choice, { timeout: 15_000 });
+  }
+  await expect(page.locator('[data-testid=batch-decision]:not([data-choice=""])')).toHaveCount(decisions.length);
+
+  // The batch's CSV says which decisions a person made, and only those.
+  const batchCsv = (await exported(page, 'batch-export-csv')).trim().split('\r\n');
+  expect(batchCsv[0].split(',').slice(-4)).toEqual(['decision', 'decision_reason', 'decided_at', 'decided_by']);
+  const byPerson = batchCsv.slice(1).filter((l) => l.endsWith(',person'));
+  expect(byPerson).toHaveLength(decisions.length);
+  for (const d of decisions) {
+    const line = byPerson.find((l) => l.split(',')[1] === idOf.get(d.label));
+    expect(line, d.label).toMatch(new RegExp(`,${d.choice},"${d.reason}",\\d{4}-\\d\\d-\\d\\dT[\\d:]+Z,person$`));
+  }
+
+  // The audit log (JSON Lines): the run, one input per resume, the decisions by a person, in order.
+  const log = (await exported(page, 'batch-export-audit')).trim().split('\n').map((l) => JSON.parse(l));
+  expect(log[0]).toMatchObject({ type: 'run', workflow: 'batch_screening', candidates: N });
+  expect(log.filter((l) => l.type === 'input' && l.kind === 'resume')).toHaveLength(N);
+  expect(log.filter((l) => l.type === 'decision')).toEqual(decisions.map((d) => expect.objectContaining({
+    candidate: idOf.get(d.label), choice: d.choice, reason: d.reason, by: 'person',
+  })));
+  // Categories are the deployer's data, not the log's: no line carries one.
+  expect(log.some((l) => JSON.stringify(l).includes('Hispanic'))).toBeFalsy();
 
   // Nothing was sent anywhere, categories least of all.
   expect(await requests(request)).toHaveLength(0);

@@ -74,6 +74,9 @@ test('hiring run through the mock: scripted routing with a loop broken, full pac
     await drawer.getByLabel('Base URL').fill(`${MOCK}/v1`);
     await drawer.getByRole('checkbox', { name: /^Send my .+ key to / }).check();
   });
+  // Blind by default (issue 43): who the candidate is stays out of every prompt; job dates stay.
+  await expect(page.getByTestId('hiring-blind')).toBeChecked();
+  await expect(page.getByTestId('hiring-mask-proxies')).not.toBeChecked();
   await page.getByTestId('hiring-run').click();
   await expect(page.getByTestId('hiring-phase')).toHaveText('Hiring packet ready.', { timeout: 45_000 });
 
@@ -134,6 +137,8 @@ test('hiring run through the mock: scripted routing with a loop broken, full pac
   expect(requests.length).toBe(18);
   expect(requests.every((r) => r.provider === 'openai' && r.body.includes('"json_schema"'))).toBe(true);
   expect(requests.some((r) => r.body.includes('sk-test-e2e'))).toBe(false);
+  expect(requests.some((r) => r.body.includes('Jordan Avery'))).toBe(false);
+  expect(requests.some((r) => r.body.includes('[candidate]'))).toBe(true);
   await page.screenshot({ path: '../target/playwright/hiring-mock.png', fullPage: true });
 });
 

@@ -8,8 +8,8 @@ use super::cost::{estimate_line, model_and_language};
 use super::draft::{keep_resume_draft, DraftState};
 use super::BatchController;
 use crate::ui::components::{
-    draft_signal, first_line, read_file, submit_run, DropZone, Field, FilePicker, FormActions,
-    OnFiles, TextBox,
+    draft_signal, first_line, read_file, submit_run, BlindSwitches, DropZone, Field, FilePicker,
+    FormActions, OnFiles, TextBox,
 };
 use crate::ui::i18n::{tr, use_language};
 use crate::ui::settings::Settings;
@@ -245,22 +245,7 @@ pub fn BatchForm(runs: BatchController) -> impl IntoView {
                     <span>{move || tr(lang.get(), "ATS only (no model, no key)", "仅 ATS（不调用模型，无需密钥）")}</span>
                 </label>
             </fieldset>
-            <fieldset class="batch-settings batch-blind">
-                <legend>{move || tr(lang.get(), "Blind screening", "盲筛")}</legend>
-                <label class="batch-settings__item batch-settings__check">
-                    <input type="checkbox" data-testid="batch-blind" aria-describedby="batch-blind-hint" prop:checked=move || blind.get() on:change=move |ev| blind.set(event_target_checked(&ev)) />
-                    <span>{move || tr(lang.get(), "Mask who the candidate is before any model reads a resume", "任何模型读取简历前遮蔽候选人身份信息")}</span>
-                </label>
-                <label class="batch-settings__item batch-settings__check">
-                    <input type="checkbox" data-testid="batch-mask-proxies" prop:disabled=move || !blind.get() prop:checked=move || blind.get() && mask_proxies.get() on:change=move |ev| mask_proxies.set(event_target_checked(&ev)) />
-                    <span>{move || tr(lang.get(), "Also graduation years and job dates (kept as lengths)", "同时遮蔽毕业年份和工作起止日期（保留时长）")}</span>
-                </label>
-                <p class="field__hint" id="batch-blind-hint">
-                    {move || tr(lang.get(),
-                        "Name, contact details, photo, address, birth date and age, gender, nationality, ethnicity, marital status, religion, political affiliation and health are replaced by placeholders. Graduation years and job dates stand for age and career breaks. Your own view and exports keep everything.",
-                        "姓名、联系方式、照片、地址、出生日期与年龄、性别、国籍、民族、婚姻状况、宗教信仰、政治面貌与健康状况均以占位符替换。毕业年份与工作日期可能暴露年龄和职业空窗。您自己的查看与导出保留全部内容。")}
-                </p>
-            </fieldset>
+            <BlindSwitches blind=blind mask_proxies=mask_proxies testid_prefix="batch-" />
             <p class="batch-estimate" role="status" aria-live="polite" data-testid="batch-estimate" data-calls=move || cost.with(|c| c.calls)>
                 {move || cost.with(|c| estimate_line(lang.get(), c, ("candidates", "位候选人")))}
             </p>

@@ -1,5 +1,6 @@
 //! One component per file.
 
+mod blind_switches;
 mod dialog;
 mod dropped_list;
 mod entry_fix;
@@ -27,6 +28,7 @@ mod stop_button;
 mod text_box;
 mod workflow_picker;
 
+pub use blind_switches::BlindSwitches;
 pub use dialog::{cycle_focus, focus_later, Modal};
 pub use dropped_list::DroppedList;
 pub use export_menu::{print_sheet, ExportMenu};

@@ -12,8 +12,8 @@ use leptos::prelude::*;
 
 use crate::session::HiringWorkflow;
 use crate::ui::components::{
-    draft_signal, first_line, Field, InjectionWarning, PageShell, ResumeOutline, RunPanel,
-    StopButton, TextBox,
+    draft_signal, first_line, BlindSwitches, Field, InjectionWarning, PageShell, ResumeOutline,
+    RunPanel, StopButton, TextBox,
 };
 use crate::ui::draft_review::{finished_text, result_verdict, VerdictNotice};
 use crate::ui::i18n::{tr, use_language};
@@ -40,6 +40,10 @@ pub fn Page() -> impl IntoView {
     let job = draft_signal(DRAFT_JD_KEY, SAMPLE_JOB_DESCRIPTION);
     let settings = expect_context::<RwSignal<Settings>>();
     let runs = RunController::<HiringWorkflow, HiringModel>::new();
+    // Blind by default; the dates that stand for age stay unless asked (the packet reads one
+    // person's career, where its length matters).
+    let blind = RwSignal::new(true);
+    let mask_proxies = RwSignal::new(false);
 
     let start = move || {
         let job_description = job.get_untracked();
@@ -48,6 +52,8 @@ pub fn Page() -> impl IntoView {
             resume: resume.get_untracked(),
             job_description,
             language: settings.with_untracked(Settings::language),
+            blind: Some(blind.get_untracked()),
+            mask_proxies: Some(mask_proxies.get_untracked()),
             ..HiringRunInput::default()
         };
         runs.start(input, title);
@@ -64,6 +70,7 @@ pub fn Page() -> impl IntoView {
                 <TextBox id="hiring-resume" class="field__input field__input--tall" testid="hiring-resume" rows=16 value=resume prose=false />
                 <ResumeOutline text=resume field_id="hiring-resume" />
             </Field>
+            <BlindSwitches blind=blind mask_proxies=mask_proxies testid_prefix="hiring-" />
         </PageShell>
     }
 }
