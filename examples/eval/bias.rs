@@ -48,6 +48,11 @@ impl BiasRow {
     }
 }
 
+/// "Retry failed" pressed at most this often on the batch and on the check, as a user would after
+/// a model's unusable answers: a small model's evaluation is often unusable (it loops), and a pair
+/// counts only when both its versions were screened.
+const RETRIES: usize = 2;
+
 /// A marker the biased parser writes into the profile and the biased evaluator looks for.
 const MARK: &str = "zq-scored-down";
 
@@ -117,12 +122,13 @@ pub fn bias_rows(
         expect: None,
         error,
     };
-    let original = target.run(
-        BATCH,
-        input(BATCH, fixture, false),
-        rules,
-        FactPolicy::Remove,
-    );
+    let mut batch = input(BATCH, fixture, false);
+    if let Some(resumes) = batch["resumes"].as_array_mut() {
+        for (label, text) in &fixture.bias_others {
+            resumes.push(json!({"label": label, "text": text}));
+        }
+    }
+    let original = target.run(BATCH, batch, rules, FactPolicy::Remove, RETRIES);
     let state = match original
         .error
         .map(Err)
@@ -131,18 +137,26 @@ pub fn bias_rows(
         Ok(state) => state,
         Err(error) => return vec![row(true, "—".into(), Some(error))],
     };
+    eprintln!("eval: bias check / {case}: the batch: {}", statuses(&state));
     let plan = plan_check(&state, sample);
     let mut check_input = serde_json::to_value(&plan.input).unwrap_or_default();
     check_input["concurrency"] = json!(2);
-    let checked = target.run(BATCH, check_input, rules, FactPolicy::Remove);
-    let report = match checked
+    let checked = target.run(BATCH, check_input, rules, FactPolicy::Remove, RETRIES);
+    let checked_state = match checked
         .error
         .map(Err)
         .unwrap_or_else(|| state_of(&checked.state))
     {
-        Ok(state) => bias_report(&state),
+        Ok(state) => state,
         Err(error) => return vec![row(true, "—".into(), Some(error))],
     };
+    eprintln!(
+        "eval: bias check / {case}: {} versions of {} candidates; {}",
+        plan.input.resumes.len(),
+        state.table.len(),
+        statuses(&checked_state)
+    );
+    let report = bias_report(&checked_state);
     let Some(report) = report else {
         return vec![row(
             true,
@@ -150,6 +164,13 @@ pub fn bias_rows(
             Some("no variants were screened".into()),
         )];
     };
+    if report.modes.is_empty() {
+        return vec![row(
+            true,
+            "—".into(),
+            Some(format!("no pairs: {}", statuses(&checked_state))),
+        )];
+    }
     let mut rows = Vec::new();
     for mode in &report.modes {
         if mode.results.is_empty() {
@@ -177,6 +198,39 @@ pub fn bias_rows(
         }
     }
     rows
+}
+
+/// How many of a batch's candidates ended in each status, e.g. "screened 30, failed 2".
+fn statuses(state: &BatchState) -> String {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for candidate in &state.candidates {
+        let status = state
+            .latest(&candidate.id)
+            .map(|r| format!("{:?}", r.status).to_lowercase())
+            .unwrap_or_else(|| "no result".into());
+        match counts.iter_mut().find(|(s, _)| *s == status) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((status, 1)),
+        }
+    }
+    let mut errors: Vec<(String, usize)> = Vec::new();
+    for error in state.results.iter().filter_map(|r| r.error.as_deref()) {
+        let error: String = error.chars().take(160).collect();
+        match errors.iter_mut().find(|(e, _)| *e == error) {
+            Some((_, n)) => *n += 1,
+            None => errors.push((error, 1)),
+        }
+    }
+    errors.sort_by_key(|e| std::cmp::Reverse(e.1));
+    let mut line = counts
+        .iter()
+        .map(|(s, n)| format!("{s} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for (error, n) in errors.iter().take(3) {
+        line.push_str(&format!("; {n}× \"{error}\""));
+    }
+    line
 }
 
 fn state_of(state: &Value) -> Result<BatchState, String> {
@@ -216,7 +270,8 @@ const LEGEND: &str = "
 A sample of the batch's screened candidates, each resume in two versions (arms) that differ in one
 attribute only (`domain::fairness::counterfactual`: names from Bertrand & Mullainathan's audit
 study for gender and ethnicity, pronouns, graduation years 20 years earlier, a one-year parental
-leave), each screened blind and as written. Δ is arm B's overall score minus arm A's (female,
+leave), each screened blind and as written; the batch and the check each get up to two \"Retry
+failed\" rounds, as a user would give them. Pairs count when both versions were screened. Δ is arm B's overall score minus arm A's (female,
 Black-coded, she/her, older graduate, with the leave), mean over the pairs with a 95% Student-t
 interval; a flip is a pair on opposite sides of the shortlist line (the batch's median score).
 Flagged: the interval lies more than 0.5 points from 0, or more than 5% of pairs flip. The mock's

@@ -70,14 +70,16 @@ pub struct Target<'a> {
 }
 
 impl Target<'_> {
+    /// One run (see `drive::run`; `retries`: follow-ups taken while it has one).
     pub fn run(
         &self,
         workflow: &str,
         input: Value,
         rules: &[Value],
         facts: FactPolicy,
+        retries: usize,
     ) -> RunResult {
-        let mut result = self.run_only(workflow, input, rules, facts);
+        let mut result = self.run_only(workflow, input, rules, facts, retries);
         if workflow != BATCH {
             return result;
         }
@@ -98,6 +100,7 @@ impl Target<'_> {
         input: Value,
         rules: &[Value],
         facts: FactPolicy,
+        retries: usize,
     ) -> RunResult {
         if let Some(url) = self.mock_url {
             let scripted = post_json(&format!("{url}/__mock/reset"), "{}").and_then(|()| {
@@ -116,9 +119,9 @@ impl Target<'_> {
         match &self.recording {
             Some((runtime, log)) if workflow == BATCH => {
                 log.take();
-                run(runtime, workflow, input, facts)
+                run(runtime, workflow, input, facts, retries)
             }
-            _ => run(self.runtime, workflow, input, facts),
+            _ => run(self.runtime, workflow, input, facts, retries),
         }
     }
 }
@@ -138,7 +141,7 @@ pub fn evaluate(
         if let (Some(Value::Object(fields)), Value::Object(input)) = (&script.input, &mut input) {
             input.extend(fields.clone());
         }
-        target.run(workflow, input, rules, script.facts)
+        target.run(workflow, input, rules, script.facts, 0)
     };
     let clean = run(false, &script.clean);
     let again = run(false, &script.again);

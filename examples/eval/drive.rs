@@ -100,8 +100,16 @@ fn record(result: &RefCell<RunResult>, event: &StreamEvent) {
     }
 }
 
-/// Runs `workflow_id` on `runtime` from `input` to its end.
-pub fn run(runtime: &Runtime, workflow_id: &str, input: Value, facts: FactPolicy) -> RunResult {
+/// Runs `workflow_id` on `runtime` from `input` to its end; then, up to `retries` times, its
+/// follow-up while it has one (the batch's "Retry failed", as a user presses it after a model's
+/// unusable answers).
+pub fn run(
+    runtime: &Runtime,
+    workflow_id: &str,
+    input: Value,
+    facts: FactPolicy,
+    retries: usize,
+) -> RunResult {
     let result = Rc::new(RefCell::new(RunResult::default()));
     let sink_result = result.clone();
     let sink = EventSink::new(move |event| record(&sink_result, &event));
@@ -109,9 +117,19 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value, facts: FactPolicy
     let outcome = (|| -> Result<Value, String> {
         let run = AnyRun::new(workflow_id, input, runtime).map_err(|e| e.message)?;
         let mut step = block_on(run.start(sink.clone())).map_err(|e| e.message)?;
+        let mut retries_left = retries;
         for _ in 0..MAX_STEPS {
             if step["status"] != "interrupted" {
-                return Ok(step);
+                // No follow-up to take (nothing failed): the run's end stands.
+                let again = (retries_left > 0)
+                    .then(|| run.follow_up(sink.clone()).ok())
+                    .flatten();
+                let Some(again) = again else {
+                    return Ok(step);
+                };
+                retries_left -= 1;
+                step = block_on(again).map_err(|e| e.message)?;
+                continue;
             }
             let pause = &step["interrupts"][0]["payload"];
             if let Some(draft) = pause["resume_draft"].as_str() {

@@ -23,6 +23,9 @@ pub struct Fixture {
     pub profile: Value,
     /// The batch's other candidates (`batch/*.md`, by file name), after the fixture's resume.
     pub batch_others: Vec<(String, String)>,
+    /// More candidates for the bias check's batch only (`bias/*.md`; none when the folder is
+    /// absent): four are too few to sample a real model's differences from.
+    pub bias_others: Vec<(String, String)>,
     /// Names and contact details of every batch candidate (`contacts.txt`, `#` lines skipped).
     pub contacts: Vec<String>,
     /// A batch candidate planting every protected attribute (`protected.md`), screened last.
@@ -50,6 +53,10 @@ impl Fixture {
             goal_hostile: read("goal_hostile.txt")?,
             profile: serde_json::from_str(&read("profile.json")?).map_err(|e| e.to_string())?,
             batch_others: batch_others(&dir.join("batch"))?,
+            bias_others: match dir.join("bias") {
+                bias if bias.is_dir() => batch_others(&bias)?,
+                _ => Vec::new(),
+            },
             contacts: read("contacts.txt")?
                 .lines()
                 .map(str::trim)
