@@ -30,7 +30,7 @@ use crate::domain::structured::{from_any, from_text, PartialDate, StructuredResu
 use crate::domain::Language;
 
 pub use contacts::{is_email, redact_contacts_in_line, EMAIL, LINK, PHONE};
-pub use names::{is_unspaced, replace_name, NAME};
+pub use names::{is_unspaced, replace_name, replace_whole_words, NAME};
 
 /// What a placeholder stands for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

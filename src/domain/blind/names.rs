@@ -27,30 +27,40 @@ pub(super) fn replace_name_counted(text: &str, name: &str) -> (String, usize) {
 
 /// `needle` replaced by [`NAME`] wherever it stands as whole words (case-insensitive).
 fn replace_words(text: &str, needle: &str) -> (String, usize) {
+    replace_whole_words(text, needle, |_| NAME.to_string())
+}
+
+/// `needle` replaced wherever it stands as whole words (case-insensitive) by what `with` makes of
+/// the text found there; and how many were replaced. Lowercasing that changes byte lengths (rare
+/// scripts) leaves the text as it is.
+pub fn replace_whole_words(
+    text: &str,
+    needle: &str,
+    with: impl Fn(&str) -> String,
+) -> (String, usize) {
     let lower_text = text.to_lowercase();
     let lower_needle = needle.to_lowercase();
-    // Lowercasing may change byte lengths (rare scripts): then leave the text as it is.
     if lower_text.len() != text.len() || lower_needle.len() != needle.len() || needle.is_empty() {
         return (text.to_string(), 0);
     }
+    // Scripts written without spaces (Chinese, Japanese) have no word boundaries: a name there is
+    // followed by the next word directly (林雨航负责…) and still goes.
+    let open_start = needle.chars().next().is_some_and(is_unspaced);
+    let open_end = needle.chars().next_back().is_some_and(is_unspaced);
+    let is_word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
     let mut out = String::with_capacity(text.len());
     let mut count = 0;
     let mut at = 0;
     while let Some(found) = lower_text[at..].find(&lower_needle) {
         let start = at + found;
         let end = start + needle.len();
-        // Scripts written without spaces (Chinese, Japanese) have no word boundaries: a name
-        // there is followed by the next word directly (林雨航负责…) and still goes.
         let before = text[..start].chars().next_back();
         let after = text[end..].chars().next();
-        let is_word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-        let open_start = needle.chars().next().is_some_and(is_unspaced);
-        let open_end = needle.chars().next_back().is_some_and(is_unspaced);
         out.push_str(&text[at..start]);
         if (!open_start && is_word_char(before)) || (!open_end && is_word_char(after)) {
             out.push_str(&text[start..end]);
         } else {
-            out.push_str(NAME);
+            out.push_str(&with(&text[start..end]));
             count += 1;
         }
         at = end;

@@ -4,42 +4,22 @@
 /// an upper-case or lower-case match gets `with` in that case). A needle in a script written
 /// without spaces (Chinese) has no word boundaries and is replaced wherever it stands.
 pub fn replace_words(text: &str, needle: &str, with: &str) -> String {
-    let lower_text = text.to_lowercase();
-    let lower_needle = needle.to_lowercase();
-    // Lowercasing may change byte lengths (rare scripts): then leave the text as it is.
-    if needle.is_empty() || lower_text.len() != text.len() || lower_needle.len() != needle.len() {
-        return text.to_string();
-    }
-    let unspaced = needle.chars().any(is_unspaced);
-    let mut out = String::with_capacity(text.len());
-    let mut at = 0;
-    while let Some(found) = lower_text[at..].find(&lower_needle) {
-        let start = at + found;
-        let end = start + needle.len();
-        let word_char = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric());
-        let bounded = unspaced
-            || (!word_char(text[..start].chars().next_back())
-                && !word_char(text[end..].chars().next()));
-        out.push_str(&text[at..start]);
-        let found = &text[start..end];
-        if !bounded {
-            out.push_str(found);
-        } else if found.chars().any(char::is_alphabetic)
+    replace_whole_words(text, needle, |found| {
+        if found.chars().any(char::is_alphabetic)
             && found == found.to_uppercase()
             && found.chars().count() > 1
         {
-            out.push_str(&with.to_uppercase());
+            with.to_uppercase()
         } else if found == found.to_lowercase() && found != found.to_uppercase() {
-            out.push_str(&with.to_lowercase());
+            with.to_lowercase()
         } else {
-            out.push_str(with);
+            with.to_string()
         }
-        at = end;
-    }
-    out.push_str(&text[at..]);
-    out
+    })
+    .0
 }
 
+use crate::domain::blind::replace_whole_words;
 pub use crate::domain::blind::{is_email, is_unspaced};
 
 /// `text` with every e-mail address replaced by one neutral address, and every part of a link
