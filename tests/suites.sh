@@ -191,6 +191,9 @@ join_release_lane
 # The npm package in Node (its `node` export condition): every workflow on the demo provider and
 # against the mock (MOCK_PROVIDER_URL), and a missing chunk. Needs the package the lane built.
 run node       bash tests/node/run.sh
+# The same package as a durable Restate service (examples/restate-host): restate-server from the
+# npm registry on loopback, runs through its ingress, pauses answered over HTTP, a worker killed.
+run restate    bash examples/restate-host/test.sh
 # E2E_WORKERS (default 2) Playwright workers, each against its own mock (the specs script
 # and reset the mock they use): MOCK_PORT+1 … for the workers after the first.
 E2E_WORKERS=${E2E_WORKERS:-2}
