@@ -107,7 +107,8 @@ pub fn run(runtime: &Runtime, workflow_id: &str, input: Value, facts: FactPolicy
     let sink = EventSink::new(move |event| record(&sink_result, &event));
     let started = Instant::now();
     let outcome = (|| -> Result<Value, String> {
-        let run = AnyRun::new(workflow_id, input, runtime).map_err(|e| e.message)?;
+        let checked = AnyRun::check(workflow_id, input).map_err(|e| e.message)?;
+        let run = block_on(AnyRun::new(checked, runtime)).map_err(|e| e.message)?;
         let mut step = block_on(run.start(sink.clone())).map_err(|e| e.message)?;
         for _ in 0..MAX_STEPS {
             if step["status"] != "interrupted" {

@@ -242,10 +242,10 @@ fn markdown_report_has_score_feedback_advice_and_the_final_resume() {
         serde_json::from_value(serde_json::json!({"provider": "demo"})).unwrap();
     let model = careergraph::session::build_model(&provider, std::rc::Rc::new(NoNetwork)).unwrap();
     let input = serde_json::json!({"resume": careergraph::workflows::sample::SAMPLE_RESUME, "targetRole": "Backend engineer"});
-    let run = careergraph::session::AnyRun::new(
+    let run = crate::run_support::any_run(
         "resume_review",
         input,
-        &careergraph::session::Runtime::new(&provider, model),
+        &careergraph::session::Runtime::new(model),
     )
     .unwrap();
     let state: careergraph::workflows::resume_review::ReviewState = serde_json::from_value(
