@@ -13,8 +13,8 @@ pub struct Runner {
     /// The provider's model over `fetch`, from the session: the JS API never reaches the provider
     /// layer itself.
     pub(super) runtime: Runtime,
-    /// The options every run of this runner starts from: the `agentModels` an older host put in
-    /// its provider configuration (before they were `start`'s option), so its runs still use them.
+    /// The options of a run started without its own: the `agentModels` an older host put in its
+    /// provider configuration (before they were `start`'s option), so its runs still use them.
     pub(super) options: RunOptions,
 }
 

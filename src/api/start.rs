@@ -28,12 +28,13 @@ impl Runner {
         #[wasm_bindgen(unchecked_optional_param_type = "RunOptions")] options: JsValue,
     ) -> Result<RunHandle, JsValue> {
         let input = from_js(input, ErrorCode::InvalidInput, "input")?;
-        let mut request = RunRequest::new(input).with_options(self.options.clone());
-        if !options.is_undefined() && !options.is_null() {
-            // A run's own per-agent models go over the runner's (an older configuration's).
-            let options: RunOptions = from_js(options, ErrorCode::InvalidInput, "run options")?;
-            request.options.agent_models.extend(options.agent_models);
-        }
+        // A run's own options, else the runner's (an older configuration's `agentModels`).
+        let options: RunOptions = if options.is_undefined() || options.is_null() {
+            self.options.clone()
+        } else {
+            from_js(options, ErrorCode::InvalidInput, "run options")?
+        };
+        let request = RunRequest::new(input).with_options(options);
         // Checked here, synchronously; the run is built once the workflow's code has arrived
         // (a wasm chunk in the split package, see `session::AnyRun::new`).
         let checked = session::AnyRun::check(&workflow_id, request)?;

@@ -72,8 +72,8 @@ export type NavigatorProfile = ProfileInput;
 /** Per-agent models used to be part of the provider's configuration; they are a run's option
  * now (`RunOptions`, `start`'s third argument). Still read here, for hosts written before. */
 export interface ProviderConfig {
-  /** @deprecated Pass `agentModels` in `start`'s options. Still honoured: every run of this
-   * runner starts with these, and a run's own `agentModels` go over them agent by agent. */
+  /** @deprecated Pass `agentModels` in `start`'s options. Still honoured: the runs of this
+   * runner started without options use these. */
   agentModels?: Record<string, string>;
 }
 
