@@ -3,7 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::from_js;
+use super::convert::{from_js, run_options};
 use crate::session::{ErrorCode, ProviderConfig, RunOptions, Runtime, SessionError};
 
 /// Starts workflows on one provider configuration. Holds the API key inside its model only: it is
@@ -27,7 +27,7 @@ fn configured(config: JsValue) -> Result<(Runtime, RunOptions), SessionError> {
     }
     let what = "provider configuration";
     let provider: ProviderConfig = from_js(config.clone(), ErrorCode::InvalidProvider, what)?;
-    let options = from_js(config, ErrorCode::InvalidProvider, what)?;
+    let options = run_options(&config, ErrorCode::InvalidProvider, what)?;
     Ok((Runtime::in_browser(&provider)?, options))
 }
 

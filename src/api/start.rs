@@ -4,7 +4,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::from_js;
+use super::convert::{from_js, run_options};
 use super::handle::RunHandle;
 use super::runner::Runner;
 use crate::session::{self, ErrorCode, RunOptions, RunRequest};
@@ -32,7 +32,7 @@ impl Runner {
         let options: RunOptions = if options.is_undefined() || options.is_null() {
             self.options.clone()
         } else {
-            from_js(options, ErrorCode::InvalidInput, "run options")?
+            run_options(&options, ErrorCode::InvalidInput, "run options")?
         };
         let request = RunRequest::new(input).with_options(options);
         // Checked here, synchronously; the run is built once the workflow's code has arrived

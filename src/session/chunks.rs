@@ -18,16 +18,17 @@ use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
 use super::json::{unknown_workflow, DynRun};
 use super::lifecycle::WorkflowRun;
-use super::request::RunRequest;
+use super::request::{RunOptions, RunRequest};
 use super::run::AnyRun;
 use super::runtime::Runtime;
 use crate::workflows::{for_each_workflow, Workflow};
 
-/// A request whose input passed its workflow's checks, typed (`RunRequest<W::Input>` behind
-/// `Any`): the chunk does not parse it again.
+/// A request whose input passed its workflow's checks, typed (`W::Input` behind `Any`): the
+/// chunk does not parse it again. The options stay beside it, outside the per-workflow code.
 pub struct CheckedStart {
     workflow_id: &'static str,
     input: Box<dyn Any>,
+    options: RunOptions,
 }
 
 impl CheckedStart {
@@ -45,23 +46,24 @@ impl AnyRun {
         request: impl Into<RunRequest<Value>>,
     ) -> Result<CheckedStart, SessionError> {
         struct Check {
-            request: RunRequest<Value>,
+            input: Value,
         }
         impl WorkflowWork for Check {
-            type Output = Result<CheckedStart, SessionError>;
+            type Output = Result<(&'static str, Box<dyn Any>), SessionError>;
             fn run<W: Workflow>(self) -> Self::Output {
-                let RunRequest { input, options } = self.request;
-                let input = WorkflowRun::<W>::input_from_json(input)?;
+                let input = WorkflowRun::<W>::input_from_json(self.input)?;
                 W::check(&input).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
-                Ok(CheckedStart {
-                    workflow_id: W::ID,
-                    input: Box::new(RunRequest { input, options }),
-                })
+                Ok((W::ID, Box::new(input)))
             }
         }
-        let request = request.into();
-        with_workflow(workflow_id, Check { request })
-            .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
+        let RunRequest { input, options } = request.into();
+        let (workflow_id, input) = with_workflow(workflow_id, Check { input })
+            .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))?;
+        Ok(CheckedStart {
+            workflow_id,
+            input,
+            options,
+        })
     }
 
     /// The second half: loads the workflow's chunk (once per page), then builds the run on
@@ -76,25 +78,31 @@ impl AnyRun {
     /// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
     pub async fn new(checked: CheckedStart, runtime: &Runtime) -> Result<AnyRun, SessionError> {
         let new_run = load(checked.workflow_id).await?;
-        Ok(AnyRun::register(new_run(checked.input, runtime)?))
+        Ok(AnyRun::register(new_run(
+            checked.input,
+            checked.options,
+            runtime,
+        )?))
     }
 }
 
 /// What a chunk hands back: its workflow's run builder.
-type NewRun = fn(Box<dyn Any>, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
+type NewRun = fn(Box<dyn Any>, RunOptions, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
 
 fn new_run_of<W: Workflow>(
     input: Box<dyn Any>,
+    options: RunOptions,
     runtime: &Runtime,
 ) -> Result<Rc<dyn DynRun>, SessionError> {
-    // `AnyRun::check` boxed a `RunRequest<W::Input>` for `W::ID`, and `load` picks `W` by that id.
-    let request = input.downcast::<RunRequest<W::Input>>().map_err(|_| {
+    // `AnyRun::check` boxed a `W::Input` for `W::ID`, and `load` picks `W` by that id.
+    let input = input.downcast::<W::Input>().map_err(|_| {
         SessionError::new(
             ErrorCode::RunFailed,
             "The input does not match its workflow.",
         )
     })?;
-    WorkflowRun::<W>::new(*request, runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
+    let request = RunRequest::new(*input).with_options(options);
+    WorkflowRun::<W>::new(request, runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
 }
 
 /// A chunk that could not be fetched or instantiated.
