@@ -23,8 +23,9 @@ use super::run::AnyRun;
 use super::runtime::Runtime;
 use crate::workflows::{for_each_workflow, Workflow};
 
-/// A request whose input passed its workflow's checks, typed (`W::Input` behind `Any`): the
-/// chunk does not parse it again. The options stay beside it, outside the per-workflow code.
+/// A run request whose input passed its workflow's checks: the input typed (`W::Input` behind
+/// `Any`), so the chunk does not parse it again, and the run's options beside it (kept out of
+/// the per-workflow code of the first module).
 pub struct CheckedStart {
     workflow_id: &'static str,
     input: Box<dyn Any>,
@@ -69,8 +70,8 @@ impl AnyRun {
     /// The second half: loads the workflow's chunk (once per page), then builds the run on
     /// `runtime` with [`WorkflowRun::new`] and keeps it in this thread's table: nothing is sent
     /// until [`AnyRun::start`]'s future is polled. Outside the split package the chunk is there
-    /// already, and the future is ready at once. Fails
-    /// with `run_failed` when the chunk cannot be fetched or read (a host that does not serve
+    /// already, and the future is ready at once. Fails with `run_failed` when the chunk cannot
+    /// be fetched or read (a host that does not serve
     /// the package's `split_*.wasm` and `chunk_*.wasm` files next to `careergraph_bg.wasm`, a
     /// Content-Security-Policy whose `connect-src` leaves out their origin, or in Node a copy of
     /// the package without them: the message speaks to both, as the same wasm runs in either).
