@@ -200,27 +200,22 @@ pub fn bias_rows(
     rows
 }
 
-/// How many of a batch's candidates ended in each status, e.g. "screened 30, failed 2".
+/// How many of a batch's candidates ended in each status, e.g. "screened 30, failed 2", then its
+/// three most frequent errors.
 fn statuses(state: &BatchState) -> String {
-    let mut counts: Vec<(String, usize)> = Vec::new();
-    for candidate in &state.candidates {
-        let status = state
+    let counts = count_each(state.candidates.iter().map(|candidate| {
+        state
             .latest(&candidate.id)
             .map(|r| format!("{:?}", r.status).to_lowercase())
-            .unwrap_or_else(|| "no result".into());
-        match counts.iter_mut().find(|(s, _)| *s == status) {
-            Some((_, n)) => *n += 1,
-            None => counts.push((status, 1)),
-        }
-    }
-    let mut errors: Vec<(String, usize)> = Vec::new();
-    for error in state.results.iter().filter_map(|r| r.error.as_deref()) {
-        let error: String = error.chars().take(160).collect();
-        match errors.iter_mut().find(|(e, _)| *e == error) {
-            Some((_, n)) => *n += 1,
-            None => errors.push((error, 1)),
-        }
-    }
+            .unwrap_or_else(|| "no result".into())
+    }));
+    let mut errors = count_each(
+        state
+            .results
+            .iter()
+            .filter_map(|r| r.error.as_deref())
+            .map(|error| error.chars().take(160).collect()),
+    );
     errors.sort_by_key(|e| std::cmp::Reverse(e.1));
     let mut line = counts
         .iter()
@@ -231,6 +226,18 @@ fn statuses(state: &BatchState) -> String {
         line.push_str(&format!("; {n}× \"{error}\""));
     }
     line
+}
+
+/// Each distinct value with how often it came, in the order first seen.
+fn count_each(values: impl Iterator<Item = String>) -> Vec<(String, usize)> {
+    let mut counts: Vec<(String, usize)> = Vec::new();
+    for value in values {
+        match counts.iter_mut().find(|(v, _)| *v == value) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((value, 1)),
+        }
+    }
+    counts
 }
 
 fn state_of(state: &Value) -> Result<BatchState, String> {
