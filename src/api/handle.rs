@@ -107,7 +107,7 @@ impl RunHandle {
         let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
         let sink = events.sink();
         let build = async move {
-            let run = session::AnyRun::new_checked(checked, &runtime).await?;
+            let run = session::AnyRun::new(checked, &runtime).await?;
             let first = run.start(sink);
             Ok((run, first))
         };

@@ -21,6 +21,8 @@ mod review_support;
 mod round_trip_check;
 #[path = "../round_trip_fixtures/mod.rs"]
 mod round_trip_fixtures;
+#[path = "../run_support/mod.rs"]
+mod run_support;
 #[path = "../shared_support/mod.rs"]
 mod shared_support;
 // `make eval` uses all of it; the test, what it checks.

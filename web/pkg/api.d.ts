@@ -16,6 +16,7 @@ import type {
   KeptModel,
   ProviderConfig,
   RunEvent,
+  RunOptions,
   StateOf,
   Verdict,
   WorkflowId,
@@ -87,16 +88,18 @@ export declare class Runner {
   static setInTabAssets(url: string): void;
   /**
    * Starts a run of `workflowId` and returns at once; the run goes on in the background. `input`
-   * is that workflow's input type. Throws `unknown_workflow` or `invalid_input` (with what to fix)
-   * before any model is called.
+   * is that workflow's input type; `options` are this run's own choices (`agentModels`: agent
+   * name → model of the configured provider). Throws `unknown_workflow` or `invalid_input` (with
+   * what to fix) before any model is called.
    *
    * ```ts
-   * const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" });
+   * const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" },
+   *   { agentModels: { recruiter: "gpt-4o" } });
    * run.subscribe((event) => console.log(event.type));
    * const state = await run.result(); // ReviewState
    * ```
    */
-  start<W extends WorkflowId>(workflowId: W, input: InputOf<W>): RunHandle<W>;
+  start<W extends WorkflowId>(workflowId: W, input: InputOf<W>, options?: RunOptions): RunHandle<W>;
   /** Frees the runner's memory in the wasm module; the runner cannot be used afterwards. */
   free(): void;
 }

@@ -17,7 +17,7 @@ use super::phase::{elsewhere_text, RunPhase};
 use super::store::RunStore;
 use super::view_model::ViewModel;
 use crate::graph::State;
-use crate::session::{Runtime, SessionError, Step, Workflow, WorkflowRun};
+use crate::session::{RunRequest, Runtime, SessionError, Step, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
 use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
@@ -105,9 +105,15 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         let key = self
             .keys
             .with_untracked(|k| k.get(&settings.provider).cloned());
-        let runtime = Runtime::in_browser(&settings.provider_config(W::ID, key))
+        let runtime = Runtime::in_browser(&settings.provider_config(key))
             .map_err(|error| SessionError::new(error.code, page_text(&error, &settings)))?;
         Ok(self.on_store(runtime))
+    }
+
+    /// A run of this page, with the settings' per-agent models for its workflow.
+    pub(super) fn request(&self, input: W::Input) -> RunRequest<W::Input> {
+        let options = self.settings.with_untracked(|s| s.run_options(W::ID));
+        RunRequest::new(input).with_options(options)
     }
 
     /// For showing an ended run: its checkpoints are read, nothing is sent, so no key is needed.
@@ -174,7 +180,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         }
         let run = match self
             .runtime()
-            .and_then(|runtime| WorkflowRun::<W>::new(input.clone(), &runtime))
+            .and_then(|runtime| WorkflowRun::<W>::new(self.request(input.clone()), &runtime))
         {
             Ok(run) => run,
             Err(error) => {
@@ -223,12 +229,13 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 (false, Some(lock)) => Some(lock),
                 (false, None) => lock::try_lock(&record.thread_id).await,
             };
-            // Only a run this tab goes on with needs the user's provider (and key); an ended
-            // run, or one another tab drives, is only read from its checkpoints.
-            let runtime = if lock.is_some() {
-                self.runtime()
+            // Only a run this tab goes on with needs the user's provider (and key) and its
+            // per-agent models; an ended run, or one another tab drives, is only read from its
+            // checkpoints.
+            let (runtime, request) = if lock.is_some() {
+                (self.runtime(), self.request(input.clone()))
             } else {
-                self.viewing_runtime()
+                (self.viewing_runtime(), RunRequest::new(input.clone()))
             };
             let runtime = match runtime {
                 Ok(runtime) => runtime,
@@ -248,8 +255,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 }
                 return None;
             }
-            let reopened =
-                WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id).await;
+            let reopened = WorkflowRun::<W>::reopen(request, &runtime, &record.thread_id).await;
             if !self.page_shown.get() {
                 return lock;
             }
@@ -317,9 +323,10 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
             return Err(elsewhere_text(lang).to_string());
         };
         let runtime = self.runtime().map_err(|e| e.message)?;
-        let (run, step) = WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id)
-            .await
-            .map_err(|e| e.message)?;
+        let (run, step) =
+            WorkflowRun::<W>::reopen(self.request(input.clone()), &runtime, &record.thread_id)
+                .await
+                .map_err(|e| e.message)?;
         let still_shown = self.current.borrow().as_ref().is_some_and(|r| {
             r.thread_id() == record.thread_id && r.phase.get_untracked() == RunPhase::Finished
         });
