@@ -5,7 +5,7 @@
 use wasm_bindgen::prelude::*;
 
 use super::convert::{from_js, run_options};
-use super::handle::RunHandle;
+use super::handle::{Origin, RunHandle};
 use super::runner::Runner;
 use crate::session::{self, ErrorCode, RunOptions, RunRequest};
 
@@ -27,7 +27,7 @@ impl Runner {
         #[wasm_bindgen(unchecked_param_type = "InputOf<WorkflowId>")] input: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "RunOptions")] options: JsValue,
     ) -> Result<RunHandle, JsValue> {
-        let input = from_js(input, ErrorCode::InvalidInput, "input")?;
+        let input: serde_json::Value = from_js(input, ErrorCode::InvalidInput, "input")?;
         // A run's own options, else the runner's (an older configuration's `agentModels`).
         let options: RunOptions = if options.is_undefined() || options.is_null() {
             self.options.clone()
@@ -37,7 +37,12 @@ impl Runner {
         let request = RunRequest::new(input).with_options(options);
         // Checked here, synchronously; the run is built once the workflow's code has arrived
         // (a wasm chunk in the split package, see `session::AnyRun::new`).
-        let checked = session::AnyRun::check(&workflow_id, request)?;
-        Ok(RunHandle::spawn(checked, self.runtime.clone()))
+        let checked = session::AnyRun::check(&workflow_id, request.clone())?;
+        let origin = Origin {
+            workflow_id,
+            request,
+            runtime: self.runtime.clone(),
+        };
+        Ok(RunHandle::spawn(checked, origin))
     }
 }

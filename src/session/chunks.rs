@@ -12,11 +12,12 @@
 use std::any::Any;
 use std::rc::Rc;
 
+use futures::future::LocalBoxFuture;
 use serde_json::Value;
 
 use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
-use super::json::{unknown_workflow, DynRun};
+use super::json::{reopen_json, unknown_workflow, DynRun};
 use super::lifecycle::WorkflowRun;
 use super::request::{RunOptions, RunRequest};
 use super::run::AnyRun;
@@ -78,8 +79,8 @@ impl AnyRun {
     /// A chunk a bundler inlined as a `data:` URL is decoded without a fetch
     /// (web/pkg/split-loader.mjs): it needs no `connect-src data:`.
     pub async fn new(checked: CheckedStart, runtime: &Runtime) -> Result<AnyRun, SessionError> {
-        let new_run = load(checked.workflow_id).await?;
-        Ok(AnyRun::register(new_run(
+        let chunk = load(checked.workflow_id).await?;
+        Ok(AnyRun::register((chunk.new_run)(
             checked.input,
             checked.options,
             runtime,
@@ -87,8 +88,40 @@ impl AnyRun {
     }
 }
 
-/// What a chunk hands back: its workflow's run builder.
+/// Re-opens a saved run from its workflow's chunk (loaded first, as [`AnyRun::new`] does): the
+/// rebuilt graph is that workflow's code, so in the split package it must not be reached from the
+/// first module.
+pub(super) async fn reopen_in_chunk(
+    workflow_id: &str,
+    thread_id: &str,
+    request: RunRequest<Value>,
+    runtime: &Runtime,
+) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
+    let chunk = load(workflow_id).await?;
+    (chunk.reopen)(thread_id.to_owned(), request, runtime.clone()).await
+}
+
+/// A workflow's run builders, which its chunk hands back.
+#[derive(Clone, Copy)]
+pub struct Chunk {
+    new_run: NewRun,
+    reopen: ReopenRun,
+}
+
 type NewRun = fn(Box<dyn Any>, RunOptions, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
+
+type ReopenRun = fn(
+    String,
+    RunRequest<Value>,
+    Runtime,
+) -> LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>>;
+
+fn chunk_of<W: Workflow>() -> Chunk {
+    Chunk {
+        new_run: new_run_of::<W>,
+        reopen: reopen_json::<W>,
+    }
+}
 
 fn new_run_of<W: Workflow>(
     input: Box<dyn Any>,
@@ -124,17 +157,17 @@ macro_rules! chunks {
         $(
             #[cfg(feature = "api-split")]
             #[wasm_split_helpers::wasm_split($module, fallible)]
-            fn $module() -> Result<NewRun, ChunkNotLoaded> {
-                Ok(new_run_of::<crate::workflows::$module::$workflow>)
+            fn $module() -> Result<Chunk, ChunkNotLoaded> {
+                Ok(chunk_of::<crate::workflows::$module::$workflow>())
             }
             #[cfg(not(feature = "api-split"))]
-            async fn $module() -> Result<NewRun, ChunkNotLoaded> {
-                Ok(new_run_of::<crate::workflows::$module::$workflow>)
+            async fn $module() -> Result<Chunk, ChunkNotLoaded> {
+                Ok(chunk_of::<crate::workflows::$module::$workflow>())
             }
         )*
 
-        /// The run builder of `workflow_id`, from its chunk.
-        async fn load(workflow_id: &str) -> Result<NewRun, SessionError> {
+        /// The run builders of `workflow_id`, from its chunk.
+        async fn load(workflow_id: &str) -> Result<Chunk, SessionError> {
             let loaded = match workflow_id {
                 $(<crate::workflows::$module::$workflow as Workflow>::ID => $module().await,)*
                 _ => return Err(unknown_workflow(workflow_id)),

@@ -15,7 +15,6 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
 use super::lifecycle::{Step, StepFuture, WorkflowRun};
 use super::request::RunRequest;
@@ -164,43 +163,20 @@ fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionErro
     })
 }
 
-/// Rebuilds the saved run `thread_id` of `workflow_id` from the JSON request it started with,
-/// through [`WorkflowRun::reopen`], and says where it stands as a JSON step.
-pub(super) async fn reopen_any(
-    workflow_id: &str,
-    thread_id: &str,
+/// Rebuilds the saved run `thread_id` of `W` from the JSON request it started with, through
+/// [`WorkflowRun::reopen`], and says where it stands as a JSON step: what a workflow's chunk
+/// hands [`AnyRun::reopen`](super::AnyRun::reopen) (`chunks.rs`).
+pub(super) fn reopen_json<W: Workflow>(
+    thread_id: String,
     request: RunRequest<Value>,
-    runtime: &Runtime,
-) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
-    struct Reopen<'a> {
-        thread_id: &'a str,
-        request: RunRequest<Value>,
-        runtime: &'a Runtime,
-    }
-    impl<'a> WorkflowWork for Reopen<'a> {
-        type Output = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
-        fn run<W: Workflow>(self) -> Self::Output {
-            let Reopen {
-                thread_id,
-                request: RunRequest { input, options },
-                runtime,
-            } = self;
-            Box::pin(async move {
-                let input = WorkflowRun::<W>::input_from_json(input)?;
-                let request = RunRequest { input, options };
-                let (run, step) = WorkflowRun::<W>::reopen(request, runtime, thread_id).await?;
-                let step = checked_json::<W>(&step, thread_id)?;
-                Ok((Rc::new(run) as Rc<dyn DynRun>, step))
-            })
-        }
-    }
-    let reopen = Reopen {
-        thread_id,
-        request,
-        runtime,
-    };
-    match with_workflow(workflow_id, reopen) {
-        Some(reopening) => reopening.await,
-        None => Err(unknown_workflow(workflow_id)),
-    }
+    runtime: Runtime,
+) -> LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>> {
+    Box::pin(async move {
+        let RunRequest { input, options } = request;
+        let input = WorkflowRun::<W>::input_from_json(input)?;
+        let request = RunRequest { input, options };
+        let (run, step) = WorkflowRun::<W>::reopen(request, &runtime, &thread_id).await?;
+        let step = checked_json::<W>(&step, &thread_id)?;
+        Ok((Rc::new(run) as Rc<dyn DynRun>, step))
+    })
 }

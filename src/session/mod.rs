@@ -31,6 +31,7 @@ mod report;
 mod request;
 mod run;
 mod runtime;
+mod transfer;
 
 pub use chunks::CheckedStart;
 pub use error::{ErrorCode, SessionError};
@@ -45,6 +46,7 @@ pub use report::{bug_report, scrub_secrets};
 pub use request::{RunOptions, RunRequest};
 pub use run::AnyRun;
 pub use runtime::{Model, Runtime};
+pub use transfer::{RunExport, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION};
 
 /// The model files kept for the in-browser provider, and what the browser can do for it: for the
 /// settings page, which may not reach `crate::llm` itself.

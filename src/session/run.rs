@@ -14,8 +14,9 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::chunks::reopen_in_chunk;
 use super::error::{ErrorCode, SessionError};
-use super::json::{reopen_any, DynRun, JsonStep};
+use super::json::{DynRun, JsonStep};
 use super::request::RunRequest;
 use super::runtime::Runtime;
 use crate::graph::EventSink;
@@ -36,7 +37,8 @@ thread_local! {
 
 impl AnyRun {
     /// Re-opens the run `thread_id` saved in `runtime`'s checkpointer through
-    /// [`WorkflowRun::reopen`], and says where it stands as a JSON step (`interrupted`, `done`,
+    /// [`WorkflowRun::reopen`] (in the workflow's chunk in the split package, like
+    /// [`AnyRun::new`]), and says where it stands as a JSON step (`interrupted`, `done`,
     /// `stopped` or `failed`). The request must be the one it was started with (same input, same
     /// options) and the runtime's model the same settings, otherwise the rebuilt graph differs.
     pub async fn reopen(
@@ -45,7 +47,7 @@ impl AnyRun {
         request: impl Into<RunRequest<Value>>,
         runtime: &Runtime,
     ) -> Result<(AnyRun, Value), SessionError> {
-        let (run, step) = reopen_any(workflow_id, thread_id, request.into(), runtime).await?;
+        let (run, step) = reopen_in_chunk(workflow_id, thread_id, request.into(), runtime).await?;
         let run = AnyRun::register(run);
         if step["status"] == "done" {
             forget_unless_followed(thread_id);
@@ -117,6 +119,12 @@ impl AnyRun {
     /// The workflow's graph as a Mermaid flowchart.
     pub fn mermaid(&self) -> &str {
         &self.mermaid
+    }
+
+    /// Whether this thread's table holds a run of thread `thread_id` (one started or re-opened
+    /// here that has not ended).
+    pub(super) fn is_open(thread_id: &str) -> bool {
+        LIVE.with(|live| live.borrow().contains_key(thread_id))
     }
 
     /// Takes the run out of this thread's table (it takes no more answers).

@@ -113,6 +113,7 @@ mod session_navigator;
 mod session_reopen;
 mod session_run;
 mod session_tailor;
+mod session_transfer;
 mod shared_skips;
 mod structured_export;
 mod structured_layouts;

@@ -16,6 +16,7 @@ import type {
   KeptModel,
   ProviderConfig,
   RunEvent,
+  RunExport,
   RunOptions,
   StateOf,
   Verdict,
@@ -100,6 +101,20 @@ export declare class Runner {
    * ```
    */
   start<W extends WorkflowId>(workflowId: W, input: InputOf<W>, options?: RunOptions): RunHandle<W>;
+  /**
+   * Continues a run another host exported (`run.export()`: the tab, Node, a server) on this
+   * runner's provider. The handle's events start with the pauses the run waits on
+   * (`interrupted`, answered with `answer()` as where they were asked), or its end when it had
+   * finished; a run exported mid-step goes on with that step's unfinished tasks. `result()`
+   * rejects with `invalid_input` when `exported` is not a run export, comes from a newer
+   * version, or its run is already open on this runner.
+   *
+   * ```ts
+   * const exported = await run.export();                // in the tab, paused
+   * const moved = new Runner(config).import(exported);  // on the server
+   * ```
+   */
+  import(exported: RunExport): RunHandle;
   /** Frees the runner's memory in the wasm module; the runner cannot be used afterwards. */
   free(): void;
 }
@@ -184,6 +199,14 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
    * not JSON.
    */
   answer<K extends InterruptKind<W>>(interruptId: InterruptId<K>, value: AnswerOf<W, K>): void;
+  /**
+   * The run as it stands, to continue on another host with `runner.import()`: its workflow, the
+   * input and options it started with, and every checkpoint of its thread (pending pauses
+   * included). Versioned (`format: "careergraph.run"`, `version`); it holds no key and nothing
+   * of the provider. Best taken while the run waits for an answer or after it ended. Rejects
+   * with `invalid_input` before the run has started.
+   */
+  export(): Promise<RunExport>;
   /** The workflow's graph as a Mermaid flowchart. */
   readonly mermaid: string;
   /** Frees the handle's memory in the wasm module (the run itself goes on). */

@@ -17,8 +17,9 @@ use super::phase::{elsewhere_text, RunPhase};
 use super::store::RunStore;
 use super::view_model::ViewModel;
 use crate::graph::State;
-use crate::session::{RunRequest, Runtime, SessionError, Step, Workflow, WorkflowRun};
+use crate::session::{AnyRun, RunRequest, Runtime, SessionError, Step, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
+use crate::ui::download::download;
 use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
 use crate::ui::settings::Settings;
@@ -365,6 +366,31 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 self.message.set(result.err().unwrap_or_default());
             }
         })
+    }
+
+    /// [`RunController::export`]: the saved run as a run export (`session::RunExport`: its
+    /// input, this page's per-agent models and every checkpoint of its thread, no key), offered
+    /// as a file to continue on another host (`runner.import` in Node or on a server). Nothing
+    /// is re-opened and nothing is sent. Why it could not be written goes to the page's message.
+    pub(super) fn export(self: Rc<Self>, record: RunRecord) -> LocalBoxFuture<'static, ()> {
+        Box::pin(async move {
+            let result = self.exporting(&record).await;
+            if self.page_shown.get() {
+                self.message.set(result.err().unwrap_or_default());
+            }
+        })
+    }
+
+    async fn exporting(&self, record: &RunRecord) -> Result<(), String> {
+        let request = RunRequest::new(record.input.clone())
+            .with_options(self.settings.with_untracked(|s| s.run_options(W::ID)));
+        let runtime = self.viewing_runtime().map_err(|e| e.message)?;
+        let exported = AnyRun::export(W::ID, &record.thread_id, request, &runtime)
+            .await
+            .map_err(|e| e.message)?;
+        let text = serde_json::to_string_pretty(&exported).map_err(|e| e.to_string())?;
+        let name = format!("careergraph-run-{}-{}.json", W::ID, record.thread_id);
+        download(&name, "application/json", &text)
     }
 
     async fn amending(
