@@ -12,16 +12,17 @@
 use std::any::Any;
 use std::rc::Rc;
 
-use futures::future::LocalBoxFuture;
 use serde_json::Value;
 
 use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
-use super::json::{reopen_json, unknown_workflow, DynRun};
+use super::json::{reopen_json, unknown_workflow, DynRun, Reopened};
 use super::lifecycle::WorkflowRun;
 use super::request::{RunOptions, RunRequest};
 use super::run::AnyRun;
 use super::runtime::Runtime;
+use super::transfer::{decode_checkpoints, encode_checkpoints};
+use crate::graph::Checkpoint;
 use crate::workflows::{for_each_workflow, Workflow};
 
 /// A run request whose input passed its workflow's checks: the input typed (`W::Input` behind
@@ -101,25 +102,27 @@ pub(super) async fn reopen_in_chunk(
     (chunk.reopen)(thread_id.to_owned(), request, runtime.clone()).await
 }
 
-/// A workflow's run builders, which its chunk hands back.
+/// A workflow's run builders, which its chunk hands back, and the checkpoints' JSON codec a
+/// moved run needs (`transfer.rs`): reached only through a chunk, the serde code of a checkpoint
+/// stays out of the package's first module.
 #[derive(Clone, Copy)]
 pub struct Chunk {
     new_run: NewRun,
     reopen: ReopenRun,
+    pub(super) encode: fn(&[Checkpoint]) -> Result<Vec<Value>, SessionError>,
+    pub(super) decode: fn(&[Value], &str) -> Result<Vec<Checkpoint>, SessionError>,
 }
 
 type NewRun = fn(Box<dyn Any>, RunOptions, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
 
-type ReopenRun = fn(
-    String,
-    RunRequest<Value>,
-    Runtime,
-) -> LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>>;
+type ReopenRun = fn(String, RunRequest<Value>, Runtime) -> Reopened;
 
 fn chunk_of<W: Workflow>() -> Chunk {
     Chunk {
         new_run: new_run_of::<W>,
         reopen: reopen_json::<W>,
+        encode: encode_checkpoints,
+        decode: decode_checkpoints,
     }
 }
 
@@ -167,7 +170,7 @@ macro_rules! chunks {
         )*
 
         /// The run builders of `workflow_id`, from its chunk.
-        async fn load(workflow_id: &str) -> Result<Chunk, SessionError> {
+        pub(super) async fn load(workflow_id: &str) -> Result<Chunk, SessionError> {
             let loaded = match workflow_id {
                 $(<crate::workflows::$module::$workflow as Workflow>::ID => $module().await,)*
                 _ => return Err(unknown_workflow(workflow_id)),

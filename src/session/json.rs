@@ -26,6 +26,9 @@ use crate::workflows::Workflow;
 /// A step as JSON.
 pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
 
+/// A re-opened run and where it stands, as JSON (see [`reopen_json`]).
+pub(super) type Reopened = LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>>;
+
 /// A run of some workflow, driven with JSON: what [`AnyRun`](super::AnyRun) keeps in its
 /// table.
 pub(super) trait DynRun {
@@ -170,7 +173,7 @@ pub(super) fn reopen_json<W: Workflow>(
     thread_id: String,
     request: RunRequest<Value>,
     runtime: Runtime,
-) -> LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>> {
+) -> Reopened {
     Box::pin(async move {
         let RunRequest { input, options } = request;
         let input = WorkflowRun::<W>::input_from_json(input)?;

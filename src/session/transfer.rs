@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::chunks::load;
 use super::error::{ErrorCode, SessionError};
 use super::json::unknown_workflow;
 use super::registry::workflow;
@@ -81,11 +82,7 @@ impl AnyRun {
                 "There is no saved progress of run {thread_id} to export."
             )));
         }
-        let checkpoints = saved
-            .iter()
-            .map(serde_json::to_value)
-            .collect::<Result<_, _>>()
-            .map_err(store_error)?;
+        let checkpoints = (load(workflow_id).await?.encode)(&saved)?;
         Ok(RunExport {
             format: RUN_EXPORT_FORMAT.into(),
             version: RUN_EXPORT_VERSION,
@@ -107,8 +104,10 @@ impl AnyRun {
         export: RunExport,
         runtime: &Runtime,
     ) -> Result<(AnyRun, Value), SessionError> {
-        let checkpoints = checked(&export)?;
+        check(&export)?;
         let thread_id = export.thread_id.as_str();
+        let checkpoints =
+            (load(&export.workflow_id).await?.decode)(&export.checkpoints, thread_id)?;
         let held = runtime
             .checkpointer
             .get(thread_id, "", None)
@@ -131,8 +130,8 @@ impl AnyRun {
     }
 }
 
-/// The export's checkpoints, decoded, once everything about it holds.
-fn checked(export: &RunExport) -> Result<Vec<Checkpoint>, SessionError> {
+/// Everything about the export but its checkpoints, which only its workflow's chunk decodes.
+fn check(export: &RunExport) -> Result<(), SessionError> {
     if export.format != RUN_EXPORT_FORMAT {
         return Err(invalid(
             "This is not an exported careergraph run (its `format` is not \"careergraph.run\").",
@@ -151,16 +150,32 @@ fn checked(export: &RunExport) -> Result<Vec<Checkpoint>, SessionError> {
     if export.checkpoints.is_empty() {
         return Err(invalid("This exported run holds no checkpoint."));
     }
-    export
-        .checkpoints
+    Ok(())
+}
+
+/// A run's checkpoints as the export holds them (what the stores keep).
+pub(super) fn encode_checkpoints(saved: &[Checkpoint]) -> Result<Vec<Value>, SessionError> {
+    saved
+        .iter()
+        .map(serde_json::to_value)
+        .collect::<Result<_, _>>()
+        .map_err(store_error)
+}
+
+/// The export's checkpoints, decoded: each in a format this build reads, each of run `thread_id`.
+pub(super) fn decode_checkpoints(
+    values: &[Value],
+    thread_id: &str,
+) -> Result<Vec<Checkpoint>, SessionError> {
+    values
         .iter()
         .map(|value| {
             let checkpoint =
                 Checkpoint::from_value(value.clone()).map_err(|e| invalid(e.to_string()))?;
-            if checkpoint.thread_id != export.thread_id {
+            if checkpoint.thread_id != thread_id {
                 return Err(invalid(format!(
-                    "This exported run is inconsistent: a checkpoint of thread {} in run {}.",
-                    checkpoint.thread_id, export.thread_id
+                    "This exported run is inconsistent: a checkpoint of thread {} in run {thread_id}.",
+                    checkpoint.thread_id
                 )));
             }
             Ok(checkpoint)

@@ -103,7 +103,7 @@ fn a_run_moved_twice_ends_as_one_that_never_moved() {
     let (server, step) = block_on(AnyRun::import(exported, &server_runtime)).unwrap();
     assert_eq!(step, asked, "the server asks the question the tab asked");
     assert!(
-        !block_on(server_store.list_thread(&step["threadId"].as_str().unwrap()))
+        !block_on(server_store.list_thread(step["threadId"].as_str().unwrap()))
             .unwrap()
             .is_empty()
     );
