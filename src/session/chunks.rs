@@ -21,8 +21,8 @@ use super::lifecycle::WorkflowRun;
 use super::request::{RunOptions, RunRequest};
 use super::run::AnyRun;
 use super::runtime::Runtime;
-use super::transfer::{decode_checkpoints, encode_checkpoints};
-use crate::graph::Checkpoint;
+use super::transfer::{export_checkpoints, import_json, Exported, RunExport};
+use crate::graph::EventSink;
 use crate::workflows::{for_each_workflow, Workflow};
 
 /// A run request whose input passed its workflow's checks: the input typed (`W::Input` behind
@@ -109,8 +109,8 @@ pub(super) async fn reopen_in_chunk(
 pub struct Chunk {
     new_run: NewRun,
     reopen: ReopenRun,
-    pub(super) encode: fn(&[Checkpoint]) -> Result<Vec<Value>, SessionError>,
-    pub(super) decode: fn(&[Value], &str) -> Result<Vec<Checkpoint>, SessionError>,
+    pub(super) export: fn(String, Runtime) -> Exported,
+    pub(super) import: fn(RunExport, Runtime, EventSink) -> Reopened,
 }
 
 type NewRun = fn(Box<dyn Any>, RunOptions, &Runtime) -> Result<Rc<dyn DynRun>, SessionError>;
@@ -121,8 +121,8 @@ fn chunk_of<W: Workflow>() -> Chunk {
     Chunk {
         new_run: new_run_of::<W>,
         reopen: reopen_json::<W>,
-        encode: encode_checkpoints,
-        decode: decode_checkpoints,
+        export: export_checkpoints,
+        import: import_json::<W>,
     }
 }
 

@@ -163,7 +163,7 @@ impl AnyRun {
 }
 
 /// Takes a finished run out of this thread's table, unless it takes a follow-up.
-fn forget_unless_followed(thread_id: &str) {
+pub(super) fn forget_unless_followed(thread_id: &str) {
     LIVE.with(|live| {
         let mut live = live.borrow_mut();
         if !live.get(thread_id).is_some_and(|run| run.can_follow_up()) {

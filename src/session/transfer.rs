@@ -12,14 +12,20 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use std::rc::Rc;
+
+use futures::future::LocalBoxFuture;
+
 use super::chunks::load;
 use super::error::{ErrorCode, SessionError};
-use super::json::unknown_workflow;
+use super::json::{checked_json, unknown_workflow, DynRun, Reopened};
+use super::lifecycle::{Step, WorkflowRun};
 use super::registry::workflow;
 use super::request::{RunOptions, RunRequest};
-use super::run::AnyRun;
+use super::run::{forget_unless_followed, AnyRun};
 use super::runtime::Runtime;
-use crate::graph::Checkpoint;
+use crate::graph::{Checkpoint, EventSink, StreamEvent};
+use crate::workflows::Workflow;
 
 /// `format` of every [`RunExport`].
 pub const RUN_EXPORT_FORMAT: &str = "careergraph.run";
@@ -72,17 +78,8 @@ impl AnyRun {
         if workflow(workflow_id).is_none() {
             return Err(unknown_workflow(workflow_id));
         }
-        let saved = runtime
-            .checkpointer
-            .list_thread(thread_id)
-            .await
-            .map_err(store_error)?;
-        if saved.is_empty() {
-            return Err(invalid(format!(
-                "There is no saved progress of run {thread_id} to export."
-            )));
-        }
-        let checkpoints = (load(workflow_id).await?.encode)(&saved)?;
+        let export = load(workflow_id).await?.export;
+        let checkpoints = export(thread_id.to_owned(), runtime.clone()).await?;
         Ok(RunExport {
             format: RUN_EXPORT_FORMAT.into(),
             version: RUN_EXPORT_VERSION,
@@ -97,23 +94,45 @@ impl AnyRun {
     /// Continues an exported run on `runtime`: checks the export (its format and version, its
     /// workflow, each checkpoint's format and thread), puts its checkpoints into the runtime's
     /// checkpointer and re-opens the run there. Resolves like [`AnyRun::reopen`]: the handle and
-    /// where the run stands (`interrupted` with its pauses, `done`, `stopped` or `failed`).
-    /// Refuses, with `invalid_input` and nothing written, a run this runtime's store or this
-    /// page already holds: two copies of one thread would write over each other.
+    /// where the run stands (`interrupted` with its pauses, `done`, `stopped` or `failed`); a
+    /// paused run's pauses are said again on `events` (an `Interrupted` event, as when the run
+    /// first paused), a finished run's end too (`RunFinished`). Refuses, with `invalid_input`
+    /// and nothing written, a run this runtime's store or this page already holds: two copies
+    /// of one thread would write over each other. All but the first checks run in the
+    /// workflow's chunk (`chunks.rs`), as re-opening does.
     pub async fn import(
         export: RunExport,
         runtime: &Runtime,
+        events: EventSink,
     ) -> Result<(AnyRun, Value), SessionError> {
         check(&export)?;
-        let thread_id = export.thread_id.as_str();
-        let checkpoints =
-            (load(&export.workflow_id).await?.decode)(&export.checkpoints, thread_id)?;
+        let import = load(&export.workflow_id).await?.import;
+        let thread_id = export.thread_id.clone();
+        let (run, step) = import(export, runtime.clone(), events).await?;
+        let run = AnyRun::register(run);
+        if step["status"] == "done" {
+            forget_unless_followed(&thread_id);
+        }
+        Ok((run, step))
+    }
+}
+
+/// [`AnyRun::import`]'s part in the workflow's chunk: the checkpoints decoded and put into the
+/// runtime's store, the run re-opened with [`WorkflowRun::reopen`], and where it stands said.
+pub(super) fn import_json<W: Workflow>(
+    export: RunExport,
+    runtime: Runtime,
+    events: EventSink,
+) -> Reopened {
+    Box::pin(async move {
+        let thread_id = export.thread_id;
+        let checkpoints = decode_checkpoints(&export.checkpoints, &thread_id)?;
         let held = runtime
             .checkpointer
-            .get(thread_id, "", None)
+            .get(&thread_id, "", None)
             .await
             .map_err(store_error)?;
-        if held.is_some() || AnyRun::is_open(thread_id) {
+        if held.is_some() || AnyRun::is_open(&thread_id) {
             return Err(invalid(format!(
                 "Run {thread_id} is here already: continue it here, or import it into another runner."
             )));
@@ -125,9 +144,23 @@ impl AnyRun {
                 .await
                 .map_err(store_error)?;
         }
-        let request = RunRequest::new(export.input).with_options(export.options);
-        AnyRun::reopen(&export.workflow_id, thread_id, request, runtime).await
-    }
+        let input = WorkflowRun::<W>::input_from_json(export.input)?;
+        let request = RunRequest::new(input).with_options(export.options);
+        let (run, step) = WorkflowRun::<W>::reopen(request, &runtime, &thread_id).await?;
+        match &step {
+            Step::Paused { interrupts, .. } => events.emit(StreamEvent::Interrupted {
+                path: Vec::new(),
+                interrupts: interrupts.clone(),
+            }),
+            Step::Done(state) => events.emit(StreamEvent::RunFinished {
+                path: Vec::new(),
+                state: serde_json::to_value(state).unwrap_or(Value::Null),
+            }),
+            Step::CutShort { .. } | Step::Failed { .. } => {}
+        }
+        let step = checked_json::<W>(&step, &thread_id)?;
+        Ok((Rc::new(run) as Rc<dyn DynRun>, step))
+    })
 }
 
 /// Everything about the export but its checkpoints, which only its workflow's chunk decodes.
@@ -153,20 +186,34 @@ fn check(export: &RunExport) -> Result<(), SessionError> {
     Ok(())
 }
 
-/// A run's checkpoints as the export holds them (what the stores keep).
-pub(super) fn encode_checkpoints(saved: &[Checkpoint]) -> Result<Vec<Value>, SessionError> {
-    saved
-        .iter()
-        .map(serde_json::to_value)
-        .collect::<Result<_, _>>()
-        .map_err(store_error)
+/// [`AnyRun::export`]'s part in the workflow's chunk: every checkpoint of the thread, as the
+/// export holds them (what the stores keep). Reading and cloning checkpoints is the graph's
+/// code, which in the split package stays out of the first module.
+pub(super) fn export_checkpoints(thread_id: String, runtime: Runtime) -> Exported {
+    Box::pin(async move {
+        let saved = runtime
+            .checkpointer
+            .list_thread(&thread_id)
+            .await
+            .map_err(store_error)?;
+        if saved.is_empty() {
+            return Err(invalid(format!(
+                "There is no saved progress of run {thread_id} to export."
+            )));
+        }
+        saved
+            .iter()
+            .map(serde_json::to_value)
+            .collect::<Result<_, _>>()
+            .map_err(store_error)
+    })
 }
 
+/// The checkpoints of an exported run, once read.
+pub(super) type Exported = LocalBoxFuture<'static, Result<Vec<Value>, SessionError>>;
+
 /// The export's checkpoints, decoded: each in a format this build reads, each of run `thread_id`.
-pub(super) fn decode_checkpoints(
-    values: &[Value],
-    thread_id: &str,
-) -> Result<Vec<Checkpoint>, SessionError> {
+fn decode_checkpoints(values: &[Value], thread_id: &str) -> Result<Vec<Checkpoint>, SessionError> {
     values
         .iter()
         .map(|value| {

@@ -7,9 +7,10 @@
 use crate::native_transport;
 use crate::run_support::any_run;
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
-use careergraph::graph::{Checkpointer, EventSink, MemorySaver};
+use careergraph::graph::{Checkpointer, EventSink, MemorySaver, StreamEvent};
 use careergraph::llm::ChatModel;
 use careergraph::session::{
     build_model, AnyRun, ErrorCode, ProviderConfig, RunExport, RunRequest, Runtime,
@@ -100,8 +101,23 @@ fn a_run_moved_twice_ends_as_one_that_never_moved() {
     // The tab lets go of it (the page closed); the server takes it.
     tab.cancel();
     let (server_runtime, server_store) = host();
-    let (server, step) = block_on(AnyRun::import(exported, &server_runtime)).unwrap();
+    let said = Rc::new(RefCell::new(Vec::new()));
+    let events = EventSink::new({
+        let said = said.clone();
+        move |event| said.borrow_mut().push(event)
+    });
+    let (server, step) = block_on(AnyRun::import(exported, &server_runtime, events)).unwrap();
     assert_eq!(step, asked, "the server asks the question the tab asked");
+    match said.borrow().as_slice() {
+        [StreamEvent::Interrupted { path, interrupts }] => {
+            assert!(path.is_empty());
+            assert_eq!(
+                serde_json::to_value(interrupts).unwrap(),
+                asked["interrupts"]
+            );
+        }
+        other => panic!("the import says the pause once, as an interrupted event: {other:?}"),
+    }
     assert!(
         !block_on(server_store.list_thread(step["threadId"].as_str().unwrap()))
             .unwrap()
@@ -114,7 +130,7 @@ fn a_run_moved_twice_ends_as_one_that_never_moved() {
     let back = export(&server, &server_runtime);
     server.cancel();
     let (again_runtime, _) = host();
-    let (again, step) = block_on(AnyRun::import(back, &again_runtime)).unwrap();
+    let (again, step) = block_on(AnyRun::import(back, &again_runtime, sink())).unwrap();
     assert_eq!(step, review);
     let done = answer(&again, approve());
     assert_eq!(done["status"], "done");
@@ -128,7 +144,7 @@ fn a_finished_run_moves_as_done() {
     let done = answer(&run, approve());
     let exported = export(&run, &runtime);
     let (other, _) = host();
-    let (_, step) = block_on(AnyRun::import(exported, &other)).unwrap();
+    let (_, step) = block_on(AnyRun::import(exported, &other, sink())).unwrap();
     assert_eq!(step, done);
 }
 
@@ -138,7 +154,7 @@ fn a_run_open_here_or_kept_here_is_not_imported_twice() {
     let exported = export(&run, &runtime);
     // Open on this page: refused, whichever store is asked.
     let (elsewhere, elsewhere_store) = host();
-    let open = block_on(AnyRun::import(exported.clone(), &elsewhere)).unwrap_err();
+    let open = block_on(AnyRun::import(exported.clone(), &elsewhere, sink())).unwrap_err();
     assert_eq!(open.code, ErrorCode::InvalidInput);
     assert!(open.message.contains("here already"), "{}", open.message);
     let thread = exported.thread_id.clone();
@@ -147,7 +163,7 @@ fn a_run_open_here_or_kept_here_is_not_imported_twice() {
         .is_empty());
     // Closed, but its store still holds it: refused too.
     run.cancel();
-    let kept = block_on(AnyRun::import(exported, &runtime)).unwrap_err();
+    let kept = block_on(AnyRun::import(exported, &runtime, sink())).unwrap_err();
     assert_eq!(kept.code, ErrorCode::InvalidInput);
 }
 
@@ -181,7 +197,7 @@ fn exports_that_cannot_be_continued_are_refused_and_nothing_is_written() {
     cases.push(("inconsistent", foreign));
     for (said, exported) in cases {
         let (target, store) = host();
-        let error = block_on(AnyRun::import(exported, &target)).unwrap_err();
+        let error = block_on(AnyRun::import(exported, &target, sink())).unwrap_err();
         assert!(
             error.message.contains(said),
             "expected “{said}” in: {}",
