@@ -13,7 +13,6 @@ mod in_tab;
 mod interrupts;
 mod runner;
 mod start;
-mod transfer;
 mod types;
 
 pub use handle::{EventIterator, RunHandle};

@@ -58,8 +58,7 @@ impl Runtime {
             ));
         };
         let controls = RunControls {
-            // A reading is no run: it has no per-agent models, only the provider's.
-            model_overrides: Default::default(),
+            model_overrides: self.agent_models.clone(),
             language,
             cancel: Some(stop.0.clone()),
             nonce: None,
