@@ -135,7 +135,9 @@ async fn run(base_url: &str, workflow: &str, input: Value, answer_tokens: u32) -
     let started = Instant::now();
     let runtime = runtime(base_url, answer_tokens);
     let result: Result<Value, String> = async {
-        let run = AnyRun::new(workflow, input, &runtime).map_err(|e| e.message)?;
+        let checked = AnyRun::check(workflow, input).map_err(|e| e.message)?;
+        let run =
+            futures::executor::block_on(AnyRun::new(checked, &runtime)).map_err(|e| e.message)?;
         let mut step = run.start(sink.clone()).await.map_err(|e| e.message)?;
         for _ in 0..MAX_PAUSES {
             if step["status"] != "interrupted" {

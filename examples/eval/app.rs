@@ -120,7 +120,7 @@ fn recording_runtime(
         inner,
         log: log.clone(),
     };
-    Ok(Runtime::new(&config, Rc::new(model)))
+    Ok(Runtime::new(Rc::new(model)))
 }
 
 pub fn main() {

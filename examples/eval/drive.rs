@@ -115,7 +115,8 @@ pub fn run(
     let sink = EventSink::new(move |event| record(&sink_result, &event));
     let started = Instant::now();
     let outcome = (|| -> Result<Value, String> {
-        let run = AnyRun::new(workflow_id, input, runtime).map_err(|e| e.message)?;
+        let checked = AnyRun::check(workflow_id, input).map_err(|e| e.message)?;
+        let run = block_on(AnyRun::new(checked, runtime)).map_err(|e| e.message)?;
         let mut step = block_on(run.start(sink.clone())).map_err(|e| e.message)?;
         let mut retries_left = retries;
         for _ in 0..MAX_STEPS {

@@ -24,7 +24,7 @@ use wasm_bindgen_futures::{future_to_promise, spawn_local};
 use super::convert::to_js;
 use super::event_log::EventLog;
 use crate::graph::StreamEvent;
-use crate::session::{self, CheckedStart, ErrorCode, Runtime, SessionError};
+use crate::session::{self, CheckedStart, ErrorCode, RunRequest, Runtime, SessionError};
 use crate::workflows::batch_screening;
 
 type Outcome = Shared<LocalBoxFuture<'static, Result<Value, SessionError>>>;
@@ -46,14 +46,23 @@ impl Stopper {
         }
     }
 
-    fn thread_id(&self) -> Option<String> {
+    pub(super) fn thread_id(&self) -> Option<String> {
         self.run.borrow().as_ref().and_then(|run| run.thread_id())
     }
+}
+
+/// Where a run came from, for `export()`: its workflow, the request it started with and the
+/// runtime whose checkpointer keeps it.
+pub(super) struct Origin {
+    pub workflow_id: String,
+    pub request: RunRequest<Value>,
+    pub runtime: Runtime,
 }
 
 #[wasm_bindgen]
 pub struct RunHandle {
     pub(super) stopper: Rc<Stopper>,
+    pub(super) origin: Rc<Origin>,
     pub(super) events: Rc<EventLog>,
     mermaid: String,
     outcome: Outcome,
@@ -101,25 +110,27 @@ impl RunHandle {
     /// Builds the run once its workflow's code is there, then drives it in the background, step
     /// after step, whether or not anyone awaits `result()`. A paused step waits for an answer to
     /// one of its interrupts, then resumes.
-    pub(super) fn spawn(checked: CheckedStart, runtime: Runtime) -> RunHandle {
+    pub(super) fn spawn(checked: CheckedStart, origin: Origin) -> RunHandle {
         let events = EventLog::new();
         // From the static table: synchronous, before the workflow's graph code has loaded.
         let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
         let sink = events.sink();
+        let runtime = origin.runtime.clone();
         let build = async move {
-            let run = session::AnyRun::new_checked(checked, &runtime).await?;
+            let run = session::AnyRun::new(checked, &runtime).await?;
             let first = run.start(sink);
             Ok((run, first))
         };
-        Self::launch(events, mermaid, build.boxed_local())
+        Self::launch(events, mermaid, Rc::new(origin), build.boxed_local())
     }
 
     /// Drives the run `build` gives, in the background: a build that fails is reported as a
     /// `run_failed` event (the engine never ran, so it said nothing), a `cancel()` that came
     /// while it was being built means it never starts.
-    fn launch(
+    pub(super) fn launch(
         events: Rc<EventLog>,
         mermaid: String,
+        origin: Rc<Origin>,
         build: LocalBoxFuture<'static, Result<(session::AnyRun, session::JsonStep), SessionError>>,
     ) -> RunHandle {
         let (answers, mut answered) = mpsc::unbounded::<(String, Value)>();
@@ -155,6 +166,7 @@ impl RunHandle {
             .shared();
         RunHandle {
             stopper,
+            origin,
             events,
             mermaid,
             outcome,
@@ -279,6 +291,7 @@ impl RunHandle {
         Ok(RunHandle::launch(
             events,
             self.mermaid.clone(),
+            self.origin.clone(),
             build.boxed_local(),
         ))
     }

@@ -13,6 +13,7 @@ mod in_tab;
 mod interrupts;
 mod runner;
 mod start;
+mod transfer;
 mod types;
 
 pub use handle::{EventIterator, RunHandle};

@@ -3,25 +3,32 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::from_js;
-use crate::session::{ErrorCode, ProviderConfig, Runtime, SessionError};
+use super::convert::{from_js, run_options};
+use crate::session::{ErrorCode, ProviderConfig, RunOptions, Runtime, SessionError};
 
 /// Starts workflows on one provider configuration. Holds the API key inside its model only: it is
 /// never returned, logged, or put into events and results.
 #[wasm_bindgen]
 pub struct Runner {
-    /// The provider's model over `fetch`, with its per-agent overrides, from the session: the JS
-    /// API never reaches the provider layer itself.
+    /// The provider's model over `fetch`, from the session: the JS API never reaches the provider
+    /// layer itself.
     pub(super) runtime: Runtime,
+    /// The options of a run started without its own: the `agentModels` an older host put in its
+    /// provider configuration (before they were `start`'s option), so its runs still use them.
+    pub(super) options: RunOptions,
 }
 
-fn configured(config: JsValue) -> Result<Runtime, SessionError> {
-    let config: ProviderConfig = if config.is_undefined() || config.is_null() {
-        ProviderConfig::default()
-    } else {
-        from_js(config, ErrorCode::InvalidProvider, "provider configuration")?
-    };
-    Runtime::in_browser(&config)
+fn configured(config: JsValue) -> Result<(Runtime, RunOptions), SessionError> {
+    if config.is_undefined() || config.is_null() {
+        return Ok((
+            Runtime::in_browser(&ProviderConfig::default())?,
+            RunOptions::default(),
+        ));
+    }
+    let what = "provider configuration";
+    let provider: ProviderConfig = from_js(config.clone(), ErrorCode::InvalidProvider, what)?;
+    let options = run_options(&config, ErrorCode::InvalidProvider, what)?;
+    Ok((Runtime::in_browser(&provider)?, options))
 }
 
 #[wasm_bindgen]
@@ -39,9 +46,8 @@ impl Runner {
         #[wasm_bindgen(unchecked_optional_param_type = "ProviderConfig")] config: JsValue,
     ) -> Result<Runner, JsValue> {
         console_error_panic_hook::set_once();
-        Ok(Runner {
-            runtime: configured(config)?,
-        })
+        let (runtime, options) = configured(config)?;
+        Ok(Runner { runtime, options })
     }
 
     /// Switches provider, model or key for the runs started from now on (runs under way keep
@@ -50,7 +56,7 @@ impl Runner {
         &mut self,
         #[wasm_bindgen(unchecked_param_type = "ProviderConfig")] config: JsValue,
     ) -> Result<(), JsValue> {
-        self.runtime = configured(config)?;
+        (self.runtime, self.options) = configured(config)?;
         Ok(())
     }
 }

@@ -1,17 +1,19 @@
-//! `runner.start(workflowId, input)`: checks the input, then runs the workflow in the background
-//! (in the split package, once the workflow's wasm chunk has loaded).
+//! `runner.start(workflowId, input, options?)`: checks the input, then runs the workflow in the
+//! background (in the split package, once the workflow's wasm chunk has loaded). The session's one
+//! way in: `AnyRun::check` then `AnyRun::new`, with the run's `RunOptions`.
 
 use wasm_bindgen::prelude::*;
 
-use super::convert::from_js;
-use super::handle::RunHandle;
+use super::convert::{from_js, run_options};
+use super::handle::{Origin, RunHandle};
 use super::runner::Runner;
-use crate::session::{self, ErrorCode};
+use crate::session::{self, ErrorCode, RunOptions, RunRequest};
 
 #[wasm_bindgen]
 impl Runner {
-    /// Starts a run and returns at once; the run goes on in the background. Throws
-    /// `unknown_workflow` or `invalid_input` (with what to fix) before any model is called.
+    /// Starts a run and returns at once; the run goes on in the background. `options`: this
+    /// run's own choices (`agentModels`: agent → model). Throws `unknown_workflow` or
+    /// `invalid_input` (with what to fix) before any model is called.
     ///
     /// ```ts
     /// const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" });
@@ -23,11 +25,24 @@ impl Runner {
         #[wasm_bindgen(js_name = workflowId, unchecked_param_type = "WorkflowId")]
         workflow_id: String,
         #[wasm_bindgen(unchecked_param_type = "InputOf<WorkflowId>")] input: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "RunOptions")] options: JsValue,
     ) -> Result<RunHandle, JsValue> {
-        let input = from_js(input, ErrorCode::InvalidInput, "input")?;
+        let input: serde_json::Value = from_js(input, ErrorCode::InvalidInput, "input")?;
+        // A run's own options, else the runner's (an older configuration's `agentModels`).
+        let options: RunOptions = if options.is_undefined() || options.is_null() {
+            self.options.clone()
+        } else {
+            run_options(&options, ErrorCode::InvalidInput, "run options")?
+        };
+        let request = RunRequest::new(input).with_options(options);
         // Checked here, synchronously; the run is built once the workflow's code has arrived
-        // (a wasm chunk in the split package, see `session::AnyRun::new_checked`).
-        let checked = session::AnyRun::check(&workflow_id, input)?;
-        Ok(RunHandle::spawn(checked, self.runtime.clone()))
+        // (a wasm chunk in the split package, see `session::AnyRun::new`).
+        let checked = session::AnyRun::check(&workflow_id, request.clone())?;
+        let origin = Origin {
+            workflow_id,
+            request,
+            runtime: self.runtime.clone(),
+        };
+        Ok(RunHandle::spawn(checked, origin))
     }
 }

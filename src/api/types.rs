@@ -69,6 +69,14 @@ export type BatchInput = BatchRunInput;
 /** The profile part of `NavigatorInput`. */
 export type NavigatorProfile = ProfileInput;
 
+/** Per-agent models used to be part of the provider's configuration; they are a run's option
+ * now (`RunOptions`, `start`'s third argument). Still read here, for hosts written before. */
+export interface ProviderConfig {
+  /** @deprecated Pass `agentModels` in `start`'s options. Still honoured: the runs of this
+   * runner started without options use these. */
+  agentModels?: Record<string, string>;
+}
+
 /** `error.code` of every `CareerGraphError`: the session's codes and the JS API's own. */
 export type ErrorCode = SessionErrorCode | "no_pending_interrupt";
 

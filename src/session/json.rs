@@ -1,6 +1,6 @@
 //! JSON at the boundary the JS API and saved run records need (a record holds a workflow id, the
 //! input it started with and its last step): [`Step::to_json`], [`WorkflowRun::input_from_json`],
-//! and the runs built by workflow id that [`AnyRun`](super::AnyRun) keeps. Everything here is a
+//! and the runs re-opened by workflow id that [`AnyRun`](super::AnyRun) keeps. Everything here is a
 //! thin layer over the typed [`WorkflowRun`]; the registry supplies the types.
 //!
 //! A step as JSON: `{"status": "interrupted", "threadId", "interrupts": [{"id", "node", "path",
@@ -15,9 +15,9 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::by_id::{with_workflow, WorkflowWork};
 use super::error::{ErrorCode, SessionError};
 use super::lifecycle::{Step, StepFuture, WorkflowRun};
+use super::request::RunRequest;
 use super::runtime::Runtime;
 use crate::graph::{EventSink, State};
 use crate::llm::CancelToken;
@@ -25,6 +25,9 @@ use crate::workflows::Workflow;
 
 /// A step as JSON.
 pub type JsonStep = LocalBoxFuture<'static, Result<Value, SessionError>>;
+
+/// A re-opened run and where it stands, as JSON (see [`reopen_json`]).
+pub(super) type Reopened = LocalBoxFuture<'static, Result<(Rc<dyn DynRun>, Value), SessionError>>;
 
 /// A run of some workflow, driven with JSON: what [`AnyRun`](super::AnyRun) keeps in its
 /// table.
@@ -163,64 +166,20 @@ fn parse<T: DeserializeOwned>(input: Value, what: &str) -> Result<T, SessionErro
     })
 }
 
-/// Builds a new run of `workflow_id` from JSON input. Nothing is sent until its `start` future
-/// is polled.
-pub(super) fn new_run(
-    workflow_id: &str,
-    input: Value,
-    runtime: &Runtime,
-) -> Result<Rc<dyn DynRun>, SessionError> {
-    struct NewRun<'a> {
-        input: Value,
-        runtime: &'a Runtime,
-    }
-    impl WorkflowWork for NewRun<'_> {
-        type Output = Result<Rc<dyn DynRun>, SessionError>;
-        fn run<W: Workflow>(self) -> Self::Output {
-            let input = WorkflowRun::<W>::input_from_json(self.input)?;
-            WorkflowRun::<W>::new(input, self.runtime).map(|run| Rc::new(run) as Rc<dyn DynRun>)
-        }
-    }
-    with_workflow(workflow_id, NewRun { input, runtime })
-        .unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
-}
-
-/// Rebuilds the saved run `thread_id` of `workflow_id` from the JSON input it started with, and
-/// says where it stands as a JSON step.
-pub(super) async fn reopen_any(
-    workflow_id: &str,
-    thread_id: &str,
-    input: Value,
-    runtime: &Runtime,
-) -> Result<(Rc<dyn DynRun>, Value), SessionError> {
-    struct Reopen<'a> {
-        thread_id: &'a str,
-        input: Value,
-        runtime: &'a Runtime,
-    }
-    impl<'a> WorkflowWork for Reopen<'a> {
-        type Output = LocalBoxFuture<'a, Result<(Rc<dyn DynRun>, Value), SessionError>>;
-        fn run<W: Workflow>(self) -> Self::Output {
-            let Reopen {
-                thread_id,
-                input,
-                runtime,
-            } = self;
-            Box::pin(async move {
-                let input = WorkflowRun::<W>::input_from_json(input)?;
-                let (run, step) = WorkflowRun::<W>::reopen(input, runtime, thread_id).await?;
-                let step = checked_json::<W>(&step, thread_id)?;
-                Ok((Rc::new(run) as Rc<dyn DynRun>, step))
-            })
-        }
-    }
-    let reopen = Reopen {
-        thread_id,
-        input,
-        runtime,
-    };
-    match with_workflow(workflow_id, reopen) {
-        Some(reopening) => reopening.await,
-        None => Err(unknown_workflow(workflow_id)),
-    }
+/// Rebuilds the saved run `thread_id` of `W` from the JSON request it started with, through
+/// [`WorkflowRun::reopen`], and says where it stands as a JSON step: what a workflow's chunk
+/// hands [`AnyRun::reopen`](super::AnyRun::reopen) (`chunks.rs`).
+pub(super) fn reopen_json<W: Workflow>(
+    thread_id: String,
+    request: RunRequest<Value>,
+    runtime: Runtime,
+) -> Reopened {
+    Box::pin(async move {
+        let RunRequest { input, options } = request;
+        let input = WorkflowRun::<W>::input_from_json(input)?;
+        let request = RunRequest { input, options };
+        let (run, step) = WorkflowRun::<W>::reopen(request, &runtime, &thread_id).await?;
+        let step = checked_json::<W>(&step, &thread_id)?;
+        Ok((Rc::new(run) as Rc<dyn DynRun>, step))
+    })
 }

@@ -14,6 +14,7 @@ use serde_json::Value;
 
 use super::error::{ErrorCode, SessionError};
 use super::ids::new_thread_id;
+use super::request::RunRequest;
 use super::runtime::Runtime;
 use crate::graph::{
     CompiledGraph, EventSink, GraphError, Interrupt, Resume, RunConfig, RunOutcome, State,
@@ -120,24 +121,33 @@ impl<W: Workflow> Clone for WorkflowRun<W> {
 }
 
 impl<W: Workflow> WorkflowRun<W> {
-    /// Checks `input` and builds a new run (on a new thread) on `runtime`. Nothing is sent until
-    /// [`start`](Self::start)'s future is polled.
-    pub fn new(input: W::Input, runtime: &Runtime) -> Result<Self, SessionError> {
-        Self::build(input, runtime, new_thread_id(W::THREAD_PREFIX))
+    /// The one way a run starts: checks the request's input and builds a new run of `W` (on a new
+    /// thread) on `runtime`, with the request's options. Nothing is sent until
+    /// [`start`](Self::start)'s future is polled. A plain `W::Input` is a request with the
+    /// default options.
+    pub fn new(
+        request: impl Into<RunRequest<W::Input>>,
+        runtime: &Runtime,
+    ) -> Result<Self, SessionError> {
+        Self::build(request.into(), runtime, new_thread_id(W::THREAD_PREFIX))
     }
 
-    fn build(input: W::Input, runtime: &Runtime, thread_id: String) -> Result<Self, SessionError> {
+    fn build(
+        request: RunRequest<W::Input>,
+        runtime: &Runtime,
+        thread_id: String,
+    ) -> Result<Self, SessionError> {
         let cancel = CancelToken::new();
         let env = RunEnv {
             model: runtime.model.for_workflow::<W>(),
-            agent_models: runtime.agent_models.clone(),
+            agent_models: request.options.agent_models,
             cancel: cancel.clone(),
             checkpointer: runtime.checkpointer.clone(),
             thread_id: thread_id.clone(),
             now_ms: runtime.now_ms,
         };
-        let prepared =
-            W::prepare(input, &env).map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
+        let prepared = W::prepare(request.input, &env)
+            .map_err(|e| SessionError::new(ErrorCode::InvalidInput, e.0))?;
         let mermaid = prepared.graph.to_mermaid();
         Ok(WorkflowRun {
             inner: Rc::new(Inner {
@@ -152,15 +162,16 @@ impl<W: Workflow> WorkflowRun<W> {
         })
     }
 
-    /// Rebuilds the saved run `thread_id` from the input it started with and the same provider
-    /// settings, and says where it stands. Fails with `InvalidInput` when the thread has no
-    /// checkpoint (never saved, or deleted).
+    /// The one way a saved run comes back: rebuilds the run `thread_id` from the request it
+    /// started with (same input, same options) on the same provider settings, and says where it
+    /// stands. Fails with `InvalidInput` when the thread has no checkpoint (never saved, or
+    /// deleted).
     pub async fn reopen(
-        input: W::Input,
+        request: impl Into<RunRequest<W::Input>>,
         runtime: &Runtime,
         thread_id: &str,
     ) -> Result<(Self, Step<W::State>), SessionError> {
-        let run = Self::build(input, runtime, thread_id.to_string())?;
+        let run = Self::build(request.into(), runtime, thread_id.to_string())?;
         run.inner.initial.borrow_mut().take();
         let snapshot = run
             .inner

@@ -4,11 +4,17 @@
 //! reload, continue, follow-up, cancel) the same way for every workflow. Platform-neutral: the
 //! HTTP transport is passed in (fetch in the browser, a native client in tests).
 //!
+//! One way in (docs/runs.md): a run is asked for with a [`RunRequest`] (the workflow's input and
+//! the run's [`RunOptions`], such as per-agent models) on a [`Runtime`] (the provider's model,
+//! the checkpointer, the clock). [`WorkflowRun::new`] starts it on a new thread and
+//! [`WorkflowRun::reopen`] brings a saved one back; nothing else builds a run.
+//!
 //! One lifecycle, two faces: [`WorkflowRun<W>`] is typed (its own state, pauses and answers);
 //! [`AnyRun`] is the same run named by workflow id, with JSON in and [`JsonStep`]s out, for the
-//! JS API and tests that keep a `Send` handle. Its verbs mirror the typed ones (`new`, `start`,
-//! `resume`, `continue_run`, `follow_up`, `reopen`, `cancel`), plus `check` and `new_checked`,
-//! the two halves of a start whose workflow code is a wasm chunk (`chunks.rs`).
+//! JS API and tests that keep a `Send` handle: a thin layer whose `check` + `new` (the two halves
+//! of a start whose workflow code is a wasm chunk, `chunks.rs`) and `reopen` go through the typed
+//! `new` and `reopen`. Its other verbs mirror the typed ones (`start`, `resume`, `continue_run`,
+//! `follow_up`, `cancel`).
 
 mod by_id;
 mod chunks;
@@ -22,8 +28,10 @@ mod provider;
 mod read_entries;
 mod registry;
 mod report;
+mod request;
 mod run;
 mod runtime;
+mod transfer;
 
 pub use chunks::CheckedStart;
 pub use error::{ErrorCode, SessionError};
@@ -35,8 +43,10 @@ pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use read_entries::{EntryReading, ReadStop};
 pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
+pub use request::{RunOptions, RunRequest};
 pub use run::AnyRun;
 pub use runtime::{Model, Runtime};
+pub use transfer::{RunExport, RUN_EXPORT_FORMAT, RUN_EXPORT_VERSION};
 
 /// The model files kept for the in-browser provider, and what the browser can do for it: for the
 /// settings page, which may not reach `crate::llm` itself.

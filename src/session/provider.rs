@@ -1,7 +1,6 @@
 //! Provider configuration as the user gives it, and the chat model it makes. The key travels inside
 //! the model object only: `ProviderConfig` never serialises it and its `Debug` hides it.
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
@@ -101,8 +100,6 @@ pub struct ProviderConfig {
     /// own: that host (e.g. `"127.0.0.1:8802"`), to confirm the key may be sent there. Without it
     /// such a configuration fails with `host_not_confirmed`.
     pub confirmed_host: Option<String>,
-    /// Agent (node) name → model, the seed's `override_model`.
-    pub agent_models: BTreeMap<String, String>,
     /// The longest answer any agent may give, in tokens (at least 128); absent: as long as each
     /// answer's schema allows. For a slow local model: every list and text shrinks to fit, so
     /// each agent answers sooner, and whole (see `llm::answer_budget`).
@@ -117,7 +114,6 @@ impl std::fmt::Debug for ProviderConfig {
             .field("api_key", &self.api_key.as_ref().map(|_| "***"))
             .field("base_url", &self.base_url)
             .field("confirmed_host", &self.confirmed_host)
-            .field("agent_models", &self.agent_models)
             .field("max_answer_tokens", &self.max_answer_tokens)
             .finish()
     }

@@ -58,7 +58,8 @@ impl Runtime {
             ));
         };
         let controls = RunControls {
-            model_overrides: self.agent_models.clone(),
+            // A reading is no run: it has no per-agent models, only the provider's.
+            model_overrides: Default::default(),
             language,
             cancel: Some(stop.0.clone()),
             nonce: None,

@@ -1,6 +1,7 @@
 //! [`AnyRun`]: a run named by workflow id and driven with JSON, for the JS API and for tests that
-//! keep a `Send` handle rather than the run. Its verbs mirror [`WorkflowRun`]'s: [`AnyRun::new`]
-//! then [`start`](AnyRun::start), [`resume`](AnyRun::resume) a pause,
+//! keep a `Send` handle rather than the run. A thin layer over [`WorkflowRun`]'s one way in: its
+//! verbs mirror the typed ones: [`AnyRun::check`] and [`AnyRun::new`] (the two halves of
+//! [`WorkflowRun::new`], `chunks.rs`) then [`start`](AnyRun::start), [`resume`](AnyRun::resume) a pause,
 //! [`reopen`](AnyRun::reopen) after a reload and [`continue_run`](AnyRun::continue_run) a step
 //! the reload cut short, [`follow_up`](AnyRun::follow_up) a finished run that takes one,
 //! [`cancel`](AnyRun::cancel); each step resolves to JSON (`json.rs`). The run itself is not
@@ -13,8 +14,10 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
+use super::chunks::reopen_in_chunk;
 use super::error::{ErrorCode, SessionError};
-use super::json::{new_run, reopen_any, DynRun, JsonStep};
+use super::json::{DynRun, JsonStep};
+use super::request::RunRequest;
 use super::runtime::Runtime;
 use crate::graph::EventSink;
 use crate::llm::CancelToken;
@@ -33,24 +36,18 @@ thread_local! {
 }
 
 impl AnyRun {
-    /// Builds a new run of `workflow_id` from its JSON `input` on `runtime` (checks the input,
-    /// builds the graph) and keeps it in this thread's table. Nothing is sent until
-    /// [`start`](Self::start)'s future is polled.
-    pub fn new(workflow_id: &str, input: Value, runtime: &Runtime) -> Result<AnyRun, SessionError> {
-        Ok(AnyRun::register(new_run(workflow_id, input, runtime)?))
-    }
-
-    /// Re-opens the run `thread_id` saved in `runtime`'s checkpointer, and says where it stands
-    /// as a JSON step (`interrupted`, `done`, `stopped` or `failed`). `input` must be the input it
-    /// was started with and the runtime's model the same settings, otherwise the rebuilt graph
-    /// differs.
+    /// Re-opens the run `thread_id` saved in `runtime`'s checkpointer through
+    /// [`WorkflowRun::reopen`] (in the workflow's chunk in the split package, like
+    /// [`AnyRun::new`]), and says where it stands as a JSON step (`interrupted`, `done`,
+    /// `stopped` or `failed`). The request must be the one it was started with (same input, same
+    /// options) and the runtime's model the same settings, otherwise the rebuilt graph differs.
     pub async fn reopen(
         workflow_id: &str,
         thread_id: &str,
-        input: Value,
+        request: impl Into<RunRequest<Value>>,
         runtime: &Runtime,
     ) -> Result<(AnyRun, Value), SessionError> {
-        let (run, step) = reopen_any(workflow_id, thread_id, input, runtime).await?;
+        let (run, step) = reopen_in_chunk(workflow_id, thread_id, request.into(), runtime).await?;
         let run = AnyRun::register(run);
         if step["status"] == "done" {
             forget_unless_followed(thread_id);
@@ -124,6 +121,12 @@ impl AnyRun {
         &self.mermaid
     }
 
+    /// Whether this thread's table holds a run of thread `thread_id` (one started or re-opened
+    /// here that has not ended).
+    pub(super) fn is_open(thread_id: &str) -> bool {
+        LIVE.with(|live| live.borrow().contains_key(thread_id))
+    }
+
     /// Takes the run out of this thread's table (it takes no more answers).
     fn forget(&self) {
         if let Some(id) = &self.thread_id {
@@ -160,7 +163,7 @@ impl AnyRun {
 }
 
 /// Takes a finished run out of this thread's table, unless it takes a follow-up.
-fn forget_unless_followed(thread_id: &str) {
+pub(super) fn forget_unless_followed(thread_id: &str) {
     LIVE.with(|live| {
         let mut live = live.borrow_mut();
         if !live.get(thread_id).is_some_and(|run| run.can_follow_up()) {

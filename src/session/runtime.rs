@@ -1,7 +1,7 @@
 //! What every run of a session is built on: the chat model the user's provider settings make,
-//! their per-agent model choices, and where checkpoints go.
+//! where checkpoints go, and the clock. A run's own choices (per-agent models) are not here: they
+//! are its [`RunOptions`](super::RunOptions).
 
-use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use super::error::SessionError;
@@ -36,25 +36,23 @@ impl Model {
     }
 }
 
-/// Model, per-agent overrides, checkpointer and clock for the runs started from it.
+/// Model, checkpointer and clock for the runs started from it.
 #[derive(Clone)]
 pub struct Runtime {
     pub(crate) model: Model,
-    pub agent_models: BTreeMap<String, String>,
     pub checkpointer: Rc<dyn Checkpointer>,
     pub now_ms: fn() -> f64,
 }
 
 impl Runtime {
-    /// Runs on `model` with `provider`'s per-agent overrides, checkpointed in memory.
-    pub fn new(provider: &ProviderConfig, model: Rc<dyn ChatModel>) -> Self {
-        Self::on(provider, Model(Some(model)))
+    /// Runs on `model`, checkpointed in memory.
+    pub fn new(model: Rc<dyn ChatModel>) -> Self {
+        Self::on(Model(Some(model)))
     }
 
-    fn on(provider: &ProviderConfig, model: Model) -> Self {
+    fn on(model: Model) -> Self {
         Runtime {
             model,
-            agent_models: provider.agent_models.clone(),
             checkpointer: Rc::new(MemorySaver::new()),
             now_ms: platform_now_ms,
         }
@@ -66,10 +64,7 @@ impl Runtime {
         provider: &ProviderConfig,
         transport: Rc<dyn HttpTransport>,
     ) -> Result<Self, SessionError> {
-        Ok(Self::on(
-            provider,
-            Model(provider_model(provider, transport)?),
-        ))
+        Ok(Self::on(Model(provider_model(provider, transport)?)))
     }
 
     /// The browser's runtime: the provider's model over `fetch`.

@@ -156,6 +156,29 @@ impl IdbCheckpointer {
     }
 }
 
+impl IdbCheckpointer {
+    /// Every checkpoint of the thread, every namespace: one range read over `[thread_id]`,
+    /// in key order (namespace, then id: the root's "" first, oldest first).
+    async fn thread_checkpoints(&self, thread_id: &str) -> Result<Vec<Checkpoint>, StoreError> {
+        let what = "read the run's history";
+        let tx = idb::transaction(
+            &self.store.db,
+            &[CHECKPOINTS],
+            IdbTransactionMode::Readonly,
+            what,
+        )?;
+        let range = thread_range(&[JsValue::from_str(thread_id)])?;
+        let request = tx
+            .object_store(CHECKPOINTS)
+            .and_then(|s| s.get_all_with_key(&range))
+            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
+        let all: Array = idb::request(what, request).await?.into();
+        all.iter()
+            .map(|record| from_record(what, &record))
+            .collect()
+    }
+}
+
 /// A `checkpoints` record: key fields beside the JSON.
 pub(super) fn checkpoint_value(what: &str, checkpoint: &Checkpoint) -> Result<JsValue, StoreError> {
     Ok(object(&[
@@ -207,6 +230,13 @@ impl Checkpointer for IdbCheckpointer {
         ns: &'a str,
     ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
         Box::pin(async move { Ok(self.list_checkpoints(thread_id, ns).await?) })
+    }
+
+    fn list_thread<'a>(
+        &'a self,
+        thread_id: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        Box::pin(async move { Ok(self.thread_checkpoints(thread_id).await?) })
     }
 
     fn put_writes<'a>(

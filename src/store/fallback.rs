@@ -127,6 +127,27 @@ impl Checkpointer for QuotaFallback {
         })
     }
 
+    fn list_thread<'a>(
+        &'a self,
+        thread_id: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        Box::pin(async move {
+            let saved = self.persistent.list_thread(thread_id).await?;
+            if !self.is_in_memory(thread_id) {
+                return Ok(saved);
+            }
+            // What memory holds was saved after the switch: it replaces the same checkpoint.
+            let mut by_key: BTreeMap<(String, String), Checkpoint> = saved
+                .into_iter()
+                .map(|c| ((c.ns.clone(), c.id.clone()), c))
+                .collect();
+            for checkpoint in self.memory.list_thread(thread_id).await? {
+                by_key.insert((checkpoint.ns.clone(), checkpoint.id.clone()), checkpoint);
+            }
+            Ok(by_key.into_values().collect())
+        })
+    }
+
     fn put_writes<'a>(
         &'a self,
         thread_id: &'a str,

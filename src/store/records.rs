@@ -51,7 +51,7 @@ pub struct RunRecord {
     pub created_at_ms: u64,
     pub updated_at_ms: u64,
     pub status: RunStatus,
-    /// The input `AnyRun::new` was given (`AnyRun::reopen` needs the same one).
+    /// The input the run started with (`WorkflowRun::reopen` needs the same one).
     pub input: Value,
     /// The session's latest step JSON (`{"status": "interrupted", "interrupts", "state", ...}`).
     #[serde(default)]

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::storage;
 use crate::domain::Language;
-use crate::session::{ProviderConfig, ProviderKind};
+use crate::session::{ProviderConfig, ProviderKind, RunOptions};
 
 const SETTINGS_ITEM: &str = "careergraph.settings.v1";
 
@@ -152,15 +152,24 @@ impl Settings {
         format!("{workflow_id}/{node}")
     }
 
-    /// What `session::build_model` needs for a run of `workflow_id`: these settings (that
-    /// workflow's per-agent models) plus the provider's key.
-    pub fn provider_config(&self, workflow_id: &str, api_key: Option<String>) -> ProviderConfig {
+    /// What `session::build_model` needs: these settings' provider, model and endpoint, plus
+    /// the provider's key. Per-agent models are a run's choice: [`Settings::run_options`].
+    pub fn provider_config(&self, api_key: Option<String>) -> ProviderConfig {
         let non_empty = |v: &str| Some(v.trim().to_string()).filter(|v| !v.is_empty());
         ProviderConfig {
             provider: self.provider_kind(),
             model: non_empty(&self.model),
             base_url: non_empty(&self.base_url()),
             confirmed_host: self.confirmed_host(),
+            max_answer_tokens: (self.max_answer_tokens > 0).then_some(self.max_answer_tokens),
+            ..ProviderConfig::default()
+        }
+        .with_api_key(api_key.as_deref().unwrap_or_default())
+    }
+
+    /// The options of a run of `workflow_id`: that workflow's per-agent models.
+    pub fn run_options(&self, workflow_id: &str) -> RunOptions {
+        RunOptions {
             agent_models: self
                 .agent_models
                 .iter()
@@ -169,9 +178,6 @@ impl Settings {
                     Some((node.to_string(), model.clone()))
                 })
                 .collect(),
-            max_answer_tokens: (self.max_answer_tokens > 0).then_some(self.max_answer_tokens),
-            ..ProviderConfig::default()
         }
-        .with_api_key(api_key.as_deref().unwrap_or_default())
     }
 }

@@ -28,7 +28,9 @@ async fn demo_review_through_the_js_api() {
     let input = json(serde_json::json!({
         "resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1
     }));
-    let run = runner.start("resume_review".into(), input).unwrap();
+    let run = runner
+        .start("resume_review".into(), input, JsValue::UNDEFINED)
+        .unwrap();
 
     let types = Rc::new(RefCell::new(Vec::<String>::new()));
     let seen = types.clone();
@@ -77,7 +79,11 @@ fn errors_are_js_errors_with_a_code() {
     );
 
     let runner = Runner::new(JsValue::UNDEFINED).unwrap();
-    let Err(err) = runner.start("nope".into(), json(serde_json::json!({}))) else {
+    let Err(err) = runner.start(
+        "nope".into(),
+        json(serde_json::json!({})),
+        JsValue::UNDEFINED,
+    ) else {
         panic!("an unknown workflow must fail");
     };
     assert_eq!(code_of(&err), "unknown_workflow");
@@ -91,7 +97,9 @@ async fn a_cancelled_run_rejects_with_cancelled() {
     let runner = Runner::new(JsValue::UNDEFINED).unwrap();
     let input =
         json(serde_json::json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE}));
-    let run = runner.start("resume_review".into(), input).unwrap();
+    let run = runner
+        .start("resume_review".into(), input, JsValue::UNDEFINED)
+        .unwrap();
     run.cancel();
     let err = JsFuture::from(run.result()).await.unwrap_err();
     assert_eq!(code_of(&err), "cancelled");
@@ -109,7 +117,11 @@ async fn tailoring_pauses_for_answers_given_from_the_event_callback() {
         "jobDescription": "Senior Backend Engineer\nRequirements: Java, Rust, PostgreSQL and Kafka.",
         "maxQuestions": 1
     }));
-    let run = Rc::new(runner.start("resume_tailoring".into(), input).unwrap());
+    let run = Rc::new(
+        runner
+            .start("resume_tailoring".into(), input, JsValue::UNDEFINED)
+            .unwrap(),
+    );
     let asked = Rc::new(RefCell::new(Vec::<String>::new()));
     let types = Rc::new(RefCell::new(Vec::<String>::new()));
     let (answering, log, seen) = (run.clone(), asked.clone(), types.clone());
@@ -235,7 +247,11 @@ async fn one_batch_candidate_is_cancelled_and_the_batch_goes_on() {
         ],
         "concurrency": 1,
     }));
-    let run = Rc::new(runner.start("batch_screening".into(), input).unwrap());
+    let run = Rc::new(
+        runner
+            .start("batch_screening".into(), input, JsValue::UNDEFINED)
+            .unwrap(),
+    );
     assert!(
         !run.cancel_candidate("c3"),
         "nothing runs before the first step"

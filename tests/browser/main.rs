@@ -14,6 +14,10 @@ use wasm_bindgen::JsCast;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
+// The session's one way in, in one call (as tests/native/ has it).
+#[path = "../run_support/mod.rs"]
+mod run_support;
+
 mod api;
 mod batch;
 mod graph;

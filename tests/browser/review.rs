@@ -14,7 +14,9 @@ use wasm_bindgen_test::*;
 #[wasm_bindgen_test]
 async fn demo_review_runs_in_the_browser() {
     let settings = ReviewSettings::default();
-    let graph = resume_review::build(Rc::new(demo_model()), settings.clone()).unwrap();
+    let graph = resume_review::graph(Rc::new(demo_model()), settings.clone())
+        .compile()
+        .unwrap();
     let deltas = Rc::new(RefCell::new(0usize));
     let counter = deltas.clone();
     let sink = EventSink::new(move |event| {

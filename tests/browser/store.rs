@@ -13,6 +13,8 @@ use careergraph::graph::{
 use careergraph::llm::http::fetch::FetchTransport;
 use careergraph::llm::ChatModel;
 use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+
+use crate::run_support::any_run;
 use careergraph::store::{
     now_ms, updated_master_resume, IdbCheckpointer, QuotaFallback, RunRecord, RunStatus, Store,
     StoreError, StoreErrorKind,
@@ -106,10 +108,9 @@ async fn every_record(name: &str) -> Vec<(String, String)> {
 
 // ---- runs through the session ----
 
-fn demo() -> (ProviderConfig, Rc<dyn ChatModel>) {
+fn demo() -> Rc<dyn ChatModel> {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(&provider, Rc::new(FetchTransport)).unwrap();
-    (provider, model)
+    build_model(&provider, Rc::new(FetchTransport)).unwrap()
 }
 
 fn input() -> Value {
@@ -118,11 +119,11 @@ fn input() -> Value {
 
 /// A demo tailoring run saved through `saver`, and its thread: how the stored-run tests start.
 fn start_demo_tailoring(saver: Rc<dyn Checkpointer>) -> (AnyRun, String) {
-    let (provider, model) = demo();
-    let run = AnyRun::new(
+    let model = demo();
+    let run = any_run(
         "resume_tailoring",
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(saver),
+        &Runtime::new(model).with_checkpointer(saver),
     )
     .unwrap();
     let thread = run.thread_id().unwrap();
@@ -302,12 +303,12 @@ async fn a_paused_run_reopens_from_indexeddb_in_a_fresh_connection_and_ends_the_
     assert_eq!(saved.status, RunStatus::Paused);
     assert!(saved.can_reopen());
     assert_eq!(saved.last_step.as_ref(), Some(&paused));
-    let (provider, model) = demo();
+    let model = demo();
     let (reopened, reopened_step) = AnyRun::reopen(
         &saved.workflow_id,
         &saved.thread_id,
         saved.input.clone(),
-        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
+        &Runtime::new(model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();
@@ -461,10 +462,10 @@ async fn no_api_key_reaches_any_stored_record() {
     let marker = "Kept-In-The-Store-7f3a";
     let run_input =
         json!({"resume": format!("{RESUME}{marker}\n"), "jobDescription": JD, "userId": "u1"});
-    let run = AnyRun::new(
+    let run = any_run(
         "resume_tailoring",
         run_input.clone(),
-        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
+        &Runtime::new(model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .unwrap();
     let thread = run.thread_id().unwrap();
@@ -581,8 +582,8 @@ impl Checkpointer for FullDisk {
 
 /// The state a tailoring run ends with when nothing goes wrong (in memory).
 async fn expected_tailoring_end() -> Value {
-    let (provider, model) = demo();
-    let run = AnyRun::new("resume_tailoring", input(), &Runtime::new(&provider, model)).unwrap();
+    let model = demo();
+    let run = any_run("resume_tailoring", input(), &Runtime::new(model)).unwrap();
     let first = run.start(sink()).await.unwrap();
     answer_to_the_end(&run, first).await
 }
@@ -622,12 +623,12 @@ async fn a_full_disk_keeps_the_run_in_memory_and_it_finishes_and_reopens_unchang
     );
 
     // Reopened in the same page (the run list's Open): the result is there.
-    let (provider, model) = demo();
+    let model = demo();
     let (_, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
+        &Runtime::new(model).with_checkpointer(saver.clone()),
     )
     .await
     .unwrap();
@@ -657,12 +658,12 @@ async fn a_finished_run_is_pruned_to_its_final_checkpoint_and_reopens_with_its_r
     // A reload: a fresh connection, the run reopened as the run list does.
     store.close();
     let store = Store::open_named(&name).await.unwrap();
-    let (provider, model) = demo();
+    let model = demo();
     let (_, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
+        &Runtime::new(model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();
@@ -696,12 +697,12 @@ async fn a_paused_run_pruned_at_start_still_reopens_and_ends_the_same() {
     );
     assert!(after >= 1);
 
-    let (provider, model) = demo();
+    let model = demo();
     let (reopened, reopened_step) = AnyRun::reopen(
         "resume_tailoring",
         &thread,
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(Rc::new(store.checkpointer())),
+        &Runtime::new(model).with_checkpointer(Rc::new(store.checkpointer())),
     )
     .await
     .unwrap();

@@ -13,12 +13,10 @@ use wasm_bindgen_test::*;
 #[wasm_bindgen_test]
 async fn demo_tailoring_runs_in_the_browser_with_questions_and_review() {
     let settings = TailorSettings::default();
-    let graph = resume_tailoring::build_with_checkpointer(
-        Rc::new(demo_model()),
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .unwrap();
+    let graph = resume_tailoring::graph(Rc::new(demo_model()), settings.clone())
+        .unwrap()
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("browser").with_recursion_limit(settings.recursion_limit());
     let input = TailorInput::new(
         "# Ann\n## Skills\nDocker, Python\n",

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use careergraph::graph::MemorySaver;
-use careergraph::session::{ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::session::{Runtime, Step, WorkflowRun};
 use careergraph::workflows::batch_screening::audit::{audit_log, AuditLine, AuditMeta};
 use careergraph::workflows::batch_screening::decisions::{record, Choice, PersonDecision};
 use careergraph::workflows::batch_screening::{BatchResume, BatchRunInput, BatchWorkflow};
@@ -148,8 +148,7 @@ fn errors_of(line: &Value) -> Vec<String> {
 #[test]
 fn a_batchs_log_validates_against_the_schema_and_holds_no_resume_text() {
     let saver = Rc::new(MemorySaver::new());
-    let runtime =
-        Runtime::new(&ProviderConfig::default(), Rc::new(demo_model())).with_checkpointer(saver);
+    let runtime = Runtime::new(Rc::new(demo_model())).with_checkpointer(saver);
     let resume = "# Odalys Brennick\nodalys@example.net\n## Experience\n### Engineer — Northwind Freight (2017 – 2024)\n- Built Rust services\n## Education\n### BSc — Northfield University (2010 – 2014)\n## Skills\nRust, Kubernetes\n";
     let input = BatchRunInput {
         job_description: "Backend Engineer\nRequirements:\n- Rust\n- Kubernetes\n".into(),

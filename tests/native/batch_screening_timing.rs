@@ -121,7 +121,7 @@ fn run_batch(limited: Option<(usize, Duration)>) -> (f64, Rc<Slow>, Vec<Candidat
     // The same pacing `BatchWorkflow::prepare` puts around the run's model, on virtual time.
     let paced: Rc<dyn ChatModel> =
         Rc::new(RateLimited::with_clock(Model(slow.clone()), limits, clock));
-    let graph = batch_screening::build(paced, settings).unwrap();
+    let graph = batch_screening::graph(paced, settings).compile().unwrap();
     let config =
         RunConfig::thread("timing").with_recursion_limit(batch_screening::recursion_limit());
     let state = time

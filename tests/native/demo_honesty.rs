@@ -82,8 +82,9 @@ fn assert_no_upgrade(original: &str, revised: &str, overclaims: &[&str]) {
 
 fn review(resume: &str, language: Language) -> ReviewState {
     let settings = ReviewSettings::default().with_language(language);
-    let graph =
-        resume_review::build(Rc::new(resume_review::demo_model()), settings.clone()).unwrap();
+    let graph = resume_review::graph(Rc::new(resume_review::demo_model()), settings.clone())
+        .compile()
+        .unwrap();
     let input = ReviewInput::new(
         resume,
         "Senior support engineer: Kubernetes, incident response",
@@ -205,12 +206,11 @@ fn a_tailoring_revision_the_demo_cannot_apply_says_so_and_changes_nothing() {
         (Language::Zh, "让个人简介读起来更亲切"),
     ] {
         let settings = TailorSettings::default().with_language(language);
-        let graph = resume_tailoring::build_with_checkpointer(
-            Rc::new(resume_tailoring::demo_model()),
-            settings.clone(),
-            Rc::new(MemorySaver::new()),
-        )
-        .unwrap();
+        let graph =
+            resume_tailoring::graph(Rc::new(resume_tailoring::demo_model()), settings.clone())
+                .unwrap()
+                .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+                .unwrap();
         let config = RunConfig::thread("honest").with_recursion_limit(settings.recursion_limit());
         let input = TailorInput::new(TAILOR_RESUME, JD);
         let first =

@@ -2,11 +2,12 @@
 //! take), every pause answered the way a user would, to its end: shared by the tests that read a
 //! finished run's events, state and verdict.
 
+use crate::run_support::any_run;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+use careergraph::session::{build_model, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use serde_json::{json, Value};
 
@@ -32,7 +33,7 @@ pub fn demo_to_end(
         let seen = seen.clone();
         EventSink::new(move |event| seen.borrow_mut().push(event))
     };
-    let run = AnyRun::new(workflow_id, input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run(workflow_id, input, &Runtime::new(model)).unwrap();
     let mut step = block_on(run.start(sink())).unwrap();
     while step["status"] == "interrupted" {
         let payload = &step["interrupts"][0]["payload"];

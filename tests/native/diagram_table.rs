@@ -5,12 +5,12 @@
 //! (a new workflow's must exist, even empty, for the crate to build: `touch` it first).
 
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::rc::Rc;
 
 use careergraph::session::{
-    build_model, draw_mermaid, mermaid, mermaid_file, workflows, AnyRun, ErrorCode, ProviderConfig,
-    Runtime,
+    build_model, draw_mermaid, mermaid, mermaid_file, workflows, ErrorCode, ProviderConfig, Runtime,
 };
 use serde_json::json;
 
@@ -81,7 +81,7 @@ fn a_run_s_diagram_does_not_depend_on_its_options() {
         ),
     ];
     for (id, input) in cases {
-        let run = AnyRun::new(id, input, &Runtime::new(&provider, model.clone()))
+        let run = any_run(id, input, &Runtime::new(model.clone()))
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         assert_eq!(
             run.mermaid(),

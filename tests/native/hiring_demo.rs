@@ -4,6 +4,7 @@
 //! packet).
 use crate::mock_server;
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,7 +13,8 @@ use careergraph::domain::ats;
 use careergraph::domain::hiring::Recommendation;
 use careergraph::graph::{EventSink, StreamEvent};
 use careergraph::session::{
-    build_model, workflow, AnyRun, ErrorCode, ProviderConfig, Runtime, HIRING_WORKFLOW_ID,
+    build_model, workflow, ErrorCode, ProviderConfig, RunOptions, RunRequest, Runtime,
+    HIRING_WORKFLOW_ID,
 };
 use careergraph::workflows::hiring::{packet_markdown, routing::AGENTS, HiringState, RouteReason};
 use mock_server::MockServer;
@@ -76,7 +78,7 @@ fn run_demo(language: &str) -> (HiringState, Vec<StreamEvent>) {
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let (sink, seen) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "language": language});
-    let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run(HIRING_WORKFLOW_ID, input, &Runtime::new(model)).unwrap();
     assert!(run.mermaid().contains("supervisor_agent"));
     let state: Value = futures::executor::block_on(run.start(sink)).unwrap()["state"].take();
     let events = seen.borrow().clone();
@@ -212,13 +214,7 @@ fn demo_run_writes_chinese_when_asked() {
 fn bad_input_is_refused_before_any_model_is_called() {
     let provider = demo();
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
-    let start = |input: Value| {
-        AnyRun::new(
-            HIRING_WORKFLOW_ID,
-            input,
-            &Runtime::new(&provider, model.clone()),
-        )
-    };
+    let start = |input: Value| any_run(HIRING_WORKFLOW_ID, input, &Runtime::new(model.clone()));
     let error = start(json!({"resume": " ", "jobDescription": JD}))
         .err()
         .unwrap();
@@ -244,13 +240,16 @@ fn openai_through_the_mock_provider_builds_the_packet_by_breaking_loops() {
     let provider: ProviderConfig = serde_json::from_value(json!({
         "provider": "openai", "apiKey": "sk-test-hiring", "baseUrl": format!("{}/v1", mock.url),
         "confirmedHost": mock.url.trim_start_matches("http://"),
-        "agentModels": {"supervisor_agent": "gpt-4.1-nano"}
     }))
     .unwrap();
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD});
-    let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
+    let options = RunOptions {
+        agent_models: [("supervisor_agent".into(), "gpt-4.1-nano".into())].into(),
+    };
+    let request = RunRequest::new(input).with_options(options);
+    let run = any_run(HIRING_WORKFLOW_ID, request, &Runtime::new(model)).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -345,7 +344,7 @@ fn a_blind_packet_sends_no_agent_the_name() {
         if let Some(blind) = blind {
             input["blind"] = json!(blind);
         }
-        let run = AnyRun::new(HIRING_WORKFLOW_ID, input, &Runtime::new(&provider, model)).unwrap();
+        let run = any_run(HIRING_WORKFLOW_ID, input, &Runtime::new(model)).unwrap();
         let (sink, _) = recorder();
         let state: HiringState = serde_json::from_value(
             futures::executor::block_on(run.start(sink)).unwrap()["state"].take(),

@@ -76,7 +76,7 @@ fn run_recorded(
     settings: HiringSettings,
 ) -> (Result<HiringState, GraphError>, Vec<StreamEvent>) {
     let (events, log) = recorder();
-    let graph = hiring::build(model, settings.clone()).unwrap();
+    let graph = hiring::graph(model, settings.clone()).compile().unwrap();
     let config = RunConfig::default()
         .with_events(events)
         .with_recursion_limit(settings.recursion_limit());

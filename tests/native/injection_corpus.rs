@@ -13,9 +13,7 @@ use std::rc::Rc;
 use careergraph::domain::import::import_file;
 use careergraph::domain::injection::{scan, InjectionKind};
 use careergraph::graph::{EventSink, MemorySaver};
-use careergraph::session::{
-    HiringWorkflow, ProviderConfig, ReviewWorkflow, Runtime, Step, WorkflowRun,
-};
+use careergraph::session::{HiringWorkflow, ReviewWorkflow, Runtime, Step, WorkflowRun};
 use careergraph::workflows::common::envelope::{block, neutralise};
 use careergraph::workflows::hiring::{packet_markdown, HiringRunInput};
 use careergraph::workflows::resume_review::ReviewRunInput;
@@ -197,8 +195,7 @@ fn hostile_text_cannot_close_its_block_even_knowing_the_nonce() {
 }
 
 fn runtime() -> Runtime {
-    Runtime::new(&ProviderConfig::default(), Rc::new(demo_model()))
-        .with_checkpointer(Rc::new(MemorySaver::new()))
+    Runtime::new(Rc::new(demo_model())).with_checkpointer(Rc::new(MemorySaver::new()))
 }
 
 fn finish<W: Workflow>(input: W::Input, name: &str) -> W::State {

@@ -4,11 +4,12 @@
 
 use crate::mock_server;
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, AnyRun, ErrorCode, ProviderConfig, Runtime};
+use careergraph::session::{build_model, ErrorCode, ProviderConfig, Runtime};
 use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use mock_server::MockServer;
 use native_transport::ReqwestTransport;
@@ -37,7 +38,7 @@ impl WorkflowVisitor for EveryWorkflow {
         let seen = events.clone();
         let sink = EventSink::new(move |event| seen.borrow_mut().push(event));
         let input = serde_json::to_value(W::sample_input()).unwrap();
-        let run = AnyRun::new(W::ID, input, &Runtime::new(&provider, model)).unwrap();
+        let run = any_run(W::ID, input, &Runtime::new(model)).unwrap();
         let tokio = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()

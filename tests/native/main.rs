@@ -21,6 +21,8 @@ mod review_support;
 mod round_trip_check;
 #[path = "../round_trip_fixtures/mod.rs"]
 mod round_trip_fixtures;
+#[path = "../run_support/mod.rs"]
+mod run_support;
 #[path = "../shared_support/mod.rs"]
 mod shared_support;
 // `make eval` uses all of it; the test, what it checks.
@@ -111,6 +113,7 @@ mod session_navigator;
 mod session_reopen;
 mod session_run;
 mod session_tailor;
+mod session_transfer;
 mod shared_skips;
 mod structured_export;
 mod structured_layouts;

@@ -74,12 +74,10 @@ impl Harness {
     fn new(model: ScriptedModel, settings: NavigatorSettings) -> Self {
         let model = Rc::new(model);
         let chat: Rc<dyn ChatModel> = model.clone();
-        let graph = career_navigator::build_with_checkpointer(
-            chat,
-            settings.clone(),
-            Rc::new(MemorySaver::new()),
-        )
-        .unwrap();
+        let graph = career_navigator::graph(chat, settings.clone())
+            .unwrap()
+            .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+            .unwrap();
         let config = RunConfig::thread("nav-1").with_recursion_limit(settings.recursion_limit());
         Harness {
             graph,
@@ -615,12 +613,10 @@ fn a_cancelled_run_stops() {
 #[test]
 fn the_demo_model_runs_a_chinese_plan_end_to_end() {
     let settings = NavigatorSettings::default().with_language(Language::Zh);
-    let graph = career_navigator::build_with_checkpointer(
-        Rc::new(career_navigator::demo_model()),
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .unwrap();
+    let graph = career_navigator::graph(Rc::new(career_navigator::demo_model()), settings.clone())
+        .unwrap()
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("zh").with_recursion_limit(settings.recursion_limit());
     let input = NavigatorInput {
         profile: UserProfile {

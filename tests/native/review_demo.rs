@@ -18,7 +18,9 @@ use futures::executor::block_on;
 use review_support::{custom_payloads, recorder};
 
 fn review(resume: &str, role: &str, settings: ReviewSettings) -> ReviewState {
-    let graph = resume_review::build(Rc::new(demo_model()), settings.clone()).unwrap();
+    let graph = resume_review::graph(Rc::new(demo_model()), settings.clone())
+        .compile()
+        .unwrap();
     let input = ReviewInput::new(resume, role);
     block_on(graph.invoke(initial_state(&input, &settings), &RunConfig::default()))
         .unwrap()
@@ -50,7 +52,9 @@ BSc Computer Science — University of Porto (2014–2018)
 
 #[test]
 fn demo_reviews_the_sample_offline_end_to_end() {
-    let graph = resume_review::build(Rc::new(demo_model()), ReviewSettings::default()).unwrap();
+    let graph = resume_review::graph(Rc::new(demo_model()), ReviewSettings::default())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
     let state = block_on(graph.invoke(
@@ -242,10 +246,10 @@ fn markdown_report_has_score_feedback_advice_and_the_final_resume() {
         serde_json::from_value(serde_json::json!({"provider": "demo"})).unwrap();
     let model = careergraph::session::build_model(&provider, std::rc::Rc::new(NoNetwork)).unwrap();
     let input = serde_json::json!({"resume": careergraph::workflows::sample::SAMPLE_RESUME, "targetRole": "Backend engineer"});
-    let run = careergraph::session::AnyRun::new(
+    let run = crate::run_support::any_run(
         "resume_review",
         input,
-        &careergraph::session::Runtime::new(&provider, model),
+        &careergraph::session::Runtime::new(model),
     )
     .unwrap();
     let state: careergraph::workflows::resume_review::ReviewState = serde_json::from_value(

@@ -46,7 +46,9 @@ const ZH_ROLE: &str = "高级 Rust 后端工程师：熟悉 Rust、PostgreSQL、
 
 fn review(resume: &str, role: &str, language: Language) -> ReviewState {
     let settings = ReviewSettings::default().with_language(language);
-    let graph = resume_review::build(Rc::new(demo_model()), settings.clone()).unwrap();
+    let graph = resume_review::graph(Rc::new(demo_model()), settings.clone())
+        .compile()
+        .unwrap();
     let input = ReviewInput::new(resume, role);
     block_on(graph.invoke(initial_state(&input, &settings), &RunConfig::default()))
         .unwrap()

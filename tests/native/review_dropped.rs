@@ -47,7 +47,9 @@ fn review(revised: &str) -> ReviewState {
             )],
         );
     let settings = ReviewSettings::default();
-    let graph = resume_review::build(Rc::new(model), settings.clone()).unwrap();
+    let graph = resume_review::graph(Rc::new(model), settings.clone())
+        .compile()
+        .unwrap();
     let input = ReviewInput::new(RESUME, "Platform Engineer");
     block_on(graph.invoke(initial_state(&input, &settings), &RunConfig::default()))
         .unwrap()

@@ -29,7 +29,9 @@ fn run_with(
     Result<ReviewState, GraphError>,
     Vec<careergraph::graph::StreamEvent>,
 ) {
-    let graph = resume_review::build(model, settings.clone()).unwrap();
+    let graph = resume_review::graph(model, settings.clone())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(RESUME, "Backend Engineer");
     let result = block_on(graph.invoke(
@@ -436,8 +438,9 @@ fn a_revision_that_invents_numbers_lists_them_and_exports_leave_them_out() {
 
 #[test]
 fn the_graph_draws_as_the_seed() {
-    let graph =
-        resume_review::build(Rc::new(ScriptedModel::new()), ReviewSettings::default()).unwrap();
+    let graph = resume_review::graph(Rc::new(ScriptedModel::new()), ReviewSettings::default())
+        .compile()
+        .unwrap();
     let mermaid = graph.to_mermaid();
     for line in [
         "\trouter --> recruiter;",
@@ -469,7 +472,9 @@ fn cancelling_mid_run_stops_before_the_next_call() {
     let model = Rc::new(critics([&[6.0], &[6.0], &[6.0]]));
     let cancel = CancelToken::new();
     let settings = ReviewSettings::default().with_cancel(cancel.clone());
-    let graph = resume_review::build(model.clone(), settings.clone()).unwrap();
+    let graph = resume_review::graph(model.clone(), settings.clone())
+        .compile()
+        .unwrap();
     // The "user" presses stop as soon as the first round is scored.
     let sink = EventSink::new(move |event| {
         if let StreamEvent::NodeFinished { node, .. } = &event {

@@ -18,7 +18,9 @@ const WEAK: &str = "# Lio Brandt\n## Experience\n### Engineer — Quayline (2019
 fn demo_revisions_flag_no_fact() {
     for resume in [SAMPLE_RESUME, WEAK] {
         let settings = ReviewSettings::default();
-        let graph = resume_review::build(Rc::new(demo_model()), settings.clone()).unwrap();
+        let graph = resume_review::graph(Rc::new(demo_model()), settings.clone())
+            .compile()
+            .unwrap();
         let input = ReviewInput::new(resume, SAMPLE_TARGET_ROLE);
         let state = block_on(graph.invoke(initial_state(&input, &settings), &RunConfig::default()))
             .unwrap()

@@ -72,7 +72,9 @@ fn answer(role: &str, json: serde_json::Value, times: Option<u32>) -> Rule {
 }
 
 async fn run(setup: &Setup, settings: ReviewSettings) -> (ReviewState, Vec<StreamEvent>) {
-    let graph = resume_review::build(setup.model.clone(), settings.clone()).unwrap();
+    let graph = resume_review::graph(setup.model.clone(), settings.clone())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
     let state = graph

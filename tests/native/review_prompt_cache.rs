@@ -73,7 +73,9 @@ async fn usage_of_one_round(model: Rc<dyn ChatModel>) -> Vec<Value> {
         },
         ..ReviewSettings::default()
     };
-    let graph = resume_review::build(model, settings.clone()).unwrap();
+    let graph = resume_review::graph(model, settings.clone())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(long_resume(), SAMPLE_TARGET_ROLE);
     graph

@@ -54,7 +54,9 @@ async fn review(mock: &MockServer, compatible: bool) -> (ReviewState, Vec<Value>
         max_iterations: 1,
         ..ReviewSettings::default()
     };
-    let graph = resume_review::build(model(mock, compatible), settings.clone()).unwrap();
+    let graph = resume_review::graph(model(mock, compatible), settings.clone())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
     let state = graph

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use careergraph::graph::{EventSink, MemorySaver};
 use careergraph::llm::{ChatModel, LlmError};
-use careergraph::session::{ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::session::{Runtime, Step, WorkflowRun};
 use careergraph::workflows::resume_review::{
     answered, score_is_meaningful, ReviewRunInput, ReviewState, ReviewWorkflow,
 };
@@ -29,7 +29,7 @@ fn input() -> ReviewRunInput {
 }
 
 fn runtime(model: Rc<ScriptedModel>, saver: &Rc<MemorySaver>) -> Runtime {
-    Runtime::new(&ProviderConfig::default(), model as Rc<dyn ChatModel>)
+    Runtime::new(model as Rc<dyn ChatModel>)
         .with_checkpointer(saver.clone())
         .with_clock(|| 1_767_000_000_000.0)
 }

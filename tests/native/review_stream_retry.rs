@@ -67,7 +67,9 @@ async fn review(mock: &MockServer) -> (ReviewState, Vec<Value>) {
         max_iterations: 1,
         ..ReviewSettings::default()
     };
-    let graph = resume_review::build(model(mock), settings.clone()).unwrap();
+    let graph = resume_review::graph(model(mock), settings.clone())
+        .compile()
+        .unwrap();
     let (sink, events) = recorder();
     let input = ReviewInput::new(SAMPLE_RESUME, SAMPLE_TARGET_ROLE);
     let state = graph

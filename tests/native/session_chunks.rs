@@ -1,6 +1,7 @@
-//! `session::AnyRun::check` + `AnyRun::new_checked`, the two halves the JS API's `start()` uses
-//! so a workflow's code may arrive as a wasm chunk after its input was accepted (docs/performance.md): the
-//! first half checks synchronously what `AnyRun::new` would refuse, the second builds and runs.
+//! `session::AnyRun::check` + `AnyRun::new`, the two halves of a start by workflow id that the JS
+//! API's `start()` uses so a workflow's code may arrive as a wasm chunk after its input was accepted
+//! (docs/performance.md): the first half checks synchronously what the start would refuse, the
+//! second builds (through `WorkflowRun::new`) and runs.
 
 use crate::native_transport;
 
@@ -22,15 +23,15 @@ fn demo_runtime() -> Runtime {
         Rc::new(native_transport::ReqwestTransport::default()),
     )
     .unwrap();
-    Runtime::new(&provider, model)
+    Runtime::new(model)
 }
 
 const RESUME: &str = "# Robin Sample\n\n## Experience\nBackend engineer at Example Ledger, 2019-2025: Rust, PostgreSQL.\n";
 
-/// Every input `AnyRun::new` refuses is refused by `AnyRun::check` with the same code: nothing that
-/// fails before the chunk in the old path fails only after it in the new one.
+/// Every input a start refuses is refused by `AnyRun::check`, before the chunk: only a workflow
+/// without its own `check` leaves a refusal to `AnyRun::new`, with the same kind of code.
 #[test]
-fn check_refuses_what_new_refuses() {
+fn check_refuses_what_a_start_refuses() {
     let runtime = demo_runtime();
     let cases: Vec<(&str, Value)> = vec![
         ("nope", json!({})),
@@ -63,22 +64,23 @@ fn check_refuses_what_new_refuses() {
         ),
     ];
     for (id, input) in cases {
-        let old = AnyRun::new(id, input.clone(), &runtime).err();
-        let new = AnyRun::check(id, input.clone()).err();
-        let old = old.unwrap_or_else(|| panic!("AnyRun::new accepted {id} {input}"));
-        let new = new.unwrap_or_else(|| {
-            // Only a workflow without its own `check` may defer a refusal to the chunk.
-            assert_eq!(id, "batch_screening", "AnyRun::check accepted {id} {input}");
-            let checked = AnyRun::check(id, input.clone()).unwrap();
-            block_on(AnyRun::new_checked(checked, &runtime))
-                .err()
-                .unwrap()
-        });
-        assert_eq!(old.code, new.code, "{id} {input}");
-        assert!(matches!(
-            new.code,
-            ErrorCode::InvalidInput | ErrorCode::UnknownWorkflow
-        ));
+        let refused = match AnyRun::check(id, input.clone()) {
+            Err(error) => error,
+            Ok(checked) => {
+                // Only a workflow without its own `check` may defer a refusal to the chunk.
+                assert_eq!(id, "batch_screening", "AnyRun::check accepted {id} {input}");
+                block_on(AnyRun::new(checked, &runtime))
+                    .err()
+                    .unwrap_or_else(|| panic!("the start accepted {id} {input}"))
+            }
+        };
+        assert!(
+            matches!(
+                refused.code,
+                ErrorCode::InvalidInput | ErrorCode::UnknownWorkflow
+            ),
+            "{id} {input}"
+        );
     }
 }
 
@@ -88,7 +90,7 @@ fn a_checked_start_runs_to_its_end() {
     let input = json!({"resume": RESUME, "targetRole": "Backend engineer", "maxIterations": 1});
     let checked = AnyRun::check("resume_review", input).unwrap();
     assert_eq!(checked.workflow_id(), "resume_review");
-    let run = block_on(AnyRun::new_checked(checked, &runtime)).unwrap();
+    let run = block_on(AnyRun::new(checked, &runtime)).unwrap();
     assert!(run.mermaid().contains("recruiter"));
     let step = block_on(run.start(quiet())).unwrap();
     assert_eq!(step["status"], "done", "{step}");

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use careergraph::graph::{EventSink, MemorySaver, NodeContext, NodeError, StateGraph, START};
 use careergraph::llm::demo::DemoModel;
-use careergraph::session::{ErrorCode, ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::session::{ErrorCode, Runtime, Step, WorkflowRun};
 use careergraph::state;
 use careergraph::workflows::{
     Bilingual, InputError, NoPause, Prepared, RunEnv, Workflow, WorkflowMeta,
@@ -136,8 +136,8 @@ fn sink() -> EventSink {
 
 #[test]
 fn a_run_failed_at_a_step_reopens_as_failed_and_continuing_calls_no_node() {
-    let runtime = Runtime::new(&ProviderConfig::default(), Rc::new(DemoModel::new()))
-        .with_checkpointer(Rc::new(MemorySaver::new()));
+    let runtime =
+        Runtime::new(Rc::new(DemoModel::new())).with_checkpointer(Rc::new(MemorySaver::new()));
     let run = WorkflowRun::<Clashing>::new((), &runtime).unwrap();
     let error = block_on(run.start(sink())).unwrap_err();
     assert_eq!(error.code, ErrorCode::RunFailed);
@@ -179,8 +179,8 @@ fn a_run_failed_at_a_step_reopens_as_failed_and_continuing_calls_no_node() {
 /// its node, and the re-opened run must go on (the page continues it), not read as failed.
 #[test]
 fn a_run_whose_task_failed_reopens_cut_short_and_continuing_runs_it_again() {
-    let runtime = Runtime::new(&ProviderConfig::default(), Rc::new(DemoModel::new()))
-        .with_checkpointer(Rc::new(MemorySaver::new()));
+    let runtime =
+        Runtime::new(Rc::new(DemoModel::new())).with_checkpointer(Rc::new(MemorySaver::new()));
     let run = WorkflowRun::<FailsOnce>::new((), &runtime).unwrap();
     assert!(block_on(run.start(sink())).is_err());
     let (reopened, step) = block_on(WorkflowRun::<FailsOnce>::reopen(

@@ -3,14 +3,13 @@
 //! any step, saved to the checkpointer, and finished work is not done again. Also after a reload
 //! (the run reopened as done, then followed up) and with a reload during the follow-up itself.
 
+use crate::run_support::any_run;
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, MemorySaver};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
-use careergraph::session::{
-    AnyRun, ErrorCode, ProviderConfig, Runtime, Step, TailoringWorkflow, WorkflowRun,
-};
+use careergraph::session::{AnyRun, ErrorCode, Runtime, Step, TailoringWorkflow, WorkflowRun};
 use careergraph::workflows::batch_screening::{
     BatchResume, BatchRunInput, BatchState, BatchWorkflow, CandidateStatus,
 };
@@ -137,7 +136,7 @@ impl ChatModel for Model {
 }
 
 fn runtime(script: &Rc<Scripted>, saver: &Rc<MemorySaver>) -> Runtime {
-    Runtime::new(&ProviderConfig::default(), Rc::new(Model(script.clone())))
+    Runtime::new(Rc::new(Model(script.clone())))
         .with_checkpointer(saver.clone())
         .with_clock(|| 1_767_000_000_000.0)
 }
@@ -330,7 +329,7 @@ fn by_handle_a_finished_batch_stays_followable_until_nothing_is_left() {
     let saver = Rc::new(MemorySaver::new());
     let runtime = runtime(&script, &saver);
     let input = serde_json::to_value(batch(2)).unwrap();
-    let run = AnyRun::new("batch_screening", input.clone(), &runtime).unwrap();
+    let run = any_run("batch_screening", input.clone(), &runtime).unwrap();
     let first: Value = block_on(run.start(sink())).unwrap();
     assert_eq!(first["status"], "done");
     let thread = run.thread_id().unwrap();
@@ -358,7 +357,7 @@ fn by_handle_a_batch_reopened_as_done_with_a_failure_takes_its_follow_up() {
     let saver = Rc::new(MemorySaver::new());
     let runtime = runtime(&script, &saver);
     let input = serde_json::to_value(batch(2)).unwrap();
-    let run = AnyRun::new("batch_screening", input.clone(), &runtime).unwrap();
+    let run = any_run("batch_screening", input.clone(), &runtime).unwrap();
     let thread = run.thread_id().unwrap();
     assert_eq!(block_on(run.start(sink())).unwrap()["status"], "done");
 

@@ -1,6 +1,7 @@
 //! The output language chosen in settings reaches every agent: each system prompt of a `zh` run
 //! ends with the Chinese instruction, each of an `en` run (the default) with the English one.
 
+use crate::run_support::any_run;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -8,7 +9,7 @@ use careergraph::domain::Language;
 use careergraph::graph::EventSink;
 use careergraph::llm::http::{HttpRequest, HttpResponse, HttpTransport, TransportError};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
-use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+use careergraph::session::{build_model, ProviderConfig, Runtime};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use futures::future::LocalBoxFuture;
 use futures::stream::LocalBoxStream;
@@ -37,7 +38,7 @@ impl ChatModel for Recording {
     }
 }
 
-fn demo() -> (ProviderConfig, Rc<dyn ChatModel>, Rc<RefCell<Vec<String>>>) {
+fn demo() -> (Rc<dyn ChatModel>, Rc<RefCell<Vec<String>>>) {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
     struct NoHttp;
     impl HttpTransport for NoHttp {
@@ -54,7 +55,7 @@ fn demo() -> (ProviderConfig, Rc<dyn ChatModel>, Rc<RefCell<Vec<String>>>) {
         inner,
         systems: systems.clone(),
     });
-    (provider, model, systems)
+    (model, systems)
 }
 
 fn assert_all_in(systems: &[String], language: Language) {
@@ -71,12 +72,12 @@ fn assert_all_in(systems: &[String], language: Language) {
 #[test]
 fn review_prompts_carry_the_chosen_language() {
     for (id, language) in [(Some("zh"), Language::Zh), (None, Language::En)] {
-        let (provider, model, systems) = demo();
+        let (model, systems) = demo();
         let mut input = json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE});
         if let Some(id) = id {
             input["language"] = json!(id);
         }
-        let run = AnyRun::new("resume_review", input, &Runtime::new(&provider, model)).unwrap();
+        let run = any_run("resume_review", input, &Runtime::new(model)).unwrap();
         futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
         assert_all_in(&systems.borrow(), language);
     }
@@ -84,14 +85,14 @@ fn review_prompts_carry_the_chosen_language() {
 
 #[test]
 fn tailoring_prompts_carry_the_chosen_language() {
-    let (provider, model, systems) = demo();
+    let (model, systems) = demo();
     let input = json!({
         "resume": SAMPLE_RESUME,
         "jobDescription": "Senior Rust engineer: Rust, WebAssembly, Kubernetes, Terraform, PostgreSQL.",
         "language": "zh",
         "humanReview": false,
     });
-    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run("resume_tailoring", input, &Runtime::new(model)).unwrap();
     let mut step: Value = futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
     // Answer whatever is asked with "stop", so the run reaches its end.
     while step["status"] == "interrupted" {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use careergraph::graph::{EventSink, Interrupt, MemorySaver};
 use careergraph::llm::{ChatModel, ChatRequest, ChatResponse, LlmError, StreamEvent};
-use careergraph::session::{ProviderConfig, Runtime, Step, WorkflowRun};
+use careergraph::session::{Runtime, Step, WorkflowRun};
 use careergraph::workflows::{demo_model, visit_all, Workflow, WorkflowVisitor};
 use futures::executor::block_on;
 use futures::future::LocalBoxFuture;
@@ -87,7 +87,7 @@ fn answer_for(interrupt: &Interrupt) -> Value {
 
 fn runtime(model: Rc<Counting>, saver: Rc<MemorySaver>) -> Runtime {
     // A fixed clock: timestamps in state must not differ between the two runs.
-    Runtime::new(&ProviderConfig::default(), model)
+    Runtime::new(model)
         .with_checkpointer(saver)
         .with_clock(|| 1_767_000_000_000.0)
 }

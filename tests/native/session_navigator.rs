@@ -2,6 +2,7 @@
 //! a demo run answered with `AnyRun::resume` to the end, the diagram.
 
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::rc::Rc;
 
@@ -13,15 +14,14 @@ use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
 
-fn demo() -> (ProviderConfig, Rc<dyn careergraph::llm::ChatModel>) {
+fn demo() -> Rc<dyn careergraph::llm::ChatModel> {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
-    (provider, model)
+    build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap()
 }
 
 fn start(input: Value) -> Result<AnyRun, careergraph::session::SessionError> {
-    let (provider, model) = demo();
-    AnyRun::new("career_navigator", input, &Runtime::new(&provider, model))
+    let model = demo();
+    any_run("career_navigator", input, &Runtime::new(model))
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! never reloaded.
 
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::rc::Rc;
 
@@ -29,11 +30,10 @@ fn approve() -> Value {
     json!({"decision": "approve"})
 }
 
-/// A fresh provider and model, as a reloaded page builds them.
-fn demo() -> (ProviderConfig, Rc<dyn ChatModel>) {
+/// A fresh model, as a reloaded page builds it.
+fn demo() -> Rc<dyn ChatModel> {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
-    (provider, model)
+    build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap()
 }
 
 fn sink() -> EventSink {
@@ -45,20 +45,20 @@ fn answer(handle: &AnyRun, value: Value) -> Value {
 }
 
 fn reopen(thread: &str, saver: &Rc<MemorySaver>) -> (AnyRun, Value) {
-    let (provider, model) = demo();
+    let model = demo();
     block_on(AnyRun::reopen(
         "resume_tailoring",
         thread,
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
+        &Runtime::new(model).with_checkpointer(saver.clone()),
     ))
     .unwrap()
 }
 
 /// The final state of the run answered without any reload.
 fn uninterrupted() -> Value {
-    let (provider, model) = demo();
-    let run = AnyRun::new("resume_tailoring", input(), &Runtime::new(&provider, model)).unwrap();
+    let model = demo();
+    let run = any_run("resume_tailoring", input(), &Runtime::new(model)).unwrap();
     let step = block_on(run.start(sink())).unwrap();
     assert_eq!(step["interrupts"][0]["payload"]["type"], "question");
     let step = answer(&run, question_answer());
@@ -70,11 +70,11 @@ fn uninterrupted() -> Value {
 
 /// Starts a checkpointed run and returns its handle and first step (paused on the question).
 fn start_paused(saver: &Rc<MemorySaver>) -> (AnyRun, Value) {
-    let (provider, model) = demo();
-    let run = AnyRun::new(
+    let model = demo();
+    let run = any_run(
         "resume_tailoring",
         input(),
-        &Runtime::new(&provider, model).with_checkpointer(saver.clone()),
+        &Runtime::new(model).with_checkpointer(saver.clone()),
     )
     .unwrap();
     let step = block_on(run.start(sink())).unwrap();
@@ -173,13 +173,13 @@ fn a_step_cut_short_by_a_reload_reopens_as_stopped_and_continues() {
 #[test]
 fn reopen_explains_what_cannot_be_reopened() {
     let saver = Rc::new(MemorySaver::new());
-    let (provider, model) = demo();
+    let model = demo();
     let reopen_as = |workflow: &str, thread: &str| {
         block_on(AnyRun::reopen(
             workflow,
             thread,
             input(),
-            &Runtime::new(&provider, model.clone()).with_checkpointer(saver.clone()),
+            &Runtime::new(model.clone()).with_checkpointer(saver.clone()),
         ))
         .err()
         .unwrap()

@@ -3,12 +3,15 @@
 
 use crate::mock_server;
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, workflows, AnyRun, ErrorCode, ProviderConfig, Runtime};
+use careergraph::session::{
+    build_model, workflows, ErrorCode, ProviderConfig, RunOptions, RunRequest, Runtime,
+};
 use careergraph::workflows::sample::{SAMPLE_RESUME, SAMPLE_TARGET_ROLE};
 use careergraph::workflows::{visit_all, Workflow, WorkflowVisitor};
 use mock_server::MockServer;
@@ -54,12 +57,7 @@ fn demo_review_runs_offline_and_reports_events_and_final_state() {
     let provider = config(json!({"provider": "demo"}));
     let model = build_model(&provider, transport()).unwrap();
     let (sink, seen) = recorder();
-    let run = AnyRun::new(
-        "resume_review",
-        review_input(),
-        &Runtime::new(&provider, model),
-    )
-    .unwrap();
+    let run = any_run("resume_review", review_input(), &Runtime::new(model)).unwrap();
     assert!(run.mermaid().contains("aggregator"));
     let state = futures::executor::block_on(run.start(sink)).unwrap()["state"].take();
     let score = state["final_score"].as_f64().unwrap();
@@ -159,35 +157,35 @@ fn a_first_party_key_goes_to_another_host_only_once_that_host_is_confirmed() {
 fn bad_input_is_rejected_before_any_call() {
     let provider = config(json!({"provider": "demo"}));
     let model = || build_model(&provider, transport()).unwrap();
-    let empty = AnyRun::new(
+    let empty = any_run(
         "resume_review",
         json!({"resume": "  ", "targetRole": "SRE"}),
-        &Runtime::new(&provider, model()),
+        &Runtime::new(model()),
     );
     let err = empty.err().unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
     assert!(err.message.contains("resume is empty"), "{}", err.message);
 
     let huge = "word ".repeat(20_000);
-    let err = AnyRun::new(
+    let err = any_run(
         "resume_review",
         json!({"resume": huge, "targetRole": "SRE"}),
-        &Runtime::new(&provider, model()),
+        &Runtime::new(model()),
     )
     .err()
     .unwrap();
     assert!(err.message.contains("limit"), "{}", err.message);
 
-    let err = AnyRun::new(
+    let err = any_run(
         "resume_review",
         json!({"resume": "x"}),
-        &Runtime::new(&provider, model()),
+        &Runtime::new(model()),
     )
     .err()
     .unwrap();
     assert!(err.message.contains("targetRole"), "{}", err.message);
 
-    let err = AnyRun::new("nope", review_input(), &Runtime::new(&provider, model()))
+    let err = any_run("nope", review_input(), &Runtime::new(model()))
         .err()
         .unwrap();
     assert_eq!(err.code, ErrorCode::UnknownWorkflow);
@@ -198,12 +196,7 @@ fn cancelled_run_ends_with_the_cancelled_code() {
     let provider = config(json!({"provider": "demo"}));
     let model = build_model(&provider, transport()).unwrap();
     let (sink, _) = recorder();
-    let run = AnyRun::new(
-        "resume_review",
-        review_input(),
-        &Runtime::new(&provider, model),
-    )
-    .unwrap();
+    let run = any_run("resume_review", review_input(), &Runtime::new(model)).unwrap();
     run.cancel();
     let err = futures::executor::block_on(run.start(sink)).err().unwrap();
     assert_eq!(err.code, ErrorCode::Cancelled, "{}", err.message);
@@ -220,12 +213,14 @@ fn the_key_is_hidden_in_debug_and_sent_only_to_the_provider() {
     let provider = config(json!({
         "provider": "openai", "apiKey": "sk-test-secret-123", "baseUrl": format!("{}/v1", mock.url),
         "confirmedHost": mock.url.trim_start_matches("http://"),
-        "agentModels": {"recruiter": "gpt-4o"}
     }));
     let model = build_model(&provider, transport()).unwrap();
     let (sink, seen) = recorder();
     let input = json!({"resume": SAMPLE_RESUME, "targetRole": SAMPLE_TARGET_ROLE, "maxIterations": 1, "designReview": false});
-    let run = AnyRun::new("resume_review", input, &Runtime::new(&provider, model)).unwrap();
+    let options: RunOptions =
+        serde_json::from_value(json!({"agentModels": {"recruiter": "gpt-4o"}})).unwrap();
+    let request = RunRequest::new(input).with_options(options);
+    let run = any_run("resume_review", request, &Runtime::new(model)).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -284,7 +279,7 @@ fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
             let input = serde_json::to_value(W::sample_input()).unwrap();
             let first_step = |runtime: Runtime| {
                 let runtime = runtime.with_clock(|| 1_700_000_000_000.0);
-                let run = AnyRun::new(W::ID, input.clone(), &runtime).unwrap();
+                let run = any_run(W::ID, input.clone(), &runtime).unwrap();
                 let step = futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
                 // The state names its thread (task ids), which is new for every run.
                 let thread = step["threadId"].as_str().unwrap();
@@ -292,10 +287,7 @@ fn demo_runtime_answers_each_workflow_as_the_full_demo_model_does() {
                 (step["status"].clone(), state)
             };
             let per_workflow = first_step(Runtime::for_provider(&provider, transport()).unwrap());
-            let full = first_step(Runtime::new(
-                &provider,
-                build_model(&provider, transport()).unwrap(),
-            ));
+            let full = first_step(Runtime::new(build_model(&provider, transport()).unwrap()));
             assert_eq!(per_workflow, full, "{}", W::ID);
             assert_ne!(per_workflow.1, "null", "{}", W::ID);
             self.0.push(W::ID);
@@ -362,19 +354,21 @@ fn every_model_request_comes_from_a_declared_agent_and_takes_its_model() {
                 .find(|(meta, _)| meta.id == W::ID)
                 .map(|(_, agents)| agents)
                 .unwrap_or_default();
-            let overrides: serde_json::Map<String, Value> = agents
-                .iter()
-                .map(|a| (a.node.to_string(), json!(format!("model-of-{}", a.node))))
-                .collect();
-            let provider = config(json!({"provider": "demo", "agentModels": overrides}));
+            let options = RunOptions {
+                agent_models: agents
+                    .iter()
+                    .map(|a| (a.node.to_string(), format!("model-of-{}", a.node)))
+                    .collect(),
+            };
             let asked = Requests::default();
             let model = Asked {
                 inner: careergraph::workflows::demo_model(),
                 asked: asked.clone(),
             };
-            let runtime = Runtime::new(&provider, Rc::new(model));
+            let runtime = Runtime::new(Rc::new(model));
             let input = serde_json::to_value(W::sample_input()).unwrap();
-            let run = AnyRun::new(W::ID, input, &runtime).unwrap();
+            let request = RunRequest::new(input).with_options(options);
+            let run = any_run(W::ID, request, &runtime).unwrap();
             futures::executor::block_on(run.start(EventSink::new(|_| {}))).unwrap();
             let asked = asked.borrow();
             assert!(!asked.is_empty(), "{} asked no model", W::ID);

@@ -2,12 +2,13 @@
 //! demo provider, answer the interrupts with `AnyRun::resume`, get the final state.
 
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use careergraph::graph::{EventSink, StreamEvent};
-use careergraph::session::{build_model, workflow, AnyRun, ErrorCode, ProviderConfig, Runtime};
+use careergraph::session::{build_model, workflow, ErrorCode, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -15,10 +16,9 @@ use serde_json::{json, Value};
 const JD: &str = "Requirements:\n- Python and Docker\n- Redis\n";
 const RESUME: &str = "# Ann\n## Skills\nDocker, Python\n";
 
-fn demo() -> (ProviderConfig, Rc<dyn careergraph::llm::ChatModel>) {
+fn demo() -> Rc<dyn careergraph::llm::ChatModel> {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
-    let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
-    (provider, model)
+    build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap()
 }
 
 fn recorder() -> (EventSink, Rc<RefCell<Vec<StreamEvent>>>) {
@@ -41,10 +41,10 @@ fn registry_lists_tailoring_with_its_input_schema() {
 
 #[test]
 fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
-    let (provider, model) = demo();
+    let model = demo();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "userId": "u1", "jobId": "j1"});
-    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run("resume_tailoring", input, &Runtime::new(model)).unwrap();
     assert!(run.mermaid().contains("human_review"));
     let thread = run.thread_id().expect("interactive");
     let step = block_on(run.start(sink)).unwrap();
@@ -88,10 +88,10 @@ fn tailoring_pauses_for_a_question_and_the_review_and_finishes_on_answers() {
 fn a_cancelled_paused_run_takes_no_answers_and_handles_stay_send_sync() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<careergraph::session::AnyRun>();
-    let (provider, model) = demo();
+    let model = demo();
     let (sink, _) = recorder();
     let input = json!({"resume": RESUME, "jobDescription": JD, "maxQuestions": 0});
-    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run("resume_tailoring", input, &Runtime::new(model)).unwrap();
     let step = block_on(run.start(sink)).unwrap();
     assert_eq!(
         step["interrupts"][0]["payload"]["type"], "review",
@@ -108,21 +108,21 @@ fn a_cancelled_paused_run_takes_no_answers_and_handles_stay_send_sync() {
 
 #[test]
 fn tailoring_input_is_checked_and_one_shot_runs_take_no_answers() {
-    let (provider, model) = demo();
-    let err = AnyRun::new(
+    let model = demo();
+    let err = any_run(
         "resume_tailoring",
         json!({"resume": RESUME}),
-        &Runtime::new(&provider, model.clone()),
+        &Runtime::new(model.clone()),
     )
     .err()
     .unwrap();
     assert_eq!(err.code, ErrorCode::InvalidInput);
 
     let (sink, _) = recorder();
-    let review = AnyRun::new(
+    let review = any_run(
         "resume_review",
         json!({"resume": RESUME, "targetRole": "Backend engineer"}),
-        &Runtime::new(&provider, model),
+        &Runtime::new(model),
     )
     .unwrap();
     // Every workflow is checkpointed under a thread (so it can be reopened after a reload)...

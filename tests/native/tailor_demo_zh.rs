@@ -2,12 +2,13 @@
 //! their skills, the questions and the agents' answers come in Chinese; an `en` run stays English.
 
 use crate::native_transport;
+use crate::run_support::any_run;
 
 use std::rc::Rc;
 
 use careergraph::domain::han::has_han;
 use careergraph::graph::EventSink;
-use careergraph::session::{build_model, AnyRun, ProviderConfig, Runtime};
+use careergraph::session::{build_model, ProviderConfig, Runtime};
 use futures::executor::block_on;
 use native_transport::ReqwestTransport;
 use serde_json::{json, Value};
@@ -33,7 +34,7 @@ fn tailor(language: &str) -> (Value, Value) {
     let provider: ProviderConfig = serde_json::from_value(json!({"provider": "demo"})).unwrap();
     let model = build_model(&provider, Rc::new(ReqwestTransport::default())).unwrap();
     let input = json!({"resume": RESUME, "jobDescription": JD, "language": language});
-    let run = AnyRun::new("resume_tailoring", input, &Runtime::new(&provider, model)).unwrap();
+    let run = any_run("resume_tailoring", input, &Runtime::new(model)).unwrap();
     let step = block_on(run.start(EventSink::new(|_| {}))).unwrap();
     assert_eq!(step["status"], "interrupted");
     let question = step["interrupts"][0]["payload"].clone();

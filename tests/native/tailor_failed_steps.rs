@@ -58,12 +58,10 @@ fn run(agent: &'static str) -> resume_tailoring::GraphState {
         inner: Rc::new(resume_tailoring::demo_model()),
         agent,
     };
-    let graph = resume_tailoring::build_with_checkpointer(
-        Rc::new(model),
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .unwrap();
+    let graph = resume_tailoring::graph(Rc::new(model), settings.clone())
+        .unwrap()
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("t").with_recursion_limit(settings.recursion_limit());
     let input = TailorInput::new(SAMPLE_RESUME, SAMPLE_JOB);
     let mut outcome =

@@ -67,12 +67,10 @@ impl Harness {
     }
 
     fn with_model(settings: TailorSettings, model: careergraph::llm::demo::DemoModel) -> Self {
-        let graph = resume_tailoring::build_with_checkpointer(
-            Rc::new(model),
-            settings.clone(),
-            Rc::new(MemorySaver::new()),
-        )
-        .unwrap();
+        let graph = resume_tailoring::graph(Rc::new(model), settings.clone())
+            .unwrap()
+            .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+            .unwrap();
         let config = RunConfig::thread("job-1").with_recursion_limit(settings.recursion_limit());
         Harness {
             graph,
@@ -459,12 +457,10 @@ fn threads_are_independent_and_resume_by_id_on_a_shared_saver() {
     let saver = Rc::new(MemorySaver::new());
     let settings = TailorSettings::default();
     let build = || {
-        resume_tailoring::build_with_checkpointer(
-            Rc::new(resume_tailoring::demo_model()),
-            settings.clone(),
-            saver.clone(),
-        )
-        .unwrap()
+        resume_tailoring::graph(Rc::new(resume_tailoring::demo_model()), settings.clone())
+            .unwrap()
+            .compile_with_checkpointer(saver.clone())
+            .unwrap()
     };
     let config = |id: &str| RunConfig::thread(id).with_recursion_limit(settings.recursion_limit());
     let graph = build();
@@ -557,10 +553,12 @@ fn agents_stream_their_answers_as_custom_events() {
 
 #[test]
 fn the_diagram_shows_every_node_and_the_command_routes() {
-    let graph = resume_tailoring::build(
+    let graph = resume_tailoring::graph(
         Rc::new(resume_tailoring::demo_model()),
         TailorSettings::default(),
     )
+    .unwrap()
+    .compile()
     .unwrap();
     let mermaid = graph.to_mermaid();
     for node in resume_tailoring::NODES {

@@ -46,12 +46,10 @@ fn run(
 ) {
     let model = resume_tailoring::demo_model()
         .with_responder("resume_tailorer", Rc::new(InventingTailorer));
-    let graph = resume_tailoring::build_with_checkpointer(
-        Rc::new(model),
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .unwrap();
+    let graph = resume_tailoring::graph(Rc::new(model), settings.clone())
+        .unwrap()
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("g").with_recursion_limit(settings.recursion_limit());
     let input = TailorInput::new(RESUME, JD);
     let first = block_on(graph.invoke(resume_tailoring::initial_state(&input, &settings), &config))
@@ -200,12 +198,10 @@ fn the_demo_draft_of_the_sample_flags_nothing() {
     use careergraph::workflows::resume_tailoring::TailoringWorkflow;
     let sample = TailoringWorkflow::sample_input();
     let settings = TailorSettings::default();
-    let graph = resume_tailoring::build_with_checkpointer(
-        Rc::new(resume_tailoring::demo_model()),
-        settings.clone(),
-        Rc::new(MemorySaver::new()),
-    )
-    .unwrap();
+    let graph = resume_tailoring::graph(Rc::new(resume_tailoring::demo_model()), settings.clone())
+        .unwrap()
+        .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+        .unwrap();
     let config = RunConfig::thread("demo").with_recursion_limit(settings.recursion_limit());
     let input = TailorInput::new(&sample.resume, &sample.job_description);
     let mut outcome =

@@ -57,3 +57,27 @@ for (const { id } of Runner.workflows()) {
     assert.ok(!JSON.stringify({ state, events }).includes(KEY), "the key appears in an event or the state");
   });
 }
+
+// Per-agent models are a run's option (`start`'s third argument); those a host still puts in its
+// provider configuration (where they used to go) are used by the runs started without options.
+test("a run's agentModels pick its agents' models; a configuration's old ones still apply", { timeout: 60_000 }, async (t) => {
+  if (!MOCK) {
+    t.skip("MOCK_PROVIDER_URL is not set (start target/debug/examples/mock_provider --port N)");
+    return;
+  }
+  const runner = new Runner({
+    provider: "openai", apiKey: KEY, baseUrl: `${MOCK}/v1`, confirmedHost: new URL(MOCK).host,
+    model: "model-provider",
+    agentModels: { tech_writer: "model-config" },
+  });
+  const modelsOfRun = async (options) => {
+    await fetch(`${MOCK}/__mock/reset`, { method: "POST" });
+    await runToEnd(runner, "resume_review", INPUTS.resume_review, options);
+    const seen = await (await fetch(`${MOCK}/__mock/requests`)).json();
+    return [...new Set(seen.filter((r) => r.body).map((r) => JSON.parse(r.body).model))].sort();
+  };
+  // tech_writer: the configuration's; every other agent: the provider's.
+  assert.deepEqual(await modelsOfRun(undefined), ["model-config", "model-provider"]);
+  // recruiter: the run's; the configuration's are not used by a run with its own options.
+  assert.deepEqual(await modelsOfRun({ agentModels: { recruiter: "model-run" } }), ["model-provider", "model-run"]);
+});

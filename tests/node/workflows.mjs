@@ -76,8 +76,8 @@ export function answerFor(pause) {
  * every event, the kinds of the pauses answered and the verdict; rejects as `result()` does, or
  * when a pause has no answer here.
  */
-export async function runToEnd(runner, workflowId, input) {
-  const run = runner.start(workflowId, input);
+export async function runToEnd(runner, workflowId, input, options) {
+  const run = runner.start(workflowId, input, options);
   const events = [];
   const pauses = [];
   let unanswered = null;

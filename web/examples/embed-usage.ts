@@ -72,14 +72,15 @@ export async function review(resume: string, apiKey: string): Promise<number | E
   const diagram: string = Runner.mermaid(workflows[0].id);
   console.log(diagram, workflows[0].titles.zh, workflows[0].interactive);
 
-  const config: ProviderConfig = { provider: "openai", apiKey, agentModels: { recruiter: "gpt-4o" } };
+  const config: ProviderConfig = { provider: "openai", apiKey };
   const input: ReviewInput = { resume, targetRole: "Staff engineer", maxIterations: 2, language: "zh" };
   try {
     const runner = new Runner(config);
     // A first-party key for another host than the provider's own: only with that host confirmed.
     runner.configure({ provider: "openai", apiKey, baseUrl: "https://llm-proxy.example/v1", confirmedHost: "llm-proxy.example" });
     runner.configure({ provider: "demo" });
-    const run = runner.start("resume_review", input);
+    // A run's own choices: here the recruiter agent calls another model of the provider.
+    const run = runner.start("resume_review", input, { agentModels: { recruiter: "gpt-4o" } });
     const unsubscribe: () => void = run.subscribe((event) => console.log(describe(event)));
     for await (const event of run) console.log(event.type);
     unsubscribe();

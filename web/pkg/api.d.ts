@@ -16,6 +16,8 @@ import type {
   KeptModel,
   ProviderConfig,
   RunEvent,
+  RunExport,
+  RunOptions,
   StateOf,
   Verdict,
   WorkflowId,
@@ -87,16 +89,32 @@ export declare class Runner {
   static setInTabAssets(url: string): void;
   /**
    * Starts a run of `workflowId` and returns at once; the run goes on in the background. `input`
-   * is that workflow's input type. Throws `unknown_workflow` or `invalid_input` (with what to fix)
-   * before any model is called.
+   * is that workflow's input type; `options` are this run's own choices (`agentModels`: agent
+   * name → model of the configured provider). Throws `unknown_workflow` or `invalid_input` (with
+   * what to fix) before any model is called.
    *
    * ```ts
-   * const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" });
+   * const run = runner.start("resume_review", { resume, targetRole: "Backend engineer" },
+   *   { agentModels: { recruiter: "gpt-4o" } });
    * run.subscribe((event) => console.log(event.type));
    * const state = await run.result(); // ReviewState
    * ```
    */
-  start<W extends WorkflowId>(workflowId: W, input: InputOf<W>): RunHandle<W>;
+  start<W extends WorkflowId>(workflowId: W, input: InputOf<W>, options?: RunOptions): RunHandle<W>;
+  /**
+   * Continues a run another host exported (`run.export()`: the tab, Node, a server) on this
+   * runner's provider. The handle's events start with the pauses the run waits on
+   * (`interrupted`, answered with `answer()` as where they were asked), or its end when it had
+   * finished; a run exported mid-step goes on with that step's unfinished tasks. `result()`
+   * rejects with `invalid_input` when `exported` is not a run export, comes from a newer
+   * version, or its run is already open on this runner.
+   *
+   * ```ts
+   * const exported = await run.export();                // in the tab, paused
+   * const moved = new Runner(config).import(exported);  // on the server
+   * ```
+   */
+  import(exported: RunExport): RunHandle;
   /** Frees the runner's memory in the wasm module; the runner cannot be used afterwards. */
   free(): void;
 }
@@ -181,6 +199,14 @@ export declare class RunHandle<W extends WorkflowId = WorkflowId> {
    * not JSON.
    */
   answer<K extends InterruptKind<W>>(interruptId: InterruptId<K>, value: AnswerOf<W, K>): void;
+  /**
+   * The run as it stands, to continue on another host with `runner.import()`: its workflow, the
+   * input and options it started with, and every checkpoint of its thread (pending pauses
+   * included). Versioned (`format: "careergraph.run"`, `version`); it holds no key and nothing
+   * of the provider. Best taken while the run waits for an answer or after it ended. Rejects
+   * with `invalid_input` before the run has started.
+   */
+  export(): Promise<RunExport>;
   /** The workflow's graph as a Mermaid flowchart. */
   readonly mermaid: string;
   /** Frees the handle's memory in the wasm module (the run itself goes on). */

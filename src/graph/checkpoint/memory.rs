@@ -68,6 +68,21 @@ impl Checkpointer for MemorySaver {
         Box::pin(future::ready(Ok(all)))
     }
 
+    fn list_thread<'a>(
+        &'a self,
+        thread_id: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        // Keys sort by (thread, namespace): the root's "" comes first.
+        let all = self
+            .threads
+            .borrow()
+            .iter()
+            .filter(|((thread, _), _)| thread == thread_id)
+            .flat_map(|(_, checkpoints)| checkpoints.values().cloned())
+            .collect();
+        Box::pin(future::ready(Ok(all)))
+    }
+
     fn put_writes<'a>(
         &'a self,
         thread_id: &'a str,

@@ -125,6 +125,19 @@ pub trait Checkpointer {
         ns: &'a str,
     ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>>;
 
+    /// Every checkpoint of the thread in every namespace (the root graph's, then each
+    /// subgraph's), oldest first within a namespace: what moving a run to another store takes
+    /// (`session::RunExport`). A store that cannot enumerate a thread's namespaces keeps this
+    /// default, which says so instead of handing back part of a run.
+    fn list_thread<'a>(
+        &'a self,
+        thread_id: &'a str,
+    ) -> LocalBoxFuture<'a, Result<Vec<Checkpoint>, GraphError>> {
+        Box::pin(futures::future::ready(Err(GraphError::Checkpointer(
+            format!("this checkpoint store cannot list every checkpoint of run {thread_id}"),
+        ))))
+    }
+
     /// Saves how one task of the uncommitted step ended against checkpoint `checkpoint_id`
     /// (LangGraph's `put_writes`), replacing what the task saved there before. The engine calls
     /// it the moment each task ends, so a run dropped mid-step (a page reload) keeps every

@@ -95,7 +95,7 @@ pub fn ModelRead(
     let read = move |whole: bool| {
         let settings = settings.get_untracked();
         let key = keys.with_untracked(|k| k.get(&settings.provider).cloned());
-        let config = settings.provider_config("", key);
+        let config = settings.provider_config(key);
         let stop = ReadStop::new();
         running.set(Some(stop.clone()));
         said.set(None);

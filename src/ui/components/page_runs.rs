@@ -22,8 +22,9 @@ where
 {
     let open = Callback::new(move |record: RunRecord| runs.open(record));
     let delete = Callback::new(move |thread_id: String| runs.delete(thread_id));
+    let export = Callback::new(move |record: RunRecord| runs.export(record));
     view! {
-        <RunList workflow_id=W::ID on_open=open on_delete=delete live=Signal::derive(move || runs.live_thread()) />
+        <RunList workflow_id=W::ID on_open=open on_delete=delete on_export=export live=Signal::derive(move || runs.live_thread()) />
         {move || runs.active().map(&run_view)}
         <ProviderNotes notes=Signal::derive(move || runs.notes()) clamped=clamped workflow=W::ID />
     }

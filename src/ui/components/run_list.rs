@@ -104,6 +104,8 @@ pub fn RunList(
     workflow_id: &'static str,
     on_open: Callback<RunRecord>,
     on_delete: Callback<String>,
+    /// Downloads the run as a file to continue on another host.
+    on_export: Callback<RunRecord>,
     /// The thread of the run the page drives now (see `RunController::live_thread`).
     #[prop(optional)]
     live: Option<Signal<Option<String>>>,
@@ -143,8 +145,9 @@ pub fn RunList(
                             .flatten()
                             .is_some_and(|verdict| !verdict.usable());
                         let thread = entry.thread_id.clone();
-                        let open_entry = entry.clone();
+                        let (open_entry, export_entry) = (entry.clone(), entry.clone());
                         let (open_title, delete_title) = (entry.title.clone(), entry.title.clone());
+                        let export_title = entry.title.clone();
                         let live_thread = entry.thread_id.clone();
                         let elsewhere_thread = live_thread.clone();
                         let live_here = Memo::new(move |_| {
@@ -181,6 +184,15 @@ pub fn RunList(
                                     aria-label=move || format!("{}: {open_title}", open_label(status, elsewhere.get(), lang.get()))
                                     on:click=move |_| on_open.run(open_entry.clone())>
                                     {move || open_label(status, elsewhere.get(), lang.get())}
+                                </button>
+                                // A file of the run as saved, to answer and finish it elsewhere
+                                // (Node, a server: `runner.import`). Not mid-step here: the
+                                // step under way would be run again there.
+                                <button type="button" class="button button--small" data-testid="run-export"
+                                    hidden=move || live_here.get() && status == RunStatus::Running
+                                    aria-label=move || format!("{}: {export_title}", tr(lang.get(), "Export run", "导出运行"))
+                                    on:click=move |_| on_export.run(export_entry.clone())>
+                                    {move || tr(lang.get(), "Export", "导出")}
                                 </button>
                                 <button type="button" class="button button--small button--danger" data-testid="run-delete"
                                     aria-label=move || format!("{}: {delete_title}", tr(lang.get(), "Delete", "删除"))

@@ -294,6 +294,15 @@ impl<W: Workflow, V: ViewModel<W>> RunController<W, V> {
         });
     }
 
+    /// Downloads a saved run as a file another host continues (`runner.import`): a paused run
+    /// is answered there. Why it could not be written goes to the page's message.
+    pub fn export(&self, record: RunRecord) {
+        let ctl = self.ctl();
+        Ctl::when_loaded(&ctl, false, move |engine, ctl| {
+            leptos::task::spawn_local((engine.export)(ctl, record));
+        });
+    }
+
     /// Deletes a saved run (record and checkpoints); a shown one is let go first.
     pub fn delete(&self, thread_id: String) {
         let ctl = self.ctl();

@@ -17,8 +17,9 @@ use super::phase::{elsewhere_text, RunPhase};
 use super::store::RunStore;
 use super::view_model::ViewModel;
 use crate::graph::State;
-use crate::session::{Runtime, SessionError, Step, Workflow, WorkflowRun};
+use crate::session::{AnyRun, RunRequest, Runtime, SessionError, Step, Workflow, WorkflowRun};
 use crate::store::{now_ms, RunRecord, RunStatus};
+use crate::ui::download::download;
 use crate::ui::i18n::tr;
 use crate::ui::keys::Keys;
 use crate::ui::settings::Settings;
@@ -105,9 +106,15 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         let key = self
             .keys
             .with_untracked(|k| k.get(&settings.provider).cloned());
-        let runtime = Runtime::in_browser(&settings.provider_config(W::ID, key))
+        let runtime = Runtime::in_browser(&settings.provider_config(key))
             .map_err(|error| SessionError::new(error.code, page_text(&error, &settings)))?;
         Ok(self.on_store(runtime))
+    }
+
+    /// A run of this page, with the settings' per-agent models for its workflow.
+    pub(super) fn request(&self, input: W::Input) -> RunRequest<W::Input> {
+        let options = self.settings.with_untracked(|s| s.run_options(W::ID));
+        RunRequest::new(input).with_options(options)
     }
 
     /// For showing an ended run: its checkpoints are read, nothing is sent, so no key is needed.
@@ -174,7 +181,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
         }
         let run = match self
             .runtime()
-            .and_then(|runtime| WorkflowRun::<W>::new(input.clone(), &runtime))
+            .and_then(|runtime| WorkflowRun::<W>::new(self.request(input.clone()), &runtime))
         {
             Ok(run) => run,
             Err(error) => {
@@ -223,12 +230,13 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 (false, Some(lock)) => Some(lock),
                 (false, None) => lock::try_lock(&record.thread_id).await,
             };
-            // Only a run this tab goes on with needs the user's provider (and key); an ended
-            // run, or one another tab drives, is only read from its checkpoints.
-            let runtime = if lock.is_some() {
-                self.runtime()
+            // Only a run this tab goes on with needs the user's provider (and key) and its
+            // per-agent models; an ended run, or one another tab drives, is only read from its
+            // checkpoints.
+            let (runtime, request) = if lock.is_some() {
+                (self.runtime(), self.request(input.clone()))
             } else {
-                self.viewing_runtime()
+                (self.viewing_runtime(), RunRequest::new(input.clone()))
             };
             let runtime = match runtime {
                 Ok(runtime) => runtime,
@@ -248,8 +256,7 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 }
                 return None;
             }
-            let reopened =
-                WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id).await;
+            let reopened = WorkflowRun::<W>::reopen(request, &runtime, &record.thread_id).await;
             if !self.page_shown.get() {
                 return lock;
             }
@@ -317,9 +324,10 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
             return Err(elsewhere_text(lang).to_string());
         };
         let runtime = self.runtime().map_err(|e| e.message)?;
-        let (run, step) = WorkflowRun::<W>::reopen(input.clone(), &runtime, &record.thread_id)
-            .await
-            .map_err(|e| e.message)?;
+        let (run, step) =
+            WorkflowRun::<W>::reopen(self.request(input.clone()), &runtime, &record.thread_id)
+                .await
+                .map_err(|e| e.message)?;
         let still_shown = self.current.borrow().as_ref().is_some_and(|r| {
             r.thread_id() == record.thread_id && r.phase.get_untracked() == RunPhase::Finished
         });
@@ -358,6 +366,31 @@ impl<W: Workflow, V: ViewModel<W>> Ctl<W, V> {
                 self.message.set(result.err().unwrap_or_default());
             }
         })
+    }
+
+    /// [`RunController::export`]: the saved run as a run export (`session::RunExport`: its
+    /// input, this page's per-agent models and every checkpoint of its thread, no key), offered
+    /// as a file to continue on another host (`runner.import` in Node or on a server). Nothing
+    /// is re-opened and nothing is sent. Why it could not be written goes to the page's message.
+    pub(super) fn export(self: Rc<Self>, record: RunRecord) -> LocalBoxFuture<'static, ()> {
+        Box::pin(async move {
+            let result = self.exporting(&record).await;
+            if self.page_shown.get() {
+                self.message.set(result.err().unwrap_or_default());
+            }
+        })
+    }
+
+    async fn exporting(&self, record: &RunRecord) -> Result<(), String> {
+        let request = RunRequest::new(record.input.clone())
+            .with_options(self.settings.with_untracked(|s| s.run_options(W::ID)));
+        let runtime = self.viewing_runtime().map_err(|e| e.message)?;
+        let exported = AnyRun::export(W::ID, &record.thread_id, request, &runtime)
+            .await
+            .map_err(|e| e.message)?;
+        let text = serde_json::to_string_pretty(&exported).map_err(|e| e.to_string())?;
+        let name = format!("careergraph-run-{}-{}.json", W::ID, record.thread_id);
+        download(&name, "application/json", &text)
     }
 
     async fn amending(

@@ -22,6 +22,8 @@ pub struct RunEngine<W: Workflow, V> {
     pub(super) reopen: Reopen<W, V>,
     pub(super) follow_up: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
     pub(super) amend: Amend<W, V>,
+    /// Downloads a saved run as a run export (see `Ctl::export`).
+    pub(super) export: fn(Rc<Ctl<W, V>>, RunRecord) -> LocalBoxFuture<'static, ()>,
     pub(super) stop: fn(&ActiveRun<W, V>),
 }
 
@@ -47,6 +49,7 @@ impl<W: Workflow, V: ViewModel<W>> RunEngine<W, V> {
             reopen: |ctl, record, lock| ctl.reopen(record, lock),
             follow_up: |ctl, record| ctl.follow_up(record),
             amend: |ctl, record, update| ctl.amend(record, update),
+            export: |ctl, record| ctl.export(record),
             stop: |run| run.stop(),
         }
     }

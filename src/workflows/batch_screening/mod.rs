@@ -89,7 +89,10 @@ pub fn recursion_limit() -> usize {
     16
 }
 
-/// The graph around `model` (already paced: see [`BatchWorkflow`]) and `settings`.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
+/// `model` is already paced: see [`BatchWorkflow`].
 pub fn graph(model: Rc<dyn ChatModel>, settings: BatchSettings) -> StateGraph<BatchState> {
     let shared = Rc::new(shared::Shared {
         model,

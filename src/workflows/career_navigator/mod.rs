@@ -16,7 +16,7 @@
 //! ```
 //!
 //! Interrupts (answer with `graph.resume(&config, Resume::value(answer))` on the same thread,
-//! which needs a checkpointer; see [`build_with_checkpointer`]): the satisfaction rating and the
+//! which needs a checkpointer: compile [`graph`] with one): the satisfaction rating and the
 //! plan confirmation, payloads and answers documented in [`interaction`].
 //!
 //! Results in [`CareerNavigatorState`]: `integrated_report`, `career_goals`, `final_plan`,
@@ -30,9 +30,10 @@
 //! use serde_json::json;
 //!
 //! let settings = NavigatorSettings::default();
-//! let graph = career_navigator::build_with_checkpointer(
-//!     Rc::new(career_navigator::demo_model()), settings.clone(), Rc::new(MemorySaver::new()),
-//! ).unwrap();
+//! let graph = career_navigator::graph(Rc::new(career_navigator::demo_model()), settings.clone())
+//!     .unwrap()
+//!     .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+//!     .unwrap();
 //! let config = RunConfig::thread("plan-1").with_recursion_limit(settings.recursion_limit());
 //! let mut input = NavigatorInput::default();
 //! input.profile.current_position = "Backend engineer".into();
@@ -65,9 +66,7 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{
-    Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
-};
+use crate::graph::{GraphError, NodeContext, NodeOptions, StateGraph, END, START};
 use crate::llm::ChatModel;
 use crate::workflows::common::{self, with_deps};
 
@@ -102,28 +101,11 @@ pub const NODES: [&str; 11] = [
 /// The parallel analysts' node names.
 pub const ANALYST_NODES: [&str; 3] = ["user_profiler", "industry_researcher", "job_analyzer"];
 
-/// Builds the graph without a checkpointer: a run stops at the first interrupt and cannot be
-/// resumed; use [`build_with_checkpointer`] for interactive runs.
-pub fn build(
-    model: Rc<dyn ChatModel>,
-    settings: NavigatorSettings,
-) -> Result<CompiledGraph<CareerNavigatorState>, GraphError> {
-    graph(model, settings)?.compile()
-}
-
-/// Builds the graph with `checkpointer` (e.g. `MemorySaver`): interrupts are answered with
-/// `resume` on the same `RunConfig::thread(id)`.
-pub fn build_with_checkpointer(
-    model: Rc<dyn ChatModel>,
-    settings: NavigatorSettings,
-    checkpointer: Rc<dyn Checkpointer>,
-) -> Result<CompiledGraph<CareerNavigatorState>, GraphError> {
-    graph(model, settings)?.compile_with_checkpointer(checkpointer)
-}
-
 type S = CareerNavigatorState;
 
-/// The uncompiled graph.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
 pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: NavigatorSettings,

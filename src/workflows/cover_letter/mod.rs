@@ -38,9 +38,7 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{
-    Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, END, START,
-};
+use crate::graph::{GraphError, NodeContext, NodeOptions, StateGraph, END, START};
 use crate::llm::ChatModel;
 use crate::workflows::common::{self, with_deps, RunSettings};
 
@@ -83,16 +81,9 @@ pub fn initial_state(input: &CoverLetterInput, settings: &CoverSettings) -> Cove
         .max_revisions(settings.max_revisions)
 }
 
-/// Builds the graph with `checkpointer` (the review is answered with `resume` on the same thread).
-pub fn build_with_checkpointer(
-    model: Rc<dyn ChatModel>,
-    settings: CoverSettings,
-    checkpointer: Rc<dyn Checkpointer>,
-) -> Result<CompiledGraph<CoverLetterState>, GraphError> {
-    graph(model, settings)?.compile_with_checkpointer(checkpointer)
-}
-
-/// The uncompiled graph.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
 pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: CoverSettings,

@@ -20,7 +20,7 @@
 //! use careergraph::workflows::hiring::{self, HiringInput, HiringSettings};
 //!
 //! let settings = HiringSettings::default();
-//! let graph = hiring::build(Rc::new(hiring::demo_model()), settings.clone()).unwrap();
+//! let graph = hiring::graph(Rc::new(hiring::demo_model()), settings.clone()).compile().unwrap();
 //! let input = HiringInput::new(
 //!     "# Ann Lee\n## Experience\n### Engineer — Acme (2019–2024)\n- Built Rust services\n## Skills\nRust, Python\n",
 //!     "Backend Engineer\nRequirements:\n- Rust\n- Kubernetes\n",
@@ -47,7 +47,7 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{CompiledGraph, GraphError, StateGraph, END, START};
+use crate::graph::{StateGraph, END, START};
 use crate::llm::ChatModel;
 use crate::workflows::common::{self, with_deps};
 
@@ -66,16 +66,9 @@ type Deps = common::Deps<HiringSettings>;
 /// The supervisor's node name.
 pub const SUPERVISOR_NODE: &str = "supervisor_agent";
 
-/// Builds the graph around `model` (which carries the API key) and `settings` (language, model
-/// overrides, cancel token). Run it with `RunConfig::with_recursion_limit(settings.recursion_limit())`.
-pub fn build(
-    model: Rc<dyn ChatModel>,
-    settings: HiringSettings,
-) -> Result<CompiledGraph<HiringState>, GraphError> {
-    graph(model, settings).compile()
-}
-
-/// The uncompiled graph, for callers that want `compile_with_checkpointer`.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
 pub fn graph(model: Rc<dyn ChatModel>, settings: HiringSettings) -> StateGraph<HiringState> {
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<HiringState>::new();

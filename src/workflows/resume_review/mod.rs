@@ -23,7 +23,7 @@
 //! let settings = ReviewSettings::default().with_cancel(cancel.clone());
 //! // Any `ChatModel` (it carries the API key); the demo model works offline.
 //! let model = Rc::new(resume_review::demo_model());
-//! let graph = resume_review::build(model, settings.clone()).unwrap();
+//! let graph = resume_review::graph(model, settings.clone()).compile().unwrap();
 //!
 //! let events = EventSink::new(|event| match event {
 //!     // `payload["type"]`: "delta" (live text per agent), "delta_reset" (drop it: streamed
@@ -62,7 +62,7 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{CompiledGraph, GraphError, NodeContext, NodeError, StateGraph, END, START};
+use crate::graph::{NodeContext, NodeError, StateGraph, END, START};
 use crate::llm::{ChatModel, LlmError};
 use crate::workflows::common::{self, RunSettings};
 
@@ -95,18 +95,9 @@ pub const NODES: [&str; 8] = [
     "design",
 ];
 
-/// Builds the review graph around `model` (which carries the API key) and `settings` (model
-/// overrides and the cancel token; threshold, rounds and design go into state via
-/// [`initial_state`]). Cheap: build one graph per run, so each run gets its own cancel token.
-/// Compile it with a checkpointer yourself via [`graph`] if the page needs history.
-pub fn build(
-    model: Rc<dyn ChatModel>,
-    settings: ReviewSettings,
-) -> Result<CompiledGraph<ReviewState>, GraphError> {
-    graph(model, settings).compile()
-}
-
-/// The uncompiled graph, for callers that want `compile_with_checkpointer`.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
 pub fn graph(model: Rc<dyn ChatModel>, settings: ReviewSettings) -> StateGraph<ReviewState> {
     let deps = Rc::new(Deps { model, settings });
     let mut graph = StateGraph::<ReviewState>::new();

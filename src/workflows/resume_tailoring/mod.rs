@@ -13,7 +13,7 @@
 //! ```
 //!
 //! Interrupts (answer with `graph.resume(&config, Resume::value(answer))` on the same thread,
-//! which needs a checkpointer; see [`build_with_checkpointer`]):
+//! which needs a checkpointer: compile [`graph`] with one):
 //! - a **question** from the subgraph (`interrupt.path == ["info_collection"]`), payload and
 //!   answers documented in [`info_collection`];
 //! - the **review** from `human_review`, payload and answers documented in [`review`], including
@@ -33,9 +33,10 @@
 //! use serde_json::json;
 //!
 //! let settings = TailorSettings::default();
-//! let graph = resume_tailoring::build_with_checkpointer(
-//!     Rc::new(resume_tailoring::demo_model()), settings.clone(), Rc::new(MemorySaver::new()),
-//! ).unwrap();
+//! let graph = resume_tailoring::graph(Rc::new(resume_tailoring::demo_model()), settings.clone())
+//!     .unwrap()
+//!     .compile_with_checkpointer(Rc::new(MemorySaver::new()))
+//!     .unwrap();
 //! let config = RunConfig::thread("job-1").with_recursion_limit(settings.recursion_limit());
 //! let input = TailorInput::new(
 //!     "# Ann\n## Skills\nPython, Docker\n",
@@ -65,9 +66,7 @@ mod workflow;
 
 use std::rc::Rc;
 
-use crate::graph::{
-    Checkpointer, CompiledGraph, GraphError, NodeContext, NodeOptions, StateGraph, START,
-};
+use crate::graph::{GraphError, NodeContext, NodeOptions, StateGraph, START};
 use crate::llm::ChatModel;
 use crate::workflows::common::{self, with_deps, RunSettings};
 
@@ -99,26 +98,9 @@ pub const NODES: [&str; 9] = [
     "finalization_agent",
 ];
 
-/// Builds the graph without a checkpointer: runs with human review on stop at the review and
-/// cannot be resumed; use [`build_with_checkpointer`] for interactive runs.
-pub fn build(
-    model: Rc<dyn ChatModel>,
-    settings: TailorSettings,
-) -> Result<CompiledGraph<GraphState>, GraphError> {
-    graph(model, settings)?.compile()
-}
-
-/// Builds the graph with `checkpointer` (e.g. `MemorySaver`): interrupts are answered with
-/// `resume` on the same `RunConfig::thread(id)`.
-pub fn build_with_checkpointer(
-    model: Rc<dyn ChatModel>,
-    settings: TailorSettings,
-    checkpointer: Rc<dyn Checkpointer>,
-) -> Result<CompiledGraph<GraphState>, GraphError> {
-    graph(model, settings)?.compile_with_checkpointer(checkpointer)
-}
-
-/// The uncompiled graph.
+/// The workflow's graph, uncompiled: what its `Workflow::prepare` compiles on the run's
+/// checkpointer. A run goes through the session (`WorkflowRun::new`, docs/runs.md); tests
+/// that exercise the graph alone compile it themselves (`compile`, `compile_with_checkpointer`).
 pub fn graph(
     model: Rc<dyn ChatModel>,
     settings: TailorSettings,
