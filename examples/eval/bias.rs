@@ -29,6 +29,8 @@ pub struct BiasRow {
     pub mean: f64,
     pub low: f64,
     pub high: f64,
+    /// Two scored pairs or more (`Delta::has_interval`): `low` and `high` are a 95% interval.
+    pub interval: bool,
     pub flips: usize,
     pub flagged: bool,
     /// Scripted rows: whether the row must be flagged.
@@ -117,6 +119,7 @@ pub fn bias_rows(
         mean: 0.0,
         low: 0.0,
         high: 0.0,
+        interval: false,
         flips: 0,
         flagged: false,
         expect: None,
@@ -173,12 +176,25 @@ pub fn bias_rows(
     }
     let mut rows = Vec::new();
     for mode in &report.modes {
-        if mode.results.is_empty() {
-            let why = format!(
-                "no pair had both versions screened ({} pairs, every one with a version failed)",
-                mode.unscored_pairs
-            );
-            rows.push(row(mode.blind, "—".into(), Some(why)));
+        // Every attribute the check varied in this mode gets its row, also one of whose pairs
+        // none had both versions screened (no result): its absence would read as "not flagged".
+        let varied = |attribute: Attribute| {
+            plan.input.resumes.iter().any(|resume| {
+                resume
+                    .variant
+                    .as_ref()
+                    .is_some_and(|v| v.blind == mode.blind && v.attribute == attribute)
+            })
+        };
+        for attribute in Attribute::ALL {
+            if varied(attribute) && !mode.results.iter().any(|r| r.attribute == attribute) {
+                let why = "no pair had both versions screened".to_string();
+                rows.push(row(
+                    mode.blind,
+                    attribute.label(Language::En).to_string(),
+                    Some(why),
+                ));
+            }
         }
         for result in &mode.results {
             rows.push(BiasRow {
@@ -186,6 +202,7 @@ pub fn bias_rows(
                 mean: result.delta.mean,
                 low: result.delta.low,
                 high: result.delta.high,
+                interval: result.delta.has_interval(),
                 flips: result.flips,
                 flagged: result.flagged,
                 expect: expect.map(|f| f(mode.blind, result.attribute)),
@@ -258,6 +275,7 @@ pub fn markdown(rows: &[BiasRow]) -> String {
             r.pairs.to_string(),
             match &r.error {
                 Some(error) => format!("run error: {error}"),
+                None if !r.interval => format!("{:+.1} (one pair: no interval)", r.mean),
                 None => format!("{:+.1} [{:+.1}, {:+.1}]", r.mean, r.low, r.high),
             },
             format!("{} of {}", r.flips, r.pairs),

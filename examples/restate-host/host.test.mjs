@@ -1,10 +1,11 @@
 // Drives careergraph runs through Restate (started by test.sh): starts service.mjs, registers it
 // with the admin API, starts runs through the ingress, answers their pauses over HTTP, checks the
 // results; then kills the service with SIGKILL while a run waits on a pause, restarts it, answers,
-// and the run completes. The mock provider's tests need MOCK_PROVIDER_URL and skip without it.
+// and the run completes; and kills restate-server itself with SIGKILL mid-batch, starts it again
+// on the same base dir, and the batch completes as an uninterrupted one did. The mock provider's tests need MOCK_PROVIDER_URL and skip without it.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { openSync, writeFileSync } from "node:fs";
+import { openSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -57,6 +58,46 @@ async function killService(signal) {
   const exited = new Promise((resolve) => service.once("exit", resolve));
   service.kill(signal);
   await exited;
+}
+
+// --- restate-server itself (started by test.sh, which exports how) -------------------------------
+const ADMIN_HEALTH = `${ADMIN}/health`;
+
+async function healthy() {
+  try {
+    return (await fetch(ADMIN_HEALTH, { signal: AbortSignal.timeout(1_000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** SIGKILLs restate-server, waits for it to be gone, starts it again on the same base dir. */
+async function restartServer() {
+  const pid = Number(readFileSync(process.env.RESTATE_SERVER_PID_FILE, "utf8"));
+  process.kill(pid, "SIGKILL");
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      break; // gone
+    }
+    await sleep(50);
+  }
+  const serverLog = openSync(process.env.RESTATE_SERVER_LOG, "a");
+  const server = spawn(
+    process.env.RESTATE_SERVER_BIN,
+    ["--no-logo", "--base-dir", process.env.RESTATE_BASE_DIR, "--node-name", "test",
+      "--bind-ip", "127.0.0.1", "--bind-port", process.env.RESTATE_FABRIC_PORT, "--listen-mode", "tcp"],
+    { stdio: ["ignore", serverLog, serverLog], detached: true },
+  );
+  server.unref();
+  writeFileSync(process.env.RESTATE_SERVER_PID_FILE, String(server.pid));
+  const started = Date.now();
+  while (!(await healthy())) {
+    if (Date.now() - started > 60_000) throw new Error("restate-server did not come back within 60 s");
+    await sleep(100);
+  }
+  return Date.now() - started;
 }
 
 // --- Restate's HTTP APIs -----------------------------------------------------------------------
@@ -244,4 +285,48 @@ test("a run that waits on an answer longer than the inactivity timeout is suspen
   assert.ok(output.replayedPauses >= 1, "the resumed attempt asked the first pause again");
   t.diagnostic(`${provider}: suspended at the first pause; the last attempt replayed ${output.replayedPauses} pause(s) and ${output.replayedCalls} model call(s)`);
   if (MOCK) assert.equal(await mockRequests(), output.modelCalls, "calls paid vs calls in the journal");
+});
+
+/** What a batch decided, candidate by candidate: the ranking a restart must not change. */
+const decided = (state) => state.table.map((row) => `${row.id} ${row.status} ${row.overall_score}`);
+
+test("kill -9 of restate-server mid-batch: started again on its base dir, the batch completes as an uninterrupted one", { timeout: 240_000 }, async (t) => {
+  if (!MOCK) return t.skip("SKIP: MOCK_PROVIDER_URL is not set (start target/debug/examples/mock_provider --port N)");
+  // Every model call takes 300 ms, so the kill lands while the batch is screening.
+  const slow = async () => {
+    await fetch(`${MOCK}/__mock/reset`, { method: "POST" });
+    await fetch(`${MOCK}/__mock/script`, { method: "POST", body: JSON.stringify({ delay_ms: 300 }) });
+  };
+  await slow();
+  const whole = await runThrough(`batch-whole-${unique}`, "batch_screening", BATCH, "mock", []);
+  const wholeCalls = await mockRequests();
+  assert.equal(whole.modelCalls, wholeCalls, "the uninterrupted batch: calls paid vs calls journaled");
+
+  await slow();
+  const key = `batch-restart-${unique}`;
+  await start(key, "batch_screening", BATCH, "mock");
+  let before = 0;
+  for (let i = 0; i < 600 && before < 3; i++) {
+    await sleep(50);
+    before = await mockRequests();
+  }
+  assert.ok(before >= 3 && before < wholeCalls, `the kill must land mid-batch (${before} of ${wholeCalls} calls made)`);
+  const { in_flight: inFlight } = await (await fetch(`${MOCK}/__mock/stats`)).json();
+  const downFor = await restartServer();
+  const output = await result(key);
+  const paid = await mockRequests();
+
+  CHECK_RESULT.batch_screening(output.state, BATCH);
+  assert.equal(output.state.table.length, BATCH.resumes.length, "every candidate has one row: none lost, none twice");
+  assert.ok(output.state.table.every((row) => row.status === "screened"), `statuses: ${output.state.table.map((r) => r.status)}`);
+  assert.deepEqual(decided(output.state), decided(whole.state), "the ranking of an uninterrupted batch");
+  t.diagnostic(
+    `killed after ${before} of ${wholeCalls} calls (${inFlight} in flight), back in ${downFor} ms; ` +
+      `paid ${paid} calls in all against ${wholeCalls} uninterrupted (${paid - wholeCalls} paid twice); ` +
+      `the last attempt took ${output.replayedCalls} from the journal`,
+  );
+  // The journal makes one call at a time (service.mjs), so at most one is in flight at the kill
+  // (the count above is read a moment before it, so it may read 0 as a call starts).
+  assert.ok(paid - wholeCalls <= 1, `calls paid twice (${paid - wholeCalls}) are at most the one in flight at the kill`);
+  assert.ok(output.replayedCalls >= before - inFlight, "the calls journaled before the kill were replayed, not paid again");
 });

@@ -42,8 +42,13 @@ work=$(mktemp -d /tmp/careergraph-restate.XXXXXX)
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done
-  # The service the tests start (and restart) writes its pid here.
+  # The service the tests start (and restart) writes its pid here, and so does the server.
   [ -f "$work/service.pid" ] && kill -9 "$(cat "$work/service.pid")" 2>/dev/null
+  if [ -f "$work/restate-server.pid" ]; then
+    server_pid=$(cat "$work/restate-server.pid")
+    kill "$server_pid" 2>/dev/null
+    for _ in $(seq 100); do kill -0 "$server_pid" 2>/dev/null || break; sleep 0.1; done
+  fi
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null; done
   # The logs of the last run stay in target/restate/logs/.
   mkdir -p "$dir/logs" && cp "$work"/*.log "$dir/logs/" 2>/dev/null
@@ -60,14 +65,19 @@ free_ports() { node -e '
 read -r ingress admin fabric service <<<"$(free_ports 4)"
 
 # An invocation idle for 3 s (waiting on an answer) is suspended, as it would be after 1 min by
-# default: the suspension test waits longer than that.
-RESTATE_DISABLE_TELEMETRY=true RESTATE_LOG_DISABLE_ANSI_CODES=true RESTATE_WORKER__INVOKER__INACTIVITY_TIMEOUT=3s \
-RESTATE_INGRESS__BIND_PORT=$ingress RESTATE_ADMIN__BIND_PORT=$admin \
-  "$server" --no-logo --base-dir "$work/restate-data" --node-name test \
-    --bind-ip 127.0.0.1 --bind-port "$fabric" --listen-mode tcp >"$work/restate-server.log" 2>&1 &
-pids+=($!)
+# default: the suspension test waits longer than that. The server's settings are exported, so that
+# host.test.mjs can kill it and start it again on the same base dir (the restart test): its pid is
+# kept in a file, which the cleanup reads.
+export RESTATE_DISABLE_TELEMETRY=true RESTATE_LOG_DISABLE_ANSI_CODES=true RESTATE_WORKER__INVOKER__INACTIVITY_TIMEOUT=3s
+export RESTATE_INGRESS__BIND_PORT=$ingress RESTATE_ADMIN__BIND_PORT=$admin
+export RESTATE_SERVER_BIN="$server" RESTATE_BASE_DIR="$work/restate-data" RESTATE_FABRIC_PORT=$fabric
+export RESTATE_SERVER_LOG="$work/restate-server.log" RESTATE_SERVER_PID_FILE="$work/restate-server.pid"
+"$server" --no-logo --base-dir "$RESTATE_BASE_DIR" --node-name test \
+  --bind-ip 127.0.0.1 --bind-port "$fabric" --listen-mode tcp >"$RESTATE_SERVER_LOG" 2>&1 &
+echo $! > "$RESTATE_SERVER_PID_FILE"
+disown $! # the restart test kills it: no "Killed" job report from this shell
 for _ in $(seq 200); do curl -sf "http://127.0.0.1:$admin/health" >/dev/null && break; sleep 0.1; done
-curl -sf "http://127.0.0.1:$admin/health" >/dev/null || { echo "restate-server did not start:"; tail -30 "$work/restate-server.log"; exit 1; }
+curl -sf "http://127.0.0.1:$admin/health" >/dev/null || { echo "restate-server did not start:"; tail -30 "$RESTATE_SERVER_LOG"; exit 1; }
 echo "restate-server $SERVER on 127.0.0.1 (ingress :$ingress, admin :$admin) up in $(( $(date +%s) - started )) s"
 
 tap="$work/tap"

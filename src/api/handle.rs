@@ -51,12 +51,22 @@ impl Stopper {
     }
 }
 
-/// Where a run came from, for `export()`: its workflow, the request it started with and the
-/// runtime whose checkpointer keeps it.
+/// Where a run came from, for `export()`: the runtime whose checkpointer keeps it, and its
+/// workflow with the request it started with (the input JSON, kept for the handle's life: a
+/// re-opened run rebuilds its graph from it). An imported run's are known once its export
+/// was read, in the build.
 pub(super) struct Origin {
-    pub workflow_id: String,
-    pub request: RunRequest<Value>,
     pub runtime: Runtime,
+    pub started: RefCell<Option<(String, RunRequest<Value>)>>,
+}
+
+impl Origin {
+    pub(super) fn new(runtime: Runtime) -> Rc<Origin> {
+        Rc::new(Origin {
+            runtime,
+            started: RefCell::new(None),
+        })
+    }
 }
 
 #[wasm_bindgen]
@@ -110,7 +120,7 @@ impl RunHandle {
     /// Builds the run once its workflow's code is there, then drives it in the background, step
     /// after step, whether or not anyone awaits `result()`. A paused step waits for an answer to
     /// one of its interrupts, then resumes.
-    pub(super) fn spawn(checked: CheckedStart, origin: Origin) -> RunHandle {
+    pub(super) fn spawn(checked: CheckedStart, origin: Rc<Origin>) -> RunHandle {
         let events = EventLog::new();
         // From the static table: synchronous, before the workflow's graph code has loaded.
         let mermaid = session::mermaid(checked.workflow_id()).unwrap_or_default();
@@ -121,7 +131,7 @@ impl RunHandle {
             let first = run.start(sink);
             Ok((run, first))
         };
-        Self::launch(events, mermaid, Rc::new(origin), build.boxed_local())
+        Self::launch(events, mermaid, origin, build.boxed_local())
     }
 
     /// Drives the run `build` gives, in the background: a build that fails is reported as a

@@ -38,11 +38,8 @@ impl Runner {
         // Checked here, synchronously; the run is built once the workflow's code has arrived
         // (a wasm chunk in the split package, see `session::AnyRun::new`).
         let checked = session::AnyRun::check(&workflow_id, request.clone())?;
-        let origin = Origin {
-            workflow_id,
-            request,
-            runtime: self.runtime.clone(),
-        };
+        let origin = Origin::new(self.runtime.clone());
+        origin.started.replace(Some((workflow_id, request)));
         Ok(RunHandle::spawn(checked, origin))
     }
 }

@@ -1,8 +1,14 @@
 //! `run.export()` and `runner.import(exported)`: a run moved between hosts. A run paused in the
 //! tab is exported, imported by a server (Node, a Restate worker), answered and finished there,
 //! or the reverse; the blob is the session's versioned `RunExport` (docs/runs.md).
+//!
+//! Their work is in a chunk of its own in the split package (`transfer`, fetched on the first
+//! `export()` or `import()`): the first module keeps only the two entry points, and stays within
+//! its size budget (tests/benches/budget.json).
 
-use futures::future::{self, FutureExt};
+use std::rc::Rc;
+
+use futures::future::{self, FutureExt, LocalBoxFuture};
 use js_sys::Reflect;
 use serde_json::{Map, Value};
 use wasm_bindgen::prelude::*;
@@ -14,7 +20,7 @@ use super::handle::{Origin, RunHandle};
 use super::runner::Runner;
 use crate::graph::EventSink;
 use crate::session::{
-    self, AnyRun, ErrorCode, JsonStep, RunExport, RunOptions, RunRequest, SessionError,
+    self, AnyRun, ErrorCode, JsonStep, RunExport, RunOptions, RunRequest, Runtime, SessionError,
 };
 
 #[wasm_bindgen]
@@ -29,20 +35,8 @@ impl RunHandle {
     pub fn export(&self) -> js_sys::Promise {
         let (origin, thread) = (self.origin.clone(), self.stopper.thread_id());
         future_to_promise(async move {
-            let thread = thread.ok_or_else(|| {
-                SessionError::new(
-                    ErrorCode::InvalidInput,
-                    "This run has not started yet: there is nothing to export.",
-                )
-            })?;
-            let exported = AnyRun::export(
-                &origin.workflow_id,
-                &thread,
-                origin.request.clone(),
-                &origin.runtime,
-            )
-            .await?;
-            Ok(export_to_js(exported)?)
+            let code = transfer_code().await.map_err(SessionError::from)?;
+            (code.export)(origin, thread).await
         })
     }
 }
@@ -65,29 +59,99 @@ impl Runner {
     pub fn import(
         &self,
         #[wasm_bindgen(unchecked_param_type = "RunExport")] exported: JsValue,
-    ) -> Result<RunHandle, JsValue> {
-        let exported = export_from_js(&exported)?;
-        let mermaid = session::mermaid(&exported.workflow_id).unwrap_or_default();
-        let origin = Origin {
-            workflow_id: exported.workflow_id.clone(),
-            request: RunRequest::new(exported.input.clone()).with_options(exported.options.clone()),
-            runtime: self.runtime.clone(),
-        };
-        let runtime = self.runtime.clone();
+    ) -> RunHandle {
+        // The graph's picture now, from the static table (an unknown id draws none); the blob
+        // itself is read and checked in the build, in the `transfer` chunk.
+        let workflow_id = Reflect::get(&exported, &"workflowId".into())
+            .ok()
+            .and_then(|id| id.as_string())
+            .unwrap_or_default();
+        let mermaid = session::mermaid(&workflow_id).unwrap_or_default();
+        let origin = Origin::new(self.runtime.clone());
         let events = EventLog::new();
-        let sink = events.sink();
-        let build = async move {
-            let (run, step) = AnyRun::import(exported, &runtime, sink.clone()).await?;
-            let first = where_it_stands(&run, step, sink)?;
-            Ok((run, first))
-        };
-        Ok(RunHandle::launch(
-            events,
-            mermaid,
-            std::rc::Rc::new(origin),
-            build.boxed_local(),
-        ))
+        let (sink, into) = (events.sink(), origin.clone());
+        let build = async move { (transfer_code().await?.import)(exported, into, sink).await };
+        RunHandle::launch(events, mermaid, origin, build.boxed_local())
     }
+}
+
+/// What the `transfer` chunk holds: the two halves of a move.
+#[derive(Clone, Copy)]
+struct Transfer {
+    export: fn(Rc<Origin>, Option<String>) -> ExportedJs,
+    import: fn(JsValue, Rc<Origin>, EventSink) -> Built,
+}
+
+type ExportedJs = LocalBoxFuture<'static, Result<JsValue, JsValue>>;
+
+type Built = LocalBoxFuture<'static, Result<(AnyRun, JsonStep), SessionError>>;
+
+const TRANSFER: Transfer = Transfer {
+    export: |origin, thread| export_run(origin, thread).boxed_local(),
+    import: |exported, origin, sink| import_run(exported, origin, sink).boxed_local(),
+};
+
+/// The chunk could not be fetched or instantiated.
+struct NotLoaded;
+
+#[cfg(feature = "api-split")]
+impl From<wasm_split_helpers::SplitLoaderError> for NotLoaded {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        NotLoaded
+    }
+}
+
+impl From<NotLoaded> for SessionError {
+    fn from(NotLoaded: NotLoaded) -> Self {
+        SessionError::new(
+            ErrorCode::RunFailed,
+            "The code that moves runs could not be loaded: keep the package's split_*.wasm and \
+             chunk_*.wasm files next to careergraph_bg.wasm; the console names the file and the \
+             cause.",
+        )
+    }
+}
+
+#[cfg(feature = "api-split")]
+#[wasm_split_helpers::wasm_split(transfer, fallible)]
+fn transfer_code() -> Result<Transfer, NotLoaded> {
+    Ok(TRANSFER)
+}
+
+#[cfg(not(feature = "api-split"))]
+async fn transfer_code() -> Result<Transfer, NotLoaded> {
+    Ok(TRANSFER)
+}
+
+async fn export_run(origin: Rc<Origin>, thread: Option<String>) -> Result<JsValue, JsValue> {
+    let not_started = || {
+        SessionError::new(
+            ErrorCode::InvalidInput,
+            "This run has not started yet: there is nothing to export.",
+        )
+    };
+    let thread = thread.ok_or_else(not_started)?;
+    let (workflow_id, request) = origin.started.borrow().clone().ok_or_else(not_started)?;
+    let exported = AnyRun::export(&workflow_id, &thread, request, &origin.runtime).await?;
+    Ok(export_to_js(exported)?)
+}
+
+/// Reads and checks the blob, then re-opens its run on `origin`'s runtime, which remembers it
+/// for a later `export()`.
+async fn import_run(
+    exported: JsValue,
+    origin: Rc<Origin>,
+    sink: EventSink,
+) -> Result<(AnyRun, JsonStep), SessionError> {
+    let exported = export_from_js(&exported)?;
+    let request = RunRequest::new(exported.input.clone()).with_options(exported.options.clone());
+    origin
+        .started
+        .replace(Some((exported.workflow_id.clone(), request)));
+    let runtime: Runtime = origin.runtime.clone();
+    let (run, step) = AnyRun::import(exported, &runtime, sink.clone()).await?;
+    let first = where_it_stands(&run, step, sink)?;
+    Ok((run, first))
 }
 
 /// `RunExport` as the JS object `export()` gives, written without a serde writer of its own (a derived
@@ -102,33 +166,24 @@ fn export_to_js(exported: RunExport) -> Result<JsValue, SessionError> {
         options,
         checkpoints,
     } = exported;
-    // Built as values, not with `json!`: its `to_value` would bring serde_json's serializer.
-    let agent_models: Map<String, Value> = options
-        .agent_models
-        .into_iter()
-        .map(|(agent, model)| (agent, Value::String(model)))
-        .collect();
-    let fields: [(&str, Value); 7] = [
-        ("format", Value::String(format)),
-        ("version", Value::from(version)),
-        ("workflowId", Value::String(workflow_id)),
-        ("threadId", Value::String(thread_id)),
-        ("input", input),
-        (
-            "options",
-            Value::Object(Map::from_iter([(
-                "agentModels".to_owned(),
-                Value::Object(agent_models),
-            )])),
-        ),
-        ("checkpoints", Value::Array(checkpoints)),
-    ];
-    to_js(&Value::Object(
-        fields
-            .into_iter()
-            .map(|(key, value)| (key.to_owned(), value))
-            .collect(),
-    ))
+    // Built with `insert`, neither with `json!` (its `to_value` would bring serde_json's
+    // serializer) nor with `Map::from_iter`, whose bulk build sorts (the slice sort alone costs
+    // the package's first module about 3 KB gzip).
+    let mut agent_models = Map::new();
+    for (agent, model) in options.agent_models {
+        agent_models.insert(agent, Value::String(model));
+    }
+    let mut run_options = Map::new();
+    run_options.insert("agentModels".to_owned(), Value::Object(agent_models));
+    let mut fields = Map::new();
+    fields.insert("format".to_owned(), Value::String(format));
+    fields.insert("version".to_owned(), Value::from(version));
+    fields.insert("workflowId".to_owned(), Value::String(workflow_id));
+    fields.insert("threadId".to_owned(), Value::String(thread_id));
+    fields.insert("input".to_owned(), input);
+    fields.insert("options".to_owned(), Value::Object(run_options));
+    fields.insert("checkpoints".to_owned(), Value::Array(checkpoints));
+    to_js(&Value::Object(fields))
 }
 
 /// `import()`'s argument as a `RunExport`, read field by field with `js_sys` (see

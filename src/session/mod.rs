@@ -31,6 +31,8 @@ mod report;
 mod request;
 mod run;
 mod runtime;
+#[cfg(feature = "api")]
+mod schemas;
 mod transfer;
 
 pub use chunks::CheckedStart;
@@ -41,6 +43,8 @@ pub use json::{checked_json, JsonStep};
 pub use lifecycle::{Asked, Step, StepFuture, WorkflowRun};
 pub use provider::{build_model, default_model, ProviderConfig, ProviderKind};
 pub use read_entries::{EntryReading, ReadStop};
+#[cfg(feature = "api")]
+pub use registry::{derive_input_schema, input_schema_file};
 pub use registry::{draw_mermaid, mermaid, mermaid_file, workflow, workflows, WorkflowInfo};
 pub use report::{bug_report, scrub_secrets};
 pub use request::{RunOptions, RunRequest};

@@ -33,7 +33,7 @@ fn info<W: Workflow>() -> WorkflowInfo {
         descriptions: meta.description,
         interactive: meta.interactive,
         #[cfg(feature = "api")]
-        input_schema: input_schema::<W::Input>(),
+        input_schema: table_schema(meta.id),
     }
 }
 
@@ -95,11 +95,47 @@ fn draw<W: Workflow>() -> Result<String, SessionError> {
         .map_err(|e| SessionError::new(super::error::ErrorCode::RunFailed, e.0))
 }
 
-/// A self-contained schema (no `$ref`s), so a host app can read a property's enum in place.
+/// `workflow_id`'s input schema from the table (`schemas.rs`): a self-contained schema (no
+/// `$ref`s), so a host app can read a property's enum in place. A native test keeps it equal
+/// to [`derive_input_schema`].
 #[cfg(feature = "api")]
-fn input_schema<T: schemars::JsonSchema>() -> serde_json::Value {
-    let generator = schemars::generate::SchemaSettings::draft2020_12()
-        .with(|s| s.inline_subschemas = true)
-        .into_generator();
-    serde_json::to_value(generator.into_root_schema_for::<T>()).unwrap_or_default()
+fn table_schema(workflow_id: &str) -> serde_json::Value {
+    super::schemas::INPUT_SCHEMAS
+        .iter()
+        .find(|(id, _, _)| *id == workflow_id)
+        .and_then(|(_, _, text)| serde_json::from_str(text).ok())
+        .unwrap_or_default()
+}
+
+/// Where [`table_schema`]'s schema of `workflow_id` is kept, relative to the crate's root (the
+/// file tests/native/input_schemas.rs writes from [`derive_input_schema`]).
+#[cfg(feature = "api")]
+#[doc(hidden)]
+pub fn input_schema_file(workflow_id: &str) -> Option<&'static str> {
+    super::schemas::INPUT_SCHEMAS
+        .iter()
+        .find(|(id, _, _)| *id == workflow_id)
+        .map(|(_, file, _)| *file)
+}
+
+/// `workflow_id`'s input schema derived from its input type (draft 2020-12, subschemas
+/// inlined): what its `input.schema.json` must hold. Not called by the package: only by the
+/// test that writes and checks the table.
+#[cfg(feature = "api")]
+#[doc(hidden)]
+pub fn derive_input_schema(workflow_id: &str) -> Option<serde_json::Value> {
+    struct Derive<'a>(&'a str, Option<serde_json::Value>);
+    impl WorkflowVisitor for Derive<'_> {
+        fn visit<W: Workflow>(&mut self) {
+            if W::ID == self.0 {
+                let generator = schemars::generate::SchemaSettings::draft2020_12()
+                    .with(|s| s.inline_subschemas = true)
+                    .into_generator();
+                self.1 = serde_json::to_value(generator.into_root_schema_for::<W::Input>()).ok();
+            }
+        }
+    }
+    let mut derive = Derive(workflow_id, None);
+    visit_all(&mut derive);
+    derive.1
 }

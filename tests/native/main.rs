@@ -66,6 +66,7 @@ mod import_limits;
 mod import_pdf_layout;
 mod import_posting;
 mod injection_corpus;
+mod input_schemas;
 mod jd_alternatives;
 mod jd_bench;
 mod jd_keywords;

@@ -81,7 +81,12 @@ test("an export that cannot be continued is refused, and the run stays where it 
       return true;
     });
   }
-  assert.throws(() => runner.import({ format: "careergraph.run" }), (e) => e.code === "invalid_input");
+  // A blob missing its fields is refused the same way, naming the first one missing.
+  await assert.rejects(runner.import({ format: "careergraph.run" }).result(), (error) => {
+    assert.equal(error.code, "invalid_input");
+    assert.match(error.message, /`workflowId` must be a string|`version`/);
+    return true;
+  });
   // The original still takes its answers.
   const { state } = await finish(run);
   CHECK_RESULT.career_navigator(state);

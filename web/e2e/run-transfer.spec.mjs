@@ -25,7 +25,7 @@ test('a run paused in the app is answered and finished in Node', async ({ page }
   await expect(entry).toHaveAttribute('data-status', 'paused');
   const thread = await entry.getAttribute('data-thread');
   const download = page.waitForEvent('download');
-  await entry.getByRole('button', { name: /^Export run: / }).click();
+  await entry.getByRole('button', { name: /^Export: / }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`careergraph-run-career_navigator-${thread}.json`);
   const path = await file.path();

@@ -190,7 +190,7 @@ pub fn RunList(
                                 // step under way would be run again there.
                                 <button type="button" class="button button--small" data-testid="run-export"
                                     hidden=move || live_here.get() && status == RunStatus::Running
-                                    aria-label=move || format!("{}: {export_title}", tr(lang.get(), "Export run", "导出运行"))
+                                    aria-label=move || format!("{}: {export_title}", tr(lang.get(), "Export", "导出"))
                                     on:click=move |_| on_export.run(export_entry.clone())>
                                     {move || tr(lang.get(), "Export", "导出")}
                                 </button>
