@@ -31,8 +31,6 @@ mod report;
 mod request;
 mod run;
 mod runtime;
-#[cfg(feature = "api")]
-mod schemas;
 mod transfer;
 
 pub use chunks::CheckedStart;

@@ -3,6 +3,9 @@
 
 use serde::Serialize;
 
+#[cfg(feature = "api")]
+use super::diagrams::INPUT_SCHEMAS;
+use super::diagrams::{entry, DIAGRAMS};
 use super::error::SessionError;
 use super::json::unknown_workflow;
 use crate::workflows::{visit_all, Bilingual, RunEnv, Workflow, WorkflowVisitor};
@@ -56,10 +59,8 @@ pub fn workflow(id: &str) -> Option<WorkflowInfo> {
 /// The diagram of `workflow_id`, without starting a run and without the workflow's graph code:
 /// from the table in `diagrams.rs`, which a native test keeps equal to [`draw_mermaid`].
 pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
-    super::diagrams::DIAGRAMS
-        .iter()
-        .find(|(id, _, _)| *id == workflow_id)
-        .map(|(_, _, diagram)| diagram.to_string())
+    entry(DIAGRAMS, workflow_id)
+        .map(|(_, diagram)| diagram.to_string())
         .ok_or_else(|| unknown_workflow(workflow_id))
 }
 
@@ -67,10 +68,7 @@ pub fn mermaid(workflow_id: &str) -> Result<String, SessionError> {
 /// tests/native/diagram_table.rs writes from [`draw_mermaid`]).
 #[doc(hidden)]
 pub fn mermaid_file(workflow_id: &str) -> Option<&'static str> {
-    super::diagrams::DIAGRAMS
-        .iter()
-        .find(|(id, _, _)| *id == workflow_id)
-        .map(|(_, file, _)| *file)
+    entry(DIAGRAMS, workflow_id).map(|(file, _)| file)
 }
 
 /// The diagram of `workflow_id` drawn from its built graph: the graph's shape does not depend on
@@ -100,10 +98,8 @@ fn draw<W: Workflow>() -> Result<String, SessionError> {
 /// to [`derive_input_schema`].
 #[cfg(feature = "api")]
 fn table_schema(workflow_id: &str) -> serde_json::Value {
-    super::schemas::INPUT_SCHEMAS
-        .iter()
-        .find(|(id, _, _)| *id == workflow_id)
-        .and_then(|(_, _, text)| serde_json::from_str(text).ok())
+    entry(INPUT_SCHEMAS, workflow_id)
+        .and_then(|(_, text)| serde_json::from_str(text).ok())
         .unwrap_or_default()
 }
 
@@ -112,10 +108,7 @@ fn table_schema(workflow_id: &str) -> serde_json::Value {
 #[cfg(feature = "api")]
 #[doc(hidden)]
 pub fn input_schema_file(workflow_id: &str) -> Option<&'static str> {
-    super::schemas::INPUT_SCHEMAS
-        .iter()
-        .find(|(id, _, _)| *id == workflow_id)
-        .map(|(_, file, _)| *file)
+    entry(INPUT_SCHEMAS, workflow_id).map(|(file, _)| file)
 }
 
 /// `workflow_id`'s input schema derived from its input type (draft 2020-12, subschemas

@@ -136,23 +136,10 @@ impl IdbCheckpointer {
         thread_id: &str,
         ns: &str,
     ) -> Result<Vec<Checkpoint>, StoreError> {
-        let what = "read the run's history";
-        let tx = idb::transaction(
-            &self.store.db,
-            &[CHECKPOINTS],
-            IdbTransactionMode::Readonly,
-            what,
-        )?;
-        let range = thread_range(&[JsValue::from_str(thread_id), JsValue::from_str(ns)])?;
-        let request = tx
-            .object_store(CHECKPOINTS)
-            .and_then(|s| s.get_all_with_key(&range))
-            .map_err(|e| StoreError::failed(what, &describe(&e)))?;
-        let all: Array = idb::request(what, request).await?.into();
-        all.iter()
-            .rev()
-            .map(|record| from_record(what, &record))
-            .collect()
+        let key = [JsValue::from_str(thread_id), JsValue::from_str(ns)];
+        let mut all = self.checkpoints_under(&key).await?;
+        all.reverse();
+        Ok(all)
     }
 }
 
@@ -160,6 +147,13 @@ impl IdbCheckpointer {
     /// Every checkpoint of the thread, every namespace: one range read over `[thread_id]`,
     /// in key order (namespace, then id: the root's "" first, oldest first).
     async fn thread_checkpoints(&self, thread_id: &str) -> Result<Vec<Checkpoint>, StoreError> {
+        self.checkpoints_under(&[JsValue::from_str(thread_id)])
+            .await
+    }
+
+    /// The checkpoints whose key starts with `prefix` (`[thread]` or `[thread, ns]`), in key
+    /// order (oldest first within a namespace), read in one range request.
+    async fn checkpoints_under(&self, prefix: &[JsValue]) -> Result<Vec<Checkpoint>, StoreError> {
         let what = "read the run's history";
         let tx = idb::transaction(
             &self.store.db,
@@ -167,7 +161,7 @@ impl IdbCheckpointer {
             IdbTransactionMode::Readonly,
             what,
         )?;
-        let range = thread_range(&[JsValue::from_str(thread_id)])?;
+        let range = thread_range(prefix)?;
         let request = tx
             .object_store(CHECKPOINTS)
             .and_then(|s| s.get_all_with_key(&range))
