@@ -90,7 +90,8 @@ const PRESENT: &[&str] = &[
     "今日",
 ];
 
-/// Month names and abbreviations (lower case) in the six languages, with their number.
+/// Month names and abbreviations (lower case) in the six languages and Italian, with their
+/// number.
 const MONTHS: &[(&str, u8)] = &[
     ("january", 1),
     ("jan", 1),
@@ -101,6 +102,8 @@ const MONTHS: &[(&str, u8)] = &[
     ("jän", 1),
     ("enero", 1),
     ("ene", 1),
+    ("gennaio", 1),
+    ("gen", 1),
     ("february", 2),
     ("feb", 2),
     ("février", 2),
@@ -111,6 +114,7 @@ const MONTHS: &[(&str, u8)] = &[
     ("fev", 2),
     ("februar", 2),
     ("febrero", 2),
+    ("febbraio", 2),
     ("march", 3),
     ("mar", 3),
     ("mars", 3),
@@ -124,20 +128,27 @@ const MONTHS: &[(&str, u8)] = &[
     ("avr", 4),
     ("abril", 4),
     ("abr", 4),
+    ("aprile", 4),
     ("may", 5),
     ("mai", 5),
     ("mayo", 5),
+    ("maggio", 5),
+    ("mag", 5),
     ("june", 6),
     ("jun", 6),
     ("juin", 6),
     ("juni", 6),
     ("junio", 6),
+    ("giugno", 6),
+    ("giu", 6),
     ("july", 7),
     ("jul", 7),
     ("juillet", 7),
     ("juil", 7),
     ("juli", 7),
     ("julio", 7),
+    ("luglio", 7),
+    ("lug", 7),
     ("august", 8),
     ("aug", 8),
     ("août", 8),
@@ -151,12 +162,16 @@ const MONTHS: &[(&str, u8)] = &[
     ("septiembre", 9),
     ("setiembre", 9),
     ("set", 9),
+    ("settembre", 9),
+    ("sett", 9),
     ("october", 10),
     ("oct", 10),
     ("octobre", 10),
     ("oktober", 10),
     ("okt", 10),
     ("octubre", 10),
+    ("ottobre", 10),
+    ("ott", 10),
     ("november", 11),
     ("nov", 11),
     ("novembre", 11),
@@ -170,6 +185,7 @@ const MONTHS: &[(&str, u8)] = &[
     ("dez", 12),
     ("diciembre", 12),
     ("dic", 12),
+    ("dicembre", 12),
 ];
 
 /// Words and signs between the two ends of a range (after dashes, which are checked apart).
@@ -646,6 +662,37 @@ mod tests {
             false,
         );
         check("septembre 2010 – aujourd'hui", d(2010, Some(9)), None, true);
+        // Italian: names and their abbreviations, with or without a dot.
+        check(
+            "gen 2021 – giu 2022",
+            d(2021, Some(1)),
+            d(2022, Some(6)),
+            false,
+        );
+        check(
+            "Mag. 2017 – Ott. 2019",
+            d(2017, Some(5)),
+            d(2019, Some(10)),
+            false,
+        );
+        check(
+            "luglio 2012 – dicembre 2014",
+            d(2012, Some(7)),
+            d(2014, Some(12)),
+            false,
+        );
+        check(
+            "sett. 2008 – lug 2011",
+            d(2008, Some(9)),
+            d(2011, Some(7)),
+            false,
+        );
+        check(
+            "Settembre 2016 – Gennaio 2020",
+            d(2016, Some(9)),
+            d(2020, Some(1)),
+            false,
+        );
         // An end in a language without a word here: one lower-case word at the cell's end.
         check("02/2020 – oggi", d(2020, Some(2)), None, true);
         check("03.2019 – hoje", d(2019, Some(3)), None, true);
