@@ -235,7 +235,7 @@ pub(super) fn clean_part(text: &str) -> String {
             text = &text[..text.len() - word.len()];
         }
     }
-    text.trim_matches(|c: char| {
+    let cut = |c: char| {
         c.is_whitespace()
             || matches!(
                 c,
@@ -243,8 +243,20 @@ pub(super) fn clean_part(text: &str) -> String {
                     // A list bullet a layout sets before the title ("· • Staff Engineer").
                     | '•' | '▪' | '◦' | '●' | '‣'
             )
-    })
-    .to_string()
+    };
+    let kept = text.trim_matches(cut);
+    // "Portico Logistica S.p.A.", "Ferrovie Emiliane S.r.l.", "Nordhaven B.V.": a last word
+    // written as an abbreviation with dots inside keeps the dot that closes it.
+    let end = text.len() - text.trim_start_matches(cut).len() + kept.len();
+    let last = kept.rsplit(char::is_whitespace).next().unwrap_or("");
+    let dotted = last.contains('.')
+        && last
+            .split('.')
+            .all(|p| (1..=3).contains(&p.chars().count()) && p.chars().all(char::is_alphabetic));
+    match text.get(end..) {
+        Some(rest) if dotted && rest.starts_with('.') => format!("{kept}."),
+        _ => kept.to_string(),
+    }
 }
 
 /// `Title — Org — Place`, `Title at Org`, `Title | Org`, `Title, Org`: into its parts. A long
@@ -495,4 +507,24 @@ pub fn ends_with_joining_word(text: &str) -> bool {
     text.split_whitespace()
         .last()
         .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_part;
+
+    #[test]
+    fn an_abbreviation_keeps_its_closing_dot() {
+        assert_eq!(
+            clean_part("Nordhaven Trasporti S.p.A."),
+            "Nordhaven Trasporti S.p.A."
+        );
+        assert_eq!(clean_part(", Valmora Dati S.r.l. |"), "Valmora Dati S.r.l.");
+        assert_eq!(clean_part("Kestrel Freight B.V.\t"), "Kestrel Freight B.V.");
+        // A sentence's or a list's closing dot is still cut, and so are the separators.
+        assert_eq!(clean_part("Data Analyst."), "Data Analyst");
+        assert_eq!(clean_part("— Ledger Works ·"), "Ledger Works");
+        assert_eq!(clean_part("version 2.0."), "version 2.0");
+        assert_eq!(clean_part("..."), "");
+    }
 }
