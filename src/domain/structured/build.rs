@@ -481,6 +481,7 @@ impl Builder {
         place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
         degree_out_of_place(&mut self.resume.sections);
+        school_is_the_institution(&mut self.resume.sections);
         area_after_degree(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
@@ -521,6 +522,58 @@ fn degree_out_of_place(sections: &mut [Section]) {
         if misplaced {
             entry.detail = entry.title.take();
             entry.title = entry.location.take();
+        }
+    }
+}
+
+/// Of a degree's names, the one that names a school is the institution and the other the
+/// degree, whatever order the layout set them in and whether or not the reader knows the
+/// degree's words ("Laurea triennale in Matematica, Politecnico di Castelfranco"). Then, beside
+/// that school, a degree it has no word for is still the degree: its area follows a preposition
+/// ("Kandidatexamen in Biologi"). The names it moves are marked to check.
+fn school_is_the_institution(sections: &mut [Section]) {
+    let degrees = sections
+        .iter_mut()
+        .filter(|s| s.kind == SectionKind::Education)
+        .flat_map(|s| &mut s.entries);
+    for entry in degrees {
+        let school = |f: &Option<Field<String>>| f.as_ref().is_some_and(|f| is_school(&f.value));
+        let degree = |f: &Option<Field<String>>| f.as_ref().is_some_and(|f| is_degree(&f.value));
+        let moved = if school(&entry.title) && !school(&entry.organisation) && !degree(&entry.title)
+        {
+            std::mem::swap(&mut entry.title, &mut entry.organisation);
+            true
+        } else if entry.organisation.is_none()
+            && school(&entry.detail)
+            && !school(&entry.title)
+            && !degree(&entry.detail)
+        {
+            entry.organisation = entry.detail.take();
+            true
+        } else {
+            false
+        };
+        if moved {
+            for field in [&mut entry.title, &mut entry.organisation]
+                .into_iter()
+                .flatten()
+            {
+                field.confidence = Low;
+            }
+        }
+        if entry.detail.is_some() || !school(&entry.organisation) {
+            continue;
+        }
+        let Some(title) = entry
+            .title
+            .as_mut()
+            .filter(|t| super::degrees::degree_then_area(&t.value).is_none())
+        else {
+            continue;
+        };
+        if let Some((degree, area)) = super::degrees::degree_before_preposition(&title.value) {
+            entry.detail = Some(Field::new(area, Low, title.line));
+            title.value = degree;
         }
     }
 }
@@ -661,4 +714,65 @@ fn wrap_width(lines: &[&str]) -> usize {
         .get(lengths.len().saturating_sub(1 + lengths.len() / 10))
         .copied()
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_text;
+    use crate::domain::structured::SectionKind;
+
+    /// (institution, degree, area) of each degree.
+    fn degrees(text: &str) -> Vec<(String, String, String)> {
+        let value = |f: &Option<crate::domain::structured::Field<String>>| {
+            f.as_ref().map(|f| f.value.clone()).unwrap_or_default()
+        };
+        from_text(text)
+            .sections
+            .iter()
+            .filter(|s| s.kind == SectionKind::Education)
+            .flat_map(|s| &s.entries)
+            .map(|e| (value(&e.organisation), value(&e.title), value(&e.detail)))
+            .collect()
+    }
+
+    #[test]
+    fn the_name_of_a_school_is_the_institution_and_the_other_name_the_degree() {
+        // Degree words the reader does not know, the degree first on the entry's line.
+        let text = "# Ada Quill\n\n## Education\n\n\
+            Kandidatexamen in Biologi, Vesterhavn Universitet\t2014 – 2017\n\
+            Grado superiore in Chimica, Politecnico di Valmora\t2010 – 2014\n";
+        assert_eq!(
+            degrees(text),
+            [
+                (
+                    "Vesterhavn Universitet".into(),
+                    "Kandidatexamen".into(),
+                    "Biologi".into()
+                ),
+                (
+                    "Politecnico di Valmora".into(),
+                    "Grado superiore".into(),
+                    "Chimica".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_known_order_is_kept() {
+        let text = "# Ada Quill\n\n## Education\n\n\
+            Lakeside University\tLeeds\nBSc in Physics\t2015 – 2018\n\
+            School of Design\tLeeds\nHigh School Diploma\t2011 – 2015\n";
+        assert_eq!(
+            degrees(text),
+            [
+                ("Lakeside University".into(), "BSc".into(), "Physics".into()),
+                (
+                    "School of Design".into(),
+                    "High School Diploma".into(),
+                    "".into()
+                ),
+            ]
+        );
+    }
 }

@@ -211,6 +211,9 @@ pub(super) fn is_school(text: &str) -> bool {
         "uniwersytet",
         "politechnika",
         "polytechn",
+        // "Politecnico di …", "Instituto Politécnico de …".
+        "politecn",
+        "politécn",
         "akademi",
         "szkoła",
         "escuela",
