@@ -279,7 +279,10 @@ fn open_end_word_at(line: &str, i: usize) -> Option<usize> {
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
     let letters = word.chars().count();
     let after = i + word.len();
-    let ends_cell = line[after..].starts_with('\t') || line[after..].trim().is_empty();
+    // A cell ends at a tab, or at a separator a layout sets between a line's parts ("oggi |
+    // Bologna", "hoje · Lisboa").
+    let rest = line[after..].trim_start_matches(' ');
+    let ends_cell = rest.starts_with(['\t', '|', '｜', '·', '•']) || rest.trim().is_empty();
     ((2..=12).contains(&letters) && word.chars().next()?.is_lowercase() && ends_cell)
         .then_some(after)
 }
@@ -698,6 +701,9 @@ mod tests {
         check("03.2019 – hoje", d(2019, Some(3)), None, true);
         let present = |text: &str| find_range(text).is_some_and(|(r, _)| r.present);
         assert!(present("03.2019 – hoje\tLisboa"), "a cell's end");
+        assert!(present("ott 2019 – nu | Göteborg"), "a separator");
+        assert!(present("2021 – agora · Porto"), "a separator");
+        assert!(!present("2019 – lead engineer | Acme"));
         // A title after a year is no end.
         assert!(!present("2019 – Engineer"));
         assert!(!present("2019 – lead engineer"));
