@@ -343,9 +343,12 @@ impl Builder {
             return;
         }
         if level <= 2 {
+            // A heading right under the name is its headline, unless dated lines follow it: then
+            // it opens the first section, in words the reader does not know ("## Istruzione").
             if self.in_header
                 && self.resume.basics.label.is_none()
                 && self.resume.basics.name.is_some()
+                && !self.own_date_next
             {
                 self.resume.basics.label = Some(Field::new(title, Medium, Some(number)));
                 return;

@@ -178,6 +178,33 @@ Strumenti: Python, SQL, R
     }
 
     #[test]
+    fn an_unknown_heading_right_under_the_name_over_dates_is_a_section_not_the_headline() {
+        let text = "# Ola Vik\n+47 555 01 234 | ola.vik@example.no\n\n## Utdanning\n\
+            Nordvik Universitet\nMaster i fysikk\t08/2012 – 06/2014\n\n## Arbeidserfaring\n\
+            Analytiker\t09/2014 – 05/2019\nFjellnett AS\tBergen\n\
+            Utvikler\t06/2019 – 03/2023\nKystdata AS\tBergen\n";
+        let resume = from_text(text);
+        assert!(resume.basics.label.is_none());
+        let education = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Education)
+            .expect("the degrees");
+        assert_eq!(education.title, "Utdanning");
+        assert_eq!(
+            values(education, |e| &e.organisation),
+            ["Nordvik Universitet"]
+        );
+        // A headline with no dates under it stays the headline.
+        let headline = "# Ola Vik\n## Dataanalytiker\nola.vik@example.no\n\n## Experience\n\
+            Analytiker\t09/2014 – 05/2019\n";
+        assert_eq!(
+            from_text(headline).basics.label.map(|l| l.value).as_deref(),
+            Some("Dataanalytiker")
+        );
+    }
+
+    #[test]
     fn an_unknown_dated_section_beside_named_jobs_and_degrees_stays_unnamed() {
         // Set before the named sections: after them, a heading over dates is an entry.
         let text = "# Ada Quill
