@@ -23,7 +23,7 @@ mod header; // name, headline, place and contact details
 mod list_entries; // skills, languages and other lists
 mod unnamed_sections; // sections under a heading the reader has no word for
 
-use unnamed_sections::{heading_kinds, HeadingKinds};
+use unnamed_sections::{heading_kinds, headings_unmarked, HeadingKinds};
 
 use Confidence::{High, Low, Medium};
 
@@ -33,10 +33,18 @@ pub fn from_text(text: &str) -> StructuredResume {
     let first = read(text, HeadingKinds::new());
     // A second reading when a section under a heading of unknown words reads as the jobs or
     // degrees the first found none of (`unnamed_sections`).
-    match heading_kinds(&first) {
-        Some(kinds) => read(text, kinds),
-        None => first,
+    if let Some(kinds) = heading_kinds(&first) {
+        return read(text, kinds);
     }
+    // Found none of either, and no heading marked over them: the lines the text sets apart as
+    // headings, marked, may open sections that read so.
+    if let Some(marked) = headings_unmarked(text, &first) {
+        let again = read(&marked, HeadingKinds::new());
+        if let Some(kinds) = heading_kinds(&again) {
+            return read(&marked, kinds);
+        }
+    }
+    first
 }
 
 /// One reading of the text, with the kinds of the headings the reader has no words for.
