@@ -15,7 +15,13 @@ use Confidence::{Low, Medium};
 
 impl Builder {
     pub(super) fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
-        if is_table_header(line) && self.date_ahead {
+        // Right under the section's heading, a row of three or more short cells without digits
+        // over a dated row of as many cells: the table's column labels, in any words.
+        let first_row = self.resume.sections.last().is_some_and(|s| {
+            s.entries.is_empty() && s.line == Some(self.previous_line) && s.line.is_some()
+        });
+        let labels_row = first_row && unknown_labels_over_row(line, &self.next_line);
+        if labels_row || is_table_header(line) && self.date_ahead {
             // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
             // Kept as the first row's text, so the export still carries every word.
             self.table_header = Some((plain(line), number));
@@ -724,6 +730,20 @@ impl Builder {
 
 /// A table's header row: cells (parted by ` | ` as the DOCX reader writes them, by tabs as the
 /// PDF reader does), each a word or two without digits ("Degree | Institution | Dates").
+/// `labels` reads as a table's row of column labels over `row`, whatever its words: three or
+/// more cells of one to three words, no digits, over a row with a date range and at least as
+/// many cells.
+fn unknown_labels_over_row(labels: &str, row: &str) -> bool {
+    let cells = super::form::cells(labels);
+    cells.len() >= 3
+        && cells.iter().all(|c| {
+            (1..=3).contains(&c.split_whitespace().count())
+                && !c.chars().any(|ch| ch.is_ascii_digit() || ch == '@')
+        })
+        && find_range(row).is_some_and(|(r, _)| r.end.is_some() || r.present)
+        && super::form::cells(row).len() >= cells.len()
+}
+
 pub(super) fn is_table_header(line: &str) -> bool {
     // Cells parted by tabs only (a PDF's line) name columns all of them: "Lakeside
     // University\tLeeds" is a school and its place.

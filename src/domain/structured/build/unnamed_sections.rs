@@ -92,18 +92,16 @@ pub(super) fn headings_unmarked(text: &str, first: &StructuredResume) -> Option<
     let candidates: Vec<usize> = (first_text + 1..lines.len())
         .filter(|&i| heading_like(lines[i].trim()) && set_apart(i))
         .collect();
-    let marked: Vec<usize> = candidates
-        .iter()
-        .enumerate()
-        .filter(|(k, &i)| {
-            let end = candidates.get(k + 1).copied().unwrap_or(lines.len());
-            lines[i + 1..end].iter().any(|l| period(l))
-        })
-        .map(|(_, &i)| i)
-        .collect();
-    if marked.is_empty() {
+    let heads_dates = candidates.iter().enumerate().any(|(k, &i)| {
+        let end = candidates.get(k + 1).copied().unwrap_or(lines.len());
+        lines[i + 1..end].iter().any(|l| period(l))
+    });
+    // A document sets its headings alike: once lines so set head dated entries, the others
+    // set so are headings too (of its skills, its languages), not the last entry's lines.
+    if !heads_dates {
         return None;
     }
+    let marked = candidates;
     let text = lines
         .iter()
         .enumerate()
@@ -308,7 +306,7 @@ Strumenti: Python, SQL, R
         let plain = "Ola Vik\nola.vik@example.no | Bergen\nSammendrag\n\nAnalytiker med ti år.\n\
             Arbeidserfaring\n\nAnalytiker\t09/2014 – 05/2019\nFjellnett AS\tBergen\n\
             Utvikler\t06/2019 – 03/2023\nKystdata AS\tBergen\nUtdanning\n\n\
-            Nordvik Universitet\nMaster i fysikk\t08/2012 – 06/2014\nSpråk\n\nNorsk, engelsk\n";
+            Nordvik Universitet\nMaster i fysikk\t08/2012 – 06/2014\nSpråk\n\nNorsk\nEngelsk\n";
         let resume = from_text(plain);
         let work = resume
             .sections
@@ -341,7 +339,16 @@ Strumenti: Python, SQL, R
             .iter()
             .find(|s| s.kind == SectionKind::Work)
             .expect("the jobs");
+        // The labels' row is no job: each row is one (which cell is the employer, labels in
+        // unknown words do not say; the rows' own words decide, as for any row).
         assert_eq!(work.entries.len(), 2);
+        let names = [
+            values(work, |e| &e.organisation),
+            values(work, |e| &e.title),
+        ]
+        .concat();
+        assert!(!names.iter().any(|n| n.contains("Periode")), "{names:?}");
+        assert!(names.contains(&"Fjellnett AS") && names.contains(&"Analytiker"));
     }
 
     #[test]
