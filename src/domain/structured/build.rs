@@ -770,6 +770,28 @@ mod tests {
     }
 
     #[test]
+    fn an_end_date_wrapped_under_a_start_left_open_at_its_cell_end_closes_the_period() {
+        let text = "# Ada Quill\n\n## Experience\n\
+            10/2017 –\tLumenfold\tEngineer\tLeeds\n03/2021\nBuilt the data platform\n\
+            04/2021 – 09/2023\tKestrel Rail\tLead Engineer\tYork\n";
+        let resume = from_text(text);
+        let work = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs");
+        assert_eq!(work.entries.len(), 2);
+        let dates = &work.entries[0].dates.as_ref().expect("dates").value;
+        assert_eq!(
+            (
+                dates.start.map(|d| (d.year, d.month)),
+                dates.end.map(|d| (d.year, d.month))
+            ),
+            (Some((2017, Some(10))), Some((2021, Some(3))))
+        );
+    }
+
+    #[test]
     fn a_known_order_is_kept() {
         let text = "# Ada Quill\n\n## Education\n\n\
             Lakeside University\tLeeds\nBSc in Physics\t2015 – 2018\n\

@@ -260,6 +260,14 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
                 // "2024-   CROWDSTRIKE": a dash on the date, then a gap: left open too, so the
                 // dash is part of the date ("2019 - Engineer", spaced, is one year and a title).
                 end = after_start + dash.len_utf8();
+            } else if let Some(dash) = line[after_start..after_separator]
+                .find(DASHES)
+                .filter(|_| line[after_start..after_separator].contains('\t'))
+            {
+                // "2017 年 10 月 –\tEmployer": the cell ends after the dash (its end wrapped
+                // onto the next line, or none): left open, the dash part of the date.
+                let at = after_start + dash;
+                end = at + next_char(line, at).map_or(1, char::len_utf8);
             }
         }
         // A trailing Japanese/Chinese "から" or day markers are part of the date text.
@@ -704,6 +712,13 @@ mod tests {
         assert!(present("ott 2019 – nu | Göteborg"), "a separator");
         assert!(present("2021 – agora · Porto"), "a separator");
         assert!(!present("2019 – lead engineer | Acme"));
+        // A dash at a cell's end: the period left open there, its end not in the cell.
+        let (open, span) = find_range("2017 年 10 月 –\t青葉システム").expect("a date");
+        assert_eq!(open.text, "2017 年 10 月 –");
+        assert!(open.end.is_none() && !open.present);
+        assert_eq!(span, 0.."2017 年 10 月 –".len());
+        let (spaced, _) = find_range("Mar 2019 – Engineer").expect("a date");
+        assert_eq!(spaced.text, "Mar 2019");
         // A title after a year is no end.
         assert!(!present("2019 – Engineer"));
         assert!(!present("2019 – lead engineer"));

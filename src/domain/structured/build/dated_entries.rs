@@ -381,10 +381,7 @@ impl Builder {
             &line[span.end..]
         )))
         .is_empty();
-        let Some(end) = range
-            .start
-            .filter(|d| d.month.is_none() && range.is_single_date())
-        else {
+        let Some(end) = range.start.filter(|_| range.is_single_date()) else {
             return false;
         };
         if !bare {
@@ -393,15 +390,21 @@ impl Builder {
         let Some(own) = self.lone_date_above() else {
             return false;
         };
-        let later = own
-            .start
-            .is_some_and(|s| s.month.is_none() && s.year <= end.year && end.year - s.year <= 12);
+        // Or a start left open at a cell's end ("2017 年 10 月 –"), its end wrapped onto the
+        // next line ("2021 年 3 月"): the same period, month or not.
+        let left_open = own.text.trim_end().ends_with(DASHES);
+        let later = own.start.is_some_and(|s| {
+            (left_open || s.month.is_none() && end.month.is_none())
+                && s <= end
+                && end.year - s.year <= 12
+        });
         if !later {
             return false;
         }
         own.end = Some(end);
         own.end_text = Some(plain(line));
-        own.text = format!("{} – {}", own.text.trim(), plain(line));
+        let start = own.text.trim().trim_end_matches(DASHES).trim_end();
+        own.text = format!("{start} – {}", plain(line));
         true
     }
 
@@ -429,7 +432,14 @@ impl Builder {
             return None;
         }
         let dates = entry.dates.as_mut().filter(|d| d.line == Some(previous))?;
-        Some(&mut dates.value).filter(|own| own.is_single_date())
+        // A single date, or a start left open ("2017 年 10 月 –") whose end is on the next line.
+        Some(&mut dates.value).filter(|own| {
+            own.is_single_date()
+                || own.start.is_some()
+                    && own.end.is_none()
+                    && !own.present
+                    && own.text.trim_end().ends_with(DASHES)
+        })
     }
 
     /// A heading right under the current entry's period (not a lone date), when no date follows
