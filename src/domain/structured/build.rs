@@ -492,6 +492,7 @@ impl Builder {
         place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
         degree_out_of_place(&mut self.resume.sections);
+        degrees_out_of_work(&mut self.resume.sections);
         school_is_the_institution(&mut self.resume.sections);
         area_after_degree(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
@@ -535,6 +536,43 @@ fn degree_out_of_place(sections: &mut [Section]) {
             entry.title = entry.location.take();
         }
     }
+}
+
+/// A degree read among the jobs while the education heading has no entry under it: a layout
+/// whose columns or text boxes the reader took in another order (the heading in a sidebar, the
+/// degrees under the last job). A dated entry whose names are a school and a degree goes to
+/// the education section, marked to check.
+fn degrees_out_of_work(sections: &mut [Section]) {
+    let Some(education) = sections
+        .iter()
+        .position(|s| s.kind == SectionKind::Education && s.entries.is_empty())
+    else {
+        return;
+    };
+    let reads_as_degree = |e: &Entry| {
+        let (Some(title), Some(org)) = (&e.title, &e.organisation) else {
+            return false;
+        };
+        e.dates.is_some()
+            && (is_school(&org.value) && is_degree(&title.value)
+                || is_school(&title.value) && is_degree(&org.value))
+    };
+    let mut moved = Vec::new();
+    for section in sections.iter_mut().filter(|s| s.kind == SectionKind::Work) {
+        let (degrees, jobs): (Vec<Entry>, Vec<Entry>) =
+            section.entries.drain(..).partition(reads_as_degree);
+        section.entries = jobs;
+        moved.extend(degrees);
+    }
+    for entry in &mut moved {
+        for field in [&mut entry.title, &mut entry.organisation]
+            .into_iter()
+            .flatten()
+        {
+            field.confidence = Low;
+        }
+    }
+    sections[education].entries.extend(moved);
 }
 
 /// Of a degree's names, the one that names a school is the institution and the other the
@@ -789,6 +827,30 @@ mod tests {
             ),
             (Some((2017, Some(10))), Some((2021, Some(3))))
         );
+    }
+
+    #[test]
+    fn a_degree_among_the_jobs_goes_under_an_empty_education_heading() {
+        let text = "# Ada Quill\n\n## Education\n\n## Experience\n\
+            Engineer, Lumenfold\nApril 2016 – October 2021\n\n\
+            Analyst, Kestrel Rail\nJanuary 2013 – March 2016\n\n\
+            BSc in Physics, Lakeside University\nSeptember 2009 – June 2012\n";
+        assert_eq!(
+            degrees(text),
+            [("Lakeside University".into(), "BSc".into(), "Physics".into())]
+        );
+        let resume = from_text(text);
+        let work = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs");
+        assert_eq!(work.entries.len(), 2);
+        // With degrees under its heading, the education section takes nothing from the jobs.
+        let placed = "# Ada Quill\n\n## Education\nBSc in Physics, Lakeside University\n\
+            September 2009 – June 2012\n\n## Experience\n\
+            Teaching Fellow, Lakeside University\nApril 2016 – October 2021\n";
+        assert_eq!(degrees(placed).len(), 1);
     }
 
     #[test]
