@@ -140,6 +140,29 @@ fn read(text: &str, heading_kinds: HeadingKinds) -> StructuredResume {
         b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
         b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
         b.own_date_next = ahead.iter().take(2).any(|l| find_range(l).is_some());
+        // A period within the next three lines, over names only: entries' headings or short
+        // lines, no contact details, no section's heading and no sentence before it.
+        b.period_under = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !is_rule(l))
+            .take(3)
+            .try_for_each(|l| {
+                let (level, text) = heading_level(l);
+                if find_range(text).is_some_and(|(r, _)| r.end.is_some() || r.present) {
+                    return Err(true);
+                }
+                let names_only = text.split_whitespace().count() <= 6
+                    && !is_contact_line(text)
+                    && (level == 0 || section_kind(text).is_none());
+                if names_only {
+                    Ok(())
+                } else {
+                    Err(false)
+                }
+            })
+            .err()
+            .unwrap_or(false);
         b.line(line, number, next_has_date);
         b.previous_line = number;
     }
@@ -202,6 +225,8 @@ struct Builder {
     /// One of the next two lines with text, before any heading, carries a date (set before
     /// each line): a heading over it names an entry of its own.
     own_date_next: bool,
+    /// A period follows within three lines, under names only (set before each line).
+    period_under: bool,
     /// Headings of unknown words and the kind each opens, from a first reading.
     heading_kinds: HeadingKinds,
 }
@@ -320,6 +345,26 @@ impl Builder {
                         .is_none_or(|s| matches!(s.kind, SectionKind::Other(_)))
             })
         };
+        // Under a heading of unknown words, a heading naming a school or an employer with a
+        // period under it is that section's first entry, not a section of its own
+        // ("## ISTRUZIONE" over "## UNIVERSITÀ DI NORDRENO", a degree and its dates).
+        // (Right under that heading, or after entries of its own with their dates only.)
+        let previous = self.previous_line;
+        let in_unnamed_section = self.resume.sections.last().is_some_and(|s| {
+            matches!(&s.kind, SectionKind::Other(t) if !t.trim().is_empty())
+                && s.entries.iter().all(|e| e.dates.is_some())
+                && (!s.entries.is_empty() || s.line == Some(previous))
+        });
+        if level <= 2
+            && in_unnamed_section
+            && kind.is_none()
+            && self.period_under
+            && (is_school(&title) || names_organisation(&title))
+        {
+            self.new_entry_from_line(text, number, Low);
+            self.entry_from_heading = true;
+            return;
+        }
         if level <= 2 && self.skill_group_heading(kind.as_ref(), &title) {
             // A skills group set as a heading ("## Cloud" over "AWS · Terraform").
             self.new_entry(number).title = Some(Field::new(title, Medium, Some(number)));
@@ -357,6 +402,7 @@ impl Builder {
                 && self.resume.basics.label.is_none()
                 && self.resume.basics.name.is_some()
                 && !self.own_date_next
+                && !self.period_under
             {
                 self.resume.basics.label = Some(Field::new(title, Medium, Some(number)));
                 return;
@@ -536,6 +582,13 @@ fn degree_out_of_place(sections: &mut [Section]) {
             entry.title = entry.location.take();
         }
     }
+}
+
+/// Contact details on a line: an address, a phone number or a link.
+fn is_contact_line(text: &str) -> bool {
+    text.contains('@')
+        || text.contains("http")
+        || text.chars().filter(|c| c.is_ascii_digit()).count() >= 7
 }
 
 /// A degree read among the jobs while the education heading has no entry under it: a layout

@@ -290,6 +290,16 @@ Strumenti: Python, SQL, R
             values(education, |e| &e.organisation),
             ["Nordvik Universitet"]
         );
+        // Over the first entry's heading and names, the dates a few lines down.
+        let deeper = "# Ola Vik\nola.vik@example.no\n\n## UTDANNING\n\n## NORDVIK UNIVERSITET\n\
+            Master i fysikk\naug 2012 – jun 2014\n\n## ARBEIDSERFARING\n\
+            FJELLNETT AS | Analytiker\nsep 2014 – mai 2019 | Bergen\n";
+        let resume = from_text(deeper);
+        assert!(resume.basics.label.is_none());
+        assert!(resume
+            .sections
+            .iter()
+            .any(|s| s.title == "UTDANNING" && s.kind == SectionKind::Education));
         // A headline with no dates under it stays the headline.
         let headline = "# Ola Vik\n## Dataanalytiker\nola.vik@example.no\n\n## Experience\n\
             Analytiker\t09/2014 – 05/2019\n";
