@@ -359,6 +359,8 @@ impl Builder {
             && in_unnamed_section
             && kind.is_none()
             && self.period_under
+            // A name of two words or more: one word ("Schooling") may be a heading's.
+            && title.split_whitespace().count() >= 2
             && (is_school(&title) || names_organisation(&title))
         {
             self.new_entry_from_line(text, number, Low);

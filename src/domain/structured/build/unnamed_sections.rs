@@ -300,6 +300,16 @@ Strumenti: Python, SQL, R
             .sections
             .iter()
             .any(|s| s.title == "UTDANNING" && s.kind == SectionKind::Education));
+        // A heading of one word after an unknown section of dated entries opens its own
+        // section, though its word holds a school's ("Schooling").
+        let schooling = "# Ola Vik\nAnalyst\nola.vik@example.no\n\n## Where I Worked\n\
+            Analyst\tJan 2021 – Present\nFjellnett AS, Bergen\n\n## Schooling\n\
+            PhD Physics\t2014 – 2018\nNordvik University\n";
+        let resume = from_text(schooling);
+        assert!(resume
+            .sections
+            .iter()
+            .any(|s| s.title == "Schooling" && s.kind == SectionKind::Education));
         // A headline with no dates under it stays the headline.
         let headline = "# Ola Vik\n## Dataanalytiker\nola.vik@example.no\n\n## Experience\n\
             Analytiker\t09/2014 – 05/2019\n";
