@@ -287,6 +287,12 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
             }
             let (org, more) = match rest.split_once(separator) {
                 Some((org, more)) if place.is_none() => (org, Some(clean_part(more))),
+                // "Title\tEmployer · City": the cell after the tab holds the last two parts,
+                // set apart by a middle dot (a PDF's table cell, its place after the name).
+                _ if separator == "\t" && place.is_none() && rest.contains(" · ") => {
+                    let (org, more) = rest.rsplit_once(" · ").expect("checked");
+                    (org, Some(clean_part(more)))
+                }
                 _ => (rest, None),
             };
             let (title, org, more) = match name_and_place(title) {
@@ -514,7 +520,28 @@ pub fn ends_with_joining_word(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::clean_part;
+    use super::{clean_part, split_title};
+
+    #[test]
+    fn a_tab_cell_with_a_middle_dot_holds_a_name_and_its_place() {
+        assert_eq!(
+            split_title("Kestrel Rail\tLead Analyst · York"),
+            (
+                Some("Kestrel Rail".to_string()),
+                Some("Lead Analyst".to_string()),
+                Some("York".to_string())
+            )
+        );
+        // Without a tab, the middle dot is the separator itself.
+        assert_eq!(
+            split_title("Lead Analyst · Kestrel Rail"),
+            (
+                Some("Lead Analyst".to_string()),
+                Some("Kestrel Rail".to_string()),
+                None
+            )
+        );
+    }
 
     #[test]
     fn an_abbreviation_keeps_its_closing_dot() {
