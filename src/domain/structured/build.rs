@@ -287,6 +287,17 @@ impl Builder {
         if let Some((kind, confidence)) = self.heading_kinds.get(&number).cloned() {
             return self.open_section(kind, &title, number, confidence);
         }
+        // The document's title ("## 个人简历" between two sections) is no entry's name: after a
+        // job or a degree, it is kept as that entry's text.
+        let among_entries = self.resume.sections.last().is_some_and(|s| {
+            matches!(s.kind, SectionKind::Work | SectionKind::Education) && !s.entries.is_empty()
+        });
+        if super::headings::names_the_document(&title) && among_entries {
+            if let Some(entry) = self.entry_mut() {
+                entry.text.push(Field::new(title, Low, Some(number)));
+                return;
+            }
+        }
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
             // "Ada Quill | Staff Engineer": a name and its headline on one title line.
             let (name, headline) = match title.split_once(" | ") {
@@ -906,6 +917,16 @@ mod tests {
             September 2009 – June 2012\n\n## Experience\n\
             Teaching Fellow, Lakeside University\nApril 2016 – October 2021\n";
         assert_eq!(degrees(placed).len(), 1);
+    }
+
+    #[test]
+    fn the_document_title_between_sections_is_no_name() {
+        let text =
+            "# 林 晓\n\n## 教育背景\n硕士，软件工程，东临大学\n2014 年 9 月 – 2017 年 6 月\n\n\
+            ## 个人简历\n\n## 工作经历\n高级工程师，星河云科技有限公司\n2017 年 7 月 – 至今\n";
+        let found = degrees(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "东临大学");
     }
 
     #[test]
