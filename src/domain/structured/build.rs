@@ -23,7 +23,7 @@ mod header; // name, headline, place and contact details
 mod list_entries; // skills, languages and other lists
 mod unnamed_sections; // sections under a heading the reader has no word for
 
-use unnamed_sections::{heading_kinds, HeadingKinds};
+use unnamed_sections::{heading_kinds, headings_unmarked, HeadingKinds};
 
 use Confidence::{High, Low, Medium};
 
@@ -33,10 +33,18 @@ pub fn from_text(text: &str) -> StructuredResume {
     let first = read(text, HeadingKinds::new());
     // A second reading when a section under a heading of unknown words reads as the jobs or
     // degrees the first found none of (`unnamed_sections`).
-    match heading_kinds(&first) {
-        Some(kinds) => read(text, kinds),
-        None => first,
+    if let Some(kinds) = heading_kinds(&first) {
+        return read(text, kinds);
     }
+    // Found none of either, and no heading marked over them: the lines the text sets apart as
+    // headings, marked, may open sections that read so.
+    if let Some(marked) = headings_unmarked(text, &first) {
+        let again = read(&marked, HeadingKinds::new());
+        if let Some(kinds) = heading_kinds(&again) {
+            return read(&marked, kinds);
+        }
+    }
+    first
 }
 
 /// One reading of the text, with the kinds of the headings the reader has no words for.
@@ -132,6 +140,29 @@ fn read(text: &str, heading_kinds: HeadingKinds) -> StructuredResume {
         b.keywords_ahead = !ahead.is_empty() && ahead.iter().all(|l| keyword_line(l));
         b.next_line = ahead.first().map(|l| l.to_string()).unwrap_or_default();
         b.own_date_next = ahead.iter().take(2).any(|l| find_range(l).is_some());
+        // A period within the next three lines, over names only: entries' headings or short
+        // lines, no contact details, no section's heading and no sentence before it.
+        b.period_under = lines[index + 1..]
+            .iter()
+            .map(|l| l.trim())
+            .filter(|l| !l.is_empty() && !is_rule(l))
+            .take(3)
+            .try_for_each(|l| {
+                let (level, text) = heading_level(l);
+                if find_range(text).is_some_and(|(r, _)| r.end.is_some() || r.present) {
+                    return Err(true);
+                }
+                let names_only = text.split_whitespace().count() <= 6
+                    && !is_contact_line(text)
+                    && (level == 0 || section_kind(text).is_none());
+                if names_only {
+                    Ok(())
+                } else {
+                    Err(false)
+                }
+            })
+            .err()
+            .unwrap_or(false);
         b.line(line, number, next_has_date);
         b.previous_line = number;
     }
@@ -194,6 +225,8 @@ struct Builder {
     /// One of the next two lines with text, before any heading, carries a date (set before
     /// each line): a heading over it names an entry of its own.
     own_date_next: bool,
+    /// A period follows within three lines, under names only (set before each line).
+    period_under: bool,
     /// Headings of unknown words and the kind each opens, from a first reading.
     heading_kinds: HeadingKinds,
 }
@@ -254,6 +287,17 @@ impl Builder {
         if let Some((kind, confidence)) = self.heading_kinds.get(&number).cloned() {
             return self.open_section(kind, &title, number, confidence);
         }
+        // The document's title ("## 个人简历" between two sections) is no entry's name: after a
+        // job or a degree, it is kept as that entry's text.
+        let among_entries = self.resume.sections.last().is_some_and(|s| {
+            matches!(s.kind, SectionKind::Work | SectionKind::Education) && !s.entries.is_empty()
+        });
+        if super::headings::names_the_document(&title) && among_entries {
+            if let Some(entry) = self.entry_mut() {
+                entry.text.push(Field::new(title, Low, Some(number)));
+                return;
+            }
+        }
         if level == 1 && self.resume.basics.name.is_none() && self.resume.sections.is_empty() {
             // "Ada Quill | Staff Engineer": a name and its headline on one title line.
             let (name, headline) = match title.split_once(" | ") {
@@ -312,6 +356,28 @@ impl Builder {
                         .is_none_or(|s| matches!(s.kind, SectionKind::Other(_)))
             })
         };
+        // Under a heading of unknown words, a heading naming a school or an employer with a
+        // period under it is that section's first entry, not a section of its own
+        // ("## ISTRUZIONE" over "## UNIVERSITÀ DI NORDRENO", a degree and its dates).
+        // (Right under that heading, or after entries of its own with their dates only.)
+        let previous = self.previous_line;
+        let in_unnamed_section = self.resume.sections.last().is_some_and(|s| {
+            matches!(&s.kind, SectionKind::Other(t) if !t.trim().is_empty())
+                && s.entries.iter().all(|e| e.dates.is_some())
+                && (!s.entries.is_empty() || s.line == Some(previous))
+        });
+        if level <= 2
+            && in_unnamed_section
+            && kind.is_none()
+            && self.period_under
+            // A name of two words or more: one word ("Schooling") may be a heading's.
+            && title.split_whitespace().count() >= 2
+            && (is_school(&title) || names_organisation(&title))
+        {
+            self.new_entry_from_line(text, number, Low);
+            self.entry_from_heading = true;
+            return;
+        }
         if level <= 2 && self.skill_group_heading(kind.as_ref(), &title) {
             // A skills group set as a heading ("## Cloud" over "AWS · Terraform").
             self.new_entry(number).title = Some(Field::new(title, Medium, Some(number)));
@@ -343,9 +409,13 @@ impl Builder {
             return;
         }
         if level <= 2 {
+            // A heading right under the name is its headline, unless dated lines follow it: then
+            // it opens the first section, in words the reader does not know ("## Istruzione").
             if self.in_header
                 && self.resume.basics.label.is_none()
                 && self.resume.basics.name.is_some()
+                && !self.own_date_next
+                && !self.period_under
             {
                 self.resume.basics.label = Some(Field::new(title, Medium, Some(number)));
                 return;
@@ -481,6 +551,8 @@ impl Builder {
         place_after_name(&mut self.resume.sections);
         super::roles::order_roles(&mut self.resume.sections);
         degree_out_of_place(&mut self.resume.sections);
+        degrees_out_of_work(&mut self.resume.sections);
+        school_is_the_institution(&mut self.resume.sections);
         area_after_degree(&mut self.resume.sections);
         // A period left open ("2021-09 —", nothing after the dash) runs on: it is how layouts
         // print a job without an end (flat does, from a JSON Resume without `endDate`), and how
@@ -521,6 +593,102 @@ fn degree_out_of_place(sections: &mut [Section]) {
         if misplaced {
             entry.detail = entry.title.take();
             entry.title = entry.location.take();
+        }
+    }
+}
+
+/// Contact details on a line: an address, a phone number or a link.
+fn is_contact_line(text: &str) -> bool {
+    text.contains('@')
+        || text.contains("http")
+        || text.chars().filter(|c| c.is_ascii_digit()).count() >= 7
+}
+
+/// A degree read among the jobs while the education heading has no entry under it: a layout
+/// whose columns or text boxes the reader took in another order (the heading in a sidebar, the
+/// degrees under the last job). A dated entry whose names are a school and a degree goes to
+/// the education section, marked to check.
+fn degrees_out_of_work(sections: &mut [Section]) {
+    let Some(education) = sections
+        .iter()
+        .position(|s| s.kind == SectionKind::Education && s.entries.is_empty())
+    else {
+        return;
+    };
+    let reads_as_degree = |e: &Entry| {
+        let (Some(title), Some(org)) = (&e.title, &e.organisation) else {
+            return false;
+        };
+        e.dates.is_some()
+            && (is_school(&org.value) && is_degree(&title.value)
+                || is_school(&title.value) && is_degree(&org.value))
+    };
+    let mut moved = Vec::new();
+    for section in sections.iter_mut().filter(|s| s.kind == SectionKind::Work) {
+        let (degrees, jobs): (Vec<Entry>, Vec<Entry>) =
+            section.entries.drain(..).partition(reads_as_degree);
+        section.entries = jobs;
+        moved.extend(degrees);
+    }
+    for entry in &mut moved {
+        for field in [&mut entry.title, &mut entry.organisation]
+            .into_iter()
+            .flatten()
+        {
+            field.confidence = Low;
+        }
+    }
+    sections[education].entries.extend(moved);
+}
+
+/// Of a degree's names, the one that names a school is the institution and the other the
+/// degree, whatever order the layout set them in and whether or not the reader knows the
+/// degree's words ("Laurea triennale in Matematica, Politecnico di Castelfranco"). Then, beside
+/// that school, a degree it has no word for is still the degree: its area follows a preposition
+/// ("Kandidatexamen in Biologi"). The names it moves are marked to check.
+fn school_is_the_institution(sections: &mut [Section]) {
+    let degrees = sections
+        .iter_mut()
+        .filter(|s| s.kind == SectionKind::Education)
+        .flat_map(|s| &mut s.entries);
+    for entry in degrees {
+        let school = |f: &Option<Field<String>>| f.as_ref().is_some_and(|f| is_school(&f.value));
+        let degree = |f: &Option<Field<String>>| f.as_ref().is_some_and(|f| is_degree(&f.value));
+        let moved = if school(&entry.title) && !school(&entry.organisation) && !degree(&entry.title)
+        {
+            std::mem::swap(&mut entry.title, &mut entry.organisation);
+            true
+        } else if entry.organisation.is_none()
+            && school(&entry.detail)
+            && !school(&entry.title)
+            && !degree(&entry.detail)
+        {
+            entry.organisation = entry.detail.take();
+            true
+        } else {
+            false
+        };
+        if moved {
+            for field in [&mut entry.title, &mut entry.organisation]
+                .into_iter()
+                .flatten()
+            {
+                field.confidence = Low;
+            }
+        }
+        if entry.detail.is_some() || !school(&entry.organisation) {
+            continue;
+        }
+        let Some(title) = entry
+            .title
+            .as_mut()
+            .filter(|t| super::degrees::degree_then_area(&t.value).is_none())
+        else {
+            continue;
+        };
+        if let Some((degree, area)) = super::degrees::degree_before_preposition(&title.value) {
+            entry.detail = Some(Field::new(area, Low, title.line));
+            title.value = degree;
         }
     }
 }
@@ -661,4 +829,121 @@ fn wrap_width(lines: &[&str]) -> usize {
         .get(lengths.len().saturating_sub(1 + lengths.len() / 10))
         .copied()
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::from_text;
+    use crate::domain::structured::SectionKind;
+
+    /// (institution, degree, area) of each degree.
+    fn degrees(text: &str) -> Vec<(String, String, String)> {
+        let value = |f: &Option<crate::domain::structured::Field<String>>| {
+            f.as_ref().map(|f| f.value.clone()).unwrap_or_default()
+        };
+        from_text(text)
+            .sections
+            .iter()
+            .filter(|s| s.kind == SectionKind::Education)
+            .flat_map(|s| &s.entries)
+            .map(|e| (value(&e.organisation), value(&e.title), value(&e.detail)))
+            .collect()
+    }
+
+    #[test]
+    fn the_name_of_a_school_is_the_institution_and_the_other_name_the_degree() {
+        // Degree words the reader does not know, the degree first on the entry's line.
+        let text = "# Ada Quill\n\n## Education\n\n\
+            Kandidatexamen in Biologi, Vesterhavn Universitet\t2014 – 2017\n\
+            Grado superiore in Chimica, Politecnico di Valmora\t2010 – 2014\n";
+        assert_eq!(
+            degrees(text),
+            [
+                (
+                    "Vesterhavn Universitet".into(),
+                    "Kandidatexamen".into(),
+                    "Biologi".into()
+                ),
+                (
+                    "Politecnico di Valmora".into(),
+                    "Grado superiore".into(),
+                    "Chimica".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn an_end_date_wrapped_under_a_start_left_open_at_its_cell_end_closes_the_period() {
+        let text = "# Ada Quill\n\n## Experience\n\
+            10/2017 –\tLumenfold\tEngineer\tLeeds\n03/2021\nBuilt the data platform\n\
+            04/2021 – 09/2023\tKestrel Rail\tLead Engineer\tYork\n";
+        let resume = from_text(text);
+        let work = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs");
+        assert_eq!(work.entries.len(), 2);
+        let dates = &work.entries[0].dates.as_ref().expect("dates").value;
+        assert_eq!(
+            (
+                dates.start.map(|d| (d.year, d.month)),
+                dates.end.map(|d| (d.year, d.month))
+            ),
+            (Some((2017, Some(10))), Some((2021, Some(3))))
+        );
+    }
+
+    #[test]
+    fn a_degree_among_the_jobs_goes_under_an_empty_education_heading() {
+        let text = "# Ada Quill\n\n## Education\n\n## Experience\n\
+            Engineer, Lumenfold\nApril 2016 – October 2021\n\n\
+            Analyst, Kestrel Rail\nJanuary 2013 – March 2016\n\n\
+            BSc in Physics, Lakeside University\nSeptember 2009 – June 2012\n";
+        assert_eq!(
+            degrees(text),
+            [("Lakeside University".into(), "BSc".into(), "Physics".into())]
+        );
+        let resume = from_text(text);
+        let work = resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs");
+        assert_eq!(work.entries.len(), 2);
+        // With degrees under its heading, the education section takes nothing from the jobs.
+        let placed = "# Ada Quill\n\n## Education\nBSc in Physics, Lakeside University\n\
+            September 2009 – June 2012\n\n## Experience\n\
+            Teaching Fellow, Lakeside University\nApril 2016 – October 2021\n";
+        assert_eq!(degrees(placed).len(), 1);
+    }
+
+    #[test]
+    fn the_document_title_between_sections_is_no_name() {
+        let text =
+            "# 林 晓\n\n## 教育背景\n硕士，软件工程，东临大学\n2014 年 9 月 – 2017 年 6 月\n\n\
+            ## 个人简历\n\n## 工作经历\n高级工程师，星河云科技有限公司\n2017 年 7 月 – 至今\n";
+        let found = degrees(text);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "东临大学");
+    }
+
+    #[test]
+    fn a_known_order_is_kept() {
+        let text = "# Ada Quill\n\n## Education\n\n\
+            Lakeside University\tLeeds\nBSc in Physics\t2015 – 2018\n\
+            School of Design\tLeeds\nHigh School Diploma\t2011 – 2015\n";
+        assert_eq!(
+            degrees(text),
+            [
+                ("Lakeside University".into(), "BSc".into(), "Physics".into()),
+                (
+                    "School of Design".into(),
+                    "High School Diploma".into(),
+                    "".into()
+                ),
+            ]
+        );
+    }
 }

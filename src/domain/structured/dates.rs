@@ -90,7 +90,8 @@ const PRESENT: &[&str] = &[
     "今日",
 ];
 
-/// Month names and abbreviations (lower case) in the six languages, with their number.
+/// Month names and abbreviations (lower case) in the six languages and Italian, with their
+/// number.
 const MONTHS: &[(&str, u8)] = &[
     ("january", 1),
     ("jan", 1),
@@ -101,6 +102,8 @@ const MONTHS: &[(&str, u8)] = &[
     ("jän", 1),
     ("enero", 1),
     ("ene", 1),
+    ("gennaio", 1),
+    ("gen", 1),
     ("february", 2),
     ("feb", 2),
     ("février", 2),
@@ -111,6 +114,7 @@ const MONTHS: &[(&str, u8)] = &[
     ("fev", 2),
     ("februar", 2),
     ("febrero", 2),
+    ("febbraio", 2),
     ("march", 3),
     ("mar", 3),
     ("mars", 3),
@@ -124,20 +128,27 @@ const MONTHS: &[(&str, u8)] = &[
     ("avr", 4),
     ("abril", 4),
     ("abr", 4),
+    ("aprile", 4),
     ("may", 5),
     ("mai", 5),
     ("mayo", 5),
+    ("maggio", 5),
+    ("mag", 5),
     ("june", 6),
     ("jun", 6),
     ("juin", 6),
     ("juni", 6),
     ("junio", 6),
+    ("giugno", 6),
+    ("giu", 6),
     ("july", 7),
     ("jul", 7),
     ("juillet", 7),
     ("juil", 7),
     ("juli", 7),
     ("julio", 7),
+    ("luglio", 7),
+    ("lug", 7),
     ("august", 8),
     ("aug", 8),
     ("août", 8),
@@ -151,12 +162,16 @@ const MONTHS: &[(&str, u8)] = &[
     ("septiembre", 9),
     ("setiembre", 9),
     ("set", 9),
+    ("settembre", 9),
+    ("sett", 9),
     ("october", 10),
     ("oct", 10),
     ("octobre", 10),
     ("oktober", 10),
     ("okt", 10),
     ("octubre", 10),
+    ("ottobre", 10),
+    ("ott", 10),
     ("november", 11),
     ("nov", 11),
     ("novembre", 11),
@@ -170,6 +185,7 @@ const MONTHS: &[(&str, u8)] = &[
     ("dez", 12),
     ("diciembre", 12),
     ("dic", 12),
+    ("dicembre", 12),
 ];
 
 /// Words and signs between the two ends of a range (after dashes, which are checked apart).
@@ -244,6 +260,14 @@ pub fn find_range(line: &str) -> Option<(DateRange, std::ops::Range<usize>)> {
                 // "2024-   CROWDSTRIKE": a dash on the date, then a gap: left open too, so the
                 // dash is part of the date ("2019 - Engineer", spaced, is one year and a title).
                 end = after_start + dash.len_utf8();
+            } else if let Some(dash) = line[after_start..after_separator]
+                .find(DASHES)
+                .filter(|_| line[after_start..after_separator].contains('\t'))
+            {
+                // "2017 年 10 月 –\tEmployer": the cell ends after the dash (its end wrapped
+                // onto the next line, or none): left open, the dash part of the date.
+                let at = after_start + dash;
+                end = at + next_char(line, at).map_or(1, char::len_utf8);
             }
         }
         // A trailing Japanese/Chinese "から" or day markers are part of the date text.
@@ -263,7 +287,10 @@ fn open_end_word_at(line: &str, i: usize) -> Option<usize> {
     let word: String = rest.chars().take_while(|c| c.is_alphabetic()).collect();
     let letters = word.chars().count();
     let after = i + word.len();
-    let ends_cell = line[after..].starts_with('\t') || line[after..].trim().is_empty();
+    // A cell ends at a tab, or at a separator a layout sets between a line's parts ("oggi |
+    // Bologna", "hoje · Lisboa").
+    let rest = line[after..].trim_start_matches(' ');
+    let ends_cell = rest.starts_with(['\t', '|', '｜', '·', '•']) || rest.trim().is_empty();
     ((2..=12).contains(&letters) && word.chars().next()?.is_lowercase() && ends_cell)
         .then_some(after)
 }
@@ -646,11 +673,52 @@ mod tests {
             false,
         );
         check("septembre 2010 – aujourd'hui", d(2010, Some(9)), None, true);
+        // Italian: names and their abbreviations, with or without a dot.
+        check(
+            "gen 2021 – giu 2022",
+            d(2021, Some(1)),
+            d(2022, Some(6)),
+            false,
+        );
+        check(
+            "Mag. 2017 – Ott. 2019",
+            d(2017, Some(5)),
+            d(2019, Some(10)),
+            false,
+        );
+        check(
+            "luglio 2012 – dicembre 2014",
+            d(2012, Some(7)),
+            d(2014, Some(12)),
+            false,
+        );
+        check(
+            "sett. 2008 – lug 2011",
+            d(2008, Some(9)),
+            d(2011, Some(7)),
+            false,
+        );
+        check(
+            "Settembre 2016 – Gennaio 2020",
+            d(2016, Some(9)),
+            d(2020, Some(1)),
+            false,
+        );
         // An end in a language without a word here: one lower-case word at the cell's end.
         check("02/2020 – oggi", d(2020, Some(2)), None, true);
         check("03.2019 – hoje", d(2019, Some(3)), None, true);
         let present = |text: &str| find_range(text).is_some_and(|(r, _)| r.present);
         assert!(present("03.2019 – hoje\tLisboa"), "a cell's end");
+        assert!(present("ott 2019 – nu | Göteborg"), "a separator");
+        assert!(present("2021 – agora · Porto"), "a separator");
+        assert!(!present("2019 – lead engineer | Acme"));
+        // A dash at a cell's end: the period left open there, its end not in the cell.
+        let (open, span) = find_range("2017 年 10 月 –\t青葉システム").expect("a date");
+        assert_eq!(open.text, "2017 年 10 月 –");
+        assert!(open.end.is_none() && !open.present);
+        assert_eq!(span, 0.."2017 年 10 月 –".len());
+        let (spaced, _) = find_range("Mar 2019 – Engineer").expect("a date");
+        assert_eq!(spaced.text, "Mar 2019");
         // A title after a year is no end.
         assert!(!present("2019 – Engineer"));
         assert!(!present("2019 – lead engineer"));

@@ -65,6 +65,25 @@ fn degree_words_then_area(title: &str) -> Option<(String, String)> {
         .then(|| (degree.to_string(), area.to_string()))
 }
 
+/// A degree in words the reader may not know, beside its school: its words (one to four, no
+/// comma, not a school's) up to the first preposition, then its area ("Grado superiore in
+/// Chimica").
+pub(super) fn degree_before_preposition(title: &str) -> Option<(String, String)> {
+    let title = title.trim();
+    let (at, preposition) = AREA_PREPOSITIONS
+        .iter()
+        .filter_map(|p| title.find(p).map(|at| (at, *p)))
+        .min_by_key(|(at, _)| *at)?;
+    let (degree, area) = (title[..at].trim(), title[at + preposition.len()..].trim());
+    let words = degree.split_whitespace().count();
+    ((1..=4).contains(&words)
+        && !degree.contains([',', '，'])
+        && !super::lines::is_school(degree)
+        && !area.is_empty()
+        && !area.contains([',', '，']))
+    .then(|| (degree.to_string(), area.to_string()))
+}
+
 /// A degree line alone: `MSc in Physics`, `BSc, Mathematics`, `PhD Linguistics`, `硕士，软件工程`
 /// (a full-width comma), `修士、情報工学` (a Japanese one) → degree and area; anything else is all
 /// degree.

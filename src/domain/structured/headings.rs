@@ -304,6 +304,26 @@ fn contains_word(name: &str, word: &str) -> bool {
     })
 }
 
+/// The document's own title ("Curriculum Vitae", "个人简历", "職務経歴書"), which names no
+/// entry (`section_kind` still reads "職務経歴書" as the work section's heading, its word
+/// "職務経歴", where a layout sets the title over the jobs).
+pub(super) fn names_the_document(heading: &str) -> bool {
+    let name = normalise(heading);
+    [
+        "curriculum vitae",
+        "curriculum vitæ",
+        "lebenslauf",
+        "简历",
+        "个人简历",
+        "求职简历",
+        "履历",
+        "履歴書",
+        "職務経歴書",
+        "职务经历书",
+    ]
+    .contains(&name.as_str())
+}
+
 /// Contact blocks are read into basics, not kept as a section of entries.
 pub(super) fn is_contact(heading: &str) -> bool {
     let name = normalise(heading);
@@ -315,6 +335,14 @@ pub(super) fn is_contact(heading: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_document_title_is_known() {
+        assert!(super::names_the_document("## 職務経歴書"));
+        assert!(super::names_the_document("CURRICULUM VITAE"));
+        assert!(super::names_the_document("个人简历"));
+        assert!(!super::names_the_document("Resume highlights"));
+    }
+
     use super::*;
 
     #[test]

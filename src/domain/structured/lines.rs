@@ -211,6 +211,9 @@ pub(super) fn is_school(text: &str) -> bool {
         "uniwersytet",
         "politechnika",
         "polytechn",
+        // "Politecnico di …", "Instituto Politécnico de …".
+        "politecn",
+        "politécn",
         "akademi",
         "szkoła",
         "escuela",
@@ -235,7 +238,7 @@ pub(super) fn clean_part(text: &str) -> String {
             text = &text[..text.len() - word.len()];
         }
     }
-    text.trim_matches(|c: char| {
+    let cut = |c: char| {
         c.is_whitespace()
             || matches!(
                 c,
@@ -243,8 +246,20 @@ pub(super) fn clean_part(text: &str) -> String {
                     // A list bullet a layout sets before the title ("· • Staff Engineer").
                     | '•' | '▪' | '◦' | '●' | '‣'
             )
-    })
-    .to_string()
+    };
+    let kept = text.trim_matches(cut);
+    // "Portico Logistica S.p.A.", "Ferrovie Emiliane S.r.l.", "Nordhaven B.V.": a last word
+    // written as an abbreviation with dots inside keeps the dot that closes it.
+    let end = text.len() - text.trim_start_matches(cut).len() + kept.len();
+    let last = kept.rsplit(char::is_whitespace).next().unwrap_or("");
+    let dotted = last.contains('.')
+        && last
+            .split('.')
+            .all(|p| (1..=3).contains(&p.chars().count()) && p.chars().all(char::is_alphabetic));
+    match text.get(end..) {
+        Some(rest) if dotted && rest.starts_with('.') => format!("{kept}."),
+        _ => kept.to_string(),
+    }
 }
 
 /// `Title — Org — Place`, `Title at Org`, `Title | Org`, `Title, Org`: into its parts. A long
@@ -272,6 +287,12 @@ pub(super) fn split_title(text: &str) -> (Option<String>, Option<String>, Option
             }
             let (org, more) = match rest.split_once(separator) {
                 Some((org, more)) if place.is_none() => (org, Some(clean_part(more))),
+                // "Title\tEmployer · City": the cell after the tab holds the last two parts,
+                // set apart by a middle dot (a PDF's table cell, its place after the name).
+                _ if separator == "\t" && place.is_none() && rest.contains(" · ") => {
+                    let (org, more) = rest.rsplit_once(" · ").expect("checked");
+                    (org, Some(clean_part(more)))
+                }
                 _ => (rest, None),
             };
             let (title, org, more) = match name_and_place(title) {
@@ -495,4 +516,45 @@ pub fn ends_with_joining_word(text: &str) -> bool {
     text.split_whitespace()
         .last()
         .is_some_and(|w| JOINING.contains(&w.to_lowercase().as_str()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{clean_part, split_title};
+
+    #[test]
+    fn a_tab_cell_with_a_middle_dot_holds_a_name_and_its_place() {
+        assert_eq!(
+            split_title("Kestrel Rail\tLead Analyst · York"),
+            (
+                Some("Kestrel Rail".to_string()),
+                Some("Lead Analyst".to_string()),
+                Some("York".to_string())
+            )
+        );
+        // Without a tab, the middle dot is the separator itself.
+        assert_eq!(
+            split_title("Lead Analyst · Kestrel Rail"),
+            (
+                Some("Lead Analyst".to_string()),
+                Some("Kestrel Rail".to_string()),
+                None
+            )
+        );
+    }
+
+    #[test]
+    fn an_abbreviation_keeps_its_closing_dot() {
+        assert_eq!(
+            clean_part("Nordhaven Trasporti S.p.A."),
+            "Nordhaven Trasporti S.p.A."
+        );
+        assert_eq!(clean_part(", Valmora Dati S.r.l. |"), "Valmora Dati S.r.l.");
+        assert_eq!(clean_part("Kestrel Freight B.V.\t"), "Kestrel Freight B.V.");
+        // A sentence's or a list's closing dot is still cut, and so are the separators.
+        assert_eq!(clean_part("Data Analyst."), "Data Analyst");
+        assert_eq!(clean_part("— Ledger Works ·"), "Ledger Works");
+        assert_eq!(clean_part("version 2.0."), "version 2.0");
+        assert_eq!(clean_part("..."), "");
+    }
 }

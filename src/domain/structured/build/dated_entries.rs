@@ -15,7 +15,13 @@ use Confidence::{Low, Medium};
 
 impl Builder {
     pub(super) fn dated_body(&mut self, line: &str, number: usize, next_has_date: bool) {
-        if is_table_header(line) && self.date_ahead {
+        // Right under the section's heading, a row of three or more short cells without digits
+        // over a dated row of as many cells: the table's column labels, in any words.
+        let first_row = self.resume.sections.last().is_some_and(|s| {
+            s.entries.is_empty() && s.line == Some(self.previous_line) && s.line.is_some()
+        });
+        let labels_row = first_row && unknown_labels_over_row(line, &self.next_line);
+        if labels_row || is_table_header(line) && self.date_ahead {
             // "Degree | Institution | Dates" over rows of degrees: the column names, no entry.
             // Kept as the first row's text, so the export still carries every word.
             self.table_header = Some((plain(line), number));
@@ -375,10 +381,7 @@ impl Builder {
             &line[span.end..]
         )))
         .is_empty();
-        let Some(end) = range
-            .start
-            .filter(|d| d.month.is_none() && range.is_single_date())
-        else {
+        let Some(end) = range.start.filter(|_| range.is_single_date()) else {
             return false;
         };
         if !bare {
@@ -387,15 +390,21 @@ impl Builder {
         let Some(own) = self.lone_date_above() else {
             return false;
         };
-        let later = own
-            .start
-            .is_some_and(|s| s.month.is_none() && s.year <= end.year && end.year - s.year <= 12);
+        // Or a start left open at a cell's end ("2017 年 10 月 –"), its end wrapped onto the
+        // next line ("2021 年 3 月"): the same period, month or not.
+        let left_open = own.text.trim_end().ends_with(DASHES);
+        let later = own.start.is_some_and(|s| {
+            (left_open || s.month.is_none() && end.month.is_none())
+                && s <= end
+                && end.year - s.year <= 12
+        });
         if !later {
             return false;
         }
         own.end = Some(end);
         own.end_text = Some(plain(line));
-        own.text = format!("{} – {}", own.text.trim(), plain(line));
+        let start = own.text.trim().trim_end_matches(DASHES).trim_end();
+        own.text = format!("{start} – {}", plain(line));
         true
     }
 
@@ -423,7 +432,14 @@ impl Builder {
             return None;
         }
         let dates = entry.dates.as_mut().filter(|d| d.line == Some(previous))?;
-        Some(&mut dates.value).filter(|own| own.is_single_date())
+        // A single date, or a start left open ("2017 年 10 月 –") whose end is on the next line.
+        Some(&mut dates.value).filter(|own| {
+            own.is_single_date()
+                || own.start.is_some()
+                    && own.end.is_none()
+                    && !own.present
+                    && own.text.trim_end().ends_with(DASHES)
+        })
     }
 
     /// A heading right under the current entry's period (not a lone date), when no date follows
@@ -724,6 +740,20 @@ impl Builder {
 
 /// A table's header row: cells (parted by ` | ` as the DOCX reader writes them, by tabs as the
 /// PDF reader does), each a word or two without digits ("Degree | Institution | Dates").
+/// `labels` reads as a table's row of column labels over `row`, whatever its words: three or
+/// more cells of one to three words, no digits, over a row with a date range and at least as
+/// many cells.
+fn unknown_labels_over_row(labels: &str, row: &str) -> bool {
+    let cells = super::form::cells(labels);
+    cells.len() >= 3
+        && cells.iter().all(|c| {
+            (1..=3).contains(&c.split_whitespace().count())
+                && !c.chars().any(|ch| ch.is_ascii_digit() || ch == '@')
+        })
+        && find_range(row).is_some_and(|(r, _)| r.end.is_some() || r.present)
+        && super::form::cells(row).len() >= cells.len()
+}
+
 pub(super) fn is_table_header(line: &str) -> bool {
     // Cells parted by tabs only (a PDF's line) name columns all of them: "Lakeside
     // University\tLeeds" is a school and its place.
