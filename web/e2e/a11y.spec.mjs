@@ -97,8 +97,11 @@ for (const [lang, colorScheme] of LANGS.flatMap((l) => [[l, 'light'], [l, 'dark'
     await page.goto('/');
     await setLanguage(page, lang);
     // Every page the picker offers, so a new workflow's page is audited without an edit here.
-    const workflows = await page.getByTestId('workflow').locator('option').evaluateAll((options) => options.map((o) => o.value));
-    expect(workflows.length).toBeGreaterThanOrEqual(6);
+    // Read once the picker has its options: right after a load it can still be empty (this
+    // read does not wait by itself, and it flaked with 0 options in two CI runs).
+    const options = page.getByTestId('workflow').locator('option');
+    await expect.poll(() => options.count()).toBeGreaterThanOrEqual(6);
+    const workflows = await options.evaluateAll((all) => all.map((o) => o.value));
     for (const workflow of workflows) {
       await page.getByTestId('workflow').selectOption(workflow);
       await expect(page.getByTestId('workflow')).toHaveValue(workflow);
