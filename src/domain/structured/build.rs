@@ -834,7 +834,17 @@ fn wrap_width(lines: &[&str]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::from_text;
+    use crate::domain::structured::model::{Section, StructuredResume};
     use crate::domain::structured::SectionKind;
+
+    /// The jobs section the reader made of `resume` (a test that finds none fails here).
+    pub(in crate::domain::structured::build) fn jobs(resume: &StructuredResume) -> &Section {
+        resume
+            .sections
+            .iter()
+            .find(|s| s.kind == SectionKind::Work)
+            .expect("the jobs")
+    }
 
     /// (institution, degree, area) of each degree.
     fn degrees(text: &str) -> Vec<(String, String, String)> {
@@ -879,11 +889,7 @@ mod tests {
             10/2017 –\tLumenfold\tEngineer\tLeeds\n03/2021\nBuilt the data platform\n\
             04/2021 – 09/2023\tKestrel Rail\tLead Engineer\tYork\n";
         let resume = from_text(text);
-        let work = resume
-            .sections
-            .iter()
-            .find(|s| s.kind == SectionKind::Work)
-            .expect("the jobs");
+        let work = jobs(&resume);
         assert_eq!(work.entries.len(), 2);
         let dates = &work.entries[0].dates.as_ref().expect("dates").value;
         assert_eq!(
@@ -906,11 +912,7 @@ mod tests {
             [("Lakeside University".into(), "BSc".into(), "Physics".into())]
         );
         let resume = from_text(text);
-        let work = resume
-            .sections
-            .iter()
-            .find(|s| s.kind == SectionKind::Work)
-            .expect("the jobs");
+        let work = jobs(&resume);
         assert_eq!(work.entries.len(), 2);
         // With degrees under its heading, the education section takes nothing from the jobs.
         let placed = "# Ada Quill\n\n## Education\nBSc in Physics, Lakeside University\n\

@@ -50,16 +50,21 @@ pub(super) fn degree_then_area(title: &str) -> Option<(String, String)> {
 /// d'ingénieur *en* Chimie", "Diplom *im* Fach …", "Magister *w* zakresie …").
 const AREA_PREPOSITIONS: &[&str] = &[" in ", " en ", " im ", " w ", " z "];
 
-/// A degree named in a few words, then its area after a preposition: "Master of Science in
-/// Marine Biology", "Diplôme d'ingénieur en Chimie des matériaux". The degree's words (at most
-/// three after the degree word, no comma) run up to the first preposition.
-fn degree_words_then_area(title: &str) -> Option<(String, String)> {
+/// `title` cut at its first [`AREA_PREPOSITIONS`]: the words before it and after it, trimmed.
+fn split_at_area_preposition(title: &str) -> Option<(&str, &str)> {
     let title = title.trim();
     let (at, preposition) = AREA_PREPOSITIONS
         .iter()
         .filter_map(|p| title.find(p).map(|at| (at, *p)))
         .min_by_key(|(at, _)| *at)?;
-    let (degree, area) = (title[..at].trim(), title[at + preposition.len()..].trim());
+    Some((title[..at].trim(), title[at + preposition.len()..].trim()))
+}
+
+/// A degree named in a few words, then its area after a preposition: "Master of Science in
+/// Marine Biology", "Diplôme d'ingénieur en Chimie des matériaux". The degree's words (at most
+/// three after the degree word, no comma) run up to the first preposition.
+fn degree_words_then_area(title: &str) -> Option<(String, String)> {
+    let (degree, area) = split_at_area_preposition(title)?;
     let words = degree.split_whitespace().count();
     ((2..=4).contains(&words) && is_degree(degree) && !degree.contains(',') && !area.is_empty())
         .then(|| (degree.to_string(), area.to_string()))
@@ -69,12 +74,7 @@ fn degree_words_then_area(title: &str) -> Option<(String, String)> {
 /// comma, not a school's) up to the first preposition, then its area ("Grado superiore in
 /// Chimica").
 pub(super) fn degree_before_preposition(title: &str) -> Option<(String, String)> {
-    let title = title.trim();
-    let (at, preposition) = AREA_PREPOSITIONS
-        .iter()
-        .filter_map(|p| title.find(p).map(|at| (at, *p)))
-        .min_by_key(|(at, _)| *at)?;
-    let (degree, area) = (title[..at].trim(), title[at + preposition.len()..].trim());
+    let (degree, area) = split_at_area_preposition(title)?;
     let words = degree.split_whitespace().count();
     ((1..=4).contains(&words)
         && !degree.contains([',', '，'])
