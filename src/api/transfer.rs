@@ -20,7 +20,7 @@ use super::handle::{Origin, RunHandle};
 use super::runner::Runner;
 use crate::graph::EventSink;
 use crate::session::{
-    self, AnyRun, ErrorCode, JsonStep, RunExport, RunOptions, RunRequest, Runtime, SessionError,
+    self, AnyRun, ErrorCode, JsonStep, RunExport, RunOptions, RunRequest, SessionError,
 };
 
 #[wasm_bindgen]
@@ -148,8 +148,7 @@ async fn import_run(
     origin
         .started
         .replace(Some((exported.workflow_id.clone(), request)));
-    let runtime: Runtime = origin.runtime.clone();
-    let (run, step) = AnyRun::import(exported, &runtime, sink.clone()).await?;
+    let (run, step) = AnyRun::import(exported, &origin.runtime, sink.clone()).await?;
     let first = where_it_stands(&run, step, sink)?;
     Ok((run, first))
 }

@@ -3,6 +3,7 @@
 
 use serde::Serialize;
 
+use super::by_id::{with_workflow, WorkflowWork};
 #[cfg(feature = "api")]
 use super::diagrams::INPUT_SCHEMAS;
 use super::diagrams::{entry, DIAGRAMS};
@@ -53,7 +54,14 @@ pub fn workflows() -> Vec<WorkflowInfo> {
 }
 
 pub fn workflow(id: &str) -> Option<WorkflowInfo> {
-    workflows().into_iter().find(|w| w.id == id)
+    struct Info;
+    impl WorkflowWork for Info {
+        type Output = WorkflowInfo;
+        fn run<W: Workflow>(self) -> WorkflowInfo {
+            info::<W>()
+        }
+    }
+    with_workflow(id, Info)
 }
 
 /// The diagram of `workflow_id`, without starting a run and without the workflow's graph code:
@@ -74,26 +82,19 @@ pub fn mermaid_file(workflow_id: &str) -> Option<&'static str> {
 /// The diagram of `workflow_id` drawn from its built graph: the graph's shape does not depend on
 /// the model or the input, so it is built on the offline demo model from the default input.
 pub fn draw_mermaid(workflow_id: &str) -> Result<String, SessionError> {
-    struct Draw<'a>(&'a str, Option<Result<String, SessionError>>);
-    impl WorkflowVisitor for Draw<'_> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID == self.0 {
-                self.1 = Some(draw::<W>());
-            }
+    struct Draw;
+    impl WorkflowWork for Draw {
+        type Output = Result<String, SessionError>;
+        fn run<W: Workflow>(self) -> Self::Output {
+            W::prepare(W::sample_input(), &RunEnv::offline("diagram"))
+                .map(|prepared| prepared.graph.to_mermaid())
+                .map_err(|e| SessionError::new(super::error::ErrorCode::RunFailed, e.0))
         }
     }
-    let mut draw = Draw(workflow_id, None);
-    visit_all(&mut draw);
-    draw.1.unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
+    with_workflow(workflow_id, Draw).unwrap_or_else(|| Err(unknown_workflow(workflow_id)))
 }
 
-fn draw<W: Workflow>() -> Result<String, SessionError> {
-    W::prepare(W::sample_input(), &RunEnv::offline("diagram"))
-        .map(|prepared| prepared.graph.to_mermaid())
-        .map_err(|e| SessionError::new(super::error::ErrorCode::RunFailed, e.0))
-}
-
-/// `workflow_id`'s input schema from the table (`schemas.rs`): a self-contained schema (no
+/// `workflow_id`'s input schema from the table (`diagrams.rs`): a self-contained schema (no
 /// `$ref`s), so a host app can read a property's enum in place. A native test keeps it equal
 /// to [`derive_input_schema`].
 #[cfg(feature = "api")]
@@ -117,18 +118,15 @@ pub fn input_schema_file(workflow_id: &str) -> Option<&'static str> {
 #[cfg(feature = "api")]
 #[doc(hidden)]
 pub fn derive_input_schema(workflow_id: &str) -> Option<serde_json::Value> {
-    struct Derive<'a>(&'a str, Option<serde_json::Value>);
-    impl WorkflowVisitor for Derive<'_> {
-        fn visit<W: Workflow>(&mut self) {
-            if W::ID == self.0 {
-                let generator = schemars::generate::SchemaSettings::draft2020_12()
-                    .with(|s| s.inline_subschemas = true)
-                    .into_generator();
-                self.1 = serde_json::to_value(generator.into_root_schema_for::<W::Input>()).ok();
-            }
+    struct Derive;
+    impl WorkflowWork for Derive {
+        type Output = Option<serde_json::Value>;
+        fn run<W: Workflow>(self) -> Self::Output {
+            let generator = schemars::generate::SchemaSettings::draft2020_12()
+                .with(|s| s.inline_subschemas = true)
+                .into_generator();
+            serde_json::to_value(generator.into_root_schema_for::<W::Input>()).ok()
         }
     }
-    let mut derive = Derive(workflow_id, None);
-    visit_all(&mut derive);
-    derive.1
+    with_workflow(workflow_id, Derive).flatten()
 }

@@ -75,9 +75,7 @@ impl AnyRun {
         request: RunRequest<Value>,
         runtime: &Runtime,
     ) -> Result<RunExport, SessionError> {
-        if workflow(workflow_id).is_none() {
-            return Err(unknown_workflow(workflow_id));
-        }
+        // An unknown id fails here with `unknown_workflow`.
         let export = load(workflow_id).await?.export;
         let checkpoints = export(thread_id.to_owned(), runtime.clone()).await?;
         Ok(RunExport {

@@ -837,13 +837,16 @@ mod tests {
     use crate::domain::structured::model::{Section, StructuredResume};
     use crate::domain::structured::SectionKind;
 
-    /// The jobs section the reader made of `resume` (a test that finds none fails here).
-    pub(in crate::domain::structured::build) fn jobs(resume: &StructuredResume) -> &Section {
+    /// The section of `kind` the reader made of `resume` (a test that finds none fails here).
+    pub(in crate::domain::structured::build) fn section(
+        resume: &StructuredResume,
+        kind: SectionKind,
+    ) -> &Section {
         resume
             .sections
             .iter()
-            .find(|s| s.kind == SectionKind::Work)
-            .expect("the jobs")
+            .find(|s| s.kind == kind)
+            .unwrap_or_else(|| panic!("no {kind:?} section"))
     }
 
     /// (institution, degree, area) of each degree.
@@ -889,7 +892,7 @@ mod tests {
             10/2017 –\tLumenfold\tEngineer\tLeeds\n03/2021\nBuilt the data platform\n\
             04/2021 – 09/2023\tKestrel Rail\tLead Engineer\tYork\n";
         let resume = from_text(text);
-        let work = jobs(&resume);
+        let work = section(&resume, SectionKind::Work);
         assert_eq!(work.entries.len(), 2);
         let dates = &work.entries[0].dates.as_ref().expect("dates").value;
         assert_eq!(
@@ -912,7 +915,7 @@ mod tests {
             [("Lakeside University".into(), "BSc".into(), "Physics".into())]
         );
         let resume = from_text(text);
-        let work = jobs(&resume);
+        let work = section(&resume, SectionKind::Work);
         assert_eq!(work.entries.len(), 2);
         // With degrees under its heading, the education section takes nothing from the jobs.
         let placed = "# Ada Quill\n\n## Education\nBSc in Physics, Lakeside University\n\

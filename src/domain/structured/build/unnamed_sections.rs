@@ -189,7 +189,7 @@ fn read_kind(section: &Section) -> Option<SectionKind> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::jobs;
+    use super::super::tests::section;
     use crate::domain::structured::model::{Entry, Opt, Section};
     use crate::domain::structured::{from_text, Confidence, SectionKind};
 
@@ -240,7 +240,7 @@ Strumenti: Python, SQL, R
     #[test]
     fn dated_sections_under_unknown_headings_are_the_jobs_and_the_degrees_marked_unsure() {
         let resume = from_text(ITALIAN);
-        let work = jobs(&resume);
+        let work = section(&resume, SectionKind::Work);
         assert_eq!(work.title, "ESPERIENZA PROFESSIONALE");
         assert_eq!(work.confidence, Confidence::Low);
         assert_eq!(
@@ -251,11 +251,7 @@ Strumenti: Python, SQL, R
             values(work, |e| &e.title),
             ["Responsabile analisi dati", "Analista di dati"]
         );
-        let education = resume
-            .sections
-            .iter()
-            .find(|s| s.kind == SectionKind::Education)
-            .expect("the degrees");
+        let education = section(&resume, SectionKind::Education);
         assert_eq!(education.title, "ISTRUZIONE");
         assert_eq!(education.confidence, Confidence::Low);
         assert_eq!(
@@ -277,11 +273,7 @@ Strumenti: Python, SQL, R
             Utvikler\t06/2019 – 03/2023\nKystdata AS\tBergen\n";
         let resume = from_text(text);
         assert!(resume.basics.label.is_none());
-        let education = resume
-            .sections
-            .iter()
-            .find(|s| s.kind == SectionKind::Education)
-            .expect("the degrees");
+        let education = section(&resume, SectionKind::Education);
         assert_eq!(education.title, "Utdanning");
         assert_eq!(
             values(education, |e| &e.organisation),
@@ -325,14 +317,10 @@ Strumenti: Python, SQL, R
             Utvikler\t06/2019 – 03/2023\nKystdata AS\tBergen\nUtdanning\n\n\
             Nordvik Universitet\nMaster i fysikk\t08/2012 – 06/2014\nSpråk\n\nNorsk\nEngelsk\n";
         let resume = from_text(plain);
-        let work = jobs(&resume);
+        let work = section(&resume, SectionKind::Work);
         assert_eq!(work.title, "Arbeidserfaring");
         assert_eq!(values(work, |e| &e.title), ["Analytiker", "Utvikler"]);
-        let education = resume
-            .sections
-            .iter()
-            .find(|s| s.kind == SectionKind::Education)
-            .expect("the degrees");
+        let education = section(&resume, SectionKind::Education);
         assert_eq!(
             values(education, |e| &e.organisation),
             ["Nordvik Universitet"]
@@ -347,7 +335,7 @@ Strumenti: Python, SQL, R
             09/2014 – 05/2019 | Fjellnett AS | Analytiker\n\
             06/2019 – 03/2023 | Kystdata AS | Utvikler\n";
         let resume = from_text(table);
-        let work = jobs(&resume);
+        let work = section(&resume, SectionKind::Work);
         // The labels' row is no job: each row is one (which cell is the employer, labels in
         // unknown words do not say; the rows' own words decide, as for any row).
         assert_eq!(work.entries.len(), 2);
